@@ -1,0 +1,42 @@
+/** Settings the web app reads at start-up from `/app-config.json`, so one build can be pointed at any backend. */
+export interface RuntimeConfig {
+  /** Base URL of the RuoYi-style API, e.g. `/api` or `https://ops.example.com/prod-api`. */
+  apiBaseUrl: string;
+  /** WebSocket address of the push channel (used from the live-alarm feature on). */
+  pushUrl: string | null;
+  /** Show toasts for failed requests (spec section 8). */
+  showErrorMessages: boolean;
+  /** Fixed client constant sent in the auth-code header. */
+  authCode: string;
+}
+
+export const RuntimeConfig = Symbol('RuntimeConfig');
+
+export const defaultRuntimeConfig: RuntimeConfig = {
+  apiBaseUrl: '/api',
+  pushUrl: null,
+  showErrorMessages: true,
+  authCode: 'ops-dashboard-web',
+};
+
+/** Merges a fetched config over the defaults, keeping only fields of the right type. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const config = { ...defaultRuntimeConfig };
+  if (!raw || typeof raw !== 'object') return config;
+  const source = raw as Record<string, unknown>;
+  if (typeof source.apiBaseUrl === 'string' && source.apiBaseUrl.trim()) config.apiBaseUrl = source.apiBaseUrl.replace(/\/+$/, '');
+  if (typeof source.pushUrl === 'string' || source.pushUrl === null) config.pushUrl = source.pushUrl as string | null;
+  if (typeof source.showErrorMessages === 'boolean') config.showErrorMessages = source.showErrorMessages;
+  if (typeof source.authCode === 'string' && source.authCode) config.authCode = source.authCode;
+  return config;
+}
+
+export async function fetchRuntimeConfig(url = '/app-config.json'): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) return defaultRuntimeConfig;
+    return parseRuntimeConfig(await response.json());
+  } catch {
+    return defaultRuntimeConfig;
+  }
+}

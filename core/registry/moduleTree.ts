@@ -1,0 +1,56 @@
+import moduleTreeJson from '../../registry/modules.json';
+import type { MenuPermissionMap } from '../session/sessionStore';
+
+export interface ModuleChild {
+  name: string;
+  title: string;
+  perms: string;
+}
+
+export interface ModuleDefinition {
+  name: string;
+  title: string;
+  path: string;
+  perms: string;
+  icon: string;
+  showsMap: boolean;
+  order: number;
+  children: ModuleChild[];
+  reuseChildrenOf?: string;
+  childNamePrefix?: string;
+}
+
+/** The 13 modules of spec section 2, validated against schemas/registry/modules.schema.json by tests. */
+export const moduleTree: readonly ModuleDefinition[] = [...(moduleTreeJson.modules as ModuleDefinition[])].sort((a, b) => a.order - b.order);
+
+/** Spec section 2: a child route's name is the menu name with its first letter upper-cased. */
+export function childRouteName(menuName: string): string {
+  return menuName.charAt(0).toUpperCase() + menuName.slice(1);
+}
+
+/** …and its path is the menu name lower-cased, under the module's path. */
+export function childRoutePath(modulePath: string, menuName: string): string {
+  return `${modulePath.replace(/\/+$/, '')}/${menuName.toLowerCase()}`;
+}
+
+/** A module's children, with reused ones (orthophoto → device pages) expanded under the prefix. */
+export function childrenOf(module: ModuleDefinition): ModuleChild[] {
+  if (!module.reuseChildrenOf) return module.children;
+  const source = moduleTree.find((candidate) => candidate.name === module.reuseChildrenOf);
+  const prefix = module.childNamePrefix ?? module.name;
+  return (source?.children ?? []).map((child) => ({
+    name: `${prefix}${childRouteName(child.name)}`,
+    title: child.title,
+    perms: `${module.perms}:${child.name}`,
+  }));
+}
+
+export function findModule(name: string): ModuleDefinition | undefined {
+  return moduleTree.find((module) => module.name === name);
+}
+
+/** Modules a permission map allows, in menu order (spec section 6: shown only if truthy). */
+export function allowedModules(perms: MenuPermissionMap | null): ModuleDefinition[] {
+  if (!perms) return [];
+  return moduleTree.filter((module) => perms[module.perms]);
+}

@@ -1,0 +1,7 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { resolveUnknownPath } from './routePaths';
+
+export function UnknownPathRedirect({ known }: { known?: readonly string[] }) {
+  const { pathname } = useLocation();
+  return <Navigate to={resolveUnknownPath(pathname, known)} replace />;
+}

@@ -1,0 +1,34 @@
+import type { ApiEnvelope, HttpClient } from '../http/HttpClient';
+import type { MenuEntry, PlatformMenu, UserInfo } from './sessionTypes';
+
+/** The platform code of this product's menus (spec section 7). */
+export const PLATFORM_CODE = 'twin_platform';
+
+/** Login replies carry the token at the top level or in `data.token` (DESIGN.md). */
+export function tokenOf(reply: ApiEnvelope<unknown>): string {
+  const top = reply.token;
+  if (typeof top === 'string' && top) return top;
+  const nested = reply.data && typeof reply.data === 'object' ? (reply.data as { token?: unknown }).token : undefined;
+  if (typeof nested === 'string' && nested) return nested;
+  throw new Error('登录应答中没有令牌');
+}
+
+export function createAuthApi(http: HttpClient) {
+  return {
+    requestSmsCode: (phonenumber: string) => http.get('/captchaSms', { phonenumber }, { auth: false }),
+    smsLogin: async (phonenumber: string, smsCode: string) => tokenOf(await http.post('/smsLogin', { phonenumber, smsCode }, { auth: false })),
+    authCodeLogin: async (authCode: string) => tokenOf(await http.get('/authCodeLogin', { authCode }, { auth: false })),
+    logout: () => http.post('/logout'),
+    getInfo: async () => {
+      const reply = await http.get('/getInfo');
+      const user = (reply.user ?? (reply.data as { user?: unknown } | undefined)?.user) as UserInfo | undefined;
+      if (!user || !Array.isArray(user.tenants)) throw new Error('用户信息格式不正确');
+      return user;
+    },
+    getPlatformList: async () => ((await http.get<PlatformMenu[]>('/system/menu/getPlatformList')).data ?? []) as PlatformMenu[],
+    getRouters: async () => ((await http.get<MenuEntry[]>('/getRouters', { platformCode: PLATFORM_CODE })).data ?? []) as MenuEntry[],
+    tenantLogin: (tenantId: number) => http.post('/tenantLogin', { tenantId }),
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,0 +1,55 @@
+/** Shapes the server returns for the session (spec section 3). */
+export interface TenantInfo {
+  tenantId: number;
+  tenantName: string;
+  tenantType?: string;
+  isLoginNow: boolean;
+  /** JSON string: `{viewList:[…], isDeviceMap3d:boolean}`. */
+  twinPlatformConfig: string;
+  tenantAlarmMp3: string;
+}
+
+export interface UserInfo {
+  userId: number;
+  userName: string;
+  nickName?: string;
+  phonenumber?: string;
+  tenants: TenantInfo[];
+}
+
+export interface MenuEntry {
+  name: string;
+  path: string;
+  component?: string;
+  perms?: string;
+  meta: { title: string; icon?: string };
+  children?: MenuEntry[];
+}
+
+export interface PlatformMenu {
+  menuId?: number;
+  menuName?: string;
+  perms?: string;
+  path?: string;
+  parentId?: number;
+}
+
+export interface TwinPlatformView {
+  name?: string;
+  longitude: number;
+  latitude: number;
+  height: number;
+  heading?: number;
+  pitch?: number;
+  roll?: number;
+}
+
+export interface TwinPlatformConfig {
+  viewList: TwinPlatformView[];
+  isDeviceMap3d: boolean;
+}
+
+export interface Weather {
+  text: string;
+  temperature: number;
+}

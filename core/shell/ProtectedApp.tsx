@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useSessionStore } from '../session/sessionStore';
+import { AppHeader } from './AppHeader';
+import { HomePage } from './HomePage';
+import { ModulePage } from './ModulePage';
+import { buildModuleRoutes, type ModuleRoutes } from './menuRoutes';
+import { homePath } from '../router/routePaths';
+import './ProtectedApp.css';
+
+/** Inside the shell an unknown path goes to the module named by its first segment, else Home. */
+function UnknownInsideShell({ routes }: { routes: readonly ModuleRoutes[] }) {
+  const { pathname } = useLocation();
+  const first = (pathname.split('/').filter(Boolean)[0] ?? '').toLowerCase();
+  const match = routes.find(({ module }) => module.name.toLowerCase() === first);
+  return <Navigate to={match ? match.module.path : homePath} replace />;
+}
+
+/** Everything behind the login: header, Home, module routes and the dynamic child routes. */
+export default function ProtectedApp() {
+  const menuPerms = useSessionStore((state) => state.menuPerms);
+  const menus = useSessionStore((state) => state.menus);
+  const routes = useMemo(() => buildModuleRoutes(menuPerms, menus), [menuPerms, menus]);
+
+  return (
+    <div className="app-shell bp6-dark">
+      <AppHeader />
+      <div className="app-shell__content">
+        <Routes>
+          <Route path={homePath} element={<HomePage routes={routes} />} />
+          {routes.map((moduleRoutes) => (
+            <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
+          ))}
+          {routes.flatMap((moduleRoutes) =>
+            moduleRoutes.children.map((child) => <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />),
+          )}
+          <Route path="*" element={<UnknownInsideShell routes={routes} />} />
+        </Routes>
+      </div>
+    </div>
+  );
+}
