@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './startServer';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** Builds the web app once and serves it from the real server for every e2e file. */
+export async function setup(project: TestProject): Promise<void> {
+  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  server = await startServer();
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

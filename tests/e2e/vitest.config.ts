@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/globalSetup.ts'],
+    environment: 'node',
+    // One Chromium at a time on a 2-core machine; each file shares one server.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});
