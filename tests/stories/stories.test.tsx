@@ -1,16 +1,15 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as previewAnnotations from '../../.storybook/preview';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import previewAnnotations from '../../.storybook/preview';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 
 // Every story file of the core and of every plugin, found the same way Storybook finds them.
 const storyModules = import.meta.glob<StoryModule>(['../../core/**/*.stories.tsx', '../../plugins/**/*.stories.tsx'], { eager: true });
 
-beforeAll(() => {
-  setProjectAnnotations([previewAnnotations]);
-});
+// Before composing: composeStories reads the project annotations (decorators) when it runs.
+setProjectAnnotations([previewAnnotations]);
 
 afterEach(() => cleanup());
 
@@ -20,7 +19,7 @@ describe('every story renders without errors', () => {
   });
 
   for (const [file, module] of Object.entries(storyModules)) {
-    const stories = Object.entries(composeStories(module));
+    const stories = Object.entries(composeStories(module)) as [string, { run(context?: { canvasElement: HTMLElement }): Promise<void> }][];
     for (const [name, Story] of stories) {
       it(`${file.replace('../../', '')} › ${name}`, async () => {
         const consoleError = vi.spyOn(console, 'error');

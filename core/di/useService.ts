@@ -1,0 +1,10 @@
+import { useContext } from 'react';
+import { ContainerContext } from './ContainerContext';
+
+/** Reaches a service of the DI container from React; fails loudly when it is not bound. */
+export function useService<T>(token: symbol): T {
+  const container = useContext(ContainerContext);
+  if (!container) throw new Error('useService 需要在 ContainerProvider 之内使用');
+  if (!container.isBound(token)) throw new Error(`未绑定的服务：${token.description ?? String(token)}`);
+  return container.get<T>(token);
+}
