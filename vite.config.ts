@@ -1,11 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { viteStaticCopy } from 'vite-plugin-static-copy';
 
 // The reference server mounts its API under /api; in `vite` dev mode we proxy there.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+const iconPaths = 'node_modules/@blueprintjs/icons/lib/esm/generated';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Blueprint icons as one small ES module each, loaded on demand by core/ui/iconLoader.ts.
+    viteStaticCopy({
+      targets: [
+        { src: `${iconPaths}/16px/paths/*.js`, dest: 'blueprint-icons/16px' },
+        { src: `${iconPaths}/20px/paths/*.js`, dest: 'blueprint-icons/20px' },
+      ],
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,

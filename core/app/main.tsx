@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './global.css';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
 import { createContext } from 'react';
+import type { ServiceLocator } from './ServiceLocator';
 
-export const ContainerContext = createContext<Container | null>(null);
+export const ContainerContext = createContext<ServiceLocator | null>(null);

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { ContainerContext } from './ContainerContext';
 
-/** Reaches a service of the DI container from React; fails loudly when it is not bound. */
+/** Reaches a service from React; fails loudly, naming the token, when it is not bound. */
 export function useService<T>(token: symbol): T {
   const container = useContext(ContainerContext);
   if (!container) throw new Error('useService 需要在 ContainerProvider 之内使用');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -6,6 +6,10 @@ import { HomePage } from './HomePage';
 import { ModulePage } from './ModulePage';
 import { buildModuleRoutes, type ModuleRoutes } from './menuRoutes';
 import { homePath } from '../router/routePaths';
+import { ContainerContext } from '../di/ContainerContext';
+import { ContainerProvider } from '../di/ContainerProvider';
+import { createAppContainer } from '../di/createAppContainer';
+import { ServiceMap } from '../di/ServiceLocator';
 import './ProtectedApp.css';
 
 /** Inside the shell an unknown path goes to the module named by its first segment, else Home. */
@@ -21,22 +25,27 @@ export default function ProtectedApp() {
   const menuPerms = useSessionStore((state) => state.menuPerms);
   const menus = useSessionStore((state) => state.menus);
   const routes = useMemo(() => buildModuleRoutes(menuPerms, menus), [menuPerms, menus]);
+  const coreServices = useContext(ContainerContext);
+  // The one inversify container: core services handed over from the login route, plugins bind here.
+  const container = useMemo(() => createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined), [coreServices]);
 
   return (
-    <div className="app-shell bp6-dark">
-      <AppHeader />
-      <div className="app-shell__content">
-        <Routes>
-          <Route path={homePath} element={<HomePage routes={routes} />} />
-          {routes.map((moduleRoutes) => (
-            <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
-          ))}
-          {routes.flatMap((moduleRoutes) =>
-            moduleRoutes.children.map((child) => <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />),
-          )}
-          <Route path="*" element={<UnknownInsideShell routes={routes} />} />
-        </Routes>
+    <ContainerProvider container={container}>
+      <div className="app-shell bp6-dark">
+        <AppHeader />
+        <div className="app-shell__content">
+          <Routes>
+            <Route path={homePath} element={<HomePage routes={routes} />} />
+            {routes.map((moduleRoutes) => (
+              <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
+            ))}
+            {routes.flatMap((moduleRoutes) =>
+              moduleRoutes.children.map((child) => <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />),
+            )}
+            <Route path="*" element={<UnknownInsideShell routes={routes} />} />
+          </Routes>
+        </div>
       </div>
-    </div>
+    </ContainerProvider>
   );
 }
