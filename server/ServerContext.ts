@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { CaptchaService } from './auth/CaptchaService';
+import type { Session, SessionService } from './auth/SessionService';
+import type { SmsCodeService } from './auth/SmsCodeService';
+import type { LogSmsProvider, SmsProvider } from './auth/SmsProvider';
+import type { Db } from './db/Database';
+import { unauthorized } from './envelope';
+
+/** What route modules share: the database, the clock and the auth services. */
+export interface ServerContext {
+  db: Db;
+  now: () => number;
+  sessions: SessionService;
+  sms: SmsCodeService;
+  smsProvider: SmsProvider | LogSmsProvider;
+  captcha: CaptchaService;
+  bearerToken(request: FastifyRequest): string | undefined;
+  /** The caller's live session, or a 401 AppError. */
+  requireSession(request: FastifyRequest): Promise<Session>;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export function sessionGuard(sessions: SessionService) {
+  return async (request: FastifyRequest): Promise<Session> => {
+    const token = bearerToken(request);
+    const session = token ? await sessions.touch(token) : undefined;
+    if (!session) throw unauthorized();
+    return session;
+  };
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/Database';
+import { badRequest, tooMany } from '../envelope';
+import { newSalt, newSmsCode, sameHash, sha256 } from './secrets';
+import type { SmsProvider } from './SmsProvider';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_MAX_CHECKS = 5;
+export const SMS_RESEND_COOLDOWN_MS = 60_000;
+export const SMS_MAX_SENDS = 5;
+export const SMS_SEND_WINDOW_MS = 10 * 60_000;
+
+/** SMS login codes: hashed with a salt, single use, 5 minutes, 5 checks, 60 s cooldown, 5 sends / 10 min. */
+export class SmsCodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: SmsProvider,
+    private readonly now: () => number,
+  ) {}
+
+  async send(phone: string): Promise<void> {
+    const at = this.now();
+    const recent = await this.db
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .where('created_at', '>', at - SMS_SEND_WINDOW_MS)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const last = recent[0];
+    if (last && at - last.created_at < SMS_RESEND_COOLDOWN_MS) {
+      throw tooMany(`请在 ${Math.ceil((SMS_RESEND_COOLDOWN_MS - (at - last.created_at)) / 1000)} 秒后重新获取验证码`);
+    }
+    if (recent.length >= SMS_MAX_SENDS) throw tooMany('验证码获取过于频繁，请 10 分钟后再试');
+    const code = newSmsCode();
+    const salt = newSalt();
+    // Only the newest code of a phone is valid.
+    await this.db.updateTable('sms_codes').set({ used_at: at }).where('phone', '=', phone).where('used_at', 'is', null).execute();
+    await this.db.insertInto('sms_codes').values({ id: undefined, phone, code_hash: sha256(salt + code), salt, created_at: at, expires_at: at + SMS_CODE_TTL_MS, checks: 0, used_at: null }).execute();
+    await this.provider.send(phone, code);
+  }
+
+  /** Consumes the code on success; every check counts, right or wrong. */
+  async verify(phone: string, code: string): Promise<void> {
+    const at = this.now();
+    const row = await this.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    if (!row) throw badRequest('验证码已失效，请重新获取');
+    if (row.checks >= SMS_MAX_CHECKS) throw badRequest('验证码错误次数过多，请重新获取');
+    if (row.used_at !== null) throw badRequest('验证码已失效，请重新获取');
+    if (at > row.expires_at) throw badRequest('验证码已失效，请重新获取');
+    await this.db.updateTable('sms_codes').set({ checks: row.checks + 1 }).where('id', '=', row.id!).execute();
+    if (!sameHash(sha256(row.salt + code), row.code_hash)) throw badRequest('验证码错误');
+    await this.db.updateTable('sms_codes').set({ used_at: at }).where('id', '=', row.id!).execute();
+  }
+}

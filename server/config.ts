@@ -1,0 +1,61 @@
+import type { SmsProvider } from './auth/SmsProvider';
+
+export interface AppRuntimeConfig {
+  apiBaseUrl: string;
+  pushUrl: string | null;
+  showErrorMessages: boolean;
+  authCode: string;
+}
+
+export interface ServerConfig {
+  dataDir: string;
+  dbFile?: string;
+  apiPrefix?: string;
+  staticDir?: string;
+  smsDevEndpoint?: boolean;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  clock?: () => number;
+  logger?: boolean | { level: string };
+  smsProvider?: SmsProvider;
+  appConfig?: Partial<AppRuntimeConfig>;
+}
+
+export interface ListenConfig {
+  port: number;
+  host: string;
+  server: ServerConfig;
+}
+
+/** Reads `npm start`'s environment; a bad value is an error naming the variable, in Chinese. */
+export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 "${env.PORT}"`);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  if (/\s/.test(host)) throw new Error(`HOST 不能包含空白字符，当前为 "${env.HOST}"`);
+  const apiPrefix = env.API_PREFIX ?? '/api';
+  if (!/^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(apiPrefix)) throw new Error(`API_PREFIX 必须形如 /api，当前为 "${apiPrefix}"`);
+  const flag = (name: string, fallback: boolean) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    if (value === '1' || value === 'true') return true;
+    if (value === '0' || value === 'false') return false;
+    throw new Error(`${name} 只能是 0 或 1，当前为 "${value}"`);
+  };
+  const level = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
+  return {
+    port,
+    host,
+    server: {
+      dataDir: env.DATA_DIR?.trim() || './data',
+      apiPrefix,
+      staticDir: env.STATIC_DIR ?? './dist',
+      smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
+      logger: { level },
+      appConfig: {
+        apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
+        showErrorMessages: flag('APP_SHOW_ERRORS', true),
+      },
+    },
+  };
+}

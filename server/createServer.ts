@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import ajvErrors from 'ajv-errors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { CaptchaService } from './auth/CaptchaService';
+import { SessionService } from './auth/SessionService';
+import { SmsCodeService } from './auth/SmsCodeService';
+import { LogSmsProvider } from './auth/SmsProvider';
+import type { AppRuntimeConfig, ServerConfig } from './config';
+import { openSqlite } from './db/Database';
+import { migrate } from './db/migrations';
+import { seedIfEmpty } from './db/seed';
+import { AppError, type Envelope } from './envelope';
+import { authRoutes } from './routes/authRoutes';
+import { devRoutes } from './routes/devRoutes';
+import { platformRoutes } from './routes/platformRoutes';
+import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
+import { formatSchemaErrors } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared services; later features (push channel) subscribe to `sessions.onDidRevoke`. */
+    ctx: ServerContext;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Maps any error to the envelope; only AppError and input errors reach the client with their text. */
+function toEnvelope(error: FastifyError | AppError | Error): Envelope {
+  if (error instanceof AppError) return { code: error.code, msg: error.message };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return { code: 400, msg: error.message };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { code: 413, msg: '请求体过大' };
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { code: 415, msg: '不支持的请求体类型' };
+  if (fastifyError.code?.startsWith('FST_ERR_CTP_') || fastifyError.statusCode === 400) return { code: 400, msg: '请求体格式不正确' };
+  return { code: 500, msg: '服务器内部错误' };
+}
+
+export async function createServer(config: ServerConfig): Promise<FastifyInstance> {
+  const now = config.clock ?? Date.now;
+  const apiPrefix = config.apiPrefix ?? '/api';
+  const app = Fastify({
+    logger: config.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [ajvErrors as never] },
+    schemaErrorFormatter: formatSchemaErrors,
+  });
+
+  const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
+  await migrate(db);
+  if (await seedIfEmpty(db, now())) app.log.info('数据库已初始化并写入演示数据');
+
+  const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
+  const sessions = new SessionService(db, now);
+  const ctx: ServerContext = {
+    db,
+    now,
+    sessions,
+    smsProvider,
+    sms: new SmsCodeService(db, smsProvider, now),
+    captcha: new CaptchaService(db, now),
+    bearerToken,
+    requireSession: sessionGuard(sessions),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => close());
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const envelope = toEnvelope(error);
+    if (envelope.code === 500) request.log.error({ err: error }, '请求处理失败');
+    return reply.status(200).send(envelope);
+  });
+
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+
+  const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', ...config.appConfig };
+  app.get('/app-config.json', async () => appConfig);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api, ctx);
+      await platformRoutes(api, ctx);
+      if (config.smsDevEndpoint) await devRoutes(api, ctx);
+    },
+    { prefix: apiPrefix },
+  );
+
+  const staticRoot = config.staticDir ? resolve(config.staticDir) : undefined;
+  const serveApp = staticRoot !== undefined && existsSync(join(staticRoot, 'index.html'));
+  if (serveApp) await app.register(fastifyStatic, { root: staticRoot, wildcard: true, index: ['index.html'] });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
+    // SPA fallback: any other GET that is not a file serves the app, whose router decides.
+    if (!isApi && serveApp && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.type('text/html').sendFile('index.html');
+    return reply.status(200).send({ code: 404, msg: '请求地址不存在' });
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+
+/** Tables; column names in snake_case, times as epoch milliseconds (portable to PostgreSQL bigint). */
+export interface Database {
+  tenants: { tenant_id: number; tenant_name: string; tenant_type: string; twin_platform_config: string; tenant_alarm_mp3: string };
+  users: { user_id: number; user_name: string; nick_name: string; phonenumber: string; password_hash: string; status: string };
+  roles: { role_id: number; tenant_id: number; role_key: string; role_name: string };
+  user_tenants: { user_id: number; tenant_id: number; role_id: number; is_default: number };
+  menus: { menu_id: number; parent_id: number | null; name: string; path: string; component: string; perms: string; title: string; icon: string; order_num: number };
+  role_menus: { role_id: number; menu_id: number };
+  auth_codes: { code_hash: string; user_id: number; tenant_id: number | null; expires_at: number | null; disabled: number };
+  sessions: { token_hash: string; user_id: number; tenant_id: number; created_at: number; last_seen_at: number; revoked_at: number | null };
+  sms_codes: { id: number | undefined; phone: string; code_hash: string; salt: string; created_at: number; expires_at: number; checks: number; used_at: number | null };
+  captchas: { uuid: string; answer_hash: string; expires_at: number; used_at: number | null };
+  login_failures: { id: number | undefined; user_name: string; at: number };
+  dict_data: { dict_code: number; dict_type: string; dict_sort: number; dict_label: string; dict_value: string; css_class: string; list_class: string; is_default: string };
+}
+
+export type Db = Kysely<Database>;
+
+/** Opens (creating if needed) the SQLite file in WAL mode behind Kysely. */
+export function openSqlite(file: string): { db: Db; close(): Promise<void> } {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, close: () => db.destroy() };
+}

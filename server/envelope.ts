@@ -1,0 +1,27 @@
+/** RuoYi envelope helpers: HTTP 200 always, the application code in the body (DESIGN.md). */
+export interface Envelope {
+  code: number;
+  msg: string;
+  data?: unknown;
+  [key: string]: unknown;
+}
+
+export function ok(data?: unknown, extra: Record<string, unknown> = {}, msg = '操作成功'): Envelope {
+  return data === undefined ? { code: 200, msg, ...extra } : { code: 200, msg, data, ...extra };
+}
+
+/** An expected failure with a Chinese message for the client; never carries a stack to it. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string) => new AppError(400, msg);
+export const unauthorized = () => new AppError(401, '登录状态已过期，请重新登录');
+export const forbidden = (msg: string) => new AppError(403, msg);
+export const tooMany = (msg: string) => new AppError(429, msg);

@@ -1,0 +1,31 @@
+import { readServerConfigFromEnv } from './config';
+import { createServer } from './createServer';
+
+let listen;
+try {
+  listen = readServerConfigFromEnv(process.env);
+} catch (error) {
+  console.error(`配置错误：${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const app = await createServer(listen.server);
+const closeAndExit = () => {
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', closeAndExit);
+process.on('SIGTERM', closeAndExit);
+
+try {
+  await app.listen({ port: listen.port, host: listen.host });
+} catch (error) {
+  console.error(`无法在 ${listen.host}:${listen.port} 上启动：${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : listen.port;
+const shownHost = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+console.info(`城市运营指挥平台已启动: http://${shownHost}:${port}/`);

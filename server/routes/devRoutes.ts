@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../envelope';
+import { LogSmsProvider } from '../auth/SmsProvider';
+import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
+import type { ServerContext } from '../ServerContext';
+
+/** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
+export async function devRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
+  api.get(
+    '/dev/sms/last',
+    { schema: { querystring: objectSchema({ phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) }, { phonenumber: '请输入手机号码' }) } },
+    async (request) => {
+      const { phonenumber } = request.query as { phonenumber: string };
+      const code = ctx.smsProvider instanceof LogSmsProvider ? ctx.smsProvider.lastCode(phonenumber) : undefined;
+      if (!code) throw new AppError(404, '暂无验证码');
+      return ok({ phonenumber, smsCode: code });
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, forbidden, ok } from '../envelope';
+import { objectSchema } from '../validation';
+import type { ServerContext } from '../ServerContext';
+
+export const PLATFORM_CODES = ['twin_platform'] as const;
+
+/** User info, menus and permissions of the active tenant, tenant switch, dictionaries. */
+export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db } = ctx;
+
+  async function grantedMenus(userId: number, tenantId: number) {
+    return db
+      .selectFrom('user_tenants as ut')
+      .innerJoin('role_menus as rm', 'rm.role_id', 'ut.role_id')
+      .innerJoin('menus as m', 'm.menu_id', 'rm.menu_id')
+      .select(['m.menu_id', 'm.parent_id', 'm.name', 'm.path', 'm.component', 'm.perms', 'm.title', 'm.icon', 'm.order_num'])
+      .where('ut.user_id', '=', userId)
+      .where('ut.tenant_id', '=', tenantId)
+      .orderBy('m.parent_id')
+      .orderBy('m.order_num')
+      .execute();
+  }
+
+  api.get('/getInfo', async (request) => {
+    const session = await ctx.requireSession(request);
+    const user = await db.selectFrom('users').select(['user_id', 'user_name', 'nick_name', 'phonenumber']).where('user_id', '=', session.userId).executeTakeFirstOrThrow();
+    const tenants = await db
+      .selectFrom('user_tenants as ut')
+      .innerJoin('tenants as t', 't.tenant_id', 'ut.tenant_id')
+      .innerJoin('roles as r', 'r.role_id', 'ut.role_id')
+      .select(['t.tenant_id', 't.tenant_name', 't.tenant_type', 't.twin_platform_config', 't.tenant_alarm_mp3', 'r.role_key'])
+      .where('ut.user_id', '=', session.userId)
+      .orderBy('t.tenant_id')
+      .execute();
+    const perms = (await grantedMenus(session.userId, session.tenantId)).map((menu) => menu.perms);
+    return ok(undefined, {
+      user: {
+        userId: user.user_id,
+        userName: user.user_name,
+        nickName: user.nick_name,
+        phonenumber: user.phonenumber,
+        tenants: tenants.map((tenant) => ({
+          tenantId: tenant.tenant_id,
+          tenantName: tenant.tenant_name,
+          tenantType: tenant.tenant_type,
+          isLoginNow: tenant.tenant_id === session.tenantId,
+          twinPlatformConfig: tenant.twin_platform_config,
+          tenantAlarmMp3: tenant.tenant_alarm_mp3,
+        })),
+      },
+      roles: tenants.filter((tenant) => tenant.tenant_id === session.tenantId).map((tenant) => tenant.role_key),
+      permissions: perms,
+    });
+  });
+
+  api.get('/system/menu/getPlatformList', async (request) => {
+    const session = await ctx.requireSession(request);
+    const menus = await grantedMenus(session.userId, session.tenantId);
+    return ok(menus.map((menu) => ({ menuId: menu.menu_id, menuName: menu.title, perms: menu.perms, path: menu.path, parentId: menu.parent_id ?? 0 })));
+  });
+
+  api.get(
+    '/getRouters',
+    {
+      schema: {
+        querystring: objectSchema(
+          { platformCode: { type: 'string', enum: [...PLATFORM_CODES], errorMessage: { type: '平台编码无效', enum: '平台编码无效' } } },
+          { platformCode: '平台编码无效' },
+        ),
+      },
+    },
+    async (request) => {
+      const session = await ctx.requireSession(request);
+      const menus = await grantedMenus(session.userId, session.tenantId);
+      const modules = menus.filter((menu) => menu.parent_id === null).sort((a, b) => a.order_num - b.order_num);
+      return ok(
+        modules.map((module) => ({
+          name: module.name,
+          path: module.path,
+          component: module.component,
+          perms: module.perms,
+          meta: { title: module.title, icon: module.icon },
+          children: menus
+            .filter((menu) => menu.parent_id === module.menu_id)
+            .map((child) => ({ name: child.name, path: child.path, component: child.component, perms: child.perms, meta: { title: child.title } })),
+        })),
+      );
+    },
+  );
+
+  api.post(
+    '/tenantLogin',
+    {
+      schema: {
+        body: objectSchema(
+          { tenantId: { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' } } },
+          { tenantId: '租户编号无效' },
+        ),
+      },
+    },
+    async (request) => {
+      const session = await ctx.requireSession(request);
+      const { tenantId } = request.body as { tenantId: number };
+      const membership = await db.selectFrom('user_tenants').select('tenant_id').where('user_id', '=', session.userId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      if (!membership) throw forbidden('无权访问该租户');
+      await ctx.sessions.switchTenant(session.tokenHash, tenantId);
+      return ok(undefined, {}, '切换成功');
+    },
+  );
+
+  api.get('/system/dict/data/type/:type', async (request) => {
+    await ctx.requireSession(request);
+    const { type } = request.params as { type: string };
+    if (!/^[a-z][a-z0-9_]{1,63}$/.test(type)) throw badRequest('字典类型格式不正确');
+    const rows = await db.selectFrom('dict_data').selectAll().where('dict_type', '=', type).orderBy('dict_sort').execute();
+    return ok(
+      rows.map((row) => ({
+        dictCode: row.dict_code,
+        dictSort: row.dict_sort,
+        dictLabel: row.dict_label,
+        dictValue: row.dict_value,
+        dictType: row.dict_type,
+        cssClass: row.css_class,
+        listClass: row.list_class,
+        isDefault: row.is_default,
+      })),
+    );
+  });
+}
