@@ -39,7 +39,7 @@ describe('login', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('手机号不可为空').waitFor();
     await page.getByText('请输入验证码').waitFor();
-    await page.getByLabel('手机号').fill('12345678901');
+    await page.getByLabel('手机号', { exact: true }).fill('12345678901');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('请输入有效的手机号码').waitFor();
     await page.getByRole('button', { name: '切换到授权码登录' }).click();
@@ -49,7 +49,7 @@ describe('login', () => {
 
   it('counts down 60 s after sending a code and keeps the button disabled', async () => {
     const page = await open('/login');
-    await page.getByLabel('手机号').fill('13800000000');
+    await page.getByLabel('手机号', { exact: true }).fill('13800000000');
     await page.getByRole('button', { name: '获取验证码' }).click();
     const countdown = page.getByRole('button', { name: /秒后重新获取/ });
     await countdown.waitFor();
@@ -64,12 +64,12 @@ describe('login', () => {
 
   it('logs in by SMS code read from the dev endpoint and lands on Home with the allowed modules', async () => {
     const page = await open('/login');
-    await page.getByLabel('手机号').fill('13800000001');
+    await page.getByLabel('手机号', { exact: true }).fill('13800000001');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
     const code = await lastSmsCode(baseUrl, '13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    await page.getByLabel('验证码').fill(code);
+    await page.getByLabel('验证码', { exact: true }).fill(code);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/home');
     const tiles = page.getByRole('navigation', { name: '功能模块' }).getByRole('link');
@@ -84,7 +84,7 @@ describe('login', () => {
   it('logs in by authorization code (trimmed)', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: '切换到授权码登录' }).click();
-    await page.getByLabel('授权码').fill('  ADMIN-2026-DEMO  ');
+    await page.getByLabel('授权码', { exact: true }).fill('  ADMIN-2026-DEMO  ');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/home');
     const tiles = page.getByRole('navigation', { name: '功能模块' }).getByRole('link');
@@ -95,7 +95,7 @@ describe('login', () => {
   it('refuses an unknown authorization code with the server message and stays on login', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: '切换到授权码登录' }).click();
-    await page.getByLabel('授权码').fill('NOT-A-CODE');
+    await page.getByLabel('授权码', { exact: true }).fill('NOT-A-CODE');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('授权码无效或已过期').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -104,7 +104,7 @@ describe('login', () => {
   it('shows the no-permission message to a user without menus and stays on login', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: '切换到授权码登录' }).click();
-    await page.getByLabel('授权码').fill('NOPERM-2026-DEMO');
+    await page.getByLabel('授权码', { exact: true }).fill('NOPERM-2026-DEMO');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('alert').getByText('该账号没有权限，请联系管理员！').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

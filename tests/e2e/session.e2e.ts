@@ -32,7 +32,7 @@ async function tokenFor(authCode: string): Promise<string> {
 async function loginByAuthCode(page: Page, authCode: string) {
   await page.goto('/login');
   await page.getByRole('button', { name: '切换到授权码登录' }).click();
-  await page.getByLabel('授权码').fill(authCode);
+  await page.getByLabel('授权码', { exact: true }).fill(authCode);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL('**/home');
 }
