@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, launchBrowser, openPage, type BrowserPage } from './browser';
+import { apiGet, launchBrowser, openPage, screenshot, type BrowserPage } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -73,6 +73,7 @@ describe('session and routes', () => {
     await page.getByRole('heading', { name: '设备管控 · 智慧停车' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: '设备管控 · 智慧停车' }).waitFor();
+    await screenshot(page, 'module-child');
   });
 
   it('logs in silently with a token in the URL and lands on Home', async () => {
