@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { validateManifests, type ManifestEntry } from './validateManifests';
+
+const device = (id: string, extra: Record<string, unknown> = {}, contributes: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'device',
+  version: '1.0.0',
+  displayName: '设备',
+  contributes: { brandCode: 'DEVICE_LAMPPOST', page: 'lamp', icon: 'lamp.svg', ...contributes },
+  ...extra,
+});
+const at = (folder: string, manifest: unknown): ManifestEntry => ({ folder, manifest });
+
+function errorsOf(entries: ManifestEntry[]) {
+  return validateManifests(entries).errors.map(({ plugin, pointer }) => `${plugin} ${pointer}`);
+}
+
+describe('validateManifests', () => {
+  it('accepts a valid manifest', () => {
+    const { plugins, errors } = validateManifests([at('plugins/device/lamp', device('lamp'))]);
+    expect(errors).toEqual([]);
+    expect(plugins.map((plugin) => plugin.fullId)).toEqual(['device:lamp']);
+  });
+
+  it('names the folder and pointer of a missing required field, with a Chinese message', () => {
+    const manifest = device('lamp');
+    delete (manifest as Partial<typeof manifest>).version;
+    const { errors, plugins } = validateManifests([at('plugins/device/lamp', manifest)]);
+    expect(plugins).toEqual([]);
+    expect(errors).toEqual([{ plugin: 'plugins/device/lamp', pointer: '/version', message: '插件 plugins/device/lamp：/version 是必填字段' }]);
+  });
+
+  it('reports a wrong type, an extra property and a bad id pattern', () => {
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', { displayName: 5 }))])).toEqual(['plugins/device/lamp /displayName']);
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', { colour: 'red' }))])).toEqual(['plugins/device/lamp /colour']);
+    expect(errorsOf([at('plugins/device/Lamp_X', device('Lamp_X'))])).toEqual(['plugins/device/Lamp_X /id']);
+    expect(validateManifests([at('plugins/device/lamp', device('lamp', { displayName: 5 }))]).errors[0]!.message).toContain('必须是字符串');
+  });
+
+  it('checks the contribution against the kind schema, under /contributes', () => {
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { brandCode: 42 }))])).toEqual(['plugins/device/lamp /contributes/brandCode']);
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { unknownField: 1 }))])).toEqual(['plugins/device/lamp /contributes/unknownField']);
+    const alarm = { id: 'smoke', kind: 'alarm', version: '1.0.0', displayName: '烟感', contributes: { code: 'SMOKE', name: '烟感告警', icon: 'smoke.svg', defaultGrade: 'ALARM_GRADE_URGENT' } };
+    expect(errorsOf([at('plugins/alarm/smoke', alarm)])).toEqual(['plugins/alarm/smoke /contributes/defaultGrade']);
+    const module = { id: 'home', kind: 'module', version: '1.0.0', displayName: '首页', contributes: {} };
+    expect(errorsOf([at('plugins/module/home', module)])).toEqual(['plugins/module/home /contributes/module']);
+    const effect = { id: 'pulse', kind: 'map-effect', version: '1.0.0', displayName: '脉冲圆', contributes: { effect: 'pulse', defaults: [] } };
+    expect(errorsOf([at('plugins/map-effect/pulse', effect)])).toEqual(['plugins/map-effect/pulse /contributes/defaults']);
+  });
+
+  it('reports a folder that does not match the manifest id or kind', () => {
+    expect(errorsOf([at('plugins/device/lamp-post', device('lamp'))])).toEqual(['plugins/device/lamp-post /id']);
+    expect(errorsOf([at('plugins/alarm/lamp', device('lamp'))])).toEqual(['plugins/alarm/lamp /kind']);
+  });
+
+  it('reports duplicate ids on both folders and keeps neither', () => {
+    const result = validateManifests([at('plugins/device/lamp', device('lamp')), at('extra/device/lamp', device('lamp'))]);
+    expect(result.plugins).toEqual([]);
+    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`)).toEqual(['plugins/device/lamp /id', 'extra/device/lamp /id']);
+    expect(result.errors[0]!.message).toContain('extra/device/lamp');
+  });
+
+  it('reports a missing requires and drops its dependents', () => {
+    const result = validateManifests([
+      at('plugins/device/a', device('a', { requires: ['device:nope'] })),
+      at('plugins/device/b', device('b', { requires: ['device:a'] })),
+      at('plugins/device/c', device('c')),
+    ]);
+    expect(result.plugins.map((plugin) => plugin.fullId)).toEqual(['device:c']);
+    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`)).toEqual(['plugins/device/a /requires/0', 'plugins/device/b /requires/0']);
+  });
+
+  it('reports a dependency cycle, naming it', () => {
+    const result = validateManifests([
+      at('plugins/device/a', device('a', { requires: ['device:b'] })),
+      at('plugins/device/b', device('b', { requires: ['device:a'] })),
+      at('plugins/device/c', device('c', { requires: ['device:a'] })),
+    ]);
+    expect(result.plugins).toEqual([]);
+    expect(result.errors.find((error) => error.plugin === 'plugins/device/a')?.message).toContain('device:a → device:b → device:a');
+    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`).sort()).toEqual(['plugins/device/a /requires/0', 'plugins/device/b /requires/0', 'plugins/device/c /requires/0']);
+  });
+
+  it('switches a plugin off by id and reports what depended on it', () => {
+    const result = validateManifests([at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] }))], ['device:a']);
+    expect(result.plugins).toEqual([]);
+    expect(result.errors[0]!.message).toContain('已被停用');
+  });
+});

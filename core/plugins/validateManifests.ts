@@ -1,0 +1,124 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import pluginSchema from '../../schemas/plugin.schema.json';
+import alarmSchema from '../../schemas/contributions/alarm.schema.json';
+import deviceSchema from '../../schemas/contributions/device.schema.json';
+import mapEffectSchema from '../../schemas/contributions/map-effect.schema.json';
+import moduleSchema from '../../schemas/contributions/module.schema.json';
+import type { PluginManifest, PluginKind } from '../../schemas/plugin.schema.gen';
+import { describeAjvError, pointerOf } from './ajvMessages';
+import { pluginError, type PluginError } from './PluginError';
+
+export interface ManifestEntry {
+  /** e.g. `plugins/device/lamp` */
+  folder: string;
+  manifest: unknown;
+}
+
+export interface LoadedManifest {
+  /** `kind:id` */
+  fullId: string;
+  folder: string;
+  manifest: PluginManifest;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validatePlugin = ajv.compile(pluginSchema);
+const contributionValidators: Record<PluginKind, ValidateFunction> = {
+  device: ajv.compile(deviceSchema),
+  alarm: ajv.compile(alarmSchema),
+  module: ajv.compile(moduleSchema),
+  'map-effect': ajv.compile(mapEffectSchema),
+};
+
+function schemaErrors(folder: string, validate: ValidateFunction, prefix = ''): PluginError[] {
+  return (validate.errors ?? []).map((error) => pluginError(folder, `${prefix}${pointerOf(error)}`, describeAjvError(error)));
+}
+
+/**
+ * Checks every manifest (schema, contribution schema, folder = kind/id, unique ids, `requires`
+ * present, no cycles). Bad plugins, and those that depend on them, are left out; errors are
+ * collected per plugin instead of stopping at the first (VS Code style).
+ */
+export function validateManifests(entries: readonly ManifestEntry[], disabled: readonly string[] = []): { plugins: LoadedManifest[]; errors: PluginError[] } {
+  const errors: PluginError[] = [];
+  const candidates: LoadedManifest[] = [];
+
+  for (const { folder, manifest } of entries) {
+    if (!validatePlugin(manifest)) {
+      errors.push(...schemaErrors(folder, validatePlugin));
+      continue;
+    }
+    const valid = manifest as unknown as PluginManifest;
+    const contributes = contributionValidators[valid.kind];
+    if (!contributes(valid.contributes)) {
+      errors.push(...schemaErrors(folder, contributes, '/contributes'));
+      continue;
+    }
+    const [folderKind, folderId] = folder.split('/').slice(-2);
+    if (folderKind !== valid.kind) {
+      errors.push(pluginError(folder, '/kind', `是 ${valid.kind}，但插件放在 ${folderKind ?? '?'} 目录下`));
+      continue;
+    }
+    if (folderId !== valid.id) {
+      errors.push(pluginError(folder, '/id', `是 ${valid.id}，与目录名 ${folderId ?? '?'} 不一致`));
+      continue;
+    }
+    candidates.push({ fullId: `${valid.kind}:${valid.id}`, folder, manifest: valid });
+  }
+
+  // Duplicate ids: neither copy is trusted.
+  const byId = new Map<string, LoadedManifest[]>();
+  for (const plugin of candidates) byId.set(plugin.fullId, [...(byId.get(plugin.fullId) ?? []), plugin]);
+  let live = new Map<string, LoadedManifest>();
+  for (const [fullId, copies] of byId) {
+    if (copies.length === 1) live.set(fullId, copies[0]!);
+    else for (const copy of copies) errors.push(pluginError(copy.folder, '/id', `重复：${fullId} 也在 ${copies.filter((other) => other !== copy).map((other) => other.folder).join('、')}`));
+  }
+  const disabledSet = new Set(disabled);
+  for (const fullId of disabledSet) live.delete(fullId);
+
+  // Missing requires, repeated until nothing more drops out (a dependent of a dropped plugin drops too).
+  const dropMissingRequires = () => {
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const plugin of live.values()) {
+        const missingIndex = (plugin.manifest.requires ?? []).findIndex((required) => !live.has(required));
+        if (missingIndex === -1) continue;
+        const required = plugin.manifest.requires![missingIndex]!;
+        const reason = disabledSet.has(required) ? `依赖的插件 ${required} 已被停用` : `依赖的插件 ${required} 不存在或无效`;
+        errors.push(pluginError(plugin.folder, `/requires/${missingIndex}`, reason));
+        live.delete(plugin.fullId);
+        changed = true;
+      }
+    }
+  };
+  dropMissingRequires();
+
+  // Cycles among what is left.
+  const inCycle = new Set<string>();
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (fullId: string) => {
+    state.set(fullId, 'visiting');
+    stack.push(fullId);
+    for (const required of live.get(fullId)?.manifest.requires ?? []) {
+      if (state.get(required) === 'visiting') {
+        const cycle = [...stack.slice(stack.indexOf(required)), required];
+        for (const member of cycle.slice(0, -1)) {
+          if (inCycle.has(member)) continue;
+          inCycle.add(member);
+          const plugin = live.get(member)!;
+          const next = cycle[cycle.indexOf(member) + 1]!;
+          errors.push(pluginError(plugin.folder, `/requires/${plugin.manifest.requires!.indexOf(next)}`, `形成循环依赖：${cycle.join(' → ')}`));
+        }
+      } else if (!state.has(required)) visit(required);
+    }
+    stack.pop();
+    state.set(fullId, 'done');
+  };
+  for (const fullId of live.keys()) if (!state.has(fullId)) visit(fullId);
+  live = new Map([...live].filter(([fullId]) => !inCycle.has(fullId)));
+  dropMissingRequires();
+
+  return { plugins: [...live.values()], errors };
+}

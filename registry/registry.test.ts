@@ -1,0 +1,44 @@
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import modules from './modules.json';
+import devicePages from './devicePages.json';
+import pushEvents from './pushEvents.json';
+import modulesSchema from '../schemas/registry/modules.schema.json';
+import devicePagesSchema from '../schemas/registry/device-pages.schema.json';
+import pushEventsSchema from '../schemas/registry/push-events.schema.json';
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+
+describe('registry data', () => {
+  it.each([
+    ['modules.json', modulesSchema, modules],
+    ['devicePages.json', devicePagesSchema, devicePages],
+    ['pushEvents.json', pushEventsSchema, pushEvents],
+  ])('%s validates against its schema', (_name, schema, data) => {
+    const validate = ajv.compile(schema);
+    expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('has the 13 modules of the spec, each with its platform permission', () => {
+    expect(modules.modules.map((module) => module.name)).toEqual([
+      'comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency',
+      'cityManagement', 'lawEnforcement', 'business', 'orthophoto', 'team', 'lowAltitude',
+    ]);
+    for (const module of modules.modules) expect(module.perms).toBe(`platform:${module.name}`);
+    expect(modules.modules.find((module) => module.name === 'device')?.children).toHaveLength(33);
+  });
+
+  it('maps every device type to an existing device child page', () => {
+    const deviceChildren = new Set(modules.modules.find((module) => module.name === 'device')!.children.map((child) => child.name));
+    for (const [code, page] of Object.entries(devicePages.pages)) expect(deviceChildren.has(page), `${code} → ${page}`).toBe(true);
+  });
+
+  it('routes push events only to existing pages', () => {
+    for (const [event, route] of Object.entries(pushEvents.events) as [string, { target?: { module: string; child?: string } }][]) {
+      if (!route.target) continue;
+      const module = modules.modules.find((candidate) => candidate.name === route.target!.module);
+      expect(module, event).toBeDefined();
+      if (route.target.child) expect(module!.children.map((child) => child.name), event).toContain(route.target.child);
+    }
+  });
+});

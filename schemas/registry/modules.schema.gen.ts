@@ -1,0 +1,40 @@
+/* Generated from schemas/registry/modules.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
+
+/**
+ * registry/modules.json: the 13 modules of spec section 2 and their child pages, with menu permission, Chinese title and route path.
+ */
+export interface ModuleTree {
+  $schema?: string;
+  modules: ModuleEntry[];
+}
+/**
+ * This interface was referenced by `ModuleTree`'s JSON-Schema
+ * via the `definition` "ModuleEntry".
+ */
+export interface ModuleEntry {
+  name: string;
+  title: string;
+  path: string;
+  perms: string;
+  icon: string;
+  showsMap: boolean;
+  order: number;
+  children: ModuleChildEntry[];
+  /**
+   * Take the child pages of that module (orthophoto reuses device).
+   */
+  reuseChildrenOf?: string;
+  /**
+   * Prefix of the reused children's menu names.
+   */
+  childNamePrefix?: string;
+}
+/**
+ * This interface was referenced by `ModuleTree`'s JSON-Schema
+ * via the `definition` "ModuleChildEntry".
+ */
+export interface ModuleChildEntry {
+  name: string;
+  title: string;
+  perms: string;
+}
