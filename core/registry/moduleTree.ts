@@ -1,24 +1,9 @@
 import moduleTreeJson from '../../registry/modules.json';
 import type { MenuPermissionMap } from '../session/sessionStore';
+import type { ModuleChildEntry, ModuleEntry } from '../../schemas/registry/modules.schema.gen';
 
-export interface ModuleChild {
-  name: string;
-  title: string;
-  perms: string;
-}
-
-export interface ModuleDefinition {
-  name: string;
-  title: string;
-  path: string;
-  perms: string;
-  icon: string;
-  showsMap: boolean;
-  order: number;
-  children: ModuleChild[];
-  reuseChildrenOf?: string;
-  childNamePrefix?: string;
-}
+export type ModuleChild = ModuleChildEntry;
+export type ModuleDefinition = ModuleEntry;
 
 /** The 13 modules of spec section 2, validated against schemas/registry/modules.schema.json by tests. */
 export const moduleTree: readonly ModuleDefinition[] = [...(moduleTreeJson.modules as ModuleDefinition[])].sort((a, b) => a.order - b.order);

@@ -1,12 +1,18 @@
-import { H2, NonIdealState } from '@blueprintjs/core';
+import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useService } from '../di/useService';
+import { PluginRegistry } from '../plugins/PluginRegistry';
+import { pluginPageFor } from './pluginPages';
 import { pageStrings } from '../pages/pageStrings';
 import type { ChildRoute, ModuleRoutes } from './menuRoutes';
 
-/** A module route and its child pages; the module's own plugin replaces the body when it exists. */
+/** A module route or child page: the page a `module` plugin contributes, else an honest "being built" page. */
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
   const title = child ? child.title : module.title;
+  const registry = useService<PluginRegistry>(PluginRegistry);
+  const PluginPage = pluginPageFor(registry, module.name, child?.menuName);
   return (
     <section className="module-page" aria-labelledby="module-title">
       {children.length > 0 ? (
@@ -20,7 +26,13 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
       ) : null}
       <div className="module-page__body">
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
-        <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />
+        {PluginPage ? (
+          <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
+            <PluginPage />
+          </Suspense>
+        ) : (
+          <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />
+        )}
       </div>
     </section>
   );

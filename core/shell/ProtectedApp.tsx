@@ -10,6 +10,8 @@ import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { createAppContainer } from '../di/createAppContainer';
 import { ServiceMap } from '../di/ServiceLocator';
+import { discoverPlugins } from '../plugins/discoverPlugins';
+import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import './ProtectedApp.css';
 
 /** Inside the shell an unknown path goes to the module named by its first segment, else Home. */
@@ -27,7 +29,11 @@ export default function ProtectedApp() {
   const routes = useMemo(() => buildModuleRoutes(menuPerms, menus), [menuPerms, menus]);
   const coreServices = useContext(ContainerContext);
   // The one inversify container: core services handed over from the login route, plugins bind here.
-  const container = useMemo(() => createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined), [coreServices]);
+  const container = useMemo(() => {
+    const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
+    created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins(), created));
+    return created;
+  }, [coreServices]);
 
   return (
     <ContainerProvider container={container}>

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ModuleContribution } from '../../schemas/contributions/module.schema.gen';
+import type { PluginRegistry } from '../plugins/PluginRegistry';
+
+type PageComponent = LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+const cache = new WeakMap<PluginRegistry, Map<string, PageComponent>>();
+
+/**
+ * The page a `module` plugin contributes for a module route (no child) or a child page, as a lazy
+ * component: the plugin's code downloads the first time the route is opened. Undefined when no
+ * plugin claims the route, and the shell shows its "being built" page.
+ */
+export function pluginPageFor(registry: PluginRegistry, moduleName: string, childName?: string): PageComponent | undefined {
+  const plugin = registry.list('module').find((candidate) => {
+    const contribution = candidate.manifest.contributes as unknown as ModuleContribution;
+    return contribution.module === moduleName && contribution.child === childName;
+  });
+  if (!plugin) return undefined;
+  let pages = cache.get(registry);
+  if (!pages) cache.set(registry, (pages = new Map()));
+  let page = pages.get(plugin.fullId);
+  if (!page) {
+    page = lazy(async () => {
+      const definition = await registry.loadCode(plugin.fullId);
+      const load = definition?.components?.page;
+      if (!load) throw new Error(`插件 ${plugin.fullId} 没有提供页面组件`);
+      return load();
+    });
+    pages.set(plugin.fullId, page);
+  }
+  return page;
+}
