@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await testServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const OPERATOR = '13800000001';
+const MINUTE = 60_000;
+
+describe('GET /captchaSms', () => {
+  it('sends a 6-digit code to a registered phone, stored only hashed', async () => {
+    const { body } = await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}&noCache=1`);
+    expect(body).toEqual({ code: 200, msg: '验证码已发送' });
+    const code = server.lastCode(OPERATOR)!;
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await server.app.ctx.db.selectFrom('sms_codes').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it.each([
+    ['', '请输入手机号码'],
+    ['?phonenumber=', '请输入手机号码'],
+    ['?phonenumber=12800000000', '请输入有效的手机号码'],
+    ['?phonenumber=1380000000', '请输入有效的手机号码'],
+    ['?phonenumber=138000000011', '请输入有效的手机号码'],
+    ['?phonenumber=abc', '请输入有效的手机号码'],
+    ['?phonenumber=13900000009', '该手机号未注册'],
+  ])('refuses %s with %s and sends nothing', async (query, msg) => {
+    const { status, body } = await server.api('GET', `/captchaSms${query}`);
+    expect(status).toBe(200);
+    expect(body.code).toBeGreaterThanOrEqual(400);
+    expect(body.msg).toBe(msg);
+    expect(server.sent).toEqual([]);
+  });
+
+  it('holds a 60 s cooldown per phone, with the seconds left', async () => {
+    await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    server.advance(20_500);
+    const { body } = await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    expect(body).toEqual({ code: 429, msg: '请在 40 秒后重新获取验证码' });
+    expect(server.sent).toHaveLength(1);
+    server.advance(40_000);
+    expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`)).body.code).toBe(200);
+  });
+
+  it('allows at most 5 sends per phone in 10 minutes', async () => {
+    for (let send = 0; send < 5; send++) {
+      expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`)).body.code).toBe(200);
+      server.advance(61_000);
+    }
+    const sixth = await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    expect(sixth.body).toEqual({ code: 429, msg: '验证码获取过于频繁，请 10 分钟后再试' });
+    expect(server.sent).toHaveLength(5);
+    server.advance(10 * MINUTE);
+    expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`)).body.code).toBe(200);
+  });
+});
+
+describe('POST /smsLogin', () => {
+  const send = async () => {
+    await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    return server.lastCode(OPERATOR)!;
+  };
+
+  it('logs in with the right code (form-urlencoded or JSON) and returns a token', async () => {
+    const code = await send();
+    const { body } = await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } });
+    expect(body.code).toBe(200);
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    server.advance(61_000);
+    const second = await send();
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: second }, json: true })).body.code).toBe(200);
+  });
+
+  it('uses a code once', async () => {
+    const code = await send();
+    await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } });
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    const code = await send();
+    server.advance(5 * MINUTE + 1);
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('allows at most 5 checks per code, even with the right code after that', async () => {
+    const code = await send();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let check = 0; check < 5; check++) {
+      expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrong } })).body).toEqual({ code: 400, msg: '验证码错误' });
+    }
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码错误次数过多，请重新获取' });
+  });
+
+  it('only the newest code of a phone is valid', async () => {
+    const first = await send();
+    server.advance(61_000);
+    const second = await send();
+    if (first !== second) expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: first } })).body.code).toBe(400);
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: second } })).body.code).toBe(200);
+  });
+
+  it.each([
+    [{ phonenumber: OPERATOR }, '请输入验证码'],
+    [{ phonenumber: OPERATOR, smsCode: '' }, '请输入验证码'],
+    [{ smsCode: '123456' }, '请输入手机号码'],
+    [{ phonenumber: '999', smsCode: '123456' }, '请输入有效的手机号码'],
+    [{ phonenumber: OPERATOR, smsCode: '12ab56' }, '验证码错误'],
+  ])('refuses %o with %s', async (body, msg) => {
+    expect((await server.api('POST', '/smsLogin', { body })).body).toMatchObject({ code: 400, msg });
+  });
+
+  it('refuses a JSON body of the wrong shape and a body over the size limit, without a stack', async () => {
+    const array = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    expect(array.json()).toMatchObject({ code: 400 });
+    const broken = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: '{"phonenumber":' });
+    expect(broken.json()).toEqual({ code: 400, msg: '请求体格式不正确' });
+    const huge = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ phonenumber: 'x'.repeat(70_000) }) });
+    expect(huge.json()).toEqual({ code: 413, msg: '请求体过大' });
+  });
+});
+
+describe('image captcha and password login', () => {
+  it('serves an SVG captcha without the answer as text and logs in with it', async () => {
+    const captcha = await server.app.ctx.captcha.create();
+    const svg = Buffer.from(captcha.img, 'base64').toString();
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).not.toContain('<text');
+    const { body } = await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } });
+    expect(body.code).toBe(200);
+    expect(typeof body.token).toBe('string');
+    const reused = await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } });
+    expect(reused.body).toEqual({ code: 400, msg: '验证码已失效' });
+  });
+
+  it('GET /captchaImage returns uuid and image', async () => {
+    const { body } = await server.api('GET', '/captchaImage');
+    expect(body).toMatchObject({ code: 200, captchaEnabled: true });
+    expect(typeof body.uuid).toBe('string');
+    expect(Buffer.from(String(body.img), 'base64').toString()).toContain('<svg');
+  });
+
+  it('refuses a wrong captcha, an expired one and a wrong password, and locks after 5 failures', async () => {
+    const wrongCaptcha = await server.app.ctx.captcha.create();
+    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: wrongCaptcha.answer === '0000' ? '1111' : '0000', uuid: wrongCaptcha.uuid } })).body).toEqual({ code: 400, msg: '验证码错误' });
+    const old = await server.app.ctx.captcha.create();
+    server.advance(2 * MINUTE + 1);
+    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: old.answer, uuid: old.uuid } })).body).toEqual({ code: 400, msg: '验证码已失效' });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const captcha = await server.app.ctx.captcha.create();
+      expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } })).body).toEqual({ code: 400, msg: '用户不存在或密码错误' });
+    }
+    const captcha = await server.app.ctx.captcha.create();
+    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } })).body).toEqual({ code: 429, msg: '密码错误次数过多，请 10 分钟后再试' });
+  });
+
+  it('requires every field', async () => {
+    expect((await server.api('POST', '/login', { body: { username: 'operator' } })).body).toMatchObject({ code: 400, msg: '请输入密码' });
+  });
+});
+
+describe('GET /authCodeLogin', () => {
+  it('logs in with a trimmed authorization code', async () => {
+    const { body } = await server.api('GET', `/authCodeLogin?authCode=${encodeURIComponent('  OPER-2026-DEMO ')}`);
+    expect(body.code).toBe(200);
+  });
+
+  it.each([
+    ['', '请输入有效授权码'],
+    ['?authCode=', '请输入有效授权码'],
+    ['?authCode=%20%20', '请输入有效授权码'],
+    ['?authCode=NOPE', '授权码无效或已过期'],
+    ['?authCode=EXPIRED-2026-DEMO', '授权码无效或已过期'],
+  ])('refuses %s with %s', async (query, msg) => {
+    expect((await server.api('GET', `/authCodeLogin${query}`)).body).toMatchObject({ code: 400, msg });
+  });
+});
+
+describe('sessions', () => {
+  it('accepts a token, slides its 30-minute idle expiry, and refuses it after 30 idle minutes', async () => {
+    const token = await server.login();
+    server.advance(29 * MINUTE);
+    expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(200);
+    server.advance(29 * MINUTE);
+    expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(200);
+    server.advance(30 * MINUTE + 1);
+    expect((await server.api('GET', '/getInfo', { token })).body).toEqual({ code: 401, msg: '登录状态已过期，请重新登录' });
+  });
+
+  it('ends every session 12 hours after login, however active', async () => {
+    const token = await server.login();
+    for (let hour = 0; hour < 12 * 4 - 1; hour++) {
+      server.advance(15 * MINUTE);
+      expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(200);
+    }
+    server.advance(15 * MINUTE + 1);
+    expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(401);
+  });
+
+  it('revokes on logout, tells listeners, and refuses the token afterwards', async () => {
+    const token = await server.login();
+    const revoked: number[] = [];
+    server.app.ctx.sessions.onDidRevoke(({ userId }) => revoked.push(userId));
+    expect((await server.api('POST', '/logout', { token })).body).toEqual({ code: 200, msg: '退出成功' });
+    expect(revoked).toEqual([2]);
+    expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(401);
+    expect((await server.api('POST', '/logout')).body.code).toBe(200);
+  });
+
+  it.each([[undefined], ['garbage'], ['Bearer']])('refuses a missing or unknown token (%s)', async (header) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/getInfo', headers: header ? { authorization: header } : {} });
+    expect(response.json()).toEqual({ code: 401, msg: '登录状态已过期，请重新登录' });
+  });
+
+  it('stores only hashes of tokens', async () => {
+    const token = await server.login();
+    const rows = await server.app.ctx.db.selectFrom('sessions').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { SmsProvider } from '../auth/SmsProvider';
+import { createServer } from '../createServer';
+import type { ServerConfig } from '../config';
+
+/** A server on a fresh SQLite file, a clock the test moves, and the SMS codes it "sent". */
+export async function testServer(overrides: Partial<ServerConfig> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-server-test-'));
+  let now = Date.UTC(2026, 10, 22, 8, 0, 0);
+  const sent: { phone: string; code: string }[] = [];
+  const smsProvider: SmsProvider = { send: async (phone, code) => void sent.push({ phone, code }) };
+  const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, ...overrides });
+  const api = async (method: 'GET' | 'POST', url: string, options: { token?: string; body?: Record<string, unknown>; json?: boolean; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined;
+    if (options.body) {
+      if (options.json) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(options.body);
+      } else {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(Object.entries(options.body).map(([key, value]) => [key, String(value)])).toString();
+      }
+    }
+    const response = await app.inject({ method, url: `/api${url}`, headers, payload });
+    expectNoStack(response.body);
+    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data?: unknown; token?: string; [key: string]: unknown } };
+  };
+  const lastCode = (phone: string) => [...sent].reverse().find((entry) => entry.phone === phone)?.code;
+  const login = async (authCode = 'OPER-2026-DEMO') => {
+    const { body } = await api('GET', `/authCodeLogin?authCode=${authCode}`);
+    if (body.code !== 200 || typeof body.token !== 'string') throw new Error(`登录失败：${body.msg}`);
+    return body.token;
+  };
+  return {
+    app,
+    api,
+    sent,
+    lastCode,
+    login,
+    dataDir,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function expectNoStack(body: string): void {
+  if (/\bat .+:\d+:\d+|Error:|node_modules/.test(body)) throw new Error(`应答中出现了堆栈或内部错误：${body}`);
+}
+
+export type TestServer = Awaited<ReturnType<typeof testServer>>;
