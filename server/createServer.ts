@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/CaptchaService';
-import { SessionService } from './auth/SessionService';
+import { SessionService, type Session } from './auth/SessionService';
 import { SmsCodeService } from './auth/SmsCodeService';
 import { LogSmsProvider } from './auth/SmsProvider';
 import type { AppRuntimeConfig, ServerConfig } from './config';
@@ -23,6 +23,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared services; later features (push channel) subscribe to `sessions.onDidRevoke`. */
     ctx: ServerContext;
+  }
+  interface FastifyRequest {
+    /** Set for routes declared with `config: { auth: true }`. */
+    session?: Session;
+  }
+  interface FastifyContextConfig {
+    auth?: boolean;
   }
 }
 
@@ -81,6 +88,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // The session is checked before the input: without one, the answer is 401 whatever was sent.
+      api.addHook('preValidation', async (request) => {
+        if (request.routeOptions.config.auth) request.session = await ctx.requireSession(request);
+      });
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx);
       if (config.smsDevEndpoint) await devRoutes(api, ctx);

@@ -22,8 +22,8 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
       .execute();
   }
 
-  api.get('/getInfo', async (request) => {
-    const session = await ctx.requireSession(request);
+  api.get('/getInfo', { config: { auth: true } }, async (request) => {
+    const session = request.session!;
     const user = await db.selectFrom('users').select(['user_id', 'user_name', 'nick_name', 'phonenumber']).where('user_id', '=', session.userId).executeTakeFirstOrThrow();
     const tenants = await db
       .selectFrom('user_tenants as ut')
@@ -54,8 +54,8 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  api.get('/system/menu/getPlatformList', async (request) => {
-    const session = await ctx.requireSession(request);
+  api.get('/system/menu/getPlatformList', { config: { auth: true } }, async (request) => {
+    const session = request.session!;
     const menus = await grantedMenus(session.userId, session.tenantId);
     return ok(menus.map((menu) => ({ menuId: menu.menu_id, menuName: menu.title, perms: menu.perms, path: menu.path, parentId: menu.parent_id ?? 0 })));
   });
@@ -63,6 +63,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
   api.get(
     '/getRouters',
     {
+      config: { auth: true },
       schema: {
         querystring: objectSchema(
           { platformCode: { type: 'string', enum: [...PLATFORM_CODES], errorMessage: { type: '平台编码无效', enum: '平台编码无效' } } },
@@ -71,7 +72,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
       },
     },
     async (request) => {
-      const session = await ctx.requireSession(request);
+      const session = request.session!;
       const menus = await grantedMenus(session.userId, session.tenantId);
       const modules = menus.filter((menu) => menu.parent_id === null).sort((a, b) => a.order_num - b.order_num);
       return ok(
@@ -92,6 +93,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
   api.post(
     '/tenantLogin',
     {
+      config: { auth: true },
       schema: {
         body: objectSchema(
           { tenantId: { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' } } },
@@ -100,7 +102,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
       },
     },
     async (request) => {
-      const session = await ctx.requireSession(request);
+      const session = request.session!;
       const { tenantId } = request.body as { tenantId: number };
       const membership = await db.selectFrom('user_tenants').select('tenant_id').where('user_id', '=', session.userId).where('tenant_id', '=', tenantId).executeTakeFirst();
       if (!membership) throw forbidden('无权访问该租户');
@@ -109,8 +111,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     },
   );
 
-  api.get('/system/dict/data/type/:type', async (request) => {
-    await ctx.requireSession(request);
+  api.get('/system/dict/data/type/:type', { config: { auth: true } }, async (request) => {
     const { type } = request.params as { type: string };
     if (!/^[a-z][a-z0-9_]{1,63}$/.test(type)) throw badRequest('字典类型格式不正确');
     const rows = await db.selectFrom('dict_data').selectAll().where('dict_type', '=', type).orderBy('dict_sort').execute();

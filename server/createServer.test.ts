@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readServerConfigFromEnv } from './config';
+import { createServer } from './createServer';
+import { testServer, type TestServer } from './testing/testServer';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('createServer', () => {
+  it('serves the built app with an SPA fallback, and the runtime config', async () => {
+    const staticDir = mkdtempSync(join(tmpdir(), 'ops-static-'));
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>城市运营指挥平台</title>');
+    writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.info(1)');
+    server = await testServer({ staticDir });
+    const home = await server.app.inject({ method: 'GET', url: '/device/lamp?x=1' });
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.body).toContain('城市运营指挥平台');
+    expect((await server.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.info(1)');
+    expect((await server.app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).toEqual({ code: 404, msg: '请求地址不存在' });
+    expect((await server.app.inject({ method: 'GET', url: '/api/nothing' })).json()).toEqual({ code: 404, msg: '请求地址不存在' });
+    expect((await server.app.inject({ method: 'GET', url: '/app-config.json' })).json()).toMatchObject({ apiBaseUrl: '/api', showErrorMessages: true });
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('exposes the dev SMS endpoint only when the flag is on', async () => {
+    server = await testServer();
+    expect((await server.api('GET', '/dev/sms/last?phonenumber=13800000001')).body.code).toBe(404);
+    await server.close();
+    const dataDir = mkdtempSync(join(tmpdir(), 'ops-dev-'));
+    const app = await createServer({ dataDir, smsDevEndpoint: true });
+    expect((await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json()).toEqual({ code: 404, msg: '暂无验证码' });
+    await app.inject({ method: 'GET', url: '/api/captchaSms?phonenumber=13800000001' });
+    const reply = (await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json() as { data: { smsCode: string } };
+    expect(reply.data.smsCode).toMatch(/^\d{6}$/);
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    server = undefined;
+  });
+
+  it('creates, migrates and seeds the database once, and keeps data over a restart', async () => {
+    server = await testServer();
+    const token = await server.login();
+    await server.app.close();
+    const again = await createServer({ dataDir: server.dataDir, clock: () => Date.UTC(2026, 10, 22, 8, 5, 0) });
+    const info = await again.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: `Bearer ${token}` } });
+    expect((info.json() as { code: number }).code).toBe(200);
+    expect(await again.ctx.db.selectFrom('users').select('user_id').execute()).toHaveLength(4);
+    await again.close();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    server = undefined;
+  });
+});
+
+describe('readServerConfigFromEnv', () => {
+  it('uses the embedded defaults', () => {
+    expect(readServerConfigFromEnv({})).toMatchObject({ port: 8080, host: '127.0.0.1', server: { dataDir: './data', apiPrefix: '/api', smsDevEndpoint: false } });
+  });
+
+  it('honours PORT, HOST, DATA_DIR and the flags', () => {
+    expect(readServerConfigFromEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', SMS_DEV_ENDPOINT: '1', APP_SHOW_ERRORS: '0' })).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      server: { dataDir: '/tmp/x', smsDevEndpoint: true, appConfig: { showErrorMessages: false } },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ SMS_DEV_ENDPOINT: 'yes' }, 'SMS_DEV_ENDPOINT'],
+    [{ API_PREFIX: 'api' }, 'API_PREFIX'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o naming %s', (env, name) => {
+    expect(() => readServerConfigFromEnv(env)).toThrow(name);
+  });
+});
