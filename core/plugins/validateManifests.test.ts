@@ -43,7 +43,7 @@ describe('validateManifests', () => {
     const alarm = { id: 'smoke', kind: 'alarm', version: '1.0.0', displayName: '烟感', contributes: { code: 'SMOKE', name: '烟感告警', icon: 'smoke.svg', defaultGrade: 'ALARM_GRADE_URGENT' } };
     expect(errorsOf([at('plugins/alarm/smoke', alarm)])).toEqual(['plugins/alarm/smoke /contributes/defaultGrade']);
     const module = { id: 'home', kind: 'module', version: '1.0.0', displayName: '首页', contributes: {} };
-    expect(errorsOf([at('plugins/module/home', module)])).toEqual(['plugins/module/home /contributes/module']);
+    expect(errorsOf([at('plugins/module/home', module)])).toEqual(['plugins/module/home /contributes/routes']);
     const effect = { id: 'pulse', kind: 'map-effect', version: '1.0.0', displayName: '脉冲圆', contributes: { effect: 'pulse', defaults: [] } };
     expect(errorsOf([at('plugins/map-effect/pulse', effect)])).toEqual(['plugins/map-effect/pulse /contributes/defaults']);
   });

@@ -28,7 +28,7 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
         {PluginPage ? (
           <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
-            <PluginPage />
+            <PluginPage moduleName={module.name} childName={child?.menuName} />
           </Suspense>
         ) : (
           <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />

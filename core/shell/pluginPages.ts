@@ -2,19 +2,26 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ModuleContribution } from '../../schemas/contributions/module.schema.gen';
 import type { PluginRegistry } from '../plugins/PluginRegistry';
 
-type PageComponent = LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+export interface RoutePageProps {
+  moduleName: string;
+  childName?: string;
+}
+type PageComponent = LazyExoticComponent<ComponentType<RoutePageProps>>;
 const cache = new WeakMap<PluginRegistry, Map<string, PageComponent>>();
 
 /**
- * The page a `module` plugin contributes for a module route (no child) or a child page, as a lazy
+ * The page a `module` plugin contributes for a module route (no child) or a child page (exactly, or
+ * through `*`), as a lazy
  * component: the plugin's code downloads the first time the route is opened. Undefined when no
  * plugin claims the route, and the shell shows its "being built" page.
  */
 export function pluginPageFor(registry: PluginRegistry, moduleName: string, childName?: string): PageComponent | undefined {
-  const plugin = registry.list('module').find((candidate) => {
-    const contribution = candidate.manifest.contributes as unknown as ModuleContribution;
-    return contribution.module === moduleName && contribution.child === childName;
-  });
+  const claims = (child: string | undefined) =>
+    registry.list('module').find((candidate) =>
+      (candidate.manifest.contributes as unknown as ModuleContribution).routes.some((route) => route.module === moduleName && route.child === child),
+    );
+  // An exact claim wins over a plugin that serves every child page of the module.
+  const plugin = claims(childName) ?? (childName === undefined ? undefined : claims('*'));
   if (!plugin) return undefined;
   let pages = cache.get(registry);
   if (!pages) cache.set(registry, (pages = new Map()));
@@ -24,7 +31,7 @@ export function pluginPageFor(registry: PluginRegistry, moduleName: string, chil
       const definition = await registry.loadCode(plugin.fullId);
       const load = definition?.components?.page;
       if (!load) throw new Error(`插件 ${plugin.fullId} 没有提供页面组件`);
-      return load();
+      return load() as unknown as Promise<{ default: ComponentType<RoutePageProps> }>;
     });
     pages.set(plugin.fullId, page);
   }

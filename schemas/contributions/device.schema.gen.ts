@@ -31,14 +31,50 @@ export interface DeviceContribution {
     label: string;
     unit?: string;
     type: 'number' | 'string' | 'boolean' | 'enum';
+    /**
+     * Lowest plausible value (the simulator stays within).
+     */
+    min?: number;
+    /**
+     * Highest plausible value.
+     */
+    max?: number;
+    /**
+     * Values of an enum field.
+     *
+     * @minItems 1
+     */
+    options?: [string, ...string[]];
   }[];
   commands?: {
     command: number;
     label: string;
     commandType: string;
     /**
-     * JSON Schema of the command's parameters.
+     * JSON Schema (type object) of the command's parameters; the server validates against it.
      */
     params?: {};
+    /**
+     * State the device takes when it applies the command: a value, or "$<param>" to copy a parameter.
+     */
+    effect?: {
+      [k: string]: string | number | boolean;
+    };
+    /**
+     * Confirmation question shown before sending, in Chinese.
+     */
+    confirm?: string;
   }[];
+  /**
+   * Controllable state and its initial value, e.g. {"power": "off"}.
+   */
+  state?: {
+    [k: string]: string | number | boolean;
+  };
+  /**
+   * Chinese labels of the state keys and values, e.g. {"power": "开关", "power.on": "开"}.
+   */
+  stateLabels?: {
+    [k: string]: string;
+  };
 }

@@ -1,10 +1,27 @@
 /* Generated from schemas/contributions/module.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
- * A page for a module route (or one of its child pages) of registry/modules.json; the plugin's code supplies the component.
+ * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"); the plugin's code supplies the page component, which receives moduleName and childName.
  */
 export interface ModuleContribution {
-  module: string;
-  child?: string;
+  /**
+   * @minItems 1
+   */
+  routes: [
+    {
+      module: string;
+      /**
+       * A child page name, or * for every child page; absent for the module root.
+       */
+      child?: string;
+    },
+    ...{
+      module: string;
+      /**
+       * A child page name, or * for every child page; absent for the module root.
+       */
+      child?: string;
+    }[],
+  ];
   title?: string;
 }
