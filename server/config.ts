@@ -18,6 +18,18 @@ export interface ServerConfig {
   logger?: boolean | { level: string };
   smsProvider?: SmsProvider;
   appConfig?: Partial<AppRuntimeConfig>;
+  /** Where the plugin folders are (the server reads plugins/device/*). */
+  pluginsDir?: string;
+  simulator?: SimulatorConfig;
+}
+
+export interface SimulatorConfig {
+  /** Background reports every this many ms; 0 turns the background off (commands still work). */
+  tickMs: number;
+  /** Commands take effect after a delay in this range (ms). */
+  commandDelayMs: [number, number];
+  /** Fleet size multiplier on first start: 1 ≈ 500 devices per tenant. */
+  fleetScale: number;
 }
 
 export interface ListenConfig {
@@ -41,6 +53,16 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
     if (value === '0' || value === 'false') return false;
     throw new Error(`${name} 只能是 0 或 1，当前为 "${value}"`);
   };
+  const positive = (name: string, fallback: number, max: number) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0 || parsed > max) throw new Error(`${name} 必须是 0 到 ${max} 之间的数，当前为 "${value}"`);
+    return parsed;
+  };
+  const simulatorOn = flag('SIMULATOR', true);
+  const tickMs = positive('SIM_TICK_MS', 3000, 3_600_000);
+  const fleetScale = positive('FLEET_SCALE', 1, 100);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -52,6 +74,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
       logger: { level },
+      simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale },
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
         showErrorMessages: flag('APP_SHOW_ERRORS', true),

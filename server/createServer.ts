@@ -13,7 +13,12 @@ import { openSqlite } from './db/Database';
 import { migrate } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { AppError, type Envelope } from './envelope';
+import { loadDeviceCatalog } from './devices/deviceCatalog';
+import { DeviceService } from './devices/DeviceService';
+import { FleetSimulator } from './devices/FleetSimulator';
+import { seedFleet } from './devices/seedFleet';
 import { authRoutes } from './routes/authRoutes';
+import { deviceRoutes } from './routes/deviceRoutes';
 import { devRoutes } from './routes/devRoutes';
 import { platformRoutes } from './routes/platformRoutes';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
@@ -23,6 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared services; later features (push channel) subscribe to `sessions.onDidRevoke`. */
     ctx: ServerContext;
+    simulator: FleetSimulator;
   }
   interface FastifyRequest {
     /** Set for routes declared with `config: { auth: true }`. */
@@ -58,7 +64,12 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
 
   const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
   await migrate(db);
-  if (await seedIfEmpty(db, now())) app.log.info('数据库已初始化并写入演示数据');
+  const catalog = loadDeviceCatalog(config.pluginsDir ?? 'plugins');
+  if (await seedIfEmpty(db, now())) {
+    const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
+    app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+  }
+  const simulator = new FleetSimulator(db, catalog, { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0] }, now);
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
   const sessions = new SessionService(db, now);
@@ -73,7 +84,12 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     requireSession: sessionGuard(sessions),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => close());
+  app.decorate('simulator', simulator);
+  app.addHook('onReady', async () => simulator.start());
+  app.addHook('onClose', async () => {
+    simulator.stop();
+    await close();
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const envelope = toEnvelope(error);
@@ -94,6 +110,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       });
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx);
+      await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
       if (config.smsDevEndpoint) await devRoutes(api, ctx);
     },
     { prefix: apiPrefix },

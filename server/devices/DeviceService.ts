@@ -1,0 +1,234 @@
+import { sql } from 'kysely';
+import type { Db, Database } from '../db/Database';
+import { AppError, badRequest } from '../envelope';
+import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
+import type { DeviceGateway } from './DeviceGateway';
+
+export interface DeviceRow {
+  deviceId: number;
+  deviceName: string;
+  deviceCode: string;
+  deviceType: string;
+  kind: string;
+  online: boolean;
+  longitude: number;
+  latitude: number;
+  height: number;
+  telemetry: Record<string, unknown>;
+  state: Record<string, unknown>;
+  updateTime: number;
+}
+
+export function toDeviceRow(row: Database['devices']): DeviceRow {
+  return {
+    deviceId: row.device_id,
+    deviceName: row.name,
+    deviceCode: row.code,
+    deviceType: row.device_type,
+    kind: row.kind,
+    online: row.online === 1,
+    longitude: row.longitude,
+    latitude: row.latitude,
+    height: row.height,
+    telemetry: JSON.parse(row.telemetry) as Record<string, unknown>,
+    state: JSON.parse(row.state) as Record<string, unknown>,
+    updateTime: row.updated_at,
+  };
+}
+
+export interface ListQuery {
+  tenantId: number;
+  kind: DeviceKind;
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  groupId?: number;
+  online?: boolean;
+}
+
+export interface ControlRequest {
+  tenantId: number;
+  userId: number;
+  deviceType: string;
+  commandType: string;
+  command: number;
+  deviceIds: number[];
+  groupIds: number[];
+  params: Record<string, unknown>;
+}
+
+export interface ControlResult {
+  deviceId: number;
+  deviceName: string;
+  success: boolean;
+  message: string;
+  state?: Record<string, unknown>;
+}
+
+export const MAX_CONTROL_TARGETS = 2000;
+
+/** Tenant-scoped device queries and control; every call names the caller's active tenant. */
+export class DeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: DeviceCatalog,
+    private readonly gateway: DeviceGateway,
+    private readonly now: () => number,
+  ) {}
+
+  kindOf(deviceType: string): DeviceKind {
+    const kind = this.catalog.resolve(deviceType);
+    if (!kind) throw badRequest(`未知的设备类型：${deviceType}`);
+    return kind;
+  }
+
+  async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
+    let base = this.db.selectFrom('devices').where('devices.tenant_id', '=', query.tenantId).where('devices.kind', '=', query.kind.page);
+    if (query.keyword) {
+      const pattern = `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      base = base.where((eb) => eb.or([sql<boolean>`devices.name like ${pattern} escape '\\'`, sql<boolean>`devices.code like ${pattern} escape '\\'`]));
+    }
+    if (query.online !== undefined) base = base.where('devices.online', '=', query.online ? 1 : 0);
+    if (query.groupId !== undefined) {
+      const groupId = query.groupId;
+      base = base.where('devices.device_id', 'in', (eb) => eb.selectFrom('device_group_members').select('device_id').where('group_id', '=', groupId));
+    }
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
+    const rows = await base
+      .selectAll('devices')
+      .orderBy('devices.device_id')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute();
+    return { rows: rows.map(toDeviceRow), total };
+  }
+
+  async group(tenantId: number, groupId: number): Promise<Database['device_groups']> {
+    const group = await this.db.selectFrom('device_groups').selectAll().where('group_id', '=', groupId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!group) throw new AppError(404, `分组不存在：${groupId}`);
+    return group;
+  }
+
+  async groups(tenantId: number, kind: DeviceKind) {
+    const groups = await this.db
+      .selectFrom('device_groups as g')
+      .leftJoin('device_group_members as m', 'm.group_id', 'g.group_id')
+      .select(['g.group_id', 'g.name', 'g.kind', (eb) => eb.fn.count<number>('m.device_id').as('deviceCount')])
+      .where('g.tenant_id', '=', tenantId)
+      .where('g.kind', '=', kind.page)
+      .groupBy(['g.group_id', 'g.name', 'g.kind'])
+      .orderBy('g.group_id')
+      .execute();
+    return groups.map((group) => ({ groupId: group.group_id, groupName: group.name, kind: group.kind, deviceCount: Number(group.deviceCount) }));
+  }
+
+  async device(tenantId: number, deviceId: number): Promise<DeviceRow> {
+    const row = await this.db.selectFrom('devices').selectAll().where('device_id', '=', deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!row) throw new AppError(404, `设备不存在：${deviceId}`);
+    return toDeviceRow(row);
+  }
+
+  /**
+   * Validates the command against the kind's declared commands and parameters, checks every target
+   * belongs to the caller's tenant and kind, sends it through the gateway, and records it all in the
+   * command log, refusals included. Nothing is sent unless everything checks.
+   */
+  async control(request: ControlRequest): Promise<{ results: ControlResult[]; message: string }> {
+    const record = async (outcome: string, message: string, results: ControlResult[] = []) => {
+      await this.db
+        .insertInto('command_log')
+        .values({
+          id: undefined,
+          tenant_id: request.tenantId,
+          user_id: request.userId,
+          at: this.now(),
+          device_type: request.deviceType,
+          command: Number.isFinite(request.command) ? request.command : null,
+          command_type: request.commandType,
+          params: JSON.stringify(request.params),
+          target: JSON.stringify({ deviceIds: request.deviceIds, groupIds: request.groupIds }),
+          outcome,
+          message,
+          results: JSON.stringify(results),
+        })
+        .execute();
+    };
+    const refuse = async (error: AppError): Promise<never> => {
+      await record('refused', error.message);
+      throw error;
+    };
+
+    const kind = this.catalog.resolve(request.deviceType);
+    if (!kind) return refuse(badRequest(`未知的设备类型：${request.deviceType}`));
+    const command = kind.commands?.find((candidate) => candidate.command === request.command);
+    if (!command) return refuse(badRequest(`${kind.displayName}不支持命令 ${request.command}`));
+    if (command.commandType !== request.commandType) return refuse(badRequest(`命令类型不匹配：命令 ${request.command}（${command.label}）的类型是 ${command.commandType}`));
+    const validate = kind.paramValidators.get(command.command);
+    if (validate && !validate(request.params)) {
+      const first = validate.errors?.[0];
+      const field = first?.instancePath.slice(1) || (first?.params as { missingProperty?: string } | undefined)?.missingProperty || '';
+      return refuse(badRequest(`命令参数不正确：${field ? `${field} ` : ''}${describeParamError(first?.keyword)}`));
+    }
+    if (!validate && Object.keys(request.params).length) return refuse(badRequest(`命令 ${command.label} 不接受参数`));
+    if (request.deviceIds.length === 0 && request.groupIds.length === 0) return refuse(badRequest('请选择要控制的设备或分组'));
+
+    for (const groupId of request.groupIds) {
+      const group = await this.db.selectFrom('device_groups').select(['kind']).where('group_id', '=', groupId).where('tenant_id', '=', request.tenantId).executeTakeFirst();
+      if (!group) return refuse(new AppError(404, `分组不存在：${groupId}`));
+      if (group.kind !== kind.page) return refuse(badRequest(`分组 ${groupId} 不是${kind.displayName}分组`));
+    }
+    const memberIds = request.groupIds.length
+      ? (await this.db.selectFrom('device_group_members').select('device_id').where('group_id', 'in', request.groupIds).execute()).map((row) => row.device_id)
+      : [];
+    const targetIds = [...new Set([...request.deviceIds, ...memberIds])];
+    if (targetIds.length > MAX_CONTROL_TARGETS) return refuse(badRequest(`一次最多控制 ${MAX_CONTROL_TARGETS} 台设备`));
+    const devices = await this.db.selectFrom('devices').selectAll().where('device_id', 'in', targetIds).where('tenant_id', '=', request.tenantId).execute();
+    const found = new Map(devices.map((device) => [device.device_id, device]));
+    const missing = targetIds.filter((id) => !found.has(id));
+    // Another tenant's device behaves exactly like one that does not exist.
+    if (missing.length) return refuse(new AppError(404, `设备不存在：${missing.slice(0, 5).join('、')}${missing.length > 5 ? ' 等' : ''}`));
+    const wrongKind = devices.filter((device) => device.kind !== kind.page);
+    if (wrongKind.length) return refuse(badRequest(`设备 ${wrongKind[0]!.name} 不是${kind.displayName}`));
+
+    const results = await Promise.all(
+      devices.map(async (device): Promise<ControlResult> => {
+        const outcome = await this.gateway.execute({ deviceId: device.device_id, tenantId: device.tenant_id, kind: device.kind, online: device.online === 1 }, command.command, request.params);
+        return { deviceId: device.device_id, deviceName: device.name, success: outcome.success, message: outcome.message, ...(outcome.state ? { state: outcome.state } : {}) };
+      }),
+    );
+    const failed = results.filter((result) => !result.success);
+    const message =
+      failed.length === 0
+        ? `${command.label}：${results.length} 台设备执行成功`
+        : failed.length === results.length
+          ? results.length === 1
+            ? `${command.label}失败：${failed[0]!.deviceName} ${failed[0]!.message}`
+            : `${command.label}失败：${results.length} 台设备均未执行（${failed[0]!.message}）`
+          : `${command.label}：${results.length - failed.length} 台成功，${failed.length} 台失败`;
+    await record(failed.length === 0 ? 'ok' : failed.length === results.length ? 'failed' : 'partial', message, results);
+    if (failed.length === results.length) throw new AppError(500, message);
+    return { results, message };
+  }
+}
+
+function describeParamError(keyword: string | undefined): string {
+  switch (keyword) {
+    case 'required':
+      return '缺少必填参数';
+    case 'type':
+      return '类型不正确';
+    case 'minimum':
+    case 'maximum':
+      return '超出允许范围';
+    case 'enum':
+      return '不是可选值';
+    case 'additionalProperties':
+      return '包含不支持的参数';
+    case 'minLength':
+      return '不能为空';
+    case 'maxLength':
+      return '过长';
+    default:
+      return '不符合要求';
+  }
+}

@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest, ok } from '../envelope';
+import type { DeviceService } from '../devices/DeviceService';
+import type { ServerContext } from '../ServerContext';
+
+const MAX_PAGE_SIZE = 500;
+
+const pageQuery = {
+  pageNum: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, errorMessage: { type: '页码必须是正整数', minimum: '页码必须是正整数', maximum: '页码过大' } },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20, errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: `每页条数不能超过 ${MAX_PAGE_SIZE}` } },
+};
+const deviceTypeField = { type: 'string', minLength: 1, maxLength: 40, errorMessage: { type: '设备类型不正确', minLength: '请指定设备类型', maxLength: '设备类型不正确' } };
+const keywordField = { type: 'string', maxLength: 50, errorMessage: { type: '搜索关键字不正确', maxLength: '搜索关键字不能超过 50 个字符' } };
+const idField = (label: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` } });
+const onlineField = { type: 'string', enum: ['0', '1'], errorMessage: { enum: '在线状态只能是 0 或 1' } };
+
+const listSchema = (required: Record<string, string>, extra: Record<string, object> = {}) => ({
+  querystring: {
+    type: 'object',
+    properties: { deviceType: deviceTypeField, ...pageQuery, ...extra },
+    required: Object.keys(required),
+    errorMessage: { required },
+  },
+});
+
+interface ListParams {
+  deviceType?: string;
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  groupId?: number;
+  online?: '0' | '1';
+}
+
+/** Parses "1,2,3", repeated fields or a single number into positive integer ids. */
+export function parseIdList(value: unknown, label: string): number[] {
+  if (value === undefined || value === null || value === '') return [];
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((part) => part.trim()).filter(Boolean);
+  return parts.map((part) => {
+    if (!/^\d{1,10}$/.test(part) || Number(part) < 1 || Number(part) > 2147483647) throw badRequest(`${label}不正确：${part.slice(0, 20)}`);
+    return Number(part);
+  });
+}
+
+function parseParams(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null || value === '') return {};
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw badRequest('命令参数必须是 JSON 对象');
+}
+
+/** Device lists (spec section 7 paths), groups, detail and control, all scoped to the active tenant. */
+export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, devices: DeviceService): Promise<void> {
+  const auth = { auth: true };
+  const list = (fixedKind?: string) => async (request: FastifyRequest) => {
+    const query = request.query as ListParams;
+    const kind = devices.kindOf(fixedKind ?? query.deviceType ?? '');
+    const result = await devices.list({
+      tenantId: request.session!.tenantId,
+      kind,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      ...(query.keyword?.trim() ? { keyword: query.keyword.trim() } : {}),
+      ...(query.groupId !== undefined ? { groupId: query.groupId } : {}),
+      ...(query.online !== undefined ? { online: query.online === '1' } : {}),
+    });
+    return { code: 200, msg: '查询成功', ...result };
+  };
+  const requireDeviceType = { deviceType: '请指定设备类型' };
+
+  api.get('/devi/aep/child', { config: auth, schema: listSchema(requireDeviceType, { groupId: idField('分组编号'), online: onlineField }) }, list());
+  api.get('/devi/aep/search', { config: auth, schema: listSchema(requireDeviceType, { keyword: keywordField, online: onlineField }) }, list());
+  api.get('/monitor/child', { config: auth, schema: listSchema({}, { groupId: idField('分组编号'), online: onlineField }) }, list('camera'));
+  api.get('/monitor/search', { config: auth, schema: listSchema({}, { keyword: keywordField, online: onlineField }) }, list('camera'));
+
+  api.get('/devi/aep/all', { config: auth, schema: listSchema(requireDeviceType) }, async (request) => {
+    const query = request.query as ListParams;
+    const kind = devices.kindOf(query.deviceType ?? '');
+    const { rows } = await devices.list({ tenantId: request.session!.tenantId, kind, pageNum: 1, pageSize: 100_000 });
+    return ok(rows.map(({ deviceId, deviceName, deviceCode, online, longitude, latitude, height }) => ({ deviceId, deviceName, deviceCode, online, longitude, latitude, height })));
+  });
+
+  api.get(
+    '/devi/aep/groupChild',
+    { config: auth, schema: { querystring: { type: 'object', properties: { groupId: idField('分组编号'), ...pageQuery }, required: ['groupId'], errorMessage: { required: { groupId: '请指定分组' } } } } },
+    async (request) => {
+      const query = request.query as ListParams & { groupId: number };
+      const group = await devices.group(request.session!.tenantId, query.groupId);
+      const result = await devices.list({ tenantId: request.session!.tenantId, kind: devices.kindOf(group.kind), pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id });
+      return { code: 200, msg: '查询成功', ...result };
+    },
+  );
+
+  const groupList = (fixedKind?: string) => async (request: FastifyRequest) => {
+    const query = request.query as { deviceType?: string };
+    return ok(await devices.groups(request.session!.tenantId, devices.kindOf(fixedKind ?? query.deviceType ?? '')));
+  };
+  api.get('/devi/aep/groups', { config: auth, schema: listSchema(requireDeviceType) }, groupList());
+  api.get('/devi/web/lightgroup/list', { config: auth }, groupList('light'));
+  api.get('/led/grouplist', { config: auth }, groupList('screen'));
+
+  api.get(
+    '/devi/aep/info',
+    { config: auth, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    async (request) => ok(await devices.device(request.session!.tenantId, (request.query as { deviceId: number }).deviceId)),
+  );
+
+  api.post('/device/control/execute', { config: auth }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求参数格式不正确');
+    const command = Number(body.command);
+    if (body.command === undefined || body.command === '' || !Number.isInteger(command) || command < 0) throw badRequest('命令编号必须是非负整数');
+    const deviceType = body.deviceType === undefined || body.deviceType === '' ? 'DEVICE_LAMP_RSKW' : String(body.deviceType);
+    const commandType = body.commandType === undefined || body.commandType === '' ? 'light' : String(body.commandType);
+    if (deviceType.length > 40 || commandType.length > 40) throw badRequest('设备类型或命令类型过长');
+    const { results, message } = await devices.control({
+      tenantId: request.session!.tenantId,
+      userId: request.session!.userId,
+      deviceType,
+      commandType,
+      command,
+      deviceIds: parseIdList(body.deviceIds, '设备编号'),
+      groupIds: [...parseIdList(body.groupId, '分组编号'), ...parseIdList(body.groupIds, '分组编号')],
+      params: parseParams(body.params),
+    });
+    return ok({ results }, {}, message);
+  });
+
+  api.get('/device/control/log', { config: auth, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } }, async (request) => {
+    const query = request.query as { pageNum: number; pageSize: number };
+    const rows = await ctx.db
+      .selectFrom('command_log')
+      .selectAll()
+      .where('tenant_id', '=', request.session!.tenantId)
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute();
+    return {
+      code: 200,
+      msg: '查询成功',
+      rows: rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        time: row.at,
+        deviceType: row.device_type,
+        command: row.command,
+        commandType: row.command_type,
+        params: JSON.parse(row.params) as unknown,
+        target: JSON.parse(row.target) as unknown,
+        outcome: row.outcome,
+        message: row.message,
+        results: JSON.parse(row.results) as unknown,
+      })),
+    };
+  });
+
+  api.post('/voice/stopPlay', { config: auth }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const deviceIds = [...parseIdList(body.deviceIds, '设备编号'), ...parseIdList(body.id, '设备编号')];
+    const groupIds = parseIdList(body.groupIds, '分组编号');
+    const { results, message } = await devices.control({
+      tenantId: request.session!.tenantId,
+      userId: request.session!.userId,
+      deviceType: 'DEVICE_VOICE',
+      commandType: 'broadcast',
+      command: 11,
+      deviceIds,
+      groupIds,
+      params: {},
+    });
+    return ok({ results }, {}, message);
+  });
+
+  api.get(
+    '/system/order/deviceNo',
+    {
+      config: auth,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { deviceType: deviceTypeField, orderType: { type: 'string', minLength: 1, maxLength: 20, errorMessage: { minLength: '请指定指令类型', maxLength: '指令类型过长' } }, playType: { type: 'string', enum: ['1'], errorMessage: { enum: 'playType 只能是 1' } } },
+          required: ['deviceType', 'orderType'],
+          errorMessage: { required: { deviceType: '请指定设备类型', orderType: '请指定指令类型' } },
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as { deviceType: string; orderType: string };
+      const kind = devices.kindOf(query.deviceType);
+      const count = Number((await ctx.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', request.session!.tenantId).executeTakeFirst())?.count ?? 0);
+      const date = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
+      return ok(`${kind.page.toUpperCase().slice(0, 4)}-${query.orderType.toUpperCase()}-${date}-${String(count + 1).padStart(5, '0')}`);
+    },
+  );
+
+  api.get(
+    '/guide/getSystemInfo',
+    { config: auth, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    async (request) => {
+      const device = await devices.device(request.session!.tenantId, (request.query as { deviceId: number }).deviceId);
+      if (device.kind !== 'navigationScreen') throw new AppError(400, `设备 ${device.deviceName} 不是导览屏`);
+      return ok({
+        deviceId: device.deviceId,
+        deviceName: device.deviceName,
+        model: 'GS-55A 户外导览屏',
+        resolution: '1080x1920',
+        firmware: '3.2.7',
+        online: device.online,
+        power: device.state.power ?? 'on',
+        temperature: device.telemetry.temperature,
+        updateTime: device.updateTime,
+      });
+    },
+  );
+}
