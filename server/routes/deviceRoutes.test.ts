@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+let token: string;
+beforeEach(async () => {
+  server = await testServer();
+  token = await server.login();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+interface Row {
+  deviceId: number;
+  deviceName: string;
+  online: boolean;
+  kind: string;
+  state: Record<string, unknown>;
+  telemetry: Record<string, unknown>;
+}
+type ListBody = { code: number; msg: string; rows: Row[]; total: number };
+
+const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body as unknown as ListBody & { data: unknown };
+const control = async (body: Record<string, unknown>, as = token) => (await server.api('POST', '/device/control/execute', { token: as, body })).body;
+const lastLog = async () => (await server.app.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow());
+const setOnline = (deviceId: number, online: boolean) => server.app.ctx.db.updateTable('devices').set({ online: online ? 1 : 0 }).where('device_id', '=', deviceId).execute();
+
+describe('device lists', () => {
+  it('lists a kind by brand code or page name, paged, with live status and telemetry', async () => {
+    const byBrand = await get('/devi/aep/child?deviceType=DEVICE_LAMPPOST&pageNum=1&pageSize=10');
+    expect(byBrand.total).toBeGreaterThanOrEqual(50);
+    expect(byBrand.rows).toHaveLength(10);
+    expect(byBrand.rows[0]).toMatchObject({ kind: 'lamp', state: { power: 'off', brightness: 80 } });
+    expect(Object.keys(byBrand.rows[0]!.telemetry)).toEqual(['voltage', 'current', 'energy']);
+    const byPage = await get('/devi/aep/child?deviceType=lamp&pageNum=2&pageSize=10');
+    expect(byPage.total).toBe(byBrand.total);
+    expect(byPage.rows[0]!.deviceId).not.toBe(byBrand.rows[0]!.deviceId);
+    const cameras = await get('/monitor/child?pageSize=5');
+    expect(cameras.rows.every((row) => row.kind === 'camera')).toBe(true);
+    expect((await get('/devi/aep/child?deviceType=9980')).rows[0]!.kind).toBe('camera');
+  });
+
+  it('searches by name or code and filters by online state', async () => {
+    const found = await get(`/devi/aep/search?deviceType=lamp&keyword=${encodeURIComponent('江南大道')}&pageSize=100`);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.rows.every((row) => row.deviceName.includes('江南大道'))).toBe(true);
+    expect((await get(`/devi/aep/search?deviceType=lamp&keyword=${encodeURIComponent('%')}`)).total).toBe(0);
+    const offline = await get('/devi/aep/child?deviceType=lamp&online=0&pageSize=500');
+    expect(offline.rows.every((row) => !row.online)).toBe(true);
+  });
+
+  it('lists groups and their members', async () => {
+    const groups = (await get('/devi/web/lightgroup/list')).data as { groupId: number; deviceCount: number; kind: string }[];
+    expect(groups).toHaveLength(3);
+    expect(groups.every((group) => group.kind === 'light')).toBe(true);
+    const members = await get(`/devi/aep/groupChild?groupId=${groups[0]!.groupId}&pageSize=100`);
+    expect(members.total).toBe(groups[0]!.deviceCount);
+    expect(((await get('/led/grouplist')).data as { kind: string }[])[0]!.kind).toBe('screen');
+  });
+
+  it.each([
+    ['/devi/aep/child', '请指定设备类型'],
+    ['/devi/aep/child?deviceType=DEVICE_NOPE', '未知的设备类型：DEVICE_NOPE'],
+    ['/devi/aep/child?deviceType=lamp&pageSize=0', '每页条数必须是正整数'],
+    ['/devi/aep/child?deviceType=lamp&pageSize=501', '每页条数不能超过 500'],
+    ['/devi/aep/child?deviceType=lamp&pageNum=abc', '页码必须是正整数'],
+    ['/devi/aep/child?deviceType=lamp&online=2', '在线状态只能是 0 或 1'],
+    [`/devi/aep/search?deviceType=lamp&keyword=${'x'.repeat(51)}`, '搜索关键字不能超过 50 个字符'],
+    ['/devi/aep/groupChild', '请指定分组'],
+  ])('refuses %s with %s', async (url, msg) => {
+    expect(await get(url)).toMatchObject({ code: 400, msg });
+  });
+});
+
+describe('tenant isolation', () => {
+  it('never shows another tenant its devices or groups', async () => {
+    const scenicToken = await server.login('ADMIN-2026-DEMO');
+    await server.api('POST', '/tenantLogin', { token: scenicToken, body: { tenantId: 2 } });
+    const cityLamps = await get('/devi/aep/child?deviceType=lamp&pageSize=500');
+    const scenicLamps = await get('/devi/aep/child?deviceType=lamp&pageSize=500', scenicToken);
+    const cityIds = new Set(cityLamps.rows.map((row) => row.deviceId));
+    expect(scenicLamps.rows.some((row) => cityIds.has(row.deviceId))).toBe(false);
+    const cityDevice = cityLamps.rows[0]!.deviceId;
+    expect(await get(`/devi/aep/info?deviceId=${cityDevice}`, scenicToken)).toMatchObject({ code: 404, msg: `设备不存在：${cityDevice}` });
+    const cityGroup = ((await get('/devi/web/lightgroup/list')).data as { groupId: number }[])[0]!.groupId;
+    expect(await get(`/devi/aep/groupChild?groupId=${cityGroup}`, scenicToken)).toMatchObject({ code: 404 });
+  });
+
+  it('refuses to control another tenant\'s device and changes nothing', async () => {
+    const scenicToken = await server.login('ADMIN-2026-DEMO');
+    await server.api('POST', '/tenantLogin', { token: scenicToken, body: { tenantId: 2 } });
+    const cityLamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
+    const reply = await control({ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: cityLamp.deviceId }, scenicToken);
+    expect(reply).toEqual({ code: 404, msg: `设备不存在：${cityLamp.deviceId}` });
+    expect(((await get(`/devi/aep/info?deviceId=${cityLamp.deviceId}`)).data as Row).state.power).toBe('off');
+    expect(await lastLog()).toMatchObject({ tenant_id: 2, outcome: 'refused', message: `设备不存在：${cityLamp.deviceId}` });
+  });
+});
+
+describe('POST /device/control/execute', () => {
+  it('turns a whole light group on and off with the spec defaults (DEVICE_LAMP_RSKW, light)', async () => {
+    const group = ((await get('/devi/web/lightgroup/list')).data as { groupId: number }[])[0]!;
+    const members = (await get(`/devi/aep/groupChild?groupId=${group.groupId}&pageSize=100`)).rows;
+    for (const member of members) await setOnline(member.deviceId, true);
+    const on = await control({ command: 1, groupId: group.groupId });
+    expect(on.code).toBe(200);
+    expect(on.msg).toBe(`开灯：${members.length} 台设备执行成功`);
+    expect((await get(`/devi/aep/groupChild?groupId=${group.groupId}&pageSize=100`)).rows.every((row) => row.state.power === 'on')).toBe(true);
+    expect((await lastLog()).outcome).toBe('ok');
+    const off = await control({ command: 0, groupIds: String(group.groupId), deviceType: 'DEVICE_LAMP_RSKW', commandType: 'light' });
+    expect(off.code).toBe(200);
+    expect((await get(`/devi/aep/groupChild?groupId=${group.groupId}&pageSize=100`)).rows.every((row) => row.state.power === 'off')).toBe(true);
+  });
+
+  it('applies parameters as state', async () => {
+    const lamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
+    const reply = await control({ command: 2, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: String(lamp.deviceId), params: JSON.stringify({ brightness: 35 }) });
+    expect(reply.code).toBe(200);
+    expect(((await get(`/devi/aep/info?deviceId=${lamp.deviceId}`)).data as Row).state.brightness).toBe(35);
+  });
+
+  it('reports an offline device clearly, changes nothing and logs it', async () => {
+    const lamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
+    await setOnline(lamp.deviceId, false);
+    const reply = await control({ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: lamp.deviceId });
+    expect(reply).toEqual({ code: 500, msg: `开灯失败：${lamp.deviceName} 设备离线，命令未执行` });
+    expect(((await get(`/devi/aep/info?deviceId=${lamp.deviceId}`)).data as Row).state.power).toBe('off');
+    expect(await lastLog()).toMatchObject({ outcome: 'failed' });
+  });
+
+  it('reports a partly offline group per device', async () => {
+    const group = ((await get('/devi/aep/groups?deviceType=lamp')).data as { groupId: number }[])[0]!;
+    const members = (await get(`/devi/aep/groupChild?groupId=${group.groupId}&pageSize=100`)).rows;
+    for (const member of members) await setOnline(member.deviceId, true);
+    await setOnline(members[0]!.deviceId, false);
+    const reply = await control({ command: 1, deviceType: 'lamp', groupId: group.groupId });
+    expect(reply.msg).toBe(`开灯：${members.length - 1} 台成功，1 台失败`);
+    const results = (reply.data as { results: { deviceId: number; success: boolean; message: string }[] }).results;
+    expect(results.find((result) => result.deviceId === members[0]!.deviceId)).toMatchObject({ success: false, message: '设备离线，命令未执行' });
+    expect((await lastLog()).outcome).toBe('partial');
+  });
+
+  it.each([
+    [{ command: 7, deviceType: 'DEVICE_LAMPPOST', deviceIds: 1 }, 400, '智慧灯杆不支持命令 7'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'broadcast', deviceIds: 1 }, 400, '命令类型不匹配：命令 1（开灯）的类型是 light'],
+    [{ command: 2, deviceType: 'DEVICE_LAMPPOST', deviceIds: 1, params: '{"brightness":500}' }, 400, '命令参数不正确：brightness 超出允许范围'],
+    [{ command: 2, deviceType: 'DEVICE_LAMPPOST', deviceIds: 1, params: '{}' }, 400, '命令参数不正确：brightness 缺少必填参数'],
+    [{ command: 2, deviceType: 'DEVICE_LAMPPOST', deviceIds: 1, params: 'not json' }, 400, '命令参数必须是 JSON 对象'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 1, params: '{"x":1}' }, 400, '命令 开灯 不接受参数'],
+    [{ command: 1, deviceType: 'DEVICE_NOPE', deviceIds: 1 }, 400, '未知的设备类型：DEVICE_NOPE'],
+    [{ command: 'on', deviceIds: 1 }, 400, '命令编号必须是非负整数'],
+    [{ deviceIds: 1 }, 400, '命令编号必须是非负整数'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST' }, 400, '请选择要控制的设备或分组'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 'a,b' }, 400, '设备编号不正确：a'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 99999999 }, 404, '设备不存在：99999999'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', groupId: 99999 }, 404, '分组不存在：99999'],
+  ])('refuses %o', async (body, code, msg) => {
+    const before = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute();
+    expect(await control(body)).toEqual({ code, msg });
+    expect(await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute()).toEqual(before);
+  });
+
+  it('refuses a device of another kind', async () => {
+    const camera = (await get('/monitor/child')).rows[0]!;
+    expect(await control({ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: camera.deviceId })).toEqual({ code: 400, msg: `设备 ${camera.deviceName} 不是智慧灯杆` });
+  });
+
+  it('needs a session', async () => {
+    expect((await server.api('POST', '/device/control/execute', { body: { command: 1, deviceIds: 1 } })).body.code).toBe(401);
+  });
+});
+
+describe('other device calls', () => {
+  it('stops a broadcast', async () => {
+    const speaker = (await get('/devi/aep/child?deviceType=DEVICE_VOICE&online=1')).rows[0]!;
+    await control({ command: 10, deviceType: 'DEVICE_VOICE', commandType: 'broadcast', deviceIds: speaker.deviceId, params: JSON.stringify({ content: '请游客注意安全' }) });
+    expect(((await get(`/devi/aep/info?deviceId=${speaker.deviceId}`)).data as Row).state).toMatchObject({ playing: 'on', content: '请游客注意安全' });
+    const stop = await server.api('POST', '/voice/stopPlay', { token, body: { deviceIds: String(speaker.deviceId), type: 'broadcast' } });
+    expect(stop.body.code).toBe(200);
+    expect(((await get(`/devi/aep/info?deviceId=${speaker.deviceId}`)).data as Row).state.playing).toBe('off');
+  });
+
+  it('gives a guide screen\'s system info and refuses other devices', async () => {
+    const guide = (await get('/devi/aep/child?deviceType=DEVICE_GUIDE')).rows[0]!;
+    expect(((await get(`/guide/getSystemInfo?deviceId=${guide.deviceId}`)).data as { resolution: string }).resolution).toBe('1080x1920');
+    const lamp = (await get('/devi/aep/child?deviceType=lamp')).rows[0]!;
+    expect(await get(`/guide/getSystemInfo?deviceId=${lamp.deviceId}`)).toMatchObject({ code: 400 });
+  });
+
+  it('numbers orders per device type', async () => {
+    const reply = await get('/system/order/deviceNo?deviceType=DEVICE_VOICE&orderType=play&playType=1');
+    expect(String(reply.data)).toMatch(/^BROA-PLAY-\d{8}-\d{5}$/);
+    expect(await get('/system/order/deviceNo?deviceType=DEVICE_VOICE')).toMatchObject({ code: 400, msg: '请指定指令类型' });
+  });
+
+  it('keeps telemetry inside each field\'s declared range while simulating', async () => {
+    for (let round = 0; round < 5; round++) await server.app.simulator.tick();
+    const envir = (await get('/devi/aep/child?deviceType=envir&pageSize=100')).rows;
+    for (const row of envir) {
+      expect(Number(row.telemetry.humidity)).toBeGreaterThanOrEqual(20);
+      expect(Number(row.telemetry.humidity)).toBeLessThanOrEqual(95);
+    }
+  });
+});
