@@ -1,7 +1,8 @@
 import type { ContainerModule } from 'inversify';
 import type { ComponentType } from 'react';
 
-export type LazyComponent = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
+// Props differ by role (a page gets moduleName and childName), so any component is accepted here.
+export type LazyComponent = () => Promise<{ default: ComponentType<never> }>;
 export type ComponentRole = 'page' | 'panel' | 'effect' | 'widget';
 
 /** What a plugin's index.ts default-exports. */

@@ -50,6 +50,14 @@ describe('device lists', () => {
     expect(offline.rows.every((row) => !row.online)).toBe(true);
   });
 
+  it('summarises devices per kind for the catalogue', async () => {
+    const summary = (await get('/devi/aep/summary')).data as { kind: string; total: number; online: number }[];
+    expect(summary).toHaveLength(33);
+    const lamp = summary.find((entry) => entry.kind === 'lamp')!;
+    expect(lamp.total).toBe((await get('/devi/aep/child?deviceType=lamp')).total);
+    expect(lamp.online).toBe((await get('/devi/aep/child?deviceType=lamp&online=1')).total);
+  });
+
   it('lists groups and their members', async () => {
     const groups = (await get('/devi/web/lightgroup/list')).data as { groupId: number; deviceCount: number; kind: string }[];
     expect(groups).toHaveLength(3);

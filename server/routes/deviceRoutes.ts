@@ -106,6 +106,16 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   api.get('/devi/web/lightgroup/list', { config: auth }, groupList('light'));
   api.get('/led/grouplist', { config: auth }, groupList('screen'));
 
+  api.get('/devi/aep/summary', { config: auth }, async (request) => {
+    const rows = await ctx.db
+      .selectFrom('devices')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
+      .where('tenant_id', '=', request.session!.tenantId)
+      .groupBy('kind')
+      .execute();
+    return ok(rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) })));
+  });
+
   api.get(
     '/devi/aep/info',
     { config: auth, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },

@@ -1,0 +1,34 @@
+import { H2 } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import type { DeviceKind } from './deviceKinds';
+import { deviceStrings as t } from './deviceStrings';
+import './DeviceCatalog.css';
+
+export interface DeviceCatalogProps {
+  kinds: readonly DeviceKind[];
+  counts: Readonly<Record<string, { total: number; online: number }>>;
+  /** Path of a kind's page, e.g. /device/lamp. */
+  pathOf(kind: DeviceKind): string;
+}
+
+/** Every device kind the tenant can open, with its icon and live counts. */
+export function DeviceCatalog({ kinds, counts, pathOf }: DeviceCatalogProps) {
+  return (
+    <section aria-labelledby="device-catalog-title">
+      <H2 id="device-catalog-title">{t.catalogTitle}</H2>
+      <p className="device-catalog__hint">{t.catalogDescription}</p>
+      <nav className="device-catalog" aria-label={t.catalogTitle}>
+        {kinds.map((kind) => {
+          const count = counts[kind.page];
+          return (
+            <Link key={kind.page} to={pathOf(kind)} className="device-catalog__item" aria-label={kind.displayName}>
+              {kind.iconUrl ? <img src={kind.iconUrl} alt="" className="device-catalog__icon" /> : null}
+              <span className="device-catalog__name">{kind.displayName}</span>
+              <span className="device-catalog__count">{count ? t.deviceCount(count.total, count.online) : t.noDevices}</span>
+            </Link>
+          );
+        })}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import type { DeviceRow } from './deviceApi';
+import { formatTelemetry, stateLabel, type DeviceCommand, type DeviceKind } from './deviceKinds';
+import { deviceStrings as t } from './deviceStrings';
+import { CommandButtons } from './CommandButtons';
+
+export interface DeviceDetailPanelProps {
+  kind: DeviceKind;
+  device: DeviceRow;
+  onSend(command: DeviceCommand, params: Record<string, unknown>): Promise<void>;
+  onClose?(): void;
+}
+
+/** One device: status, location, live telemetry with units, controllable state, and its commands. */
+export function DeviceDetailPanel({ kind, device, onSend, onClose }: DeviceDetailPanelProps) {
+  return (
+    <section className="device-detail" aria-label={`${t.detailTitle}：${device.deviceName}`}>
+      <header className="device-detail__header">
+        <H4>{device.deviceName}</H4>
+        <Tag intent={device.online ? 'success' : 'none'} round>
+          {device.online ? t.online : t.offline}
+        </Tag>
+        {onClose ? <Button variant="minimal" icon="cross" aria-label={t.closeDetail} onClick={onClose} /> : null}
+      </header>
+      <HTMLTable compact className="device-detail__facts">
+        <tbody>
+          <tr>
+            <th>{t.columns.code}</th>
+            <td>{device.deviceCode}</td>
+          </tr>
+          <tr>
+            <th>{t.location}</th>
+            <td>
+              {device.longitude.toFixed(6)}, {device.latitude.toFixed(6)}
+            </td>
+          </tr>
+          <tr>
+            <th>{t.updated}</th>
+            <td>{new Date(device.updateTime).toLocaleString('zh-CN', { hour12: false })}</td>
+          </tr>
+        </tbody>
+      </HTMLTable>
+      {(kind.telemetry ?? []).length ? (
+        <>
+          <h5 className="device-detail__section">{t.telemetry}</h5>
+          <dl className="device-detail__values" aria-label={t.telemetry}>
+            {(kind.telemetry ?? []).map((field) => (
+              <div key={field.key}>
+                <dt>{field.label}</dt>
+                <dd>{formatTelemetry(field, device.telemetry[field.key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      {Object.keys(kind.state ?? {}).length ? (
+        <>
+          <h5 className="device-detail__section">{t.state}</h5>
+          <dl className="device-detail__values" aria-label={t.state}>
+            {Object.keys(kind.state ?? {}).map((key) => (
+              <div key={key}>
+                <dt>{kind.stateLabels?.[key] ?? key}</dt>
+                <dd>{stateLabel(kind, key, device.state[key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      <h5 className="device-detail__section">{t.commands}</h5>
+      {(kind.commands ?? []).length ? (
+        <CommandButtons commands={kind.commands ?? []} targetLabel={device.deviceName} onSend={onSend} />
+      ) : (
+        <Callout>{t.noCommands}</Callout>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { HttpClient } from '../http/HttpClient';
+
+export interface DeviceRow {
+  deviceId: number;
+  deviceName: string;
+  deviceCode: string;
+  deviceType: string;
+  kind: string;
+  online: boolean;
+  longitude: number;
+  latitude: number;
+  height: number;
+  telemetry: Record<string, unknown>;
+  state: Record<string, unknown>;
+  updateTime: number;
+}
+
+export interface DeviceGroup {
+  groupId: number;
+  groupName: string;
+  kind: string;
+  deviceCount: number;
+}
+
+export interface DeviceFilter {
+  keyword?: string;
+  online?: boolean;
+  groupId?: number;
+}
+
+export interface ControlTarget {
+  deviceIds?: number[];
+  groupIds?: number[];
+}
+
+export interface ControlOutcome {
+  msg: string;
+  results: { deviceId: number; deviceName: string; success: boolean; message: string; state?: Record<string, unknown> }[];
+}
+
+/** The device calls of spec section 7, on the app's HTTP client. */
+export function createDeviceApi(http: HttpClient) {
+  return {
+    async list(deviceType: string, pageNum: number, pageSize: number, filter: DeviceFilter = {}, loading = false): Promise<{ rows: DeviceRow[]; total: number }> {
+      const path = filter.keyword ? '/devi/aep/search' : '/devi/aep/child';
+      const reply = await http.get(
+        path,
+        {
+          deviceType,
+          pageNum,
+          pageSize,
+          keyword: filter.keyword || undefined,
+          online: filter.online === undefined ? undefined : filter.online ? 1 : 0,
+          groupId: filter.keyword ? undefined : filter.groupId,
+        },
+        { loading },
+      );
+      return { rows: (reply.rows as DeviceRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+    },
+    async groups(deviceType: string): Promise<DeviceGroup[]> {
+      return ((await http.get<DeviceGroup[]>('/devi/aep/groups', { deviceType }, { loading: false })).data ?? []) as DeviceGroup[];
+    },
+    async summary(): Promise<{ kind: string; total: number; online: number }[]> {
+      return ((await http.get<{ kind: string; total: number; online: number }[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as { kind: string; total: number; online: number }[];
+    },
+    async control(deviceType: string, commandType: string, command: number, target: ControlTarget, params?: Record<string, unknown>): Promise<ControlOutcome> {
+      const reply = await http.post('/device/control/execute', {
+        command,
+        deviceType,
+        commandType,
+        deviceIds: target.deviceIds?.join(','),
+        groupIds: target.groupIds?.join(','),
+        params: params && Object.keys(params).length ? JSON.stringify(params) : undefined,
+      });
+      return { msg: reply.msg ?? '', results: ((reply.data as { results?: ControlOutcome['results'] } | undefined)?.results ?? []) };
+    },
+  };
+}
+
+export type DeviceApi = ReturnType<typeof createDeviceApi>;
+
+export const DeviceApi = Symbol('DeviceApi');

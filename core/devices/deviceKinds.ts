@@ -1,0 +1,31 @@
+import type { DeviceContribution } from '../../schemas/contributions/device.schema.gen';
+import type { PluginRegistry } from '../plugins/PluginRegistry';
+import { pluginAssetUrl } from '../plugins/discoverPlugins';
+
+export type DeviceCommand = NonNullable<DeviceContribution['commands']>[number];
+export type TelemetryField = NonNullable<DeviceContribution['telemetry']>[number];
+
+/** A device kind as the widgets use it: the plugin's catalogue data plus its name and icon URL. */
+export interface DeviceKind extends DeviceContribution {
+  pluginId: string;
+  displayName: string;
+  iconUrl?: string;
+}
+
+export function deviceKindsOf(registry: PluginRegistry): DeviceKind[] {
+  return registry.list('device').map((plugin) => {
+    const contribution = plugin.manifest.contributes as unknown as DeviceContribution;
+    const iconUrl = pluginAssetUrl(plugin.folder, contribution.icon);
+    return { ...contribution, pluginId: plugin.fullId, displayName: plugin.manifest.displayName, ...(iconUrl ? { iconUrl } : {}) };
+  });
+}
+
+/** Label of a state value, e.g. power=on → 开, falling back to the raw value. */
+export function stateLabel(kind: DeviceKind, key: string, value: unknown): string {
+  return kind.stateLabels?.[`${key}.${String(value)}`] ?? String(value ?? '—');
+}
+
+export function formatTelemetry(field: TelemetryField, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  return field.unit ? `${String(value)} ${field.unit}` : String(value);
+}
