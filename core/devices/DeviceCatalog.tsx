@@ -1,4 +1,3 @@
-import { H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import type { DeviceKind } from './deviceKinds';
 import { deviceStrings as t } from './deviceStrings';
@@ -14,8 +13,7 @@ export interface DeviceCatalogProps {
 /** Every device kind the tenant can open, with its icon and live counts. */
 export function DeviceCatalog({ kinds, counts, pathOf }: DeviceCatalogProps) {
   return (
-    <section aria-labelledby="device-catalog-title">
-      <H2 id="device-catalog-title">{t.catalogTitle}</H2>
+    <section aria-label={t.catalogTitle}>
       <p className="device-catalog__hint">{t.catalogDescription}</p>
       <nav className="device-catalog" aria-label={t.catalogTitle}>
         {kinds.map((kind) => {

@@ -15,7 +15,7 @@ const STARTED_LINE = /已启动: (http:\/\/\S+)/;
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_DEV_ENDPOINT: '1', STATIC_DIR: 'dist', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_DEV_ENDPOINT: '1', STATIC_DIR: 'dist', SIMULATOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
