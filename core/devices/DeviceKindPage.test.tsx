@@ -1,0 +1,63 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { ContainerProvider } from '../di/ContainerProvider';
+import { ServiceMap } from '../di/ServiceLocator';
+import { Notifier } from '../ui/Notifier';
+import { DeviceApi } from './deviceApi';
+import { DeviceKindPage } from './DeviceKindPage';
+import { DeviceTable } from './DeviceTable';
+import { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows } from './testing/fakeDevices';
+
+function renderPage(page: string, count = 50) {
+  const kind = deviceKind(page);
+  const api = fakeDeviceApi(kind, fakeRows(kind, count));
+  const notifier = { show: vi.fn() };
+  const services = new ServiceMap().set(DeviceApi, api).set(Notifier, notifier);
+  render(
+    <ContainerProvider container={services}>
+      <MemoryRouter>
+        <DeviceKindPage kind={kind} refreshMs={0} />
+      </MemoryRouter>
+    </ContainerProvider>,
+  );
+  return { kind, api, notifier };
+}
+
+describe('DeviceKindPage', () => {
+  it.each(allDeviceKinds.map((kind) => [kind.page, kind.displayName]))('shows the %s panel (%s) with its devices and commands', async (page, displayName) => {
+    const { kind } = renderPage(page, 12);
+    const table = await screen.findByRole('table', { name: `${displayName}列表` });
+    await within(table).findByText(`江南大道${displayName}-001`);
+    fireEvent.click(within(table).getByText(`江南大道${displayName}-001`));
+    const detail = screen.getByRole('region', { name: `设备详情：江南大道${displayName}-001` });
+    for (const field of kind.telemetry ?? []) expect(within(detail).getByText(field.label)).toBeTruthy();
+    for (const command of kind.commands ?? []) expect(within(detail).getByRole('button', { name: new RegExp(`^${command.label}`) })).toBeTruthy();
+  });
+
+  it('controls the selected devices together and shows the result', async () => {
+    const { api, notifier } = renderPage('lamp');
+    const table = await screen.findByRole('table', { name: '智慧灯杆列表' });
+    await within(table).findByText('江南大道智慧灯杆-001');
+    fireEvent.click(within(table).getByRole('checkbox', { name: '选择 江南大道智慧灯杆-001' }));
+    fireEvent.click(within(table).getByRole('checkbox', { name: '选择 江南大道智慧灯杆-002' }));
+    const bulk = screen.getByRole('group', { name: '控制所选设备' });
+    await act(async () => {
+      fireEvent.click(within(bulk).getByRole('button', { name: /^开灯/ }));
+    });
+    expect(api.calls).toContain('control 1 {"deviceIds":[1,2]}');
+    expect(notifier.show).toHaveBeenCalledWith('success', '2 台设备执行成功');
+    expect(within(table).getAllByText(/开关：开/)).toHaveLength(2);
+  });
+});
+
+describe('DeviceTable', () => {
+  it('keeps only the visible rows of 10,000 devices in the DOM', () => {
+    const kind = deviceKind('lamp');
+    render(<DeviceTable kind={kind} total={10_000} rows={fakeRows(kind, 10_000)} selectedIds={new Set()} onToggle={() => undefined} onOpen={() => undefined} height={600} />);
+    const rows = screen.getAllByRole('row');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(60);
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('10000');
+  });
+});
