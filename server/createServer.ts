@@ -11,7 +11,7 @@ import { LogSmsProvider } from './auth/SmsProvider';
 import type { AppRuntimeConfig, ServerConfig } from './config';
 import { openSqlite } from './db/Database';
 import { migrate } from './db/migrations';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty, syncMenus } from './db/seed';
 import { AppError, type Envelope } from './envelope';
 import { loadDeviceCatalog } from './devices/deviceCatalog';
 import { DeviceService } from './devices/DeviceService';
@@ -65,9 +65,12 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
   await migrate(db);
   const catalog = loadDeviceCatalog(config.pluginsDir ?? 'plugins');
-  if (await seedIfEmpty(db, now())) {
+  if (await seedIfEmpty(db, catalog, now())) {
     const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
     app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+  } else {
+    const added = await syncMenus(db, catalog);
+    if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
   }
   const simulator = new FleetSimulator(db, catalog, { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0] }, now);
 

@@ -18,18 +18,6 @@ export function childRoutePath(modulePath: string, menuName: string): string {
   return `${modulePath.replace(/\/+$/, '')}/${menuName.toLowerCase()}`;
 }
 
-/** A module's children, with reused ones (orthophoto → device pages) expanded under the prefix. */
-export function childrenOf(module: ModuleDefinition): ModuleChild[] {
-  if (!module.reuseChildrenOf) return module.children;
-  const source = moduleTree.find((candidate) => candidate.name === module.reuseChildrenOf);
-  const prefix = module.childNamePrefix ?? module.name;
-  return (source?.children ?? []).map((child) => ({
-    name: `${prefix}${childRouteName(child.name)}`,
-    title: child.title,
-    perms: `${module.perms}:${child.name}`,
-  }));
-}
-
 export function findModule(name: string): ModuleDefinition | undefined {
   return moduleTree.find((module) => module.name === name);
 }

@@ -28,6 +28,10 @@ export interface ModuleEntry {
    * Prefix of the reused children's menu names.
    */
   childNamePrefix?: string;
+  /**
+   * Child pages come from the plugins of this kind (one per device plugin: name = page, title = displayName), so adding a device kind is adding a folder.
+   */
+  childrenFromPlugins?: 'device';
 }
 /**
  * This interface was referenced by `ModuleTree`'s JSON-Schema
