@@ -165,8 +165,14 @@ describe('POST /device/control/execute', () => {
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', groupId: 99999 }, 404, '分组不存在：99999'],
   ])('refuses %o', async (body, code, msg) => {
     const before = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute();
+    const logged = (await server.app.ctx.db.selectFrom('command_log').select('id').execute()).length;
     expect(await control(body)).toEqual({ code, msg });
     expect(await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute()).toEqual(before);
+    // A request that names a command is logged as refused; one too malformed to read is not a command.
+    const readable = Number.isInteger(Number(body.command)) && body.command !== undefined && !String(body.deviceIds ?? '').includes('a') && body.params !== 'not json';
+    const after = await server.app.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').execute();
+    if (readable) expect(after[0]).toMatchObject({ outcome: 'refused', message: msg });
+    else expect(after).toHaveLength(logged);
   });
 
   it('refuses a device of another kind', async () => {

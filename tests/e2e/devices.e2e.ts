@@ -93,6 +93,14 @@ describe('devices', () => {
     await expect.poll(async () => (await rowsOf(page, '智慧灯杆').allTextContents()).slice(1).every((text) => text.includes('奥体中心'))).toBe(true);
   });
 
+  it('reuses the device pages under orthophoto', async () => {
+    const page = await loginAt('/orthophoto', 'ADMIN-2026-DEMO');
+    await page.getByRole('navigation', { name: '设备类型' }).getByRole('link', { name: '智慧灯杆' }).click();
+    await page.waitForURL(/\/orthophoto\/orthophotolamp$/);
+    await page.getByRole('heading', { name: '正射影像 · 智慧灯杆' }).waitFor();
+    await rowsOf(page, '智慧灯杆').nth(1).waitFor();
+  });
+
   it('does not show or control another tenant\'s devices', async () => {
     const page = await loginAt('/device/lamp', 'ADMIN-2026-DEMO');
     await page.getByRole('combobox', { name: '切换租户' }).selectOption({ label: '西湖风景名胜区' });
