@@ -35,6 +35,20 @@ describe('DeviceKindPage', () => {
     for (const command of kind.commands ?? []) expect(within(detail).getByRole('button', { name: new RegExp(`^${command.label}`) })).toBeTruthy();
   });
 
+  it('filters by online state, marking the pressed filter', async () => {
+    const { api } = renderPage('lamp', 14);
+    const table = await screen.findByRole('table', { name: '智慧灯杆列表' });
+    await within(table).findByText('江南大道智慧灯杆-001');
+    const filters = screen.getByRole('group', { name: '在线状态' });
+    expect(within(filters).getByRole('button', { name: '全部' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(filters).getByRole('button', { name: '离线' }));
+    expect(within(filters).getByRole('button', { name: '离线' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(filters).getByRole('button', { name: '离线' }).className).toContain('bp6-active');
+    await within(table).findByText('江南大道智慧灯杆-004');
+    expect(within(table).queryByText('江南大道智慧灯杆-001')).toBeNull();
+    expect(api.calls.length).toBeGreaterThan(1);
+  });
+
   it('controls the selected devices together and shows the result', async () => {
     const { api, notifier } = renderPage('lamp');
     const table = await screen.findByRole('table', { name: '智慧灯杆列表' });

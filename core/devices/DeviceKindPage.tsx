@@ -33,14 +33,14 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
   }, [keywordInput]);
 
   useEffect(() => {
-    api.groups(deviceType).then(setGroups, () => setGroups([]));
-  }, [api, deviceType]);
+    api.groups(kind).then(setGroups, () => setGroups([]));
+  }, [api, kind]);
 
   const filter = useMemo<DeviceFilter>(
     () => ({ ...(keyword ? { keyword } : {}), ...(status === 'all' ? {} : { online: status === 'online' }), ...(groupId ? { groupId } : {}) }),
     [keyword, status, groupId],
   );
-  const list = useDeviceList(api, deviceType, filter, refreshMs);
+  const list = useDeviceList(api, kind, filter, refreshMs);
   const activeRow = active ? (list.rows.find((row) => row?.deviceId === active.deviceId) ?? active) : null;
 
   const send = useCallback(
@@ -69,9 +69,9 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
     <div className="device-kind-page">
       <div className="device-kind-page__toolbar">
         <InputGroup leftIcon="search" placeholder={t.searchPlaceholder} aria-label={t.searchLabel} value={keywordInput} onValueChange={setKeywordInput} className="device-kind-page__search" />
-        <ButtonGroup aria-label={t.statusFilter}>
+        <ButtonGroup role="group" aria-label={t.statusFilter}>
           {(['all', 'online', 'offline'] as const).map((value) => (
-            <Button key={value} active={status === value} onClick={() => setStatus(value)}>
+            <Button key={value} active={status === value} aria-pressed={status === value} onClick={() => setStatus(value)}>
               {value === 'all' ? t.all : value === 'online' ? t.online : t.offline}
             </Button>
           ))}

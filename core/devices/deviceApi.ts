@@ -1,4 +1,5 @@
 import type { HttpClient } from '../http/HttpClient';
+import type { DeviceKind } from './deviceKinds';
 
 export interface DeviceRow {
   deviceId: number;
@@ -41,12 +42,16 @@ export interface ControlOutcome {
 /** The device calls of spec section 7, on the app's HTTP client. */
 export function createDeviceApi(http: HttpClient) {
   return {
-    async list(deviceType: string, pageNum: number, pageSize: number, filter: DeviceFilter = {}, loading = false): Promise<{ rows: DeviceRow[]; total: number }> {
-      const path = filter.keyword ? '/devi/aep/search' : '/devi/aep/child';
+    /** One page of a kind, through the kind's own list paths (search, group members or the plain list). */
+    async list(kind: DeviceKind, pageNum: number, pageSize: number, filter: DeviceFilter = {}, loading = false): Promise<{ rows: DeviceRow[]; total: number }> {
+      const paths = kind.listPaths ?? {};
+      const deviceType = kind.brandCode ?? kind.page;
+      const onlyGroup = filter.groupId !== undefined && !filter.keyword && filter.online === undefined;
+      const path = filter.keyword ? (paths.search ?? '/devi/aep/search') : onlyGroup ? (paths.groupChild ?? '/devi/aep/groupChild') : (paths.child ?? '/devi/aep/child');
       const reply = await http.get(
         path,
         {
-          deviceType,
+          deviceType: onlyGroup ? undefined : deviceType,
           pageNum,
           pageSize,
           keyword: filter.keyword || undefined,
@@ -57,8 +62,10 @@ export function createDeviceApi(http: HttpClient) {
       );
       return { rows: (reply.rows as DeviceRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
     },
-    async groups(deviceType: string): Promise<DeviceGroup[]> {
-      return ((await http.get<DeviceGroup[]>('/devi/aep/groups', { deviceType }, { loading: false })).data ?? []) as DeviceGroup[];
+    /** The kind's groups: lights and screens have their own group-list paths (spec section 3). */
+    async groups(kind: DeviceKind): Promise<DeviceGroup[]> {
+      const path = kind.listPaths?.groupList ?? '/devi/aep/groups';
+      return ((await http.get<DeviceGroup[]>(path, { deviceType: kind.brandCode ?? kind.page }, { loading: false })).data ?? []) as DeviceGroup[];
     },
     async summary(): Promise<{ kind: string; total: number; online: number }[]> {
       return ((await http.get<{ kind: string; total: number; online: number }[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as { kind: string; total: number; online: number }[];

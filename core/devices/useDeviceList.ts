@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeviceApi, DeviceFilter, DeviceRow } from './deviceApi';
+import type { DeviceKind } from './deviceKinds';
 
 export const DEVICE_PAGE_SIZE = 200;
 /** Live status refresh; the push channel (next feature) will call `refresh` on device events instead. */
@@ -21,7 +22,7 @@ export interface DeviceListState {
  * A device list of any size: loads the pages the virtual list shows, keeps them fresh by polling the
  * visible pages, and starts over when the kind or filter changes.
  */
-export function useDeviceList(api: DeviceApi, deviceType: string, filter: DeviceFilter, refreshMs = DEVICE_REFRESH_MS): DeviceListState {
+export function useDeviceList(api: DeviceApi, kind: DeviceKind, filter: DeviceFilter, refreshMs = DEVICE_REFRESH_MS): DeviceListState {
   const [total, setTotal] = useState(0);
   const [rows, setRows] = useState<(DeviceRow | undefined)[]>([]);
   const [loading, setLoading] = useState(true);
@@ -33,7 +34,7 @@ export function useDeviceList(api: DeviceApi, deviceType: string, filter: Device
   const loadPage = useCallback(
     async (page: number, current: number) => {
       const parsedFilter = JSON.parse(filterKey) as DeviceFilter;
-      const result = await api.list(deviceType, page + 1, DEVICE_PAGE_SIZE, parsedFilter);
+      const result = await api.list(kind, page + 1, DEVICE_PAGE_SIZE, parsedFilter);
       if (current !== generation.current) return;
       setTotal(result.total);
       setRows((previous) => {
@@ -44,7 +45,7 @@ export function useDeviceList(api: DeviceApi, deviceType: string, filter: Device
         return next;
       });
     },
-    [api, deviceType, filterKey],
+    [api, kind, filterKey],
   );
 
   useEffect(() => {

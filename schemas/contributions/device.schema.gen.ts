@@ -20,11 +20,30 @@ export interface DeviceContribution {
    * Extra device type codes that map to this page.
    */
   deviceTypes?: string[];
+  /**
+   * Where the lists of this kind are (spec section 7); the web app calls these.
+   */
   listPaths?: {
+    /**
+     * Devices of the kind, paged (e.g. /devi/aep/child, /monitor/child).
+     */
     child?: string;
+    /**
+     * Search by name or code (e.g. /devi/aep/search).
+     */
     search?: string;
+    /**
+     * Every device with its position, for maps (/devi/aep/all).
+     */
     all?: string;
-    group?: string;
+    /**
+     * Devices of one group (/devi/aep/groupChild).
+     */
+    groupChild?: string;
+    /**
+     * The kind's groups (devi/web/lightgroup/list for lights, led/grouplist for screens).
+     */
+    groupList?: string;
   };
   telemetry?: {
     key: string;

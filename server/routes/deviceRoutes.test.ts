@@ -163,7 +163,7 @@ describe('POST /device/control/execute', () => {
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 'a,b' }, 400, '设备编号不正确：a'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 99999999 }, 404, '设备不存在：99999999'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', groupId: 99999 }, 404, '分组不存在：99999'],
-  ])('refuses %o', async (body, code, msg) => {
+  ] as [Record<string, unknown>, number, string][])('refuses %o', async (body, code, msg) => {
     const before = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute();
     const logged = (await server.app.ctx.db.selectFrom('command_log').select('id').execute()).length;
     expect(await control(body)).toEqual({ code, msg });

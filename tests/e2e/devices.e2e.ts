@@ -42,23 +42,32 @@ describe('devices', () => {
     await screenshot(page, 'device-catalogue');
   });
 
-  it('turns a light group on and off and shows the new state', async () => {
-    const page = await loginAt('/device/light');
-    await rowsOf(page, '照明控制').nth(1).waitFor();
+  it('turns a lamp group on and off and shows the new state', async () => {
+    const page = await loginAt('/device/lamp');
+    await rowsOf(page, '智慧灯杆').nth(1).waitFor();
     await page.getByRole('combobox', { name: '设备分组' }).selectOption({ index: 1 });
     const group = page.getByRole('group', { name: /分组控制/ });
     await group.waitFor();
     await group.getByRole('button', { name: /^开灯/ }).click();
     await toast(page, /开灯：/).waitFor();
     await page.getByRole('button', { name: '在线' }).click();
-    await rowsOf(page, '照明控制').filter({ hasText: '开关：开' }).first().waitFor();
-    expect(await rowsOf(page, '照明控制').filter({ hasText: '开关：关' }).count()).toBe(0);
+    await rowsOf(page, '智慧灯杆').filter({ hasText: '开关：开' }).first().waitFor();
+    expect(await rowsOf(page, '智慧灯杆').filter({ hasText: '开关：关' }).count()).toBe(0);
     await group.getByRole('button', { name: /^关灯/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     await toast(page, /关灯：/).waitFor();
-    await rowsOf(page, '照明控制').filter({ hasText: '开关：关' }).first().waitFor();
-    expect(await rowsOf(page, '照明控制').filter({ hasText: '开关：开' }).count()).toBe(0);
-    await screenshot(page, 'device-light-group');
+    await rowsOf(page, '智慧灯杆').filter({ hasText: '开关：关' }).first().waitFor();
+    expect(await rowsOf(page, '智慧灯杆').filter({ hasText: '开关：开' }).count()).toBe(0);
+    await screenshot(page, 'device-lamp-group');
+  });
+
+  it('uses the light group list path for lights', async () => {
+    const page = await loginAt('/device/light');
+    const groupsCall = page.waitForRequest((request) => request.url().includes('/api/devi/web/lightgroup/list'));
+    await page.reload();
+    await groupsCall;
+    await page.getByRole('combobox', { name: '设备分组' }).selectOption({ index: 1 });
+    await rowsOf(page, '照明控制').filter({ hasText: '照明控制' }).first().waitFor();
   });
 
   it('plays and stops a broadcast on a speaker', async () => {

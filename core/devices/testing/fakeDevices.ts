@@ -36,7 +36,7 @@ export function fakeDeviceApi(kind: DeviceKind, rows: DeviceRow[], groups: Devic
   const calls: string[] = [];
   return {
     calls,
-    async list(_deviceType, pageNum, pageSize, filter = {}) {
+    async list(_kind, pageNum, pageSize, filter = {}) {
       calls.push(`list ${pageNum}`);
       const matching = rows.filter((row) => (!filter.keyword || row.deviceName.includes(filter.keyword)) && (filter.online === undefined || row.online === filter.online));
       return { rows: matching.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: matching.length };
