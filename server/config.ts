@@ -21,6 +21,8 @@ export interface ServerConfig {
   /** Where the plugin folders are (the server reads plugins/device/*). */
   pluginsDir?: string;
   simulator?: SimulatorConfig;
+  /** Origins besides the server's own that may open the push socket. */
+  allowedOrigins?: string[];
 }
 
 export interface SimulatorConfig {
@@ -28,8 +30,10 @@ export interface SimulatorConfig {
   tickMs: number;
   /** Commands take effect after a delay in this range (ms). */
   commandDelayMs: [number, number];
-  /** Fleet size multiplier on first start: 1 ≈ 500 devices per tenant. */
+  /** Fleet size multiplier on first start: 1 ≈ 430 devices per tenant. */
   fleetScale: number;
+  /** Alarms the simulated fleet raises per minute over all tenants (0 = none). */
+  alarmsPerMinute?: number;
 }
 
 export interface ListenConfig {
@@ -63,6 +67,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const simulatorOn = flag('SIMULATOR', true);
   const tickMs = positive('SIM_TICK_MS', 3000, 3_600_000);
   const fleetScale = positive('FLEET_SCALE', 1, 100);
+  const alarmsPerMinute = positive('SIM_ALARMS_PER_MINUTE', 2, 60_000);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -74,7 +79,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
       logger: { level },
-      simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale },
+      simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale, alarmsPerMinute: simulatorOn ? alarmsPerMinute : 0 },
+      ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
         showErrorMessages: flag('APP_SHOW_ERRORS', true),

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import ajvErrors from 'ajv-errors';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/CaptchaService';
 import { SessionService, type Session } from './auth/SessionService';
@@ -17,6 +18,11 @@ import { loadDeviceCatalog } from './devices/deviceCatalog';
 import { DeviceService } from './devices/DeviceService';
 import { FleetSimulator } from './devices/FleetSimulator';
 import { seedFleet } from './devices/seedFleet';
+import { AlarmService } from './alarms/AlarmService';
+import { loadAlarmTypes } from './alarms/alarmTypes';
+import { PushHub } from './push/PushHub';
+import { pushSockets } from './push/pushSockets';
+import { alarmRoutes } from './routes/alarmRoutes';
 import { authRoutes } from './routes/authRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { devRoutes } from './routes/devRoutes';
@@ -29,6 +35,8 @@ declare module 'fastify' {
     /** Shared services; later features (push channel) subscribe to `sessions.onDidRevoke`. */
     ctx: ServerContext;
     simulator: FleetSimulator;
+    alarms: AlarmService;
+    pushHub: PushHub;
   }
   interface FastifyRequest {
     /** Set for routes declared with `config: { auth: true }`. */
@@ -72,7 +80,15 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     const added = await syncMenus(db, catalog);
     if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
   }
-  const simulator = new FleetSimulator(db, catalog, { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0] }, now);
+  const pushHub = new PushHub(db, now);
+  const alarms = new AlarmService(db, loadAlarmTypes(config.pluginsDir ?? 'plugins'), pushHub, now);
+  const simulator = new FleetSimulator(
+    db,
+    catalog,
+    { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0], alarmsPerMinute: config.simulator?.alarmsPerMinute ?? 0 },
+    now,
+    alarms,
+  );
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
   const sessions = new SessionService(db, now);
@@ -88,6 +104,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   };
   app.decorate('ctx', ctx);
   app.decorate('simulator', simulator);
+  app.decorate('alarms', alarms);
+  app.decorate('pushHub', pushHub);
   app.addHook('onReady', async () => simulator.start());
   app.addHook('onClose', async () => {
     simulator.stop();
@@ -101,6 +119,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   });
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', ...config.appConfig };
   app.get('/app-config.json', async () => appConfig);
@@ -114,7 +133,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx);
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
-      if (config.smsDevEndpoint) await devRoutes(api, ctx);
+      await alarmRoutes(api, ctx, alarms);
+      await pushSockets(api, ctx, pushHub, config.allowedOrigins);
+      if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms);
     },
     { prefix: apiPrefix },
   );

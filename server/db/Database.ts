@@ -20,6 +20,10 @@ export interface Database {
   device_groups: { group_id: number; tenant_id: number; kind: string; name: string };
   device_group_members: { group_id: number; device_id: number };
   command_log: { id: number | undefined; tenant_id: number; user_id: number; at: number; device_type: string; command: number | null; command_type: string; params: string; target: string; outcome: string; message: string; results: string };
+  alarms: { alarm_id: number | undefined; tenant_id: number; alarm_type: string; grade: string; status: string; device_id: number | null; device_name: string; longitude: number | null; latitude: number | null; content: string; description: string; assignee_id: number | null; created_at: number; updated_at: number };
+  alarm_history: { id: number | undefined; alarm_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; comment: string };
+  push_log: { tenant_id: number; seq: number; at: number; event_type: string; payload: string };
+  push_tickets: { ticket_hash: string; token_hash: string; expires_at: number; used_at: number | null };
   dict_data: { dict_code: number; dict_type: string; dict_sort: number; dict_label: string; dict_value: string; css_class: string; list_class: string; is_default: string };
 }
 

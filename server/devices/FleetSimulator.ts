@@ -12,8 +12,35 @@ export interface SimulatorOptions {
   flipChance?: number;
   /** A command takes effect after a delay in this range (ms). */
   commandDelayMs: [number, number];
+  /** Alarms raised per minute over the whole fleet. */
+  alarmsPerMinute?: number;
   seed?: number;
 }
+
+/** Where a device's alarm goes: the alarm service in the reference server, the same as MQTT ingest. */
+export interface AlarmSink {
+  raise(alarm: { tenantId: number; alarmType: string; deviceId: number; content: string; description?: string }): Promise<unknown>;
+}
+
+/** What each kind of device reports when something is wrong. */
+const ALARMS_BY_KIND: Record<string, { type: string; content: string }[]> = {
+  smoke: [{ type: 'SMOKE', content: '烟雾浓度超标' }],
+  fireAlarm: [{ type: 'ELECTRICAL_FIRE', content: '剩余电流超限' }],
+  smartManhole: [{ type: 'MANHOLE', content: '井盖倾斜或被打开' }],
+  envir: [{ type: 'ENVIRONMENT', content: 'PM2.5 超标' }],
+  alarm: [{ type: 'ONE_KEY_ALARM', content: '有人按下一键报警' }],
+  smartTrash: [{ type: 'TRASH_OVERFLOW', content: '垃圾桶满溢' }],
+  fireHydrant: [{ type: 'HYDRANT_PRESSURE', content: '消火栓水压过低' }],
+  lamp: [{ type: 'LAMP_FAULT', content: '灯杆电流异常' }],
+  smartParking: [{ type: 'PARKING_FULL', content: '停车场车位已满' }],
+  camera: [
+    { type: 'STRANGER_HUMAN', content: '发现陌生人员' },
+    { type: 'CROWD_GATHERING', content: '人群聚集' },
+    { type: 'RETROGRADE_VEHICLE', content: '车辆逆行' },
+  ],
+  fireCamera: [{ type: 'FIRE', content: '疑似火情' }],
+  uav: [{ type: 'UAV_ALARM', content: '无人机电量过低' }],
+};
 
 type StateValue = string | number | boolean;
 
@@ -31,13 +58,38 @@ export class FleetSimulator implements DeviceGateway {
     private readonly catalog: DeviceCatalog,
     private readonly options: SimulatorOptions,
     private readonly now: () => number,
+    private readonly alarms?: AlarmSink,
   ) {
     this.random = seededRandom(options.seed ?? Date.now());
   }
 
+  /** Raises the alarms due this tick: on average alarmsPerMinute per minute. */
+  async raiseAlarms(count: number): Promise<number> {
+    if (!this.alarms || count <= 0) return 0;
+    const kinds = Object.keys(ALARMS_BY_KIND);
+    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', kinds).execute();
+    let raised = 0;
+    for (let index = 0; index < count && candidates.length; index++) {
+      const device = candidates[Math.floor(this.random() * candidates.length)]!;
+      const options = ALARMS_BY_KIND[device.kind]!;
+      const alarm = options[Math.floor(this.random() * options.length)]!;
+      await this.alarms.raise({ tenantId: device.tenant_id, alarmType: alarm.type, deviceId: device.device_id, content: `${device.name}：${alarm.content}` });
+      raised++;
+    }
+    return raised;
+  }
+
   start(): void {
     if (this.options.tickMs > 0 && !this.timer) {
-      this.timer = setInterval(() => void this.tick().catch(() => undefined), this.options.tickMs);
+      let alarmDebt = 0;
+      this.timer = setInterval(() => {
+        void this.tick().catch(() => undefined);
+        // Carry fractions over so low rates still produce alarms.
+        alarmDebt += ((this.options.alarmsPerMinute ?? 0) * this.options.tickMs) / 60_000;
+        const due = Math.floor(alarmDebt);
+        alarmDebt -= due;
+        void this.raiseAlarms(due).catch(() => undefined);
+      }, this.options.tickMs);
       this.timer.unref();
     }
   }

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { validateManifests } from '../../core/plugins/validateManifests';
+import { readPluginManifests } from '../pluginManifests';
 import type { DeviceContribution } from '../../schemas/contributions/device.schema.gen';
 
 export type DeviceCommand = NonNullable<DeviceContribution['commands']>[number];
@@ -26,14 +24,7 @@ export interface DeviceCatalog {
  * code, so a device kind's commands are declared once.
  */
 export function loadDeviceCatalog(pluginsDir = 'plugins'): DeviceCatalog {
-  const deviceDir = join(pluginsDir, 'device');
-  const entries = existsSync(deviceDir)
-    ? readdirSync(deviceDir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(deviceDir, entry.name, 'plugin.json')))
-        .map((entry) => ({ folder: `plugins/device/${entry.name}`, manifest: JSON.parse(readFileSync(join(deviceDir, entry.name, 'plugin.json'), 'utf8')) as unknown }))
-    : [];
-  const { plugins, errors } = validateManifests(entries);
-  if (errors.length) throw new Error(`设备插件清单有误：\n${errors.map((error) => error.message).join('\n')}`);
+  const plugins = readPluginManifests(pluginsDir, 'device');
   const ajv = new Ajv({ allErrors: true, strict: false });
   const kinds = plugins.map((plugin): DeviceKind => {
     const contribution = plugin.manifest.contributes as unknown as DeviceContribution;

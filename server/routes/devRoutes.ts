@@ -3,9 +3,24 @@ import { AppError, ok } from '../envelope';
 import { LogSmsProvider } from '../auth/SmsProvider';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
+import type { AlarmService } from '../alarms/AlarmService';
 
 /** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
-export async function devRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService): Promise<void> {
+  // Raises an alarm as a device would (tests and demos); the same path the simulator and MQTT use.
+  api.post('/dev/alarm/raise', async (request) => {
+    const body = (request.body ?? {}) as { tenantId?: string | number; alarmType?: string; deviceId?: string | number; content?: string; grade?: string };
+    const alarm = await alarms.raise({
+      tenantId: Number(body.tenantId ?? 1),
+      alarmType: String(body.alarmType ?? 'SMOKE'),
+      ...(body.deviceId ? { deviceId: Number(body.deviceId) } : {}),
+      ...(body.grade ? { grade: String(body.grade) } : {}),
+      content: String(body.content ?? '测试告警'),
+      description: '由开发接口触发',
+    });
+    return ok(alarm);
+  });
+
   api.get(
     '/dev/sms/last',
     { schema: { querystring: objectSchema({ phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) }, { phonenumber: '请输入手机号码' }) } },

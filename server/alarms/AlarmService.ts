@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import type { Db, Database } from '../db/Database';
+import { AppError, badRequest } from '../envelope';
+import type { PushHub } from '../push/PushHub';
+import type { AlarmType } from './alarmTypes';
+
+export const ALARM_STATUSES = ['ALARM_STATUS_UNTREATED', 'ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'] as const;
+export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+export const ALARM_GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'] as const;
+export const STATUS_LABELS: Record<AlarmStatus, string> = {
+  ALARM_STATUS_UNTREATED: '待处理',
+  ALARM_STATUS_PROCESSING: '处理中',
+  ALARM_STATUS_COMPLET: '待确认',
+  ALARM_STATUS_CONFIRMED: '已处理',
+};
+/** Event type of pushed alarms (registry/pushEvents.json). */
+export const ALARM_EVENT_TYPE = 'DEVICE_ALARM';
+
+export interface RaiseAlarm {
+  tenantId: number;
+  alarmType: string;
+  grade?: string;
+  deviceId?: number;
+  content: string;
+  description?: string;
+}
+
+export interface AlarmFilter {
+  tenantId: number;
+  pageNum: number;
+  pageSize: number;
+  alarmType?: string;
+  grade?: string;
+  status?: string;
+  deviceId?: number;
+  beginTime?: number;
+  endTime?: number;
+}
+
+function toAlarm(row: Database['alarms'], types: Map<string, AlarmType>) {
+  const type = types.get(row.alarm_type);
+  return {
+    alarmId: row.alarm_id!,
+    alarmType: row.alarm_type,
+    alarmTypeName: type?.name ?? row.alarm_type,
+    grade: row.grade,
+    status: row.status,
+    statusName: STATUS_LABELS[row.status as AlarmStatus] ?? row.status,
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    longitude: row.longitude,
+    latitude: row.latitude,
+    alarmContent: row.content,
+    alarmDesc: row.description,
+    assigneeId: row.assignee_id,
+    createTime: row.created_at,
+    updateTime: row.updated_at,
+    targetPage: type?.targetPage ?? null,
+  };
+}
+
+export type Alarm = ReturnType<typeof toAlarm>;
+
+/**
+ * Alarms of a tenant and their lifecycle: pending → executing → awaiting confirmation → handled,
+ * one step at a time, every step recorded with who, when and a comment. A raised alarm is pushed to
+ * every operator of its tenant.
+ */
+export class AlarmService {
+  constructor(
+    private readonly db: Db,
+    private readonly types: Map<string, AlarmType>,
+    private readonly push: PushHub,
+    private readonly now: () => number,
+  ) {}
+
+  async raise(request: RaiseAlarm): Promise<Alarm> {
+    const type = this.types.get(request.alarmType);
+    if (!type) throw badRequest(`未知的告警类型：${request.alarmType}`);
+    const grade = request.grade ?? type.defaultGrade;
+    if (!(ALARM_GRADES as readonly string[]).includes(grade)) throw badRequest(`告警等级不正确：${grade}`);
+    const device = request.deviceId
+      ? await this.db.selectFrom('devices').select(['device_id', 'name', 'longitude', 'latitude']).where('device_id', '=', request.deviceId).where('tenant_id', '=', request.tenantId).executeTakeFirst()
+      : undefined;
+    if (request.deviceId && !device) throw new AppError(404, `设备不存在：${request.deviceId}`);
+    const at = this.now();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('alarms')
+        .values({
+          alarm_id: undefined,
+          tenant_id: request.tenantId,
+          alarm_type: type.code,
+          grade,
+          status: 'ALARM_STATUS_UNTREATED',
+          device_id: device?.device_id ?? null,
+          device_name: device?.name ?? '',
+          longitude: device?.longitude ?? null,
+          latitude: device?.latitude ?? null,
+          content: request.content.slice(0, 200),
+          description: (request.description ?? '').slice(0, 1000),
+          assignee_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: inserted.alarm_id!, at, user_id: null, action: 'raise', from_status: null, to_status: 'ALARM_STATUS_UNTREATED', comment: '' }).execute();
+      return inserted;
+    });
+    const alarm = toAlarm(row, this.types);
+    await this.push.publish(request.tenantId, ALARM_EVENT_TYPE, alarm);
+    return alarm;
+  }
+
+  async list(filter: AlarmFilter): Promise<{ rows: Alarm[]; total: number }> {
+    let base = this.db.selectFrom('alarms').where('tenant_id', '=', filter.tenantId);
+    if (filter.alarmType) base = base.where('alarm_type', '=', filter.alarmType);
+    if (filter.grade) base = base.where('grade', '=', filter.grade);
+    if (filter.status) base = base.where('status', '=', filter.status);
+    if (filter.deviceId) base = base.where('device_id', '=', filter.deviceId);
+    if (filter.beginTime !== undefined) base = base.where('created_at', '>=', filter.beginTime);
+    if (filter.endTime !== undefined) base = base.where('created_at', '<=', filter.endTime);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
+    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('alarm_id', 'desc').limit(filter.pageSize).offset((filter.pageNum - 1) * filter.pageSize).execute();
+    return { rows: rows.map((row) => toAlarm(row, this.types)), total };
+  }
+
+  async get(tenantId: number, alarmId: number): Promise<Alarm> {
+    const row = await this.db.selectFrom('alarms').selectAll().where('alarm_id', '=', alarmId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!row) throw new AppError(404, `告警不存在：${alarmId}`);
+    return toAlarm(row, this.types);
+  }
+
+  async detail(tenantId: number, alarmId: number) {
+    const alarm = await this.get(tenantId, alarmId);
+    const history = await this.db
+      .selectFrom('alarm_history as h')
+      .leftJoin('users as u', 'u.user_id', 'h.user_id')
+      .select(['h.id', 'h.at', 'h.action', 'h.from_status', 'h.to_status', 'h.comment', 'h.user_id', 'u.nick_name'])
+      .where('h.alarm_id', '=', alarmId)
+      .orderBy('h.id')
+      .execute();
+    return {
+      ...alarm,
+      history: history.map((entry) => ({
+        id: entry.id,
+        time: entry.at,
+        action: entry.action,
+        fromStatus: entry.from_status,
+        toStatus: entry.to_status,
+        comment: entry.comment,
+        userId: entry.user_id,
+        userName: entry.nick_name ?? '系统',
+      })),
+    };
+  }
+
+  async transition(tenantId: number, userId: number, alarmId: number, to: string, comment: string): Promise<Alarm> {
+    const alarm = await this.get(tenantId, alarmId);
+    const from = ALARM_STATUSES.indexOf(alarm.status as AlarmStatus);
+    const target = ALARM_STATUSES.indexOf(to as AlarmStatus);
+    if (target === -1) throw badRequest(`告警状态不正确：${to}`);
+    const label = (index: number) => STATUS_LABELS[ALARM_STATUSES[index]!];
+    if (target === from) throw badRequest(`告警已经是「${label(from)}」`);
+    if (target < from) throw badRequest(`告警状态不能回退：「${label(from)}」不能改为「${label(target)}」`);
+    if (target > from + 1) throw badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      // The status in the WHERE clause refuses a concurrent change made since we read it.
+      const updated = await trx.updateTable('alarms').set({ status: to, updated_at: at }).where('alarm_id', '=', alarmId).where('status', '=', alarm.status).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, '告警已被他人处理，请刷新后重试');
+      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action: 'transition', from_status: alarm.status, to_status: to, comment }).execute();
+    });
+    return this.get(tenantId, alarmId);
+  }
+
+  async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
+    await this.get(tenantId, alarmId);
+    const member = await this.db.selectFrom('user_tenants').select('user_id').where('user_id', '=', assigneeId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!member) throw badRequest(`处理人不属于当前租户：${assigneeId}`);
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('alarms').set({ assignee_id: assigneeId, updated_at: at }).where('alarm_id', '=', alarmId).execute();
+      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action: 'assign', from_status: null, to_status: null, comment: comment || `指派给用户 ${assigneeId}` }).execute();
+    });
+    return this.get(tenantId, alarmId);
+  }
+
+  async comment(tenantId: number, userId: number, alarmId: number, comment: string): Promise<void> {
+    await this.get(tenantId, alarmId);
+    await this.db.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at: this.now(), user_id: userId, action: 'comment', from_status: null, to_status: null, comment }).execute();
+  }
+
+  async stats(tenantId: number) {
+    const rows = await this.db.selectFrom('alarms').select(['status', 'grade', (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).groupBy(['status', 'grade']).execute();
+    const byStatus = Object.fromEntries(ALARM_STATUSES.map((status) => [status, 0]));
+    const byGrade = Object.fromEntries(ALARM_GRADES.map((grade) => [grade, 0]));
+    for (const row of rows) {
+      byStatus[row.status] = (byStatus[row.status] ?? 0) + Number(row.count);
+      byGrade[row.grade] = (byGrade[row.grade] ?? 0) + Number(row.count);
+    }
+    return { byStatus, byGrade, total: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+  }
+
+  /** The emergency view of an alarm: the alarm and the cameras and speakers within 500 m of it. */
+  async emergency(tenantId: number, alarmId: number) {
+    const alarm = await this.get(tenantId, alarmId);
+    const nearby =
+      alarm.longitude === null || alarm.latitude === null
+        ? []
+        : await this.db
+            .selectFrom('devices')
+            .select(['device_id', 'name', 'kind', 'online', 'longitude', 'latitude'])
+            .where('tenant_id', '=', tenantId)
+            .where('kind', 'in', ['camera', 'broad', 'screen'])
+            // ≈ 500 m box at these latitudes; good enough to list responders' tools.
+            .where(sql<boolean>`abs(longitude - ${alarm.longitude}) < 0.0052 and abs(latitude - ${alarm.latitude}) < 0.0045`)
+            .limit(20)
+            .execute();
+    return { alarm, nearbyDevices: nearby.map((device) => ({ deviceId: device.device_id, deviceName: device.name, kind: device.kind, online: device.online === 1, longitude: device.longitude, latitude: device.latitude })) };
+  }
+}
