@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { newToken, sha256 } from '../auth/secrets';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../auth/SessionService';
-import { ok, unauthorized } from '../envelope';
+import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
 import type { PushHub, PushMessage } from './PushHub';
 
@@ -103,7 +103,8 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
         .then((row) => {
           if (!row || row.revoked_at !== null) socket.close(4401, 'session');
           else entry.expiresAt = Math.min(row.last_seen_at + SESSION_IDLE_MS, row.created_at + SESSION_ABSOLUTE_MS);
-        });
+        })
+        .catch(() => undefined);
     }, 5000);
     socket.on('close', () => {
       open.delete(entry);
@@ -115,7 +116,12 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
       if (String(raw) === 'ping' && socket.readyState === socket.OPEN) socket.send('pong');
     });
     if (lastId !== undefined) {
-      for (const message of await hub.since(session.tenant_id, lastId)) send(message);
+      try {
+        for (const message of await hub.since(session.tenant_id, lastId)) send(message);
+      } catch (error) {
+        request.log.warn({ err: error }, '补发推送失败');
+        socket.close(1011, 'replay');
+      }
       replaying = false;
       for (const message of queued.splice(0)) send(message);
     }
