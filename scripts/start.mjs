@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['core', 'plugins', 'registry', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['core', 'plugins', 'registry', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 const BUILT = join('dist', 'index.html');
 
 function newestMtime(path) {

@@ -12,6 +12,9 @@ import { createAppContainer } from '../di/createAppContainer';
 import { ServiceMap } from '../di/ServiceLocator';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
+import { AlarmNotifications } from '../alarms/AlarmNotifications';
+import { EventBus, SimpleEventBus } from '../push/EventBus';
+import { PushConnection } from '../push/PushConnection';
 import './ProtectedApp.css';
 
 /** Inside the shell an unknown path goes to the module named by its first segment, else Home. */
@@ -32,12 +35,15 @@ export default function ProtectedApp() {
   const container = useMemo(() => {
     const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
     created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins(), created));
+    created.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
     return created;
   }, [coreServices]);
 
   return (
     <ContainerProvider container={container}>
       <div className="app-shell bp6-dark">
+        <PushConnection />
+        <AlarmNotifications />
         <AppHeader />
         <div className="app-shell__content">
           <Routes>

@@ -95,7 +95,7 @@ export const seedTenants: Database['tenants'][] = [
       viewList: [view('滨江区主视角', 120.2112, 30.2084, 3500), view('奥体中心', 120.2305, 30.2328, 1800), view('钱江新城', 120.2131, 30.2443, 2200)],
       isDeviceMap3d: true,
     }),
-    tenant_alarm_mp3: '/sounds/alarm-city.mp3',
+    tenant_alarm_mp3: '/sounds/alarm-city.wav',
   },
   {
     tenant_id: 2,
@@ -105,7 +105,7 @@ export const seedTenants: Database['tenants'][] = [
       viewList: [view('西湖全景', 120.1445, 30.2445, 4200), view('断桥残雪', 120.1508, 30.2594, 900), view('雷峰塔', 120.1488, 30.2311, 900)],
       isDeviceMap3d: true,
     }),
-    tenant_alarm_mp3: '/sounds/alarm-scenic.mp3',
+    tenant_alarm_mp3: '/sounds/alarm-scenic.wav',
   },
 ];
 

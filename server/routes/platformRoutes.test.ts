@@ -33,7 +33,7 @@ describe('GET /getInfo', () => {
     expect(config.isDeviceMap3d).toBe(true);
     expect(config.viewList.length).toBeGreaterThan(1);
     expect(config.viewList[0]!.longitude).toBeCloseTo(120.2, 0);
-    expect(user.tenants[0]!.tenantAlarmMp3).toMatch(/\.mp3$/);
+    expect(user.tenants[0]!.tenantAlarmMp3).toMatch(/\.(mp3|wav)$/);
     expect(body.roles).toEqual(['city_operator']);
     expect(body.permissions).toContain('platform:device');
   });

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { AlarmContribution } from '../../schemas/contributions/alarm.schema.gen';
+import { useService } from '../di/useService';
+import { pluginAssetUrl } from '../plugins/discoverPlugins';
+import { PluginRegistry } from '../plugins/PluginRegistry';
+import { EventBus } from '../push/EventBus';
+import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
+import { findModule } from '../registry/moduleTree';
+import { activeTenant, useSessionStore } from '../session/sessionStore';
+import { alarmStrings as t } from './alarmStrings';
+import { AlarmToastStack, type AlarmToast } from './AlarmToastStack';
+
+/** Spec section 9: an alarm toast stays 15 s; the fire mask and the sound last 5 s. */
+export const ALARM_TOAST_MS = 15_000;
+export const ALARM_EFFECT_MS = 5_000;
+/** Shipped with the app; used when a tenant has no sound of its own or it cannot be played. */
+export const DEFAULT_ALARM_SOUND = '/sounds/alarm-default.wav';
+
+interface ToastTarget {
+  toast: AlarmToast;
+  path: string;
+}
+
+/** Path of an alarm's page: the push route's target, else the alarm type's, else the event center. */
+export function targetPathOf(target: { module: string; child?: string } | null | undefined): string {
+  const module = target ? findModule(target.module) : undefined;
+  if (!module || !target) return '/alarmManage/eventcenter';
+  return target.child ? `${module.path}/${target.child.toLowerCase()}` : module.path;
+}
+
+/** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page. */
+export function AlarmNotifications() {
+  const bus = useService<EventBus>(EventBus);
+  const registry = useService<PluginRegistry>(PluginRegistry);
+  const navigate = useNavigate();
+  const tenant = useSessionStore((state) => activeTenant(state.user));
+  const [toasts, setToasts] = useState<ToastTarget[]>([]);
+  const [masked, setMasked] = useState(false);
+  const [soundPlaying, setSoundPlaying] = useState(false);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const audio = useRef<HTMLAudioElement | null>(null);
+
+  const alarmTypes = useMemo(
+    () => new Map(registry.list('alarm').map((plugin) => [(plugin.manifest.contributes as unknown as AlarmContribution).code, { ...(plugin.manifest.contributes as unknown as AlarmContribution), folder: plugin.folder }])),
+    [registry],
+  );
+
+  const later = useCallback((ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+
+  const playSound = useCallback(() => {
+    audio.current?.pause();
+    const play = (url: string, fallback?: string) => {
+      const sound = new Audio(url);
+      audio.current = sound;
+      sound.onerror = () => (fallback ? play(fallback) : setSoundPlaying(false));
+      sound.play().then(
+        () => setSoundPlaying(true),
+        () => (fallback ? play(fallback) : setSoundPlaying(false)),
+      );
+    };
+    const tenantSound = tenant?.tenantAlarmMp3;
+    play(tenantSound || DEFAULT_ALARM_SOUND, tenantSound ? DEFAULT_ALARM_SOUND : undefined);
+    later(ALARM_EFFECT_MS, () => {
+      audio.current?.pause();
+      setSoundPlaying(false);
+    });
+  }, [later, tenant?.tenantAlarmMp3]);
+
+  useEffect(() => {
+    const activeTimers = timers.current;
+    const unsubscribe = bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
+      const { message, route } = payload as RoutedPush;
+      if (route.action !== 'toast') return;
+      const data = message.data as Record<string, unknown>;
+      const code = String(data.alarmType ?? route.alarmType ?? '');
+      const type = alarmTypes.get(code);
+      const iconUrl = type ? pluginAssetUrl(type.folder, type.icon) : undefined;
+      const toast: AlarmToast = {
+        key: `${message.seq}`,
+        typeName: String(data.alarmTypeName ?? type?.name ?? message.eventType),
+        grade: String(data.grade ?? type?.defaultGrade ?? 'ALARM_GRADE_MEDIUM'),
+        content: String(data.alarmContent ?? ''),
+        ...(data.alarmDesc ? { description: String(data.alarmDesc) } : {}),
+        ...(data.deviceName ? { deviceName: String(data.deviceName) } : {}),
+        time: Number(data.createTime ?? Date.now()),
+        ...(iconUrl ? { iconUrl } : {}),
+      };
+      const path = targetPathOf(route.target ?? (data.targetPage as { module: string; child?: string } | null) ?? type?.targetPage);
+      setToasts((previous) => [...previous.slice(-50), { toast, path }]);
+      later(ALARM_TOAST_MS, () => setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key)));
+      setMasked(true);
+      later(ALARM_EFFECT_MS, () => setMasked(false));
+      playSound();
+    });
+    return () => {
+      unsubscribe();
+      for (const timer of activeTimers) clearTimeout(timer);
+      activeTimers.clear();
+      audio.current?.pause();
+    };
+  }, [bus, alarmTypes, later, playSound]);
+
+  return (
+    <>
+      {masked ? <div className="alarm-fire-mask" data-testid="alarm-fire-mask" /> : null}
+      {soundPlaying ? (
+        <span className="visually-hidden" role="status">
+          {t.soundPlaying}
+        </span>
+      ) : null}
+      <AlarmToastStack
+        toasts={toasts.map((entry) => entry.toast)}
+        onDismiss={(toast) => setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key))}
+        onOpen={(toast) => {
+          const target = toasts.find((entry) => entry.toast.key === toast.key);
+          setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key));
+          if (target) navigate(target.path);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import pushEvents from '../../registry/pushEvents.json';
+import type { PushEventRoute } from '../../schemas/registry/push-events.schema.gen';
+import type { EventBus } from './EventBus';
+
+/** Spec section 4: reconnect 10 s after an unintended close; jitter spreads a fleet of browsers. */
+export const PUSH_RECONNECT_MS = 10_000;
+export const PUSH_RECONNECT_JITTER_MS = 2_000;
+/** A frame larger than this is not a push message; it is logged and dropped. */
+export const MAX_PUSH_FRAME_CHARS = 64 * 1024;
+
+export interface PushMessage {
+  code: number;
+  eventType: string;
+  seq: number;
+  data: Record<string, unknown>;
+}
+
+export interface RoutedPush {
+  message: PushMessage;
+  route: PushEventRoute;
+}
+
+export const PUSH_TOPIC_ALL = 'push.message';
+
+const routes = (pushEvents as { events: Record<string, PushEventRoute> }).events;
+
+export interface PushClientDeps {
+  /** Trades the session for a single-use ticket (POST /push/ticket). */
+  getTicket(): Promise<string>;
+  /** ws(s):// address of the push socket. */
+  url(): string;
+  bus: EventBus;
+  /** Where the last sequence id seen is kept per tenant, so a reload resumes without loss. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  createSocket?: (url: string) => WebSocket;
+  random?: () => number;
+}
+
+/**
+ * The push connection: connects with the last sequence id seen, receives what it missed first,
+ * drops duplicates, forwards each message on the in-app bus under its registry topic, and reconnects
+ * 10 s (plus jitter) after an unintended close.
+ */
+export class PushClient {
+  private socket: WebSocket | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = true;
+  private tenantKey = '';
+
+  constructor(private readonly deps: PushClientDeps) {}
+
+  start(tenantId: number): void {
+    this.stop();
+    this.stopped = false;
+    this.tenantKey = `push-last-seq:${tenantId}`;
+    void this.connect();
+  }
+
+  /** Closes on purpose: no reconnect (logout, tenant switch). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.close(1000, 'client stop');
+  }
+
+  get lastSeq(): number | undefined {
+    const stored = this.deps.storage?.getItem(this.tenantKey);
+    return stored ? Number(stored) : undefined;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    let ticket: string;
+    try {
+      ticket = await this.deps.getTicket();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.stopped) return;
+    const query = new URLSearchParams({ token: ticket });
+    if (this.lastSeq !== undefined) query.set('lastId', String(this.lastSeq));
+    const socket = (this.deps.createSocket ?? ((url) => new WebSocket(url)))(`${this.deps.url()}?${query.toString()}`);
+    this.socket = socket;
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket === socket) this.socket = undefined;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.timer) return;
+    const delay = PUSH_RECONNECT_MS + Math.floor((this.deps.random ?? Math.random)() * PUSH_RECONNECT_JITTER_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.connect();
+    }, delay);
+  }
+
+  /** Validates, de-duplicates and routes one frame; anything malformed is logged and ignored. */
+  receive(raw: unknown): void {
+    if (typeof raw !== 'string' || raw.length > MAX_PUSH_FRAME_CHARS) {
+      console.warn('忽略推送：帧为空或过大');
+      return;
+    }
+    let message: PushMessage;
+    try {
+      message = JSON.parse(raw) as PushMessage;
+    } catch {
+      console.warn('忽略推送：不是 JSON');
+      return;
+    }
+    if (!message || typeof message.eventType !== 'string' || !Number.isInteger(message.seq) || typeof message.data !== 'object' || message.data === null) {
+      console.warn('忽略推送：格式不正确');
+      return;
+    }
+    const last = this.lastSeq;
+    if (last !== undefined && message.seq <= last) return;
+    this.deps.storage?.setItem(this.tenantKey, String(message.seq));
+    const route = routes[message.eventType];
+    if (!route) {
+      console.warn(`忽略推送：未知事件类型 ${message.eventType}`);
+      return;
+    }
+    const routed: RoutedPush = { message, route };
+    this.deps.bus.publish(route.topic, routed);
+    this.deps.bus.publish(PUSH_TOPIC_ALL, routed);
+  }
+}
+
+/** The socket address: the configured one, else the API base with a ws scheme. */
+export function pushUrlFor(pushUrl: string | null, apiBaseUrl: string, location: Pick<Location, 'protocol' | 'host'>): string {
+  if (pushUrl) return pushUrl;
+  if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}/push/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}/push/ws`;
+}

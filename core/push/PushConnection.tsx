@@ -1,0 +1,36 @@
+import { useEffect, useMemo } from 'react';
+import { RuntimeConfig } from '../config/RuntimeConfig';
+import { useService } from '../di/useService';
+import { HttpClient } from '../http/HttpClient';
+import { AuthService } from '../session/AuthService';
+import { activeTenant, useSessionStore } from '../session/sessionStore';
+import { EventBus } from './EventBus';
+import { PushClient, pushUrlFor } from './PushClient';
+
+/** Keeps the push connection open while logged in; reopens it for a new tenant; logout closes it. */
+export function PushConnection() {
+  const http = useService<HttpClient>(HttpClient);
+  const bus = useService<EventBus>(EventBus);
+  const auth = useService<AuthService>(AuthService);
+  const config = useService<RuntimeConfig>(RuntimeConfig);
+  const tenantId = useSessionStore((state) => activeTenant(state.user)?.tenantId);
+
+  const client = useMemo(
+    () =>
+      new PushClient({
+        bus,
+        storage: sessionStorage,
+        url: () => pushUrlFor(config.pushUrl, config.apiBaseUrl, window.location),
+        getTicket: async () => ((await http.post('/push/ticket', {}, { loading: false })).data as { ticket: string }).ticket,
+      }),
+    [bus, config, http],
+  );
+
+  useEffect(() => auth.onWillLogout(() => client.stop()), [auth, client]);
+  useEffect(() => {
+    if (tenantId === undefined) return;
+    client.start(tenantId);
+    return () => client.stop();
+  }, [client, tenantId]);
+  return null;
+}

@@ -1,0 +1,94 @@
+import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
+import type { AlarmDetailData } from './alarmApi';
+
+/** The next status of each step of the lifecycle (spec section 3). */
+export const NEXT_STATUS: Record<string, string | undefined> = {
+  ALARM_STATUS_UNTREATED: 'ALARM_STATUS_PROCESSING',
+  ALARM_STATUS_PROCESSING: 'ALARM_STATUS_COMPLET',
+  ALARM_STATUS_COMPLET: 'ALARM_STATUS_CONFIRMED',
+};
+
+export interface AlarmDetailProps {
+  alarm: AlarmDetailData;
+  assignees: readonly { userId: number; nickName: string }[];
+  onTransition(status: string, comment: string): Promise<void>;
+  onAssign(userId: number, comment: string): Promise<void>;
+  onComment(comment: string): Promise<void>;
+  onClose?(): void;
+}
+
+/** An alarm with its history, the next lifecycle step, assignment and comments. */
+export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onComment, onClose }: AlarmDetailProps) {
+  const [comment, setComment] = useState('');
+  const [assignee, setAssignee] = useState<number | ''>(alarm.assigneeId ?? '');
+  const [busy, setBusy] = useState(false);
+  const next = NEXT_STATUS[alarm.status];
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      setComment('');
+    } catch {
+      // The HTTP client showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="alarm-detail" aria-label={`${t.detail}：${alarm.alarmTypeName}`}>
+      <header className="alarm-detail__header">
+        <H4>{alarm.alarmTypeName}</H4>
+        <Tag intent={alarm.grade === 'ALARM_GRADE_HIGH' ? 'danger' : alarm.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>{t.grade[alarm.grade] ?? alarm.grade}</Tag>
+        <Tag minimal>{t.status[alarm.status] ?? alarm.status}</Tag>
+        {onClose ? <Button variant="minimal" icon="cross" aria-label={t.close} onClick={onClose} /> : null}
+      </header>
+      <p className="alarm-detail__content">{alarm.alarmContent}</p>
+      {alarm.alarmDesc ? <p className="alarm-detail__desc">{alarm.alarmDesc}</p> : null}
+      <p className="alarm-detail__meta">
+        {alarm.deviceName ? `${alarm.deviceName} · ` : ''}
+        {new Date(alarm.createTime).toLocaleString('zh-CN', { hour12: false })}
+      </p>
+      <FormGroup label={t.comment} labelFor="alarm-comment">
+        <TextArea id="alarm-comment" fill maxLength={500} placeholder={t.commentPlaceholder} value={comment} onChange={(event) => setComment(event.currentTarget.value)} />
+      </FormGroup>
+      <div className="alarm-detail__actions">
+        {next ? (
+          <Button intent={Intent.PRIMARY} loading={busy} onClick={() => void run(() => onTransition(next, comment.trim()))}>
+            {t.nextAction[alarm.status]}
+          </Button>
+        ) : null}
+        <Button disabled={!comment.trim() || busy} onClick={() => void run(() => onComment(comment.trim()))}>
+          {t.addComment}
+        </Button>
+      </div>
+      <div className="alarm-detail__assign">
+        <HTMLSelect
+          aria-label={t.assignee}
+          value={assignee}
+          onChange={(event) => setAssignee(event.currentTarget.value ? Number(event.currentTarget.value) : '')}
+          options={[{ value: '', label: t.chooseAssignee }, ...assignees.map((user) => ({ value: user.userId, label: user.nickName }))]}
+        />
+        <Button disabled={assignee === '' || busy} onClick={() => assignee !== '' && void run(() => onAssign(assignee, comment.trim()))}>
+          {t.assign}
+        </Button>
+      </div>
+      <Divider />
+      <h5>{t.history}</h5>
+      <ol className="alarm-detail__history" aria-label={t.history}>
+        {alarm.history.map((entry) => (
+          <li key={entry.id}>
+            <span className="alarm-detail__history-time">{new Date(entry.time).toLocaleString('zh-CN', { hour12: false })}</span>
+            <span>
+              {entry.userName} · {t.action[entry.action] ?? entry.action}
+              {entry.toStatus ? `：${t.status[entry.toStatus] ?? entry.toStatus}` : ''}
+            </span>
+            {entry.comment ? <span className="alarm-detail__history-comment">{entry.comment}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

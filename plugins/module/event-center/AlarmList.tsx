@@ -1,0 +1,46 @@
+import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
+import type { AlarmRow } from './alarmApi';
+
+const gradeIntent = (grade: string) => (grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary');
+
+export interface AlarmListProps {
+  rows: readonly AlarmRow[];
+  activeId?: number;
+  onOpen(row: AlarmRow): void;
+}
+
+/** One page of alarms, newest first. */
+export function AlarmList({ rows, activeId, onOpen }: AlarmListProps) {
+  if (rows.length === 0) return <NonIdealState icon="notifications" title={t.noAlarms} />;
+  return (
+    <HTMLTable interactive compact striped className="alarm-list" aria-label={t.eventCenter}>
+      <thead>
+        <tr>
+          <th>{t.columns.time}</th>
+          <th>{t.columns.type}</th>
+          <th>{t.columns.grade}</th>
+          <th>{t.columns.content}</th>
+          <th>{t.columns.device}</th>
+          <th>{t.columns.status}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.alarmId} onClick={() => onOpen(row)} aria-selected={row.alarmId === activeId} className={row.alarmId === activeId ? 'is-active' : undefined}>
+            <td>{new Date(row.createTime).toLocaleString('zh-CN', { hour12: false })}</td>
+            <td>{row.alarmTypeName}</td>
+            <td>
+              <Tag minimal intent={gradeIntent(row.grade)}>
+                {t.grade[row.grade] ?? row.grade}
+              </Tag>
+            </td>
+            <td>{row.alarmContent}</td>
+            <td>{row.deviceName || '—'}</td>
+            <td>{t.status[row.status] ?? row.status}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

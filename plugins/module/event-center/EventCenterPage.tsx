@@ -1,0 +1,120 @@
+import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AlarmContribution } from '../../../schemas/contributions/alarm.schema.gen';
+import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
+import { useService } from '../../../core/di/useService';
+import { PluginRegistry } from '../../../core/plugins/PluginRegistry';
+import { EventBus } from '../../../core/push/EventBus';
+import { PUSH_TOPIC_ALL } from '../../../core/push/PushClient';
+import { Notifier } from '../../../core/ui/Notifier';
+import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
+import { AlarmDetail } from './AlarmDetail';
+import { AlarmList } from './AlarmList';
+import './EventCenterPage.css';
+
+const PAGE_SIZE = 20;
+const STATUSES = ['ALARM_STATUS_UNTREATED', 'ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'];
+const GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'];
+
+/** 事件中心: counts, filters, the alarm list with paging, and the detail where alarms are worked. */
+export default function EventCenterPage() {
+  const api = useService<AlarmApi>(AlarmApi);
+  const registry = useService<PluginRegistry>(PluginRegistry);
+  const bus = useService<EventBus>(EventBus);
+  const notifier = useService<Notifier>(Notifier);
+  const types = useMemo(() => registry.list('alarm').map((plugin) => plugin.manifest.contributes as unknown as AlarmContribution), [registry]);
+  const [query, setQuery] = useState<AlarmQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
+  const [page, setPage] = useState<{ rows: AlarmRow[]; total: number }>({ rows: [], total: 0 });
+  const [stats, setStats] = useState<AlarmStats | null>(null);
+  const [detail, setDetail] = useState<AlarmDetailData | null>(null);
+  const [assignees, setAssignees] = useState<{ userId: number; nickName: string }[]>([]);
+
+  const reload = useCallback(async () => {
+    const [list, counts] = await Promise.all([api.list(query), api.stats()]);
+    setPage(list);
+    setStats(counts);
+  }, [api, query]);
+
+  useEffect(() => {
+    void reload().catch(() => undefined);
+  }, [reload]);
+  useEffect(() => {
+    api.assignees().then(setAssignees, () => setAssignees([]));
+  }, [api]);
+  // New alarms arrive over the push channel: refresh the list and counts.
+  useEffect(() => bus.subscribe(PUSH_TOPIC_ALL, () => void reload().catch(() => undefined)), [bus, reload]);
+
+  const open = async (alarmId: number) => setDetail(await api.detail(alarmId));
+  const act = async (action: () => Promise<unknown>, message: string) => {
+    if (!detail) return;
+    await action();
+    notifier.show('success', message);
+    await Promise.all([open(detail.alarmId), reload()]);
+  };
+  const filter = (patch: Partial<AlarmQuery>) => setQuery((previous) => ({ ...previous, ...patch, pageNum: 1 }));
+  const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+
+  return (
+    <div className="event-center">
+      {stats ? (
+        <div className="event-center__stats">
+          <Card compact aria-label={t.countsByStatus}>
+            {STATUSES.map((status) => (
+              <span key={status} className="event-center__stat">
+                {t.status[status]} <strong>{stats.byStatus[status] ?? 0}</strong>
+              </span>
+            ))}
+          </Card>
+          <Card compact aria-label={t.countsByGrade}>
+            {GRADES.map((grade) => (
+              <span key={grade} className="event-center__stat">
+                <Tag minimal intent={grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>{t.grade[grade]}</Tag> <strong>{stats.byGrade[grade] ?? 0}</strong>
+              </span>
+            ))}
+          </Card>
+        </div>
+      ) : null}
+      <div className="event-center__filters" role="group" aria-label={t.filters}>
+        <HTMLSelect aria-label={t.typeFilter} value={query.alarmType ?? ''} onChange={(event) => filter({ alarmType: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allTypes }, ...types.map((type) => ({ value: type.code, label: type.name }))]} />
+        <HTMLSelect aria-label={t.gradeFilter} value={query.grade ?? ''} onChange={(event) => filter({ grade: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allGrades }, ...GRADES.map((grade) => ({ value: grade, label: t.grade[grade]! }))]} />
+        <HTMLSelect aria-label={t.statusFilter} value={query.status ?? ''} onChange={(event) => filter({ status: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allStatuses }, ...STATUSES.map((status) => ({ value: status, label: t.status[status]! }))]} />
+        <label className="event-center__date">
+          {t.beginTime}
+          <input type="date" aria-label={t.beginTime} onChange={(event) => filter({ beginTime: event.currentTarget.value ? new Date(`${event.currentTarget.value}T00:00:00`).getTime() : undefined })} />
+        </label>
+        <label className="event-center__date">
+          {t.endTime}
+          <input type="date" aria-label={t.endTime} onChange={(event) => filter({ endTime: event.currentTarget.value ? new Date(`${event.currentTarget.value}T23:59:59`).getTime() : undefined })} />
+        </label>
+        <span className="event-center__total">{t.total(page.total)}</span>
+      </div>
+      <div className="event-center__main">
+        <div className="event-center__list">
+          <AlarmList rows={page.rows} activeId={detail?.alarmId} onOpen={(row) => void open(row.alarmId)} />
+          <div className="event-center__pager">
+            <Button disabled={query.pageNum <= 1} onClick={() => setQuery({ ...query, pageNum: query.pageNum - 1 })}>
+              {t.previous}
+            </Button>
+            <span>{t.page(query.pageNum, pages)}</span>
+            <Button disabled={query.pageNum >= pages} onClick={() => setQuery({ ...query, pageNum: query.pageNum + 1 })}>
+              {t.next}
+            </Button>
+          </div>
+        </div>
+        {detail ? (
+          <aside className="event-center__detail">
+            <AlarmDetail
+              key={`${detail.alarmId}-${detail.history.length}`}
+              alarm={detail}
+              assignees={assignees}
+              onClose={() => setDetail(null)}
+              onTransition={(status, comment) => act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(t.status[status] ?? status))}
+              onAssign={(userId, comment) => act(() => api.assign(detail.alarmId, userId, comment), t.assign)}
+              onComment={(comment) => act(() => api.comment(detail.alarmId, comment), t.addComment)}
+            />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { HttpClient } from '../../../core/http/HttpClient';
+
+export interface AlarmRow {
+  alarmId: number;
+  alarmType: string;
+  alarmTypeName: string;
+  grade: string;
+  status: string;
+  statusName: string;
+  deviceId: number | null;
+  deviceName: string;
+  alarmContent: string;
+  alarmDesc: string;
+  assigneeId: number | null;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface AlarmHistoryEntry {
+  id: number;
+  time: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string;
+  userName: string;
+}
+
+export interface AlarmDetailData extends AlarmRow {
+  history: AlarmHistoryEntry[];
+}
+
+export interface AlarmQuery {
+  pageNum: number;
+  pageSize: number;
+  alarmType?: string;
+  grade?: string;
+  status?: string;
+  beginTime?: number;
+  endTime?: number;
+}
+
+export interface AlarmStats {
+  byStatus: Record<string, number>;
+  byGrade: Record<string, number>;
+  total: number;
+}
+
+export const AlarmApi = Symbol('AlarmApi');
+
+/** The event-center calls of the reference server (and of a RuoYi backend speaking the same API). */
+export function createAlarmApi(http: HttpClient) {
+  return {
+    async list(query: AlarmQuery): Promise<{ rows: AlarmRow[]; total: number }> {
+      const reply = await http.get('/devi/aep/alarm/lists', { ...query }, { loading: false });
+      return { rows: (reply.rows as AlarmRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+    },
+    async stats(): Promise<AlarmStats> {
+      return (await http.get<AlarmStats>('/alarm/stats', {}, { loading: false })).data as AlarmStats;
+    },
+    async detail(alarmId: number): Promise<AlarmDetailData> {
+      return (await http.get<AlarmDetailData>(`/alarm/detail/${alarmId}`, {}, { loading: false })).data as AlarmDetailData;
+    },
+    async assignees(): Promise<{ userId: number; nickName: string }[]> {
+      return ((await http.get<{ userId: number; nickName: string }[]>('/alarm/assignees', {}, { loading: false })).data ?? []) as { userId: number; nickName: string }[];
+    },
+    transition: (alarmId: number, status: string, comment: string) => http.post('/alarm/transition', { alarmId, status, comment }),
+    assign: (alarmId: number, userId: number, comment: string) => http.post('/alarm/assign', { alarmId, userId, comment }),
+    comment: (alarmId: number, comment: string) => http.post('/alarm/comment', { alarmId, comment }),
+  };
+}
+
+export type AlarmApi = ReturnType<typeof createAlarmApi>;
