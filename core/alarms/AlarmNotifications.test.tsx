@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContainerProvider } from '../di/ContainerProvider';
+import { ServiceMap } from '../di/ServiceLocator';
+import { createAppContainer } from '../di/createAppContainer';
+import { createPluginCatalog } from '../plugins/PluginCatalog';
+import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
+import { EventBus, SimpleEventBus } from '../push/EventBus';
+import { PUSH_TOPIC_ALL } from '../push/PushClient';
+import { ALARM_EFFECT_MS, ALARM_TOAST_MS, AlarmNotifications, targetPathOf } from './AlarmNotifications';
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+const play = vi.fn(() => Promise.resolve());
+const pause = vi.fn();
+
+function setup() {
+  const bus = new SimpleEventBus();
+  const registry = new DefaultPluginRegistry(createPluginCatalog({}, {}), createAppContainer());
+  const services = new ServiceMap().set(EventBus, bus).set(PluginRegistry, registry);
+  render(
+    <ContainerProvider container={services}>
+      <MemoryRouter initialEntries={['/home']}>
+        <AlarmNotifications />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </ContainerProvider>,
+  );
+  const push = (seq: number, alarmTypeName = '消防救援', target = { module: 'securityEmergency', child: 'fireFighting' }) =>
+    act(() => bus.publish(PUSH_TOPIC_ALL, { message: { code: 200, eventType: 'FIRE_FIGHTING_EVENT', seq, data: { alarmTypeName, alarmContent: `第 ${seq} 条`, grade: 'ALARM_GRADE_HIGH' } }, route: { action: 'toast', topic: 'x', target } }));
+  return { push };
+}
+
+describe('AlarmNotifications', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'Audio',
+      class {
+        onerror = null;
+        play = play;
+        pause = pause;
+      },
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a toast for 15 s with the fire mask and the sound for 5 s', async () => {
+    const { push } = setup();
+    push(1);
+    expect(screen.getByRole('button', { name: '查看告警：消防救援' })).toBeTruthy();
+    expect(screen.getByTestId('alarm-fire-mask')).toBeTruthy();
+    expect(play).toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(ALARM_EFFECT_MS));
+    expect(screen.queryByTestId('alarm-fire-mask')).toBeNull();
+    expect(pause).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '查看告警：消防救援' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(ALARM_TOAST_MS - ALARM_EFFECT_MS));
+    expect(screen.queryByRole('button', { name: '查看告警：消防救援' })).toBeNull();
+  });
+
+  it('opens the alarm\'s sub-page on click', () => {
+    const { push } = setup();
+    push(1);
+    fireEvent.click(screen.getByRole('button', { name: '查看告警：消防救援' }));
+    expect(screen.getByTestId('where').textContent).toBe('/securityEmergency/firefighting');
+  });
+
+  it('keeps the newest three visible and folds the rest into a count', () => {
+    const { push } = setup();
+    for (let seq = 1; seq <= 7; seq++) push(seq, `告警${seq}`);
+    const names = screen.getAllByRole('button', { name: /查看告警/ }).map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual(['查看告警：告警7', '查看告警：告警6', '查看告警：告警5']);
+    expect(screen.getByText('还有 4 条告警')).toBeTruthy();
+  });
+
+  it('maps targets to paths', () => {
+    expect(targetPathOf({ module: 'securityEmergency', child: 'evacuate' })).toBe('/securityEmergency/evacuate');
+    expect(targetPathOf({ module: 'device' })).toBe('/device');
+    expect(targetPathOf(null)).toBe('/alarmManage/eventcenter');
+  });
+});

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SimpleEventBus } from './EventBus';
+import { PUSH_RECONNECT_MS, PUSH_TOPIC_ALL, PushClient, pushUrlFor, type RoutedPush } from './PushClient';
+
+class FakeSocket {
+  static opened: FakeSocket[] = [];
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.onclose?.();
+  }
+  deliver(data: unknown) {
+    this.onmessage?.({ data });
+  }
+}
+
+const frame = (seq: number, eventType = 'DEVICE_ALARM') => JSON.stringify({ code: 200, eventType, seq, data: { alarmContent: `告警${seq}` } });
+
+function setup() {
+  const bus = new SimpleEventBus();
+  const received: RoutedPush[] = [];
+  bus.subscribe(PUSH_TOPIC_ALL, (payload) => received.push(payload as RoutedPush));
+  const store = new Map<string, string>();
+  const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
+  let tickets = 0;
+  const client = new PushClient({
+    bus,
+    storage,
+    url: () => 'ws://host/api/push/ws',
+    getTicket: async () => `ticket-${++tickets}`,
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    random: () => 0.5,
+  });
+  return { client, received, store, bus };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('PushClient', () => {
+  beforeEach(() => {
+    FakeSocket.opened = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('forwards messages on their registry topic and drops duplicates and old ones', async () => {
+    const { client, received, bus } = setup();
+    const alarms: unknown[] = [];
+    bus.subscribe('alarm.device', (payload) => alarms.push(payload));
+    client.start(1);
+    await flush();
+    const socket = FakeSocket.opened[0]!;
+    expect(socket.url).toBe('ws://host/api/push/ws?token=ticket-1');
+    socket.deliver(frame(1));
+    socket.deliver(frame(2));
+    socket.deliver(frame(2));
+    socket.deliver(frame(1));
+    expect(received.map((entry) => entry.message.seq)).toEqual([1, 2]);
+    expect(alarms).toHaveLength(2);
+    expect(received[0]!.route).toMatchObject({ action: 'toast', topic: 'alarm.device' });
+  });
+
+  it('ignores malformed frames, unknown event types and oversized frames without throwing', async () => {
+    const { client, received } = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    client.start(1);
+    await flush();
+    const socket = FakeSocket.opened[0]!;
+    for (const bad of ['{nope', '42', JSON.stringify({ seq: 'x' }), frame(1, 'NO_SUCH_EVENT'), 'x'.repeat(70_000), new ArrayBuffer(4)]) expect(() => socket.deliver(bad)).not.toThrow();
+    socket.deliver(frame(2));
+    expect(received.map((entry) => entry.message.seq)).toEqual([2]);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reconnects 10 s (plus jitter) after an unintended close, asking for what it missed', async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    client.start(7);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.opened[0]!.deliver(frame(5));
+    FakeSocket.opened[0]!.onclose?.();
+    await vi.advanceTimersByTimeAsync(PUSH_RECONNECT_MS - 1);
+    expect(FakeSocket.opened).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000 + 1);
+    expect(FakeSocket.opened).toHaveLength(2);
+    expect(FakeSocket.opened[1]!.url).toBe('ws://host/api/push/ws?token=ticket-2&lastId=5');
+  });
+
+  it('does not reconnect after it was closed on purpose', async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    client.start(1);
+    await vi.advanceTimersByTimeAsync(0);
+    client.stop();
+    expect(FakeSocket.opened[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+  });
+
+  it('keeps the last sequence id per tenant', async () => {
+    const { client, store } = setup();
+    client.start(1);
+    await flush();
+    FakeSocket.opened[0]!.deliver(frame(9));
+    client.start(2);
+    await flush();
+    expect(FakeSocket.opened[1]!.url).not.toContain('lastId');
+    expect(store.get('push-last-seq:1')).toBe('9');
+  });
+});
+
+describe('pushUrlFor', () => {
+  it('uses the configured address, else the API base with a ws scheme', () => {
+    expect(pushUrlFor('wss://push.example.com/ws', '/api', { protocol: 'https:', host: 'a' })).toBe('wss://push.example.com/ws');
+    expect(pushUrlFor(null, '/api', { protocol: 'https:', host: 'ops.example.com' })).toBe('wss://ops.example.com/api/push/ws');
+    expect(pushUrlFor(null, '/api', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080/api/push/ws');
+    expect(pushUrlFor(null, 'https://ops.example.com/prod-api', { protocol: 'http:', host: 'x' })).toBe('wss://ops.example.com/prod-api/push/ws');
+  });
+});

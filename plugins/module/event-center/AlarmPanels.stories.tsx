@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AlarmDetail } from './AlarmDetail';
+import { AlarmList } from './AlarmList';
+import type { AlarmDetailData, AlarmRow } from './alarmApi';
+
+const at = Date.UTC(2026, 10, 22, 8, 30, 0);
+const row = (alarmId: number, alarmTypeName: string, grade: string, status: string): AlarmRow => ({
+  alarmId,
+  alarmType: 'SMOKE',
+  alarmTypeName,
+  grade,
+  status,
+  statusName: '',
+  deviceId: 12,
+  deviceName: '江南大道烟感报警-003',
+  alarmContent: '烟雾浓度超标',
+  alarmDesc: '',
+  assigneeId: null,
+  createTime: at - alarmId * 60_000,
+  updateTime: at,
+});
+const rows = [row(1, '烟感报警', 'ALARM_GRADE_HIGH', 'ALARM_STATUS_UNTREATED'), row(2, '垃圾满溢', 'ALARM_GRADE_LOW', 'ALARM_STATUS_PROCESSING'), row(3, '人群聚集', 'ALARM_GRADE_MEDIUM', 'ALARM_STATUS_CONFIRMED')];
+const detail: AlarmDetailData = {
+  ...rows[0]!,
+  history: [
+    { id: 1, time: at, action: 'raise', fromStatus: null, toStatus: 'ALARM_STATUS_UNTREATED', comment: '', userName: '系统' },
+    { id: 2, time: at + 60_000, action: 'assign', fromStatus: null, toStatus: null, comment: '请李强处理', userName: '值班员张敏' },
+  ],
+};
+const noop = async () => undefined;
+
+const meta = {
+  title: 'Plugins/EventCenter/AlarmDetail',
+  component: AlarmDetail,
+  args: { alarm: detail, assignees: [{ userId: 3, nickName: '访客李强' }], onTransition: noop, onAssign: noop, onComment: noop },
+  decorators: [(Story) => <div style={{ width: 380 }}>{Story()}</div>],
+} satisfies Meta<typeof AlarmDetail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Pending: Story = {};
+export const AwaitingConfirmation: Story = { args: { alarm: { ...detail, status: 'ALARM_STATUS_COMPLET' } } };
+export const Handled: Story = { args: { alarm: { ...detail, status: 'ALARM_STATUS_CONFIRMED' } } };
+export const List: Story = { render: () => <AlarmList rows={rows} activeId={1} onOpen={() => undefined} /> };
+export const EmptyList: Story = { render: () => <AlarmList rows={[]} onOpen={() => undefined} /> };
