@@ -34,6 +34,8 @@ export interface PushClientDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   createSocket?: (url: string) => WebSocket;
   random?: () => number;
+  /** Overrides the spec's 10 s (tests that restart the server many times). */
+  reconnectMs?: number;
 }
 
 /**
@@ -94,7 +96,8 @@ export class PushClient {
 
   private scheduleReconnect(): void {
     if (this.stopped || this.timer) return;
-    const delay = PUSH_RECONNECT_MS + Math.floor((this.deps.random ?? Math.random)() * PUSH_RECONNECT_JITTER_MS);
+    const base = this.deps.reconnectMs ?? PUSH_RECONNECT_MS;
+    const delay = base + Math.floor((this.deps.random ?? Math.random)() * Math.min(PUSH_RECONNECT_JITTER_MS, base / 5));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.connect();
