@@ -1,33 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type BrowserPage } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginByAuthCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const opened: BrowserPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const entry of opened.splice(0)) {
-    expect(entry.consoleErrors).toEqual([]);
-    await entry.context.close();
-  }
-});
+const { open } = setupBrowser(baseUrl);
 
 async function operator(authCode = 'OPER-2026-DEMO', tenantLabel?: string): Promise<Page> {
-  const entry = await openPage(browser, baseUrl);
-  opened.push(entry);
-  const page = entry.page;
-  await page.goto('/login');
-  await page.getByRole('button', { name: '切换到授权码登录' }).click();
-  await page.getByLabel('授权码', { exact: true }).fill(authCode);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
+  const page = await open();
+  await loginByAuthCode(page, authCode);
   if (tenantLabel) {
     await page.getByRole('combobox', { name: '切换租户' }).selectOption({ label: tenantLabel });
     await page.getByRole('link', { name: '队伍管理' }).waitFor();

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -42,4 +43,43 @@ export async function lastSmsCode(baseUrl: string, phonenumber: string): Promise
 export async function apiGet(baseUrl: string, path: string, token?: string): Promise<{ code: number; msg?: string; [key: string]: unknown }> {
   const response = await fetch(`${baseUrl}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return (await response.json()) as { code: number; msg?: string };
+}
+
+/**
+ * One Chromium per test file; each `open` gets a fresh context, whose page errors fail the test
+ * and which is closed after it.
+ */
+export function setupBrowser(baseUrl: string): { open(path?: string): Promise<Page> } {
+  let browser: Browser | undefined;
+  const opened: BrowserPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const entry of opened.splice(0)) {
+      expect(entry.consoleErrors).toEqual([]);
+      await entry.context.close();
+    }
+  });
+  return {
+    async open(path) {
+      if (!browser) throw new Error('浏览器尚未启动');
+      const entry = await openPage(browser, baseUrl);
+      opened.push(entry);
+      if (path) await entry.page.goto(path);
+      return entry.page;
+    },
+  };
+}
+
+/** Logs in with an authorization code through the form and waits for Home. */
+export async function loginByAuthCode(page: Page, authCode: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '切换到授权码登录' }).click();
+  await page.getByLabel('授权码', { exact: true }).fill(authCode);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/home');
 }

@@ -1,30 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, launchBrowser, openPage, screenshot, type BrowserPage } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let current: BrowserPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  expect(current.consoleErrors).toEqual([]);
-  await current.context.close();
-});
+const { open } = setupBrowser(baseUrl);
 
 async function loginAt(path: string, authCode = 'OPER-2026-DEMO'): Promise<Page> {
-  current = await openPage(browser, baseUrl);
-  const page = current.page;
-  await page.goto('/login');
-  await page.getByRole('button', { name: '切换到授权码登录' }).click();
-  await page.getByLabel('授权码', { exact: true }).fill(authCode);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
+  const page = await open();
+  await loginByAuthCode(page, authCode);
   await page.goto(path);
   return page;
 }

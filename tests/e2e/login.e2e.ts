@@ -1,27 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { lastSmsCode, launchBrowser, openPage, screenshot, type BrowserPage } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { lastSmsCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let current: BrowserPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  expect(current.consoleErrors).toEqual([]);
-  await current.context.close();
-});
-
-async function open(path = '/') {
-  current = await openPage(browser, baseUrl);
-  await current.page.goto(path);
-  return current.page;
-}
+const { open } = setupBrowser(baseUrl);
 
 describe('login', () => {
   it('redirects the root to /login and shows the SMS form in Chinese', async () => {

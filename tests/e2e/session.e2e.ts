@@ -1,40 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiGet, launchBrowser, openPage, screenshot, type BrowserPage } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let current: BrowserPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  expect(current.consoleErrors).toEqual([]);
-  await current.context.close();
-});
-
-async function open(path: string) {
-  current = await openPage(browser, baseUrl);
-  await current.page.goto(path);
-  return current.page;
-}
+const { open } = setupBrowser(baseUrl);
 
 async function tokenFor(authCode: string): Promise<string> {
   const reply = await apiGet(baseUrl, `/authCodeLogin?authCode=${authCode}`);
   expect(reply.code).toBe(200);
   return String(reply.token ?? (reply.data as { token: string }).token);
-}
-
-async function loginByAuthCode(page: Page, authCode: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: '切换到授权码登录' }).click();
-  await page.getByLabel('授权码', { exact: true }).fill(authCode);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
 }
 
 const moduleNames = async (page: Page) => {
