@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, startDrag } from './pulsingCircle';
+
+const at = { longitude: 120.21, latitude: 30.2, height: 10 };
+
+describe('pulsing circle', () => {
+  it('grows by the step each frame and resets to 1 once past the maximum', () => {
+    let state = createPulsingCircle('a', at, { maxRadius: 1000, step: 300 });
+    const radii = [state.radius];
+    for (let frame = 0; frame < 5; frame++) radii.push((state = advancePulse(state)).radius);
+    expect(radii).toEqual([1, 301, 601, 901, 1, 301]);
+  });
+
+  it('defaults to step and maximum radius 1000', () => {
+    const state = createPulsingCircle('a', at);
+    expect([state.step, state.maxRadius]).toEqual([1000, 1000]);
+    expect(advancePulse(state).radius).toBe(1);
+  });
+
+  it('turns orange and stops map rotation while dragged; red and rotation back on release, reporting 8 decimals and clamping height', () => {
+    const dragged = startDrag(createPulsingCircle('a', at));
+    expect(dragged).toMatchObject({ color: '#ffa500', dragging: true, mapRotationEnabled: false });
+    const { state, reported } = endDrag(dragged, { longitude: 120.123456789123, latitude: 30.987654321987, height: -5 });
+    expect(reported).toEqual({ longitude: 120.12345679, latitude: 30.98765432, height: 0 });
+    expect(state).toMatchObject({ color: '#ff0000', dragging: false, mapRotationEnabled: true, position: reported });
+  });
+
+  it('extrudes push-alarm circles to 22', () => {
+    expect(extrudedHeightOf(createPulsingCircle('a', at, { type: 'pushAlarm' }))).toBe(22);
+    expect(extrudedHeightOf(createPulsingCircle('a', at))).toBe(0);
+  });
+
+  it('refuses impossible settings', () => {
+    expect(() => createPulsingCircle('a', at, { step: 0 })).toThrow('步长必须大于 0');
+  });
+});

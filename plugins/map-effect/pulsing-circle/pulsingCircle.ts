@@ -1,0 +1,43 @@
+import { reportPosition, type MapPosition } from '../../../core/geo/parsePosition';
+
+/** Spec section 9: default pulse step and maximum radius 1000; push-alarm ellipses extruded 22. */
+export const PULSE_DEFAULTS = { maxRadius: 1000, step: 1000, color: '#ff0000', dragColor: '#ffa500', pushAlarmExtrudedHeight: 22 } as const;
+
+export interface PulsingCircleState {
+  id: string;
+  position: MapPosition;
+  radius: number;
+  maxRadius: number;
+  step: number;
+  type: 'pushAlarm' | 'normal';
+  color: string;
+  dragging: boolean;
+  /** Map rotation is off while a circle is dragged. */
+  mapRotationEnabled: boolean;
+}
+
+export function createPulsingCircle(id: string, position: MapPosition, options: Partial<Pick<PulsingCircleState, 'maxRadius' | 'step' | 'type'>> = {}): PulsingCircleState {
+  const maxRadius = options.maxRadius ?? PULSE_DEFAULTS.maxRadius;
+  const step = options.step ?? PULSE_DEFAULTS.step;
+  if (!(maxRadius > 1) || !(step > 0)) throw new Error('脉冲圆的最大半径必须大于 1，步长必须大于 0');
+  return { id, position, radius: 1, maxRadius, step, type: options.type ?? 'normal', color: PULSE_DEFAULTS.color, dragging: false, mapRotationEnabled: true };
+}
+
+/** One frame: the radius grows by the step and starts again at 1 once past the maximum. */
+export function advancePulse(state: PulsingCircleState): PulsingCircleState {
+  const grown = state.radius + state.step;
+  return { ...state, radius: grown > state.maxRadius ? 1 : grown };
+}
+
+export function startDrag(state: PulsingCircleState): PulsingCircleState {
+  return { ...state, dragging: true, color: PULSE_DEFAULTS.dragColor, mapRotationEnabled: false };
+}
+
+/** Release: red again, rotation back on, and the new position as the spec reports it. */
+export function endDrag(state: PulsingCircleState, dropped: MapPosition): { state: PulsingCircleState; reported: MapPosition } {
+  const reported = reportPosition(dropped);
+  return { state: { ...state, dragging: false, color: PULSE_DEFAULTS.color, mapRotationEnabled: true, position: reported }, reported };
+}
+
+/** A push-alarm circle is drawn as an extruded ellipse; a normal one flat. */
+export const extrudedHeightOf = (state: PulsingCircleState) => (state.type === 'pushAlarm' ? PULSE_DEFAULTS.pushAlarmExtrudedHeight : 0);
