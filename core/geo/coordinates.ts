@@ -7,7 +7,7 @@ export type LngLat = readonly [longitude: number, latitude: number];
 export const CHINA_BOUNDS = { minLongitude: 72.004, maxLongitude: 137.8347, minLatitude: 0.8293, maxLatitude: 55.8271 } as const;
 
 const A = 6378245.0; // Krasovsky 1940 semi-major axis used by GCJ-02
-const EE = 0.00669342162296594323; // its eccentricity squared
+const EE = 0.006693421622965943; // its eccentricity squared
 const X_PI = (Math.PI * 3000.0) / 180.0;
 
 export function insideChina([longitude, latitude]: LngLat): boolean {

@@ -5,7 +5,7 @@ export const PARTICLE_SIZE = { smoke: 25, fire: 10 } as const;
 export type ParticleKind = keyof typeof PARTICLE_SIZE;
 
 /** The particle-system settings of one emitter, merged over the spec defaults and checked. */
-export function emitterSettings(kind: ParticleKind, overrides: Partial<typeof EMITTER_DEFAULTS> = {}) {
+export function emitterSettings(kind: ParticleKind, overrides: Partial<Record<keyof typeof EMITTER_DEFAULTS, number>> = {}) {
   const settings = { ...EMITTER_DEFAULTS, ...overrides, particleSize: PARTICLE_SIZE[kind] };
   if (settings.minimumParticleLife > settings.maximumParticleLife) throw new Error('粒子最短寿命不能大于最长寿命');
   if (settings.minimumSpeed > settings.maximumSpeed) throw new Error('粒子最小速度不能大于最大速度');
