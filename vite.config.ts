@@ -14,6 +14,8 @@ export default defineConfig({
       targets: [
         { src: `${iconPaths}/16px/paths/*.js`, dest: 'blueprint-icons/16px' },
         { src: `${iconPaths}/20px/paths/*.js`, dest: 'blueprint-icons/20px' },
+        // Cesium's prebuilt bundle and its static parts, loaded at runtime by core/map/loadCesium.ts.
+        { src: 'node_modules/cesium/Build/Cesium/{Cesium.js,Workers,Assets,Widgets,ThirdParty}', dest: 'cesium' },
       ],
     }),
   ],

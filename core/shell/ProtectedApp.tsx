@@ -1,4 +1,4 @@
-import { useContext, useMemo } from 'react';
+import { lazy, Suspense, useContext, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -17,6 +17,9 @@ import { EventBus, SimpleEventBus } from '../push/EventBus';
 import { PushConnection } from '../push/PushConnection';
 import './ProtectedApp.css';
 
+// Cesium and the globe load only when a map page is opened.
+const GlobeHost = lazy(() => import('../map/GlobeHost'));
+
 /** Inside the shell an unknown path goes to the module named by its first segment, else Home. */
 function UnknownInsideShell({ routes }: { routes: readonly ModuleRoutes[] }) {
   const { pathname } = useLocation();
@@ -31,6 +34,9 @@ export default function ProtectedApp() {
   const menus = useSessionStore((state) => state.menus);
   const routes = useMemo(() => buildModuleRoutes(menuPerms, menus), [menuPerms, menus]);
   const coreServices = useContext(ContainerContext);
+  const { pathname } = useLocation();
+  const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
+  const showsMap = routes.some(({ module }) => module.showsMap && module.name === firstSegment);
   // The one inversify container: core services handed over from the login route, plugins bind here.
   const container = useMemo(() => {
     const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
@@ -45,7 +51,12 @@ export default function ProtectedApp() {
         <PushConnection />
         <AlarmNotifications />
         <AppHeader />
-        <div className="app-shell__content">
+        <div className={`app-shell__content${showsMap ? ' has-map' : ''}`}>
+          {showsMap ? (
+            <Suspense fallback={null}>
+              <GlobeHost />
+            </Suspense>
+          ) : null}
           <Routes>
             <Route path={homePath} element={<HomePage routes={routes} />} />
             {routes.map((moduleRoutes) => (

@@ -106,6 +106,17 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   api.get('/devi/web/lightgroup/list', { config: auth }, groupList('light'));
   api.get('/led/grouplist', { config: auth }, groupList('screen'));
 
+  // Every device of the tenant with its position, for the map's device layer.
+  api.get('/devi/aep/positions', { config: auth }, async (request) => {
+    const rows = await ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name'])
+      .where('tenant_id', '=', request.session!.tenantId)
+      .orderBy('device_id')
+      .execute();
+    return ok(rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude })));
+  });
+
   api.get('/devi/aep/summary', { config: auth }, async (request) => {
     const rows = await ctx.db
       .selectFrom('devices')

@@ -1,0 +1,132 @@
+import { Button, ButtonGroup, Callout, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import type { Viewer } from 'cesium';
+import { useService } from '../di/useService';
+import { HttpClient } from '../http/HttpClient';
+import { activeTenant, useSessionStore } from '../session/sessionStore';
+import type { TwinPlatformConfig, TwinPlatformView } from '../session/sessionTypes';
+import { loadCesium, type Cesium } from './loadCesium';
+import { mapStrings as t } from './mapStrings';
+import './GlobeHost.css';
+
+interface DevicePoint {
+  deviceId: number;
+  kind: string;
+  online: boolean;
+  longitude: number;
+  latitude: number;
+}
+
+export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
+  try {
+    const parsed = JSON.parse(raw ?? '{}') as Partial<TwinPlatformConfig>;
+    return { viewList: Array.isArray(parsed.viewList) ? parsed.viewList.filter((view) => Number.isFinite(view.longitude) && Number.isFinite(view.latitude)) : [], isDeviceMap3d: parsed.isDeviceMap3d !== false };
+  } catch {
+    return { viewList: [], isDeviceMap3d: true };
+  }
+}
+
+/** Offline viewer: bundled Natural Earth II imagery, ellipsoid terrain, no Ion, no widgets, render on demand. */
+function createViewer(Cesium: Cesium, container: HTMLElement, credits: HTMLElement, is3d: boolean): Viewer {
+  Cesium.Ion.defaultAccessToken = '';
+  const viewer = new Cesium.Viewer(container, {
+    baseLayer: Cesium.ImageryLayer.fromProviderAsync(Cesium.TileMapServiceImageryProvider.fromUrl(Cesium.buildModuleUrl('Assets/Textures/NaturalEarthII'))),
+    terrainProvider: new Cesium.EllipsoidTerrainProvider(),
+    baseLayerPicker: false,
+    geocoder: false,
+    homeButton: false,
+    sceneModePicker: false,
+    navigationHelpButton: false,
+    animation: false,
+    timeline: false,
+    fullscreenButton: false,
+    infoBox: false,
+    selectionIndicator: false,
+    creditContainer: credits,
+    requestRenderMode: true,
+    maximumRenderTimeChange: Number.POSITIVE_INFINITY,
+    sceneMode: is3d ? Cesium.SceneMode.SCENE3D : Cesium.SceneMode.SCENE2D,
+  });
+  // In software WebGL these cost most of a frame (DESIGN.md); the dashboard does not need them.
+  if (viewer.scene.skyAtmosphere) viewer.scene.skyAtmosphere.show = false;
+  viewer.scene.globe.showGroundAtmosphere = false;
+  viewer.scene.fog.enabled = false;
+  viewer.scene.postProcessStages.fxaa.enabled = false;
+  return viewer;
+}
+
+function flyTo(Cesium: Cesium, viewer: Viewer, view: TwinPlatformView, duration = 1.5): void {
+  viewer.camera.flyTo({
+    destination: Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, view.height),
+    orientation: { heading: Cesium.Math.toRadians(view.heading ?? 0), pitch: Cesium.Math.toRadians(view.pitch ?? -45), roll: Cesium.Math.toRadians(view.roll ?? 0) },
+    duration,
+  });
+}
+
+/** The one globe of the app, behind every map page: the tenant's views and its devices. */
+export default function GlobeHost() {
+  const container = useRef<HTMLDivElement>(null);
+  const credits = useRef<HTMLDivElement>(null);
+  const http = useService<HttpClient>(HttpClient);
+  const tenant = useSessionStore((state) => activeTenant(state.user));
+  const config = parseTwinConfig(tenant?.twinPlatformConfig);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const viewer = useRef<{ Cesium: Cesium; viewer: Viewer } | null>(null);
+  const configKey = JSON.stringify(config);
+
+  useEffect(() => {
+    let cancelled = false;
+    const parsed = JSON.parse(configKey) as TwinPlatformConfig;
+    loadCesium()
+      .then(async (Cesium) => {
+        if (cancelled || !container.current || !credits.current) return;
+        const created = createViewer(Cesium, container.current, credits.current, parsed.isDeviceMap3d);
+        viewer.current = { Cesium, viewer: created };
+        const main = parsed.viewList[0];
+        if (main) flyTo(Cesium, created, main, 0);
+        const reply = await http.get<DevicePoint[]>('/devi/aep/positions', {}, { loading: false });
+        if (cancelled) return;
+        const points = created.scene.primitives.add(new Cesium.PointPrimitiveCollection());
+        for (const device of (reply.data ?? []) as DevicePoint[]) {
+          points.add({
+            position: Cesium.Cartesian3.fromDegrees(device.longitude, device.latitude, 10),
+            pixelSize: 7,
+            color: device.online ? Cesium.Color.fromCssColorString('#3dcc91') : Cesium.Color.fromCssColorString('#8f99a8'),
+            outlineColor: Cesium.Color.BLACK,
+            outlineWidth: 1,
+            id: device,
+          });
+        }
+        created.scene.requestRender();
+        setState('ready');
+      })
+      .catch(() => !cancelled && setState('failed'));
+    return () => {
+      cancelled = true;
+      viewer.current?.viewer.destroy();
+      viewer.current = null;
+    };
+  }, [configKey, http]);
+
+  return (
+    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region">
+      <div ref={container} className="globe-host__canvas" data-state={state} />
+      <div ref={credits} className="globe-host__credits" />
+      {state === 'loading' ? <Spinner className="globe-host__spinner" aria-label={t.loading} /> : null}
+      {state === 'failed' ? (
+        <Callout intent="danger" className="globe-host__error">
+          {t.failed}
+        </Callout>
+      ) : null}
+      {state === 'ready' && config.viewList.length > 1 ? (
+        <ButtonGroup role="group" className="globe-host__views" aria-label={t.viewSwitcher}>
+          {config.viewList.map((view, index) => (
+            <Button key={`${view.name ?? index}`} onClick={() => viewer.current && flyTo(viewer.current.Cesium, viewer.current.viewer, view)}>
+              {view.name ?? (index === 0 ? t.mainView : `${t.views}${index}`)}
+            </Button>
+          ))}
+        </ButtonGroup>
+      ) : null}
+    </div>
+  );
+}
