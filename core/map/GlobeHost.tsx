@@ -55,12 +55,11 @@ function createViewer(Cesium: Cesium, container: HTMLElement, credits: HTMLEleme
   return viewer;
 }
 
+/** Looks at the view's point from its height, heading and pitch (the view names what to see, not where to stand). */
 function flyTo(Cesium: Cesium, viewer: Viewer, view: TwinPlatformView, duration = 1.5): void {
-  viewer.camera.flyTo({
-    destination: Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, view.height),
-    orientation: { heading: Cesium.Math.toRadians(view.heading ?? 0), pitch: Cesium.Math.toRadians(view.pitch ?? -45), roll: Cesium.Math.toRadians(view.roll ?? 0) },
-    duration,
-  });
+  const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, 0), 0);
+  const offset = new Cesium.HeadingPitchRange(Cesium.Math.toRadians(view.heading ?? 0), Cesium.Math.toRadians(view.pitch ?? -45), view.height);
+  viewer.camera.flyToBoundingSphere(target, { offset, duration });
 }
 
 /** The one globe of the app, behind every map page: the tenant's views and its devices. */
