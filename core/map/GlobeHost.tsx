@@ -1,6 +1,13 @@
 import { Button, ButtonGroup, Callout, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
-import type { Viewer } from 'cesium';
+import { useContext, useEffect, useRef, useState } from 'react';
+import type { Cartesian2, Viewer } from 'cesium';
+import type { Container } from 'inversify';
+import { useNavigate } from 'react-router-dom';
+import { ContainerContext } from '../di/ContainerContext';
+import { PluginRegistry } from '../plugins/PluginRegistry';
+import { EventBus } from '../push/EventBus';
+import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
+import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { useService } from '../di/useService';
 import { HttpClient } from '../http/HttpClient';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
@@ -25,6 +32,9 @@ export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
     return { viewList: [], isDeviceMap3d: true };
   }
 }
+
+/** Live alarms kept on the map at once; older circles make room for new ones. */
+const MAX_ALARM_CIRCLES = 50;
 
 /** Offline viewer: bundled Natural Earth II imagery, ellipsoid terrain, no Ion, no widgets, render on demand. */
 function createViewer(Cesium: Cesium, container: HTMLElement, credits: HTMLElement, is3d: boolean): Viewer {
@@ -67,6 +77,12 @@ export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
   const credits = useRef<HTMLDivElement>(null);
   const http = useService<HttpClient>(HttpClient);
+  const registry = useService<PluginRegistry>(PluginRegistry);
+  const bus = useService<EventBus>(EventBus);
+  const effects = useService<MapEffects>(MapEffects) as MapEffectHub;
+  const services = useContext(ContainerContext) as unknown as Container;
+  const navigate = useNavigate();
+  const [effectCount, setEffectCount] = useState(() => effects.ids().length);
   const tenant = useSessionStore((state) => activeTenant(state.user));
   const config = parseTwinConfig(tenant?.twinPlatformConfig);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -96,19 +112,47 @@ export default function GlobeHost() {
             id: device,
           });
         }
+        // Effects are drawn by the map-effect plugins; their code loads with the globe.
+        for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
+        if (cancelled) return;
+        const renderers = new Map(services.getAll<MapEffectRenderer>(MapEffectRenderer, { optional: true }).map((renderer) => [renderer.effect, renderer]));
+        effects.attach({ Cesium, viewer: created, renderers });
+        const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
+        clicks.setInputAction((event: { position: Cartesian2 }) => {
+          const picked = created.scene.pick(event.position) as { id?: { id?: unknown } } | undefined;
+          const alarm = /^effect:alarm-(\d+)$/.exec(String(picked?.id?.id ?? ''));
+          if (alarm) navigate(`/alarmManage/eventcenter?alarmId=${alarm[1]}`);
+        }, Cesium.ScreenSpaceEventType.LEFT_CLICK);
         created.scene.requestRender();
         setState('ready');
       })
       .catch(() => !cancelled && setState('failed'));
     return () => {
       cancelled = true;
+      effects.detach();
       viewer.current?.viewer.destroy();
       viewer.current = null;
     };
-  }, [configKey, http]);
+  }, [configKey, http, registry, services, effects, navigate]);
+
+  useEffect(() => effects.onDidChange(() => setEffectCount(effects.ids().length)), [effects]);
+
+  // Alarm layer: a live alarm with a position appears there as a push-alarm pulsing circle.
+  useEffect(
+    () =>
+      bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
+        const { message, route } = payload as RoutedPush;
+        const data = message.data as { alarmId?: number; longitude?: number | null; latitude?: number | null };
+        if (route.action !== 'toast' || typeof data.longitude !== 'number' || typeof data.latitude !== 'number' || !data.alarmId) return;
+        effects.add('pulsingCircle', `alarm-${data.alarmId}`, { position: { longitude: data.longitude, latitude: data.latitude, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
+        const alarmIds = effects.ids().filter((id) => id.startsWith('alarm-'));
+        for (const old of alarmIds.slice(0, Math.max(0, alarmIds.length - MAX_ALARM_CIRCLES))) effects.remove(old);
+      }),
+    [bus, effects],
+  );
 
   return (
-    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region">
+    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount}>
       <div ref={container} className="globe-host__canvas" data-state={state} />
       <div ref={credits} className="globe-host__credits" />
       {state === 'loading' ? <Spinner className="globe-host__spinner" aria-label={t.loading} /> : null}

@@ -15,6 +15,7 @@ import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
 import { PushConnection } from '../push/PushConnection';
+import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import './ProtectedApp.css';
 
 // Cesium and the globe load only when a map page is opened.
@@ -42,6 +43,7 @@ export default function ProtectedApp() {
     const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
     created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins(), created));
     created.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
+    created.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
     return created;
   }, [coreServices]);
 

@@ -30,6 +30,21 @@ describe('map pages', () => {
     expect(outside).toEqual([]);
   });
 
+  it('adds a pulsing circle where a new alarm happened', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto('/comprehensive');
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
+    const smoke = (await (await fetch(`${baseUrl}/api/devi/aep/child?deviceType=smoke&pageSize=1`, { headers: { Authorization: `Bearer ${operator.token}` } })).json()) as { rows: { deviceId: number }[] };
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    const before = Number(await page.locator('.globe-host').getAttribute('data-effects'));
+    const raised = await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.rows[0]!.deviceId, content: '地图告警' }) });
+    expect(((await raised.json()) as { code: number }).code).toBe(200);
+    await page.locator(`.globe-host[data-effects="${before + 1}"]`).waitFor({ timeout: 5000 });
+    await screenshot(page, 'map-alarm');
+  });
+
   it('keeps Cesium off the login and home pages', async () => {
     const page = await open();
     const cesium: string[] = [];

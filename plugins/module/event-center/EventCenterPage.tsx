@@ -1,5 +1,6 @@
 import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AlarmContribution } from '../../../schemas/contributions/alarm.schema.gen';
 import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
 import { useService } from '../../../core/di/useService';
@@ -44,7 +45,13 @@ export default function EventCenterPage() {
   // New alarms arrive over the push channel: refresh the list and counts.
   useEffect(() => bus.subscribe(PUSH_TOPIC_ALL, () => void reload().catch(() => undefined)), [bus, reload]);
 
-  const open = async (alarmId: number) => setDetail(await api.detail(alarmId));
+  const open = useCallback(async (alarmId: number) => setDetail(await api.detail(alarmId)), [api]);
+  // A click on an alarm on the map lands here with ?alarmId=…
+  const [params] = useSearchParams();
+  const linkedAlarm = Number(params.get('alarmId'));
+  useEffect(() => {
+    if (Number.isInteger(linkedAlarm) && linkedAlarm > 0) void open(linkedAlarm).catch(() => undefined);
+  }, [linkedAlarm, open]);
   const act = async (action: () => Promise<unknown>, message: string) => {
     if (!detail) return;
     await action();
