@@ -1,15 +1,12 @@
 import type { WebSocket } from 'ws';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from '../testing/testServer';
+import { describe, expect, it } from 'vitest';
+import { setupTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 let token: string;
-beforeEach(async () => {
-  server = await testServer();
-  token = await server.login();
-});
-afterEach(async () => {
-  await server.close();
+setupTestServer((created, login) => {
+  server = created;
+  token = login;
 });
 
 interface Pushed {

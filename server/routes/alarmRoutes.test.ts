@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from '../testing/testServer';
+import { describe, expect, it } from 'vitest';
+import { setupTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 let token: string;
-beforeEach(async () => {
-  server = await testServer();
-  token = await server.login();
-});
-afterEach(async () => {
-  await server.close();
+setupTestServer((created, login) => {
+  server = created;
+  token = login;
 });
 
 const raise = (alarmType = 'SMOKE', tenantId = 1, deviceId?: number) => server.app.alarms.raise({ tenantId, alarmType, content: '烟雾浓度超标', ...(deviceId ? { deviceId } : {}) });

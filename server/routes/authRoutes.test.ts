@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from '../testing/testServer';
+import { describe, expect, it } from 'vitest';
+import { setupTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await testServer();
-});
-afterEach(async () => {
-  await server.close();
+setupTestServer((created) => {
+  server = created;
 });
 
 const OPERATOR = '13800000001';

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,3 +59,16 @@ export function expectNoStack(body: string): void {
 }
 
 export type TestServer = Awaited<ReturnType<typeof testServer>>;
+
+/** A fresh server and an operator's token before every test of a file, closed after it. */
+export function setupTestServer(assign: (server: TestServer, token: string) => void, authCode = 'OPER-2026-DEMO'): void {
+  let current: TestServer | undefined;
+  beforeEach(async () => {
+    current = await testServer();
+    assign(current, await current.login(authCode));
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+}
