@@ -3,21 +3,11 @@ import type { Db, Database } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
 import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
+import type { DeviceRow } from '../../core/devices/deviceApi';
 
-export interface DeviceRow {
-  deviceId: number;
-  deviceName: string;
-  deviceCode: string;
-  deviceType: string;
-  kind: string;
-  online: boolean;
-  longitude: number;
-  latitude: number;
-  height: number;
-  telemetry: Record<string, unknown>;
-  state: Record<string, unknown>;
-  updateTime: number;
-}
+// The wire format of a device row is the web app's own type: one definition for both sides.
+export type { DeviceRow };
+
 
 export function toDeviceRow(row: Database['devices']): DeviceRow {
   return {
