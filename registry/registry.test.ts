@@ -7,9 +7,10 @@ import pushEvents from './pushEvents.json';
 import modulesSchema from '../schemas/registry/modules.schema.json';
 import devicePagesSchema from '../schemas/registry/device-pages.schema.json';
 import pushEventsSchema from '../schemas/registry/push-events.schema.json';
+import type { DeviceContribution } from '../schemas/contributions/device.schema.gen';
+import { discoverPlugins } from '../core/plugins/discoverPlugins';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
-
 
 describe('registry data', () => {
   it.each([
@@ -33,6 +34,17 @@ describe('registry data', () => {
 
   it('maps every device type to a device page of the spec', () => {
     for (const [code, page] of Object.entries(devicePages.pages)) expect(SPEC_DEVICE_PAGES, `${code} → ${page}`).toContain(page);
+  });
+
+  it('maps every device type to a child page of module device, i.e. the page of a device plugin', () => {
+    // modules.json leaves the device children to the device plugins (childrenFromPlugins), so the
+    // child pages of module `device` are the pages the valid device plugins contribute.
+    const deviceModule = modules.modules.find((module) => module.name === 'device')!;
+    const pluginPages = discoverPlugins({ failLoudly: false })
+      .plugins.filter((plugin) => plugin.manifest.kind === 'device')
+      .map((plugin) => (plugin.manifest.contributes as unknown as DeviceContribution).page);
+    const childPages = new Set([...deviceModule.children.map((child) => child.name), ...pluginPages]);
+    for (const [code, page] of Object.entries(devicePages.pages)) expect(childPages.has(page), `${code} → ${page}`).toBe(true);
   });
 
   it('routes push events only to existing pages', () => {

@@ -1,6 +1,6 @@
 import type { PluginDefinition } from './definePlugin';
 import type { PluginError } from './PluginError';
-import { validateManifests, type LoadedManifest } from './validateManifests';
+import { validateManifests, type LoadedManifest, type PluginSwitches } from './validateManifests';
 
 export interface PluginCatalog {
   plugins: LoadedManifest[];
@@ -9,9 +9,7 @@ export interface PluginCatalog {
   loadCode(fullId: string): Promise<PluginDefinition | undefined>;
 }
 
-export interface CatalogOptions {
-  /** Full ids switched off by configuration. */
-  disabled?: readonly string[];
+export interface CatalogOptions extends PluginSwitches {
   /** Throw on any error (development) instead of skipping the bad plugins (production). */
   failLoudly?: boolean;
 }
@@ -29,7 +27,7 @@ export function createPluginCatalog(
   options: CatalogOptions = {},
 ): PluginCatalog {
   const entries = Object.entries(manifestModules).map(([path, manifest]) => ({ folder: folderOf(path), manifest }));
-  const { plugins, errors } = validateManifests(entries, options.disabled);
+  const { plugins, errors } = validateManifests(entries, options);
   if (errors.length && options.failLoudly) throw new Error(`插件清单有误：\n${errors.map((error) => error.message).join('\n')}`);
   const codeByFolder = new Map(Object.entries(codeModules).map(([path, load]) => [folderOf(path), load]));
   const loaded = new Map<string, Promise<PluginDefinition | undefined>>();
@@ -40,8 +38,14 @@ export function createPluginCatalog(
       const plugin = plugins.find((candidate) => candidate.fullId === fullId);
       const load = plugin ? codeByFolder.get(plugin.folder) : undefined;
       if (!load) return Promise.resolve(undefined);
-      if (!loaded.has(fullId)) loaded.set(fullId, load().then((module) => (module as { default?: PluginDefinition }).default));
-      return loaded.get(fullId)!;
+      let loading = loaded.get(fullId);
+      if (!loading) {
+        loading = load().then((module) => (module as { default?: PluginDefinition }).default);
+        // A failed chunk load (network) may be retried later instead of staying failed.
+        loading.catch(() => loaded.delete(fullId));
+        loaded.set(fullId, loading);
+      }
+      return loading;
     },
   };
 }

@@ -42,4 +42,22 @@ describe('plugin discovery and registry', () => {
     expect(catalog.plugins).toHaveLength(2);
     expect(catalog.errors.length).toBeGreaterThan(0);
   });
+
+  it('switches a plugin off by id from configuration', () => {
+    const catalog = createPluginCatalog(manifests, code, { disabledPlugins: ['module:demo-page'] });
+    expect(catalog.plugins.map((plugin) => plugin.fullId)).toEqual(['device:demo-lamp']);
+    expect(catalog.errors).toEqual([]);
+  });
+
+  it('retries a plugin whose code failed to load', async () => {
+    let attempts = 0;
+    const flaky = Object.fromEntries(
+      Object.entries(code).map(([path, load]) => [path, () => (++attempts === 1 ? Promise.reject(new Error('chunk failed')) : load())]),
+    );
+    const container = createAppContainer();
+    const registry = new DefaultPluginRegistry(createPluginCatalog(manifests, flaky), container);
+    await expect(registry.loadCode('device:demo-lamp')).rejects.toThrow('chunk failed');
+    await expect(registry.loadCode('device:demo-lamp')).resolves.toHaveProperty('containerModule');
+    expect(container.getAll<DemoContribution>(DemoContribution)).toHaveLength(1);
+  });
 });

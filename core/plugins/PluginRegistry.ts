@@ -46,6 +46,8 @@ export class DefaultPluginRegistry implements PluginRegistry {
         if (definition?.containerModule) await this.container.loadAsync(definition.containerModule);
         return definition;
       })();
+      // Forget a failed activation so that opening the page again retries it.
+      activation.catch(() => this.activated.delete(fullId));
       this.activated.set(fullId, activation);
     }
     return activation;

@@ -82,8 +82,31 @@ describe('validateManifests', () => {
   });
 
   it('switches a plugin off by id and reports what depended on it', () => {
-    const result = validateManifests([at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] }))], ['device:a']);
+    const result = validateManifests([at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] }))], {
+      disabledPlugins: ['device:a'],
+    });
     expect(result.plugins).toEqual([]);
-    expect(result.errors[0]!.message).toContain('已被停用');
+    expect(result.errors).toEqual([
+      { plugin: 'plugins/device/b', pointer: '/requires/0', message: '插件 plugins/device/b：/requires/0 依赖的插件 device:a 已被停用' },
+    ]);
+  });
+
+  it('leaves out a plugin that is off by default unless configuration switches it on', () => {
+    const entries = [at('plugins/device/a', device('a', { enabledByDefault: false })), at('plugins/device/b', device('b'))];
+    expect(validateManifests(entries).plugins.map((plugin) => plugin.fullId)).toEqual(['device:b']);
+    expect(validateManifests(entries, { enabledPlugins: ['device:a'] }).plugins.map((plugin) => plugin.fullId)).toEqual(['device:a', 'device:b']);
+  });
+
+  it('reports top-level and contribution errors of one manifest in the same run', () => {
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', { version: 'one' }, { page: 7 }))])).toEqual([
+      'plugins/device/lamp /version',
+      'plugins/device/lamp /contributes/page',
+    ]);
+  });
+
+  it('reports a manifest that is not an object, or of an unknown kind, without crashing', () => {
+    expect(errorsOf([at('plugins/device/lamp', null)])).toEqual(['plugins/device/lamp ']);
+    expect(errorsOf([at('plugins/widget/lamp', { ...device('lamp'), kind: 'widget' })])).toEqual(['plugins/widget/lamp /kind']);
+    expect(validateManifests([at('plugins/device/lamp', null)]).errors[0]!.message).toBe('插件 plugins/device/lamp：/ 必须是对象');
   });
 });

@@ -34,26 +34,45 @@ function schemaErrors(folder: string, validate: ValidateFunction, prefix = ''): 
   return (validate.errors ?? []).map((error) => pluginError(folder, `${prefix}${pointerOf(error)}`, describeAjvError(error)));
 }
 
+/** Plugins switched on or off by id from configuration (Backstage style). */
+export interface PluginSwitches {
+  /** Full ids to leave out even if valid. */
+  disabledPlugins?: readonly string[];
+  /** Full ids of plugins whose manifest says `enabledByDefault: false` that should load anyway. */
+  enabledPlugins?: readonly string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Schema errors of one manifest: the manifest schema and, when the kind is known, its contribution schema. */
+function manifestErrors(folder: string, manifest: unknown): PluginError[] {
+  const errors = validatePlugin(manifest) ? [] : schemaErrors(folder, validatePlugin);
+  // The contribution is checked even when a top-level field is wrong, so one run reports everything.
+  if (isRecord(manifest) && isRecord(manifest.contributes) && Object.hasOwn(contributionValidators, String(manifest.kind))) {
+    const validateContribution = contributionValidators[manifest.kind as PluginKind];
+    if (!validateContribution(manifest.contributes)) errors.push(...schemaErrors(folder, validateContribution, '/contributes'));
+  }
+  return errors;
+}
+
 /**
  * Checks every manifest (schema, contribution schema, folder = kind/id, unique ids, `requires`
  * present, no cycles). Bad plugins, and those that depend on them, are left out; errors are
- * collected per plugin instead of stopping at the first (VS Code style).
+ * collected per plugin instead of stopping at the first (VS Code style). Plugins switched off
+ * (by `disabledPlugins`, or by `enabledByDefault: false` unless in `enabledPlugins`) are left out
+ * too, and a plugin requiring one of them is reported.
  */
-export function validateManifests(entries: readonly ManifestEntry[], disabled: readonly string[] = []): { plugins: LoadedManifest[]; errors: PluginError[] } {
+export function validateManifests(entries: readonly ManifestEntry[], switches: PluginSwitches = {}): { plugins: LoadedManifest[]; errors: PluginError[] } {
   const errors: PluginError[] = [];
   const candidates: LoadedManifest[] = [];
 
   for (const { folder, manifest } of entries) {
-    if (!validatePlugin(manifest)) {
-      errors.push(...schemaErrors(folder, validatePlugin));
+    const schemaProblems = manifestErrors(folder, manifest);
+    if (schemaProblems.length) {
+      errors.push(...schemaProblems);
       continue;
     }
-    const valid = manifest as unknown as PluginManifest;
-    const contributes = contributionValidators[valid.kind];
-    if (!contributes(valid.contributes)) {
-      errors.push(...schemaErrors(folder, contributes, '/contributes'));
-      continue;
-    }
+    const valid = manifest as PluginManifest;
     const [folderKind, folderId] = folder.split('/').slice(-2);
     if (folderKind !== valid.kind) {
       errors.push(pluginError(folder, '/kind', `是 ${valid.kind}，但插件放在 ${folderKind ?? '?'} 目录下`));
@@ -74,7 +93,9 @@ export function validateManifests(entries: readonly ManifestEntry[], disabled: r
     if (copies.length === 1) live.set(fullId, copies[0]!);
     else for (const copy of copies) errors.push(pluginError(copy.folder, '/id', `重复：${fullId} 也在 ${copies.filter((other) => other !== copy).map((other) => other.folder).join('、')}`));
   }
-  const disabledSet = new Set(disabled);
+  const enabled = new Set(switches.enabledPlugins);
+  const disabledSet = new Set(switches.disabledPlugins);
+  for (const plugin of live.values()) if (plugin.manifest.enabledByDefault === false && !enabled.has(plugin.fullId)) disabledSet.add(plugin.fullId);
   for (const fullId of disabledSet) live.delete(fullId);
 
   // Missing requires, repeated until nothing more drops out (a dependent of a dropped plugin drops too).
