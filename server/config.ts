@@ -5,6 +5,7 @@ export interface AppRuntimeConfig {
   pushUrl: string | null;
   showErrorMessages: boolean;
   authCode: string;
+  disabledPlugins: string[];
 }
 
 export interface ServerConfig {
@@ -84,6 +85,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
         showErrorMessages: flag('APP_SHOW_ERRORS', true),
+        disabledPlugins: (env.DISABLED_PLUGINS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
       },
     },
   };

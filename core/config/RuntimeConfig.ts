@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   showErrorMessages: boolean;
   /** Fixed client constant sent in the auth-code header. */
   authCode: string;
+  /** Plugins switched off by full id, e.g. ["device:wifi"]. */
+  disabledPlugins: string[];
 }
 
 export const RuntimeConfig = Symbol('RuntimeConfig');
@@ -17,6 +19,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   pushUrl: null,
   showErrorMessages: true,
   authCode: 'ops-dashboard-web',
+  disabledPlugins: [],
 };
 
 /** Merges a fetched config over the defaults, keeping only fields of the right type. */
@@ -28,6 +31,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (typeof source.pushUrl === 'string' || source.pushUrl === null) config.pushUrl = source.pushUrl as string | null;
   if (typeof source.showErrorMessages === 'boolean') config.showErrorMessages = source.showErrorMessages;
   if (typeof source.authCode === 'string' && source.authCode) config.authCode = source.authCode;
+  if (Array.isArray(source.disabledPlugins)) config.disabledPlugins = source.disabledPlugins.filter((id): id is string => typeof id === 'string');
   return config;
 }
 

@@ -10,6 +10,7 @@ import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { createAppContainer } from '../di/createAppContainer';
 import { ServiceMap } from '../di/ServiceLocator';
+import { RuntimeConfig } from '../config/RuntimeConfig';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
@@ -41,7 +42,8 @@ export default function ProtectedApp() {
   // The one inversify container: core services handed over from the login route, plugins bind here.
   const container = useMemo(() => {
     const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
-    created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins(), created));
+    const disabledPlugins = created.isBound(RuntimeConfig) ? created.get<RuntimeConfig>(RuntimeConfig).disabledPlugins : [];
+    created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), created));
     created.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
     created.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
     return created;
