@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../db/Database';
 import { badRequest } from '../envelope';
-import { sha256 } from './secrets';
+import { sameHash, sha256 } from './secrets';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 
@@ -50,14 +50,20 @@ export class CaptchaService {
   async create(): Promise<{ uuid: string; img: string; answer: string }> {
     const answer = String(randomInt(0, 10_000)).padStart(4, '0');
     const uuid = randomUUID();
-    await this.db.insertInto('captchas').values({ uuid, answer_hash: sha256(answer), expires_at: this.now() + CAPTCHA_TTL_MS, used_at: null }).execute();
+    const at = this.now();
+    // Anyone may ask for captchas: drop the expired ones so the table cannot grow without bound.
+    await this.db.deleteFrom('captchas').where('expires_at', '<', at).execute();
+    await this.db.insertInto('captchas').values({ uuid, answer_hash: sha256(answer), expires_at: at + CAPTCHA_TTL_MS, used_at: null }).execute();
     return { uuid, img: Buffer.from(renderCaptchaSvg(answer)).toString('base64'), answer };
   }
 
+  /** Single use even under parallel requests: the first one to mark it used gets to check it. */
   async verify(uuid: string, code: string): Promise<void> {
+    const at = this.now();
     const row = await this.db.selectFrom('captchas').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-    if (!row || row.used_at !== null || this.now() > row.expires_at) throw badRequest('验证码已失效');
-    await this.db.updateTable('captchas').set({ used_at: this.now() }).where('uuid', '=', uuid).execute();
-    if (sha256(code) !== row.answer_hash) throw badRequest('验证码错误');
+    if (!row || row.used_at !== null || at > row.expires_at) throw badRequest('验证码已失效');
+    const taken = await this.db.updateTable('captchas').set({ used_at: at }).where('uuid', '=', uuid).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw badRequest('验证码已失效');
+    if (!sameHash(sha256(code), row.answer_hash)) throw badRequest('验证码错误');
   }
 }

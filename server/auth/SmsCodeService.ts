@@ -18,28 +18,32 @@ export class SmsCodeService {
   ) {}
 
   async send(phone: string): Promise<void> {
-    const at = this.now();
-    const recent = await this.db
-      .selectFrom('sms_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .where('created_at', '>', at - SMS_SEND_WINDOW_MS)
-      .orderBy('created_at', 'desc')
-      .execute();
-    const last = recent[0];
-    if (last && at - last.created_at < SMS_RESEND_COOLDOWN_MS) {
-      throw tooMany(`请在 ${Math.ceil((SMS_RESEND_COOLDOWN_MS - (at - last.created_at)) / 1000)} 秒后重新获取验证码`);
-    }
-    if (recent.length >= SMS_MAX_SENDS) throw tooMany('验证码获取过于频繁，请 10 分钟后再试');
     const code = newSmsCode();
     const salt = newSalt();
-    // Only the newest code of a phone is valid.
-    await this.db.updateTable('sms_codes').set({ used_at: at }).where('phone', '=', phone).where('used_at', 'is', null).execute();
-    await this.db.insertInto('sms_codes').values({ id: undefined, phone, code_hash: sha256(salt + code), salt, created_at: at, expires_at: at + SMS_CODE_TTL_MS, checks: 0, used_at: null }).execute();
+    // One transaction per send, so that parallel requests for a phone cannot all pass the limits
+    // (SQLite runs it alone on its single connection; PostgreSQL would need SERIALIZABLE here).
+    await this.db.transaction().execute(async (trx) => {
+      const at = this.now();
+      const recent = await trx
+        .selectFrom('sms_codes')
+        .select('created_at')
+        .where('phone', '=', phone)
+        .where('created_at', '>', at - SMS_SEND_WINDOW_MS)
+        .orderBy('created_at', 'desc')
+        .execute();
+      const last = recent[0];
+      if (last && at - last.created_at < SMS_RESEND_COOLDOWN_MS) {
+        throw tooMany(`请在 ${Math.ceil((SMS_RESEND_COOLDOWN_MS - (at - last.created_at)) / 1000)} 秒后重新获取验证码`);
+      }
+      if (recent.length >= SMS_MAX_SENDS) throw tooMany('验证码获取过于频繁，请 10 分钟后再试');
+      // Only the newest code of a phone is valid.
+      await trx.updateTable('sms_codes').set({ used_at: at }).where('phone', '=', phone).where('used_at', 'is', null).execute();
+      await trx.insertInto('sms_codes').values({ id: undefined, phone, code_hash: sha256(salt + code), salt, created_at: at, expires_at: at + SMS_CODE_TTL_MS, checks: 0, used_at: null }).execute();
+    });
     await this.provider.send(phone, code);
   }
 
-  /** Consumes the code on success; every check counts, right or wrong. */
+  /** Consumes the code on success; every check counts, right or wrong, and is counted atomically. */
   async verify(phone: string, code: string): Promise<void> {
     const at = this.now();
     const row = await this.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -47,8 +51,24 @@ export class SmsCodeService {
     if (row.checks >= SMS_MAX_CHECKS) throw badRequest('验证码错误次数过多，请重新获取');
     if (row.used_at !== null) throw badRequest('验证码已失效，请重新获取');
     if (at > row.expires_at) throw badRequest('验证码已失效，请重新获取');
-    await this.db.updateTable('sms_codes').set({ checks: row.checks + 1 }).where('id', '=', row.id!).execute();
+    // Take one check only if one is left: parallel guesses cannot exceed the limit.
+    const counted = await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ checks: eb('checks', '+', 1) }))
+      .where('id', '=', row.id!)
+      .where('checks', '<', SMS_MAX_CHECKS)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) return this.refuseAfterRace(row.id!);
     if (!sameHash(sha256(row.salt + code), row.code_hash)) throw badRequest('验证码错误');
-    await this.db.updateTable('sms_codes').set({ used_at: at }).where('id', '=', row.id!).execute();
+    const consumed = await this.db.updateTable('sms_codes').set({ used_at: at }).where('id', '=', row.id!).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(consumed.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
+  }
+
+  /** Another request used the last check or the code meanwhile. */
+  private async refuseAfterRace(id: number): Promise<never> {
+    const row = await this.db.selectFrom('sms_codes').select(['checks', 'used_at']).where('id', '=', id).executeTakeFirst();
+    if (row && row.used_at === null && row.checks >= SMS_MAX_CHECKS) throw badRequest('验证码错误次数过多，请重新获取');
+    throw badRequest('验证码已失效，请重新获取');
   }
 }

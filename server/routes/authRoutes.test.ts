@@ -222,3 +222,61 @@ describe('sessions', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
+
+describe('limits under parallel requests', () => {
+  it('sends one SMS code however many requests arrive at once', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`)));
+    expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(1);
+    expect(replies.filter(({ body }) => body.code === 429)).toHaveLength(9);
+    expect(server.sent).toHaveLength(1);
+  });
+
+  it('counts parallel guesses of an SMS code: never more than 5 checks', async () => {
+    await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    const code = server.lastCode(OPERATOR)!;
+    const guesses = Array.from({ length: 30 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
+    // The right code arrives among the guesses, after the 5 checks are taken.
+    const replies = await Promise.all([...guesses, code].map((smsCode) => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode } })));
+    expect(replies.filter(({ body }) => body.msg === '验证码错误')).toHaveLength(5);
+    expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(0);
+    const row = await server.app.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
+    expect(row.checks).toBe(5);
+  });
+
+  it('lets the right SMS code in once, even when sent twice at once', async () => {
+    await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    const code = server.lastCode(OPERATOR)!;
+    const replies = await Promise.all([1, 2, 3].map(() => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })));
+    expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(1);
+  });
+
+  it('uses an image captcha once, even when sent in parallel', async () => {
+    const captcha = await server.app.ctx.captcha.create();
+    const replies = await Promise.all([1, 2, 3, 4].map(() => server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } })));
+    expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(1);
+    expect(replies.filter(({ body }) => body.msg === '验证码已失效')).toHaveLength(3);
+  });
+
+  it('allows no more than 5 wrong passwords however they are spread in parallel', async () => {
+    const captchas = await Promise.all(Array.from({ length: 12 }, () => server.app.ctx.captcha.create()));
+    const replies = await Promise.all(captchas.map((captcha) => server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } })));
+    expect(replies.filter(({ body }) => body.msg === '用户不存在或密码错误').length).toBeLessThanOrEqual(5);
+    expect(replies.filter(({ body }) => body.code === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('does not count successful logins or captcha mistakes as password failures, and lifts the lock after 10 minutes', async () => {
+    const attempt = async (password: string, rightCaptcha = true) => {
+      const captcha = await server.app.ctx.captcha.create();
+      const code = rightCaptcha ? captcha.answer : captcha.answer === '0000' ? '1111' : '0000';
+      return (await server.api('POST', '/login', { body: { username: 'operator', password, code, uuid: captcha.uuid } })).body;
+    };
+    for (let round = 0; round < 6; round++) {
+      expect((await attempt('Operator@2026')).code).toBe(200);
+      expect((await attempt('Operator@2026', false)).msg).toBe('验证码错误');
+    }
+    for (let round = 0; round < 5; round++) expect((await attempt('wrong')).code).toBe(400);
+    expect((await attempt('Operator@2026')).code).toBe(429);
+    server.advance(10 * MINUTE + 1);
+    expect((await attempt('Operator@2026')).code).toBe(200);
+  });
+});

@@ -71,14 +71,25 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     async (request) => {
       const { username, password, code, uuid } = request.body as { username: string; password: string; code: string; uuid: string };
       const at = now();
+      await db.deleteFrom('login_failures').where('at', '<=', at - LOGIN_FAILURE_WINDOW_MS).execute();
+      // The attempt is written down before it is checked, so parallel guesses count against each
+      // other; it is struck out again unless the password turns out wrong.
+      const attempt = await db.insertInto('login_failures').values({ id: undefined, user_name: username, at }).returning('id').executeTakeFirstOrThrow();
+      const strikeOut = () => db.deleteFrom('login_failures').where('id', '=', attempt.id!).execute();
       const failures = await db.selectFrom('login_failures').select(db.fn.countAll<number>().as('count')).where('user_name', '=', username).where('at', '>', at - LOGIN_FAILURE_WINDOW_MS).executeTakeFirst();
-      if (Number(failures?.count ?? 0) >= LOGIN_MAX_FAILURES) throw tooMany('密码错误次数过多，请 10 分钟后再试');
-      await captcha.verify(uuid, code);
-      const user = await db.selectFrom('users').select(['user_id', 'password_hash']).where('user_name', '=', username).where('status', '=', '0').executeTakeFirst();
-      if (!user || !(await bcrypt.compare(password, user.password_hash))) {
-        await db.insertInto('login_failures').values({ id: undefined, user_name: username, at }).execute();
-        throw badRequest('用户不存在或密码错误');
+      if (Number(failures?.count ?? 0) > LOGIN_MAX_FAILURES) {
+        await strikeOut();
+        throw tooMany('密码错误次数过多，请 10 分钟后再试');
       }
+      try {
+        await captcha.verify(uuid, code);
+      } catch (error) {
+        await strikeOut();
+        throw error;
+      }
+      const user = await db.selectFrom('users').select(['user_id', 'password_hash']).where('user_name', '=', username).where('status', '=', '0').executeTakeFirst();
+      if (!user || !(await bcrypt.compare(password, user.password_hash))) throw badRequest('用户不存在或密码错误');
+      await strikeOut();
       return ok(undefined, { token: await startSession(user.user_id, null) }, '登录成功');
     },
   );
