@@ -44,6 +44,25 @@ describe('createServer', () => {
     server = undefined;
   });
 
+  it('validates the dev alarm endpoint like every other route', async () => {
+    server = await testServer({ smsDevEndpoint: true });
+    const raise = async (body: Record<string, unknown>) => (await server!.api('POST', '/dev/alarm/raise', { body, json: true })).body;
+    for (const [body, msg] of [
+      [{ tenantId: 'abc' }, '租户编号无效'],
+      [{ tenantId: true }, '租户编号无效'],
+      [{ tenantId: 0 }, '租户编号无效'],
+      [{ deviceId: -1 }, '设备编号必须是正整数'],
+      [{ alarmType: '../x' }, '告警类型格式不正确'],
+      [{ content: 'x'.repeat(201) }, '告警内容不能超过 200 字'],
+    ] as const) {
+      expect(await raise(body)).toEqual({ code: 400, msg });
+    }
+    expect(await raise({ tenantId: 99 })).toEqual({ code: 404, msg: '租户不存在' });
+    expect(await server.app.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
+    expect((await raise({ tenantId: 2, alarmType: 'SMOKE', content: '测试' })).code).toBe(200);
+    expect(await server.app.ctx.db.selectFrom('alarms').select('tenant_id').execute()).toEqual([{ tenant_id: 2 }]);
+  });
+
   it('creates, migrates and seeds the database once, and keeps data over a restart', async () => {
     server = await testServer();
     const token = await server.login();

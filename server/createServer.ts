@@ -28,7 +28,7 @@ import { deviceRoutes } from './routes/deviceRoutes';
 import { devRoutes } from './routes/devRoutes';
 import { platformRoutes } from './routes/platformRoutes';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
-import { formatSchemaErrors } from './validation';
+import { formatSchemaErrors, refuseWrongBodyTypes } from './validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +130,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       api.addHook('preValidation', async (request) => {
         if (request.routeOptions.config.auth) request.session = await ctx.requireSession(request);
       });
+      api.addHook('preValidation', refuseWrongBodyTypes);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx);
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));

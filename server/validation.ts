@@ -48,3 +48,31 @@ export function objectSchema(properties: Record<string, object>, requiredMessage
 }
 
 export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+
+interface PropertySchema {
+  type?: string | string[];
+  errorMessage?: { type?: string } | string;
+}
+
+const SCALAR_TYPES = ['string', 'integer', 'number'];
+
+/**
+ * ajv's type coercion (needed for form bodies, where every value is a string) would turn a JSON
+ * `true` into the number 1 and `[2]` into 2. A preValidation hook refuses those before coercion,
+ * with the field's own message: a boolean for a number field, an array or object for a scalar one.
+ */
+export async function refuseWrongBodyTypes(request: { body?: unknown; routeOptions: { schema?: { body?: unknown } } }): Promise<void> {
+  const body = request.body;
+  const properties = (request.routeOptions.schema?.body as { properties?: Record<string, PropertySchema> } | undefined)?.properties;
+  if (!properties || typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  for (const [name, property] of Object.entries(properties)) {
+    const types = (Array.isArray(property.type) ? property.type : [property.type]).filter((type): type is string => typeof type === 'string');
+    if (types.length === 0 || !types.every((type) => SCALAR_TYPES.includes(type))) continue;
+    const value = (body as Record<string, unknown>)[name];
+    const numeric = types.some((type) => type === 'integer' || type === 'number');
+    const wrong = (typeof value === 'object' && value !== null) || (numeric && typeof value === 'boolean');
+    if (!wrong) continue;
+    const message = typeof property.errorMessage === 'string' ? property.errorMessage : property.errorMessage?.type;
+    throw new AppError(400, message ?? `请求参数 ${name} 不正确`);
+  }
+}

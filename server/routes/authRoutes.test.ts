@@ -114,6 +114,17 @@ describe('POST /smsLogin', () => {
     expect((await server.api('POST', '/smsLogin', { body })).body).toMatchObject({ code: 400, msg });
   });
 
+  it.each([
+    [{ phonenumber: [OPERATOR], smsCode: '123456' }, '请输入有效的手机号码'],
+    [{ phonenumber: { n: OPERATOR }, smsCode: '123456' }, '请输入有效的手机号码'],
+    [{ phonenumber: OPERATOR, smsCode: ['123456'] }, '验证码错误'],
+  ])('refuses the JSON body %j with %s and checks no code', async (body, msg) => {
+    await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
+    expect((await server.api('POST', '/smsLogin', { body, json: true })).body).toEqual({ code: 400, msg });
+    const row = await server.app.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
+    expect(row.checks).toBe(0);
+  });
+
   it('refuses a JSON body of the wrong shape and a body over the size limit, without a stack', async () => {
     const array = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
     expect(array.json()).toMatchObject({ code: 400 });

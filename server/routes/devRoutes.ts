@@ -8,18 +8,40 @@ import type { AlarmService } from '../alarms/AlarmService';
 /** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
 export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService): Promise<void> {
   // Raises an alarm as a device would (tests and demos); the same path the simulator and MQTT use.
-  api.post('/dev/alarm/raise', async (request) => {
-    const body = (request.body ?? {}) as { tenantId?: string | number; alarmType?: string; deviceId?: string | number; content?: string; grade?: string };
-    const alarm = await alarms.raise({
-      tenantId: Number(body.tenantId ?? 1),
-      alarmType: String(body.alarmType ?? 'SMOKE'),
-      ...(body.deviceId ? { deviceId: Number(body.deviceId) } : {}),
-      ...(body.grade ? { grade: String(body.grade) } : {}),
-      content: String(body.content ?? '测试告警'),
-      description: '由开发接口触发',
-    });
-    return ok(alarm);
-  });
+  const positive = (message: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: message, minimum: message, maximum: message } });
+  api.post(
+    '/dev/alarm/raise',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            tenantId: positive('租户编号无效'),
+            alarmType: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', errorMessage: { type: '告警类型格式不正确', pattern: '告警类型格式不正确' } },
+            deviceId: positive('设备编号必须是正整数'),
+            grade: { type: 'string', maxLength: 64, errorMessage: { type: '告警等级不正确', maxLength: '告警等级不正确' } },
+            content: { type: 'string', minLength: 1, maxLength: 200, errorMessage: { type: '告警内容不正确', minLength: '请输入告警内容', maxLength: '告警内容不能超过 200 字' } },
+          },
+          errorMessage: { type: '请求参数格式不正确' },
+        },
+      },
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as { tenantId?: number; alarmType?: string; deviceId?: number; content?: string; grade?: string };
+      const tenantId = body.tenantId ?? 1;
+      const tenant = await ctx.db.selectFrom('tenants').select('tenant_id').where('tenant_id', '=', tenantId).executeTakeFirst();
+      if (!tenant) throw new AppError(404, '租户不存在');
+      const alarm = await alarms.raise({
+        tenantId,
+        alarmType: body.alarmType ?? 'SMOKE',
+        ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+        ...(body.grade ? { grade: body.grade } : {}),
+        content: body.content ?? '测试告警',
+        description: '由开发接口触发',
+      });
+      return ok(alarm);
+    },
+  );
 
   api.get(
     '/dev/sms/last',

@@ -89,6 +89,13 @@ describe('menus and permissions', () => {
     expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(1);
   });
 
+  it.each([[true], [false], [null], [[2]], [{ id: 2 }], ['2x']])('refuses tenantLogin with the JSON value %j and keeps the tenant', async (tenantId) => {
+    const token = await server.login('OPER-2026-DEMO');
+    expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId }, json: true })).body).toEqual({ code: 400, msg: '租户编号无效' });
+    const info = (await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] };
+    expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(1);
+  });
+
   it('refuses a tenant the user does not belong to', async () => {
     const token = await server.login('NOPERM-2026-DEMO');
     expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId: 2 } })).body).toEqual({ code: 403, msg: '无权访问该租户' });
