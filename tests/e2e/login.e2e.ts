@@ -8,7 +8,8 @@ describe('login', () => {
   it('redirects the root to /login and shows the SMS form in Chinese', async () => {
     const page = await open('/');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: '短信验证码登录' }).isVisible()).resolves.toBe(true);
+    // The login screen is a lazy chunk: wait for it rather than sampling visibility once.
+    await page.getByRole('heading', { name: '短信验证码登录' }).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: '获取验证码' }).waitFor();
     await screenshot(page, 'login');
   });
