@@ -6,6 +6,8 @@ export interface AppRuntimeConfig {
   showErrorMessages: boolean;
   authCode: string;
   disabledPlugins: string[];
+  /** Tile URL template of a real basemap; null keeps the bundled offline Natural Earth II imagery. */
+  mapImageryUrl: string | null;
 }
 
 export interface ServerConfig {
@@ -69,6 +71,9 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const tickMs = positive('SIM_TICK_MS', 3000, 3_600_000);
   const fleetScale = positive('FLEET_SCALE', 1, 100);
   const alarmsPerMinute = positive('SIM_ALARMS_PER_MINUTE', 2, 60_000);
+  const imagery = env.MAP_IMAGERY_URL?.trim();
+  if (imagery && !/^(https?:\/\/|\/)/.test(imagery)) throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
+  if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -86,6 +91,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
         showErrorMessages: flag('APP_SHOW_ERRORS', true),
         disabledPlugins: (env.DISABLED_PLUGINS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+        mapImageryUrl: imagery || null,
       },
     },
   };

@@ -121,7 +121,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', disabledPlugins: [], ...config.appConfig };
+  const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', disabledPlugins: [], mapImageryUrl: null, ...config.appConfig };
   app.get('/app-config.json', async () => appConfig);
 
   await app.register(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultRuntimeConfig, parseRuntimeConfig } from './RuntimeConfig';
 
 describe('parseRuntimeConfig', () => {
@@ -8,6 +8,14 @@ describe('parseRuntimeConfig', () => {
   });
   it('takes the plugins switched off by configuration, keeping only ids', () => {
     expect(parseRuntimeConfig({ disabledPlugins: ['device:wifi', 5] }).disabledPlugins).toEqual(['device:wifi']);
+  });
+
+  it('takes a basemap tile template and refuses one without {z}/{x}/{y}, keeping the offline imagery', () => {
+    expect(parseRuntimeConfig({ mapImageryUrl: '/tiles/{z}/{x}/{y}.png' }).mapImageryUrl).toBe('/tiles/{z}/{x}/{y}.png');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(parseRuntimeConfig({ mapImageryUrl: '/tiles/a.png' }).mapImageryUrl).toBeNull();
+    expect(error).toHaveBeenCalledWith('mapImageryUrl 必须是含有 {z}、{x}、{y} 的瓦片地址，已改用离线底图');
+    error.mockRestore();
   });
 
   it('takes valid fields and trims a trailing slash from the API base', () => {

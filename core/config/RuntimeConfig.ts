@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   authCode: string;
   /** Plugins switched off by full id, e.g. ["device:wifi"]. */
   disabledPlugins: string[];
+  /** Tile URL template ({z}/{x}/{y}) of a real basemap; null keeps the bundled offline imagery. */
+  mapImageryUrl: string | null;
 }
 
 export const RuntimeConfig = Symbol('RuntimeConfig');
@@ -20,6 +22,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   showErrorMessages: true,
   authCode: 'ops-dashboard-web',
   disabledPlugins: [],
+  mapImageryUrl: null,
 };
 
 /** Merges a fetched config over the defaults, keeping only fields of the right type. */
@@ -32,6 +35,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (typeof source.showErrorMessages === 'boolean') config.showErrorMessages = source.showErrorMessages;
   if (typeof source.authCode === 'string' && source.authCode) config.authCode = source.authCode;
   if (Array.isArray(source.disabledPlugins)) config.disabledPlugins = source.disabledPlugins.filter((id): id is string => typeof id === 'string');
+  if (typeof source.mapImageryUrl === 'string' && ['{z}', '{x}', '{y}'].every((part) => (source.mapImageryUrl as string).includes(part))) config.mapImageryUrl = source.mapImageryUrl;
+  else if (source.mapImageryUrl !== undefined && source.mapImageryUrl !== null) console.error('mapImageryUrl 必须是含有 {z}、{x}、{y} 的瓦片地址，已改用离线底图');
   return config;
 }
 

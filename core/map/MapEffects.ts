@@ -14,6 +14,38 @@ export interface MapEffectContext {
   viewer: Viewer;
   id: string;
   options: Record<string, unknown>;
+  /** Reports something the effect did (a drag ended, a cone reached a stage) to whoever listens on the hub. */
+  emit(type: string, detail: Record<string, unknown>): void;
+}
+
+/** What an effect reported, e.g. `{ id: 'mark', type: 'moved', detail: { position } }`. */
+export interface MapEffectEvent {
+  id: string;
+  type: string;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Effect animations step at this rate whatever the display's refresh rate, so the spec's "per frame"
+ * constants (pulse step, flashing shrink, cone growth) look the same on every screen.
+ */
+export const EFFECT_FRAMES_PER_SECOND = 20;
+
+/** Counts the effect frames due at each animation callback. */
+export function effectFrameClock(): (timeMs: number) => number {
+  let last: number | undefined;
+  const period = 1000 / EFFECT_FRAMES_PER_SECOND;
+  return (time) => {
+    if (last === undefined) {
+      last = time;
+      return 1;
+    }
+    // A hidden tab resumes where it was rather than replaying every missed frame.
+    const due = Math.min(5, Math.floor((time - last) / period));
+    if (due > 0) last += due * period;
+    if (time - last > period) last = time;
+    return due;
+  };
 }
 
 /** What a map-effect plugin contributes: how its effect is drawn on the globe. */
@@ -31,7 +63,10 @@ export interface MapEffects {
   update(id: string, options: Record<string, unknown>): void;
   remove(id: string): void;
   ids(): string[];
+  /** The options an effect was added with, merged with its updates and what it reported (a dragged position). */
+  optionsOf(id: string): Readonly<Record<string, unknown>> | undefined;
   onDidChange(listener: () => void): () => void;
+  onEvent(listener: (event: MapEffectEvent) => void): () => void;
 }
 
 interface EffectSpec {
@@ -53,21 +88,35 @@ export class MapEffectHub implements MapEffects {
   private readonly specs = new Map<string, EffectSpec>();
   private readonly drawn = new Map<string, MapEffectInstance>();
   private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: MapEffectEvent) => void>();
   private drawer: EffectDrawer | undefined;
   private frame: number | undefined;
 
+  /** Adds or replaces an effect; with a globe showing, bad options throw here and nothing changes. */
   add(effect: string, id: string, options: Record<string, unknown>): void {
+    if (!id) throw new Error('地图效果必须有编号');
+    const previous = this.specs.get(id);
     this.remove(id);
     this.specs.set(id, { effect, options });
-    this.draw(id);
+    try {
+      this.draw(id);
+    } catch (error) {
+      this.specs.delete(id);
+      if (previous) {
+        this.specs.set(id, previous);
+        this.draw(id);
+      }
+      this.changed();
+      throw error;
+    }
     this.changed();
   }
 
   update(id: string, options: Record<string, unknown>): void {
     const spec = this.specs.get(id);
     if (!spec) throw new Error(`没有这个地图效果：${id}`);
-    spec.options = { ...spec.options, ...options };
     this.drawn.get(id)?.update(options);
+    spec.options = { ...spec.options, ...options };
     this.animate();
   }
 
@@ -82,6 +131,15 @@ export class MapEffectHub implements MapEffects {
     return [...this.specs.keys()];
   }
 
+  optionsOf(id: string): Readonly<Record<string, unknown>> | undefined {
+    return this.specs.get(id)?.options;
+  }
+
+  onEvent(listener: (event: MapEffectEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
   onDidChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -89,7 +147,16 @@ export class MapEffectHub implements MapEffects {
 
   attach(drawer: EffectDrawer): void {
     this.drawer = drawer;
-    for (const id of this.specs.keys()) this.draw(id);
+    for (const id of [...this.specs.keys()]) {
+      try {
+        this.draw(id);
+      } catch (error) {
+        // Kept effects were checked when the globe was away; one bad one must not stop the others.
+        console.error(`地图效果“${id}”无法绘制：${error instanceof Error ? error.message : String(error)}`);
+        this.specs.delete(id);
+        this.changed();
+      }
+    }
   }
 
   detach(): void {
@@ -108,7 +175,12 @@ export class MapEffectHub implements MapEffects {
       console.warn(`没有绘制“${spec.effect}”的地图效果插件`);
       return;
     }
-    this.drawn.set(id, renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options }));
+    const emit = (type: string, detail: Record<string, unknown>) => {
+      // A reported position becomes the effect's own, so a redraw puts it where it was dropped.
+      if (type === 'moved' && detail.position !== undefined) spec.options = { ...spec.options, position: detail.position };
+      for (const listener of this.eventListeners) listener({ id, type, detail });
+    };
+    this.drawn.set(id, renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options, emit }));
     this.animate();
   }
 

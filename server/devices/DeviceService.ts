@@ -118,6 +118,13 @@ export class DeviceService {
     return toDeviceRow(row);
   }
 
+  /** Moves a device of the tenant; another tenant's device is "not found", as in every device call. */
+  async move(tenantId: number, deviceId: number, longitude: number, latitude: number): Promise<DeviceRow> {
+    const moved = await this.db.updateTable('devices').set({ longitude, latitude }).where('device_id', '=', deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!moved.numUpdatedRows) throw new AppError(404, `设备不存在：${deviceId}`);
+    return this.device(tenantId, deviceId);
+  }
+
   /**
    * Validates the command against the kind's declared commands and parameters, checks every target
    * belongs to the caller's tenant and kind, sends it through the gateway, and records it all in the

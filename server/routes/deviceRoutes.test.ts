@@ -214,3 +214,38 @@ describe('other device calls', () => {
     }
   });
 });
+
+describe('POST /devi/aep/position', () => {
+  const move = async (body: unknown, as = token) => (await server.api('POST', '/devi/aep/position', { token: as, body: body as Record<string, unknown> })).body;
+  type Placed = { longitude: number; latitude: number };
+
+  it('moves a device of the tenant to 8 decimals, and the map positions follow', async () => {
+    const lamp = (await get('/devi/aep/child?deviceType=lamp')).rows[0]!;
+    const reply = await move({ deviceId: lamp.deviceId, longitude: 106.123456789123, latitude: 29.987654321987 });
+    expect(reply).toMatchObject({ code: 200, msg: '位置已保存', data: { deviceId: lamp.deviceId, longitude: 106.12345679, latitude: 29.98765432 } });
+    const positions = (await get('/devi/aep/positions')).data as (Placed & { deviceId: number })[];
+    expect(positions.find((point) => point.deviceId === lamp.deviceId)).toMatchObject({ longitude: 106.12345679, latitude: 29.98765432 });
+  });
+
+  it.each([
+    [{ longitude: 106, latitude: 29 }, '请指定设备'],
+    [{ deviceId: 1, latitude: 29 }, '请提供经度'],
+    [{ deviceId: 1, longitude: 190, latitude: 29 }, '经度应在 -180 到 180 之间'],
+    [{ deviceId: 1, longitude: 106, latitude: -91 }, '纬度应在 -90 到 90 之间'],
+    [{ deviceId: 1, longitude: 'east', latitude: 29 }, '经度必须是数字'],
+    [{ deviceId: 1, longitude: true, latitude: 29 }, '经度必须是数字'],
+  ])('refuses %o with “%s” and moves nothing', async (body, msg) => {
+    const before = ((await get('/devi/aep/info?deviceId=1')).data as Placed);
+    expect(await move(body)).toEqual({ code: 400, msg });
+    expect(((await get('/devi/aep/info?deviceId=1')).data as Placed)).toMatchObject({ longitude: before.longitude, latitude: before.latitude });
+  });
+
+  it('does not move another tenant\'s device', async () => {
+    const scenicToken = await server.login('ADMIN-2026-DEMO');
+    await server.api('POST', '/tenantLogin', { token: scenicToken, body: { tenantId: 2 } });
+    const cityLamp = (await get('/devi/aep/child?deviceType=lamp')).rows[0]!;
+    const before = (await get(`/devi/aep/info?deviceId=${cityLamp.deviceId}`)).data as Placed;
+    expect(await move({ deviceId: cityLamp.deviceId, longitude: 100, latitude: 20 }, scenicToken)).toEqual({ code: 404, msg: `设备不存在：${cityLamp.deviceId}` });
+    expect((await get(`/devi/aep/info?deviceId=${cityLamp.deviceId}`)).data).toMatchObject(before);
+  });
+});

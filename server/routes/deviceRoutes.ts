@@ -133,6 +133,30 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     async (request) => ok(await devices.device(request.session!.tenantId, (request.query as { deviceId: number }).deviceId)),
   );
 
+  // An operator corrects where a device stands by dragging it on the map (the map's 调整位置).
+  api.post(
+    '/devi/aep/position',
+    {
+      config: auth,
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            deviceId: idField('设备编号'),
+            longitude: { type: 'number', minimum: -180, maximum: 180, errorMessage: { type: '经度必须是数字', minimum: '经度应在 -180 到 180 之间', maximum: '经度应在 -180 到 180 之间' } },
+            latitude: { type: 'number', minimum: -90, maximum: 90, errorMessage: { type: '纬度必须是数字', minimum: '纬度应在 -90 到 90 之间', maximum: '纬度应在 -90 到 90 之间' } },
+          },
+          required: ['deviceId', 'longitude', 'latitude'],
+          errorMessage: { type: '请求参数格式不正确', required: { deviceId: '请指定设备', longitude: '请提供经度', latitude: '请提供纬度' } },
+        },
+      },
+    },
+    async (request) => {
+      const { deviceId, longitude, latitude } = request.body as { deviceId: number; longitude: number; latitude: number };
+      return ok(await devices.move(request.session!.tenantId, deviceId, Number(longitude.toFixed(8)), Number(latitude.toFixed(8))), {}, '位置已保存');
+    },
+  );
+
   api.post('/device/control/execute', { config: auth }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求参数格式不正确');

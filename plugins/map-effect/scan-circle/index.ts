@@ -1,0 +1,10 @@
+import { ContainerModule } from 'inversify';
+import { definePlugin } from '../../../core/plugins/definePlugin';
+import { MapEffectRenderer } from '../../../core/map/MapEffects';
+import { scanCircleRenderer } from './renderScanCircle';
+
+export default definePlugin({
+  containerModule: new ContainerModule(({ bind }) => {
+    bind<MapEffectRenderer>(MapEffectRenderer).toConstantValue(scanCircleRenderer);
+  }),
+});
