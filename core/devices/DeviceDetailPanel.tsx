@@ -3,6 +3,7 @@ import type { DeviceRow } from './deviceApi';
 import { formatTelemetry, stateLabel, type DeviceCommand, type DeviceKind } from './deviceKinds';
 import { deviceStrings as t } from './deviceStrings';
 import { CommandButtons } from './CommandButtons';
+import './DeviceDetailPanel.css';
 
 export interface DeviceDetailPanelProps {
   kind: DeviceKind;

@@ -70,6 +70,14 @@ export function createDeviceApi(http: HttpClient) {
     async summary(): Promise<{ kind: string; total: number; online: number }[]> {
       return ((await http.get<{ kind: string; total: number; online: number }[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as { kind: string; total: number; online: number }[];
     },
+    async info(deviceId: number): Promise<DeviceRow> {
+      return (await http.get<DeviceRow>('/devi/aep/info', { deviceId }, { loading: false })).data as DeviceRow;
+    },
+    /** Saves where a device stands (the map's 调整位置). */
+    async move(deviceId: number, longitude: number, latitude: number): Promise<{ msg: string; device: DeviceRow }> {
+      const reply = await http.post<DeviceRow>('/devi/aep/position', { deviceId, longitude, latitude });
+      return { msg: reply.msg ?? '', device: reply.data as DeviceRow };
+    },
     async control(deviceType: string, commandType: string, command: number, target: ControlTarget, params?: Record<string, unknown>): Promise<ControlOutcome> {
       const reply = await http.post('/device/control/execute', {
         command,

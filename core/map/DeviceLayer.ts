@@ -17,7 +17,7 @@ export type DeviceLayerHit = { device: DevicePoint } | { cluster: { longitude: n
 
 const MARKER_SIZE = 28;
 /** Above this zoom every device is shown on its own. */
-const CLUSTER_MAX_ZOOM = 16;
+const CLUSTER_MAX_ZOOM = 14;
 const CLUSTER_RADIUS_PX = 56;
 
 /** Rough web-map zoom for a camera height, so clusters split as the operator zooms in. */
@@ -100,6 +100,18 @@ export class DeviceLayer {
   ) {
     this.billboards = viewer.scene.primitives.add(new Cesium.BillboardCollection({ scene: viewer.scene }));
     this.stopListening = viewer.camera.moveEnd.addEventListener(() => this.redraw());
+  }
+
+  /** Devices whose name or number contains the text, for finding one on the map. */
+  find(text: string, limit = 8): DevicePoint[] {
+    const wanted = text.trim().toLowerCase();
+    if (!wanted) return [];
+    const found: DevicePoint[] = [];
+    for (const device of this.devices) {
+      if ((device.deviceName ?? '').toLowerCase().includes(wanted) || String(device.deviceId) === wanted) found.push(device);
+      if (found.length >= limit) break;
+    }
+    return found;
   }
 
   get count(): number {

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { Cartesian2, Viewer } from 'cesium';
 import type { Container } from 'inversify';
@@ -13,16 +13,14 @@ import { HttpClient } from '../http/HttpClient';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import type { TwinPlatformConfig, TwinPlatformView } from '../session/sessionTypes';
 import { loadCesium, type Cesium } from './loadCesium';
+import { createViewer } from './createViewer';
+import { DeviceLayer, deviceLayerHit, heightForZoom, type DevicePoint } from './DeviceLayer';
+import { MapDevicePanel } from './MapDevicePanel';
+import { deviceKindsOf } from '../devices/deviceKinds';
+import { RuntimeConfig } from '../config/RuntimeConfig';
+import type { MapPosition } from '../geo/parsePosition';
 import { mapStrings as t } from './mapStrings';
 import './GlobeHost.css';
-
-interface DevicePoint {
-  deviceId: number;
-  kind: string;
-  online: boolean;
-  longitude: number;
-  latitude: number;
-}
 
 export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
   try {
@@ -36,35 +34,6 @@ export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
 /** Live alarms kept on the map at once; older circles make room for new ones. */
 const MAX_ALARM_CIRCLES = 50;
 
-/** Offline viewer: bundled Natural Earth II imagery, ellipsoid terrain, no Ion, no widgets, render on demand. */
-function createViewer(Cesium: Cesium, container: HTMLElement, credits: HTMLElement, is3d: boolean): Viewer {
-  Cesium.Ion.defaultAccessToken = '';
-  const viewer = new Cesium.Viewer(container, {
-    baseLayer: Cesium.ImageryLayer.fromProviderAsync(Cesium.TileMapServiceImageryProvider.fromUrl(Cesium.buildModuleUrl('Assets/Textures/NaturalEarthII'))),
-    terrainProvider: new Cesium.EllipsoidTerrainProvider(),
-    baseLayerPicker: false,
-    geocoder: false,
-    homeButton: false,
-    sceneModePicker: false,
-    navigationHelpButton: false,
-    animation: false,
-    timeline: false,
-    fullscreenButton: false,
-    infoBox: false,
-    selectionIndicator: false,
-    creditContainer: credits,
-    requestRenderMode: true,
-    maximumRenderTimeChange: Number.POSITIVE_INFINITY,
-    sceneMode: is3d ? Cesium.SceneMode.SCENE3D : Cesium.SceneMode.SCENE2D,
-  });
-  // In software WebGL these cost most of a frame (DESIGN.md); the dashboard does not need them.
-  if (viewer.scene.skyAtmosphere) viewer.scene.skyAtmosphere.show = false;
-  viewer.scene.globe.showGroundAtmosphere = false;
-  viewer.scene.fog.enabled = false;
-  viewer.scene.postProcessStages.fxaa.enabled = false;
-  return viewer;
-}
-
 /** Looks at the view's point from its height, heading and pitch (the view names what to see, not where to stand). */
 function flyTo(Cesium: Cesium, viewer: Viewer, view: TwinPlatformView, duration = 1.5): void {
   const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, 0), 0);
@@ -72,7 +41,7 @@ function flyTo(Cesium: Cesium, viewer: Viewer, view: TwinPlatformView, duration 
   viewer.camera.flyToBoundingSphere(target, { offset, duration });
 }
 
-/** The one globe of the app, behind every map page: the tenant's views and its devices. */
+/** The one globe of the app, behind every map page: the tenant's views, devices, alarms and effects. */
 export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
   const credits = useRef<HTMLDivElement>(null);
@@ -81,13 +50,28 @@ export default function GlobeHost() {
   const bus = useService<EventBus>(EventBus);
   const effects = useService<MapEffects>(MapEffects) as MapEffectHub;
   const services = useContext(ContainerContext) as unknown as Container;
+  const imageryUrl = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig).mapImageryUrl : null;
   const navigate = useNavigate();
   const [effectCount, setEffectCount] = useState(() => effects.ids().length);
+  const [markers, setMarkers] = useState({ shown: 0, total: 0 });
+  const [opened, setOpened] = useState<DevicePoint | null>(null);
+  const [search, setSearch] = useState('');
   const tenant = useSessionStore((state) => activeTenant(state.user));
   const config = parseTwinConfig(tenant?.twinPlatformConfig);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const viewer = useRef<{ Cesium: Cesium; viewer: Viewer } | null>(null);
+  const viewer = useRef<{ Cesium: Cesium; viewer: Viewer; devices: DeviceLayer } | null>(null);
   const configKey = JSON.stringify(config);
+  const kinds = new Map(deviceKindsOf(registry).map((kind) => [kind.page, kind]));
+  const kindsRef = useRef(kinds);
+  kindsRef.current = kinds;
+
+  const loadDevices = async (layer: DeviceLayer) => {
+    const reply = await http.get<DevicePoint[]>('/devi/aep/positions', {}, { loading: false });
+    await layer.setDevices((reply.data ?? []) as DevicePoint[]);
+    setMarkers({ shown: layer.shown, total: layer.count });
+  };
+  const loadDevicesRef = useRef(loadDevices);
+  loadDevicesRef.current = loadDevices;
 
   useEffect(() => {
     let cancelled = false;
@@ -95,23 +79,14 @@ export default function GlobeHost() {
     loadCesium()
       .then(async (Cesium) => {
         if (cancelled || !container.current || !credits.current) return;
-        const created = createViewer(Cesium, container.current, credits.current, parsed.isDeviceMap3d);
-        viewer.current = { Cesium, viewer: created };
+        const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, credits: credits.current });
+        const devices = new DeviceLayer(Cesium, created, (kind) => kindsRef.current.get(kind)?.iconUrl);
+        viewer.current = { Cesium, viewer: created, devices };
+        created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count }));
         const main = parsed.viewList[0];
         if (main) flyTo(Cesium, created, main, 0);
-        const reply = await http.get<DevicePoint[]>('/devi/aep/positions', {}, { loading: false });
+        await loadDevicesRef.current(devices);
         if (cancelled) return;
-        const points = created.scene.primitives.add(new Cesium.PointPrimitiveCollection());
-        for (const device of (reply.data ?? []) as DevicePoint[]) {
-          points.add({
-            position: Cesium.Cartesian3.fromDegrees(device.longitude, device.latitude, 10),
-            pixelSize: 7,
-            color: device.online ? Cesium.Color.fromCssColorString('#3dcc91') : Cesium.Color.fromCssColorString('#8f99a8'),
-            outlineColor: Cesium.Color.BLACK,
-            outlineWidth: 1,
-            id: device,
-          });
-        }
         // Effects are drawn by the map-effect plugins; their code loads with the globe.
         for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
         if (cancelled) return;
@@ -119,9 +94,15 @@ export default function GlobeHost() {
         effects.attach({ Cesium, viewer: created, renderers });
         const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
         clicks.setInputAction((event: { position: Cartesian2 }) => {
-          const picked = created.scene.pick(event.position) as { id?: { id?: unknown } } | undefined;
-          const alarm = /^effect:alarm-(\d+)$/.exec(String(picked?.id?.id ?? ''));
-          if (alarm) navigate(`/alarmManage/eventcenter?alarmId=${alarm[1]}`);
+          const picked = created.scene.pick(event.position) as { id?: unknown } | undefined;
+          const alarm = /^effect:alarm-(\d+)$/.exec(String((picked?.id as { id?: unknown } | undefined)?.id ?? picked?.id ?? ''));
+          if (alarm) return navigate(`/alarmManage/eventcenter?alarmId=${alarm[1]}`);
+          const hit = deviceLayerHit(picked);
+          if (hit && 'device' in hit) return setOpened(hit.device);
+          if (hit && 'cluster' in hit) {
+            const { longitude, latitude, expansionZoom } = hit.cluster;
+            created.camera.flyTo({ destination: Cesium.Cartesian3.fromDegrees(longitude, latitude, heightForZoom(expansionZoom + 0.5)), duration: 1 });
+          }
         }, Cesium.ScreenSpaceEventType.LEFT_CLICK);
         created.scene.requestRender();
         setState('ready');
@@ -130,10 +111,11 @@ export default function GlobeHost() {
     return () => {
       cancelled = true;
       effects.detach();
+      viewer.current?.devices.destroy();
       viewer.current?.viewer.destroy();
       viewer.current = null;
     };
-  }, [configKey, http, registry, services, effects, navigate]);
+  }, [configKey, imageryUrl, registry, services, effects, navigate]);
 
   useEffect(() => effects.onDidChange(() => setEffectCount(effects.ids().length)), [effects]);
 
@@ -144,15 +126,37 @@ export default function GlobeHost() {
         const { message, route } = payload as RoutedPush;
         const data = message.data as { alarmId?: number; longitude?: number | null; latitude?: number | null };
         if (route.action !== 'toast' || typeof data.longitude !== 'number' || typeof data.latitude !== 'number' || !data.alarmId) return;
-        effects.add('pulsingCircle', `alarm-${data.alarmId}`, { position: { longitude: data.longitude, latitude: data.latitude, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
+        try {
+          effects.add('pulsingCircle', `alarm-${data.alarmId}`, { position: { longitude: data.longitude, latitude: data.latitude, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
+        } catch (error) {
+          // A pushed alarm with an impossible position is not drawn; the toast still shows it.
+          console.warn(t.effectFailed(`alarm-${data.alarmId}`, error instanceof Error ? error.message : String(error)));
+          return;
+        }
         const alarmIds = effects.ids().filter((id) => id.startsWith('alarm-'));
         for (const old of alarmIds.slice(0, Math.max(0, alarmIds.length - MAX_ALARM_CIRCLES))) effects.remove(old);
       }),
     [bus, effects],
   );
 
+  /** Close above a point, looking straight down, so a circle there can be dragged on the ground. */
+  const focus = (position: MapPosition) => {
+    const current = viewer.current;
+    if (!current) return;
+    const { Cesium } = current;
+    current.viewer.camera.flyTo({ destination: Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, 1500), orientation: { heading: 0, pitch: -Math.PI / 2, roll: 0 }, duration: 0.8 });
+  };
+
+  const openedKind = opened ? kinds.get(opened.kind) : undefined;
+  const found = state === 'ready' && search.trim() && viewer.current ? viewer.current.devices.find(search) : [];
+  const openFound = (device: DevicePoint) => {
+    setSearch('');
+    setOpened(device);
+    focus({ longitude: device.longitude, latitude: device.latitude, height: 0 });
+  };
+
   return (
-    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount}>
+    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount} data-markers={markers.total} data-shown-markers={markers.shown}>
       <div ref={container} className="globe-host__canvas" data-state={state} />
       <div ref={credits} className="globe-host__credits" />
       {state === 'loading' ? <Spinner className="globe-host__spinner" aria-label={t.loading} /> : null}
@@ -160,6 +164,35 @@ export default function GlobeHost() {
         <Callout intent="danger" className="globe-host__error">
           {t.failed}
         </Callout>
+      ) : null}
+      {state === 'ready' ? (
+        <p className="globe-host__legend" role="status">
+          {t.deviceLayer(markers.shown, markers.total)}
+        </p>
+      ) : null}
+      {state === 'ready' ? (
+        <div className="globe-host__search">
+          <InputGroup leftIcon="search" type="search" aria-label={t.findDevice} placeholder={t.findPlaceholder} value={search} onValueChange={setSearch} />
+          {search.trim() ? (
+            <Menu aria-label={t.foundDevices}>
+              {found.length ? (
+                found.map((device) => <MenuItem key={device.deviceId} text={device.deviceName ?? String(device.deviceId)} label={kinds.get(device.kind)?.displayName ?? device.kind} onClick={() => openFound(device)} />)
+              ) : (
+                <MenuItem disabled text={t.noDeviceFound} />
+              )}
+            </Menu>
+          ) : null}
+        </div>
+      ) : null}
+      {opened && openedKind ? (
+        <MapDevicePanel
+          key={opened.deviceId}
+          deviceId={opened.deviceId}
+          kind={openedKind}
+          onClose={() => setOpened(null)}
+          onFocus={focus}
+          onMoved={() => viewer.current && void loadDevicesRef.current(viewer.current.devices)}
+        />
       ) : null}
       {state === 'ready' && config.viewList.length > 1 ? (
         <ButtonGroup role="group" className="globe-host__views" aria-label={t.viewSwitcher}>

@@ -11,6 +11,8 @@ import { ContainerProvider } from '../di/ContainerProvider';
 import { createAppContainer } from '../di/createAppContainer';
 import { ServiceMap } from '../di/ServiceLocator';
 import { RuntimeConfig } from '../config/RuntimeConfig';
+import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
+import { HttpClient } from '../http/HttpClient';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
@@ -46,6 +48,8 @@ export default function ProtectedApp() {
     created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), created));
     created.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
     created.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
+    // The device calls are core: the map's device panel uses them as well as the device pages.
+    created.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
     return created;
   }, [coreServices]);
 

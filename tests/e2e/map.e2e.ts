@@ -45,6 +45,55 @@ describe('map pages', () => {
     await screenshot(page, 'map-alarm');
   });
 
+  it('shows the tenant\'s devices as markers; a found device opens its detail, a click on its marker too, and dragging its circle reports a new position that can be saved', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto('/comprehensive');
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    const host = page.locator('.globe-host');
+    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
+    const auth = { headers: { Authorization: `Bearer ${operator.token}` } };
+    const positions = ((await (await fetch(`${baseUrl}/api/devi/aep/positions`, auth)).json()) as { data: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] }).data;
+    expect(Number(await host.getAttribute('data-markers'))).toBe(positions.length);
+    // Zoomed out, the devices are grouped: far fewer billboards than devices, but some.
+    const shown = Number(await host.getAttribute('data-shown-markers'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(positions.length);
+
+    const device = positions.find((candidate) => candidate.deviceName.includes('灯杆')) ?? positions[0]!;
+    await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(device.deviceName);
+    await page.getByRole('menuitem', { name: new RegExp(device.deviceName) }).first().click();
+    await page.getByRole('region', { name: `设备详情：${device.deviceName}` }).waitFor();
+    await page.waitForTimeout(1500); // the camera's flight to the device
+    await page.getByRole('button', { name: '关闭详情' }).click();
+
+    // Close over it, looking down: the device is in the middle of the map, on its own.
+    const box = (await page.locator('.globe-host canvas').boundingBox())!;
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(middle.x, middle.y);
+    await page.getByRole('region', { name: `设备详情：${device.deviceName}` }).waitFor();
+
+    await page.getByRole('button', { name: '调整位置' }).click();
+    await page.getByText('拖动红圈到设备的新位置').waitFor();
+    await page.waitForTimeout(1200);
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(middle.x + step * 12, middle.y + step * 6);
+    await screenshot(page, 'map-dragging');
+    await page.mouse.up();
+    const report = page.getByText(/^新位置：\d+\.\d{8}, \d+\.\d{8}，高度 0$/);
+    await report.waitFor();
+    const [longitude, latitude] = (/新位置：([\d.]+), ([\d.]+)/.exec((await report.textContent())!) ?? []).slice(1).map(Number) as [number, number];
+    // Dragged right and down on a north-up map: east and south of where it was.
+    expect(longitude).toBeGreaterThan(device.longitude);
+    expect(latitude).toBeLessThan(device.latitude);
+    await screenshot(page, 'map-relocated');
+    await page.getByRole('button', { name: '保存位置' }).click();
+    await page.getByText('位置已保存').first().waitFor();
+    const saved = ((await (await fetch(`${baseUrl}/api/devi/aep/info?deviceId=${device.deviceId}`, auth)).json()) as { data: { longitude: number; latitude: number } }).data;
+    expect(saved).toMatchObject({ longitude, latitude });
+  });
+
   it('keeps Cesium off the login and home pages', async () => {
     const page = await open();
     const cesium: string[] = [];

@@ -47,6 +47,18 @@ export function fakeDeviceApi(kind: DeviceKind, rows: DeviceRow[], groups: Devic
     async summary() {
       return [{ kind: kind.page, total: rows.length, online: rows.filter((row) => row.online).length }];
     },
+    async info(deviceId) {
+      const row = rows.find((candidate) => candidate.deviceId === deviceId);
+      if (!row) throw new Error(`设备不存在：${deviceId}`);
+      return row;
+    },
+    async move(deviceId, longitude, latitude) {
+      calls.push(`move ${deviceId} ${longitude} ${latitude}`);
+      const row = rows.find((candidate) => candidate.deviceId === deviceId);
+      if (!row) throw new Error(`设备不存在：${deviceId}`);
+      Object.assign(row, { longitude, latitude });
+      return { msg: '位置已保存', device: row };
+    },
     async control(_deviceType, _commandType, command, target, params = {}) {
       calls.push(`control ${command} ${JSON.stringify(target)}`);
       const effect = kind.commands?.find((candidate) => candidate.command === command)?.effect ?? {};

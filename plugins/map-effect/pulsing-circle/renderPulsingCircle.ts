@@ -34,6 +34,12 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         material: new Cesium.ImageMaterialProperty({ image: redCircleUrl, color, transparent: true }),
       },
     });
+    // The red-circle image cannot be tinted orange; while dragged the circle is drawn in plain orange.
+    const resting = entity.ellipse!.material;
+    const dragged = new Cesium.ColorMaterialProperty(new Cesium.CallbackProperty(() => Cesium.Color.fromCssColorString(state.color).withAlpha(0.6), false));
+    const showState = () => {
+      entity.ellipse!.material = state.dragging ? dragged : resting;
+    };
 
     const controller = viewer.scene.screenSpaceCameraController;
     const applyRotation = () => {
@@ -53,10 +59,15 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
       drag = { handler };
       handler.setInputAction((event: { position: Cartesian2 }) => {
         const picked = viewer.scene.pick(event.position) as { id?: unknown } | undefined;
-        if (picked?.id !== entity) return;
+        // The whole pulse area is a handle: the ring may be tiny at the instant of the press.
+        const ground = groundAt(event.position);
+        const flat = (where: MapPosition) => at({ ...where, height: 0 });
+        const within = ground !== undefined && Cesium.Cartesian3.distance(flat(ground), flat(state.position)) <= state.maxRadius;
+        if (picked?.id !== entity && !within) return;
         state = startDrag(state);
         drag!.last = undefined;
         applyRotation();
+        showState();
         viewer.scene.requestRender();
       }, Cesium.ScreenSpaceEventType.LEFT_DOWN);
       handler.setInputAction((event: { endPosition: Cartesian2 }) => {
@@ -74,6 +85,7 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         const released = endDrag(state, dropped ?? state.position);
         state = released.state;
         applyRotation();
+        showState();
         entity.position = new Cesium.ConstantPositionProperty(at(state.position));
         viewer.scene.requestRender();
         if (dropped) emit('moved', { position: released.reported });

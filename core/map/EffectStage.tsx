@@ -1,0 +1,93 @@
+import { Callout, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { createViewer } from './createViewer';
+import { loadCesium } from './loadCesium';
+import { MapEffectHub, type MapEffectEvent, type MapEffectRenderer } from './MapEffects';
+import { mapStrings as t } from './mapStrings';
+
+export interface EffectStageProps {
+  renderer: MapEffectRenderer;
+  /** The effect's options, exactly as a page or push handler would pass them. */
+  options: Record<string, unknown>;
+  /** Where the camera looks from: a point and a height in metres. */
+  view: { longitude: number; latitude: number; height: number; pitch?: number };
+  is3d?: boolean;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * One effect on a real offline globe, through the same hub the app uses: for stories and for
+ * looking at an effect with different options. Bad options show their error instead of the effect.
+ */
+export function EffectStage({ renderer, options, view, is3d = true, width = 720, height = 420 }: EffectStageProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [hub] = useState(() => new MapEffectHub());
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [events, setEvents] = useState<MapEffectEvent[]>([]);
+  const viewKey = JSON.stringify({ view, is3d });
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy = () => undefined as void;
+    loadCesium().then(
+      (Cesium) => {
+        if (cancelled || !container.current) return;
+        const { longitude, latitude, height: altitude, pitch = -60 } = JSON.parse(viewKey).view as EffectStageProps['view'];
+        const viewer = createViewer(Cesium, container.current, { is3d: JSON.parse(viewKey).is3d as boolean });
+        const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(longitude, latitude, 0), 0);
+        viewer.camera.flyToBoundingSphere(target, { offset: new Cesium.HeadingPitchRange(0, Cesium.Math.toRadians(pitch), altitude), duration: 0 });
+        hub.attach({ Cesium, viewer, renderers: new Map([[renderer.effect, renderer]]) });
+        destroy = () => {
+          hub.detach();
+          viewer.destroy();
+        };
+        setReady(true);
+      },
+      (error: unknown) => !cancelled && setFailed(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      cancelled = true;
+      destroy();
+      setReady(false);
+    };
+  }, [hub, renderer, viewKey]);
+
+  useEffect(() => hub.onEvent((event) => setEvents((previous) => [...previous.slice(-4), event])), [hub]);
+
+  const optionsKey = JSON.stringify(options, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
+  useEffect(() => {
+    if (!ready) return;
+    try {
+      hub.add(renderer.effect, 'story', options);
+      setFailed(null);
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    }
+    // options is compared by its JSON so a re-render with equal controls does not restart the effect
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, optionsKey, hub, renderer]);
+
+  return (
+    <div style={{ width }}>
+      <div ref={container} role="region" aria-label={is3d ? t.globe : t.map2d} style={{ position: 'relative', width, height, background: '#05080d' }}>
+        {!ready && !failed ? <Spinner aria-label={t.loading} style={{ position: 'absolute', top: '45%', left: '48%' }} /> : null}
+      </div>
+      {failed ? (
+        <Callout intent="danger" role="alert">
+          {failed}
+        </Callout>
+      ) : null}
+      {events.length ? (
+        <ol aria-label={t.effectEvents} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          {events.map((event, index) => (
+            <li key={index}>
+              {event.type} {JSON.stringify(event.detail)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

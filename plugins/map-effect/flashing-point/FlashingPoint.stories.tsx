@@ -1,0 +1,21 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { EffectStage } from '../../../core/map/EffectStage';
+import { flashingPointRenderer } from './renderFlashingPoint';
+
+/** 闪烁红点 on a real offline globe; the controls are the effect's options. */
+function FlashingPoint(options: Record<string, unknown>) {
+  return <EffectStage renderer={flashingPointRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 3000 }} />;
+}
+
+const meta = {
+  title: 'Plugins/Map effects/闪烁红点',
+  component: FlashingPoint,
+  args: { position: '120.2185,30.2045', color: '#ff0000' },
+  argTypes: { color: { control: 'color' } },
+} satisfies Meta<typeof FlashingPoint>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+

@@ -1,0 +1,21 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { EffectStage } from '../../../core/map/EffectStage';
+import { scanCircleRenderer } from './renderScanCircle';
+
+/** 扫描圆 on a real offline globe; the controls are the effect's options. */
+function ScanCircle(options: Record<string, unknown>) {
+  return <EffectStage renderer={scanCircleRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 60000, pitch: -35 }} />;
+}
+
+const meta = {
+  title: 'Plugins/Map effects/扫描圆',
+  component: ScanCircle,
+  args: { position: '120.2185,30.2045,0', radius: 1500, duration: 4000, color: '#00e5ff' },
+  argTypes: { color: { control: 'color' }, radius: { control: { type: 'range', min: 100, max: 5000, step: 100 } }, duration: { control: { type: 'range', min: 500, max: 10000, step: 500 } } },
+} satisfies Meta<typeof ScanCircle>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Fast: Story = { args: { duration: 1000, color: '#ffb366' } };
