@@ -50,7 +50,9 @@ export const fireSmokeRenderer: MapEffectRenderer = {
             maximumParticleLife: settings.maximumParticleLife,
             minimumSpeed: settings.minimumSpeed,
             maximumSpeed: settings.maximumSpeed,
+            // Sizes and speeds are metres on the ground, so a fire keeps its size on the map as the operator zooms.
             imageSize: new Cesium.Cartesian2(settings.particleSize, settings.particleSize),
+            sizeInMeters: true,
             startScale: 1,
             endScale: settings.endScale,
             lifetime: settings.lifetime,

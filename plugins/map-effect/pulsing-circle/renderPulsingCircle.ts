@@ -1,4 +1,4 @@
-import type { Cartesian2, Entity } from 'cesium';
+import type { Cartesian2, Material, Primitive } from 'cesium';
 import { effectFrameClock, type MapEffectInstance, type MapEffectRenderer } from '../../../core/map/MapEffects';
 import { numberOption, positionOption } from '../../../core/map/effectOptions';
 import type { MapPosition } from '../../../core/geo/parsePosition';
@@ -6,9 +6,30 @@ import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, startDrag
 import redCircleUrl from './redCircle.png';
 
 /**
- * Draws a pulsing circle as an ellipse whose two axes read one radius per frame. With `draggable`
- * the operator can move it: orange and no map rotation while dragged, red again on release, and the
- * dropped position (8 decimals, height clamped to 0) is reported as a `moved` event.
+ * The ellipse is built once at the maximum radius; the current radius is a uniform (`fraction` of
+ * the maximum), so a pulse costs no geometry rebuild per frame. While dragged it is plain `color`.
+ */
+const PULSE_SHADER = `
+czm_material czm_getMaterial(czm_materialInput materialInput) {
+  czm_material material = czm_getDefaultMaterial(materialInput);
+  vec2 centred = materialInput.st - vec2(0.5);
+  float distanceFromCentre = length(centred) * 2.0;
+  if (distanceFromCentre > fraction) discard;
+  if (plain > 0.5) {
+    material.diffuse = color.rgb;
+    material.alpha = 0.6;
+    return material;
+  }
+  vec4 sampled = texture(image, centred / max(fraction, 0.001) + vec2(0.5));
+  material.diffuse = sampled.rgb * color.rgb;
+  material.alpha = sampled.a * color.a;
+  return material;
+}`;
+
+/**
+ * Draws a pulsing circle. With `draggable` the operator can move it: orange and no map rotation
+ * while dragged, red again on release, and the dropped position (8 decimals, height clamped to 0)
+ * is reported as a `moved` event.
  */
 export const pulsingCircleRenderer: MapEffectRenderer = {
   effect: 'pulsingCircle',
@@ -19,27 +40,41 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
       step: numberOption(options, 'step', 1000, '脉冲圆步长', { above: 0 }),
       type: options.type === 'pushAlarm' ? 'pushAlarm' : 'normal',
     });
+    const pickId = `effect:${id}`;
     const at = (where: MapPosition) => Cesium.Cartesian3.fromDegrees(where.longitude, where.latitude, where.height);
-    // Both axes read the same radius, so the ellipse never has its minor axis above its major one.
-    const radius = new Cesium.CallbackProperty(() => state.radius, false);
-    const color = new Cesium.CallbackProperty(() => Cesium.Color.fromCssColorString(state.color), false);
-    const entity: Entity = viewer.entities.add({
-      id: `effect:${id}`,
-      position: at(state.position),
-      ellipse: {
-        semiMajorAxis: radius,
-        semiMinorAxis: radius,
-        height: new Cesium.CallbackProperty(() => state.position.height, false),
-        extrudedHeight: new Cesium.CallbackProperty(() => state.position.height + extrudedHeightOf(state), false),
-        material: new Cesium.ImageMaterialProperty({ image: redCircleUrl, color, transparent: true }),
-      },
+    const material: Material = new Cesium.Material({
+      fabric: { type: `PulsingCircle-${id}`, uniforms: { image: redCircleUrl, color: Cesium.Color.fromCssColorString(state.color), fraction: 0, plain: 0 }, source: PULSE_SHADER },
+      translucent: true,
     });
-    // The red-circle image cannot be tinted orange; while dragged the circle is drawn in plain orange.
-    const resting = entity.ellipse!.material;
-    const dragged = new Cesium.ColorMaterialProperty(new Cesium.CallbackProperty(() => Cesium.Color.fromCssColorString(state.color).withAlpha(0.6), false));
-    const showState = () => {
-      entity.ellipse!.material = state.dragging ? dragged : resting;
+    let primitive: Primitive | undefined;
+    const build = () => {
+      if (primitive) viewer.scene.primitives.remove(primitive);
+      const extruded = extrudedHeightOf(state);
+      primitive = viewer.scene.primitives.add(
+        new Cesium.Primitive({
+          geometryInstances: new Cesium.GeometryInstance({
+            id: pickId,
+            geometry: new Cesium.EllipseGeometry({
+              center: at(state.position),
+              semiMajorAxis: state.maxRadius,
+              semiMinorAxis: state.maxRadius,
+              height: state.position.height,
+              ...(extruded ? { extrudedHeight: state.position.height + extruded } : {}),
+              vertexFormat: Cesium.MaterialAppearance.MaterialSupport.TEXTURED.vertexFormat,
+            }),
+          }),
+          appearance: new Cesium.MaterialAppearance({ material, materialSupport: Cesium.MaterialAppearance.MaterialSupport.TEXTURED, flat: true, faceForward: true, closed: false }),
+          asynchronous: false,
+        }),
+      );
     };
+    const show = () => {
+      material.uniforms.fraction = state.radius / state.maxRadius;
+      material.uniforms.color = Cesium.Color.fromCssColorString(state.color);
+      material.uniforms.plain = state.dragging ? 1 : 0;
+    };
+    build();
+    show();
 
     const controller = viewer.scene.screenSpaceCameraController;
     const applyRotation = () => {
@@ -63,11 +98,11 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         const ground = groundAt(event.position);
         const flat = (where: MapPosition) => at({ ...where, height: 0 });
         const within = ground !== undefined && Cesium.Cartesian3.distance(flat(ground), flat(state.position)) <= state.maxRadius;
-        if (picked?.id !== entity && !within) return;
+        if (picked?.id !== pickId && !within) return;
         state = startDrag(state);
         drag!.last = undefined;
         applyRotation();
-        showState();
+        show();
         viewer.scene.requestRender();
       }, Cesium.ScreenSpaceEventType.LEFT_DOWN);
       handler.setInputAction((event: { endPosition: Cartesian2 }) => {
@@ -76,19 +111,18 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         if (!ground) return;
         drag!.last = ground;
         state = { ...state, position: ground };
-        entity.position = new Cesium.ConstantPositionProperty(at(state.position));
+        build();
         viewer.scene.requestRender();
       }, Cesium.ScreenSpaceEventType.MOUSE_MOVE);
       handler.setInputAction(() => {
         if (!state.dragging) return;
         const dropped = drag!.last;
-        const released = endDrag(state, dropped ?? state.position);
-        state = released.state;
+        state = endDrag(state, dropped ?? state.position).state;
         applyRotation();
-        showState();
-        entity.position = new Cesium.ConstantPositionProperty(at(state.position));
+        build();
+        show();
         viewer.scene.requestRender();
-        if (dropped) emit('moved', { position: released.reported });
+        if (dropped) emit('moved', { position: state.position });
       }, Cesium.ScreenSpaceEventType.LEFT_UP);
     }
 
@@ -96,13 +130,13 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
     return {
       tick(time) {
         for (let due = frames(time); due > 0; due--) state = advancePulse(state);
+        show();
         return true;
       },
       update(next) {
-        if (next.position !== undefined) {
-          state = { ...state, position: positionOption(next.position) };
-          entity.position = new Cesium.ConstantPositionProperty(at(state.position));
-        }
+        if (next.position === undefined) return;
+        state = { ...state, position: positionOption(next.position) };
+        build();
       },
       remove() {
         if (state.dragging) {
@@ -110,7 +144,7 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
           applyRotation();
         }
         drag?.handler.destroy();
-        viewer.entities.remove(entity);
+        if (primitive) viewer.scene.primitives.remove(primitive);
       },
     };
   },

@@ -1,85 +1,107 @@
+import type { Material, Primitive } from 'cesium';
 import { effectFrameClock, type MapEffectInstance, type MapEffectRenderer } from '../../../core/map/MapEffects';
 import { colorOption, numberOption, positionOption } from '../../../core/map/effectOptions';
+import type { MapPosition } from '../../../core/geo/parsePosition';
 import { advanceScan, initialScan, scanAngle, SCAN_DEFAULTS, type ScanCircleState } from './scanCircle';
 
-/** A radar-style sweep: bright at the leading edge, fading behind it over a quarter turn. */
-function sweepImage(): HTMLCanvasElement {
-  const size = 256;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const context = canvas.getContext('2d')!;
-  const gradient = context.createConicGradient(0, size / 2, size / 2);
-  gradient.addColorStop(0, 'rgba(255,255,255,1)');
-  gradient.addColorStop(0.25, 'rgba(255,255,255,0)');
-  gradient.addColorStop(0.999, 'rgba(255,255,255,0)');
-  gradient.addColorStop(1, 'rgba(255,255,255,1)');
-  context.fillStyle = gradient;
-  context.beginPath();
-  context.arc(size / 2, size / 2, size / 2, 0, Math.PI * 2);
-  context.fill();
-  context.strokeStyle = 'rgba(255,255,255,0.9)';
-  context.lineWidth = 3;
-  context.stroke();
-  return canvas;
-}
+/** A radar sweep drawn by the shader: bright at `angle`, fading behind it over a quarter turn, with a rim. */
+const SWEEP_SHADER = `
+czm_material czm_getMaterial(czm_materialInput materialInput) {
+  czm_material material = czm_getDefaultMaterial(materialInput);
+  vec2 centred = materialInput.st - vec2(0.5);
+  float distanceFromCentre = length(centred) * 2.0;
+  if (distanceFromCentre > 1.0) discard;
+  float behind = mod(angle - atan(centred.y, centred.x), 6.2831853) / 6.2831853;
+  float sweep = 1.0 - smoothstep(0.0, 0.25, behind);
+  float rim = smoothstep(0.94, 1.0, distanceFromCentre);
+  material.diffuse = color.rgb;
+  material.alpha = color.a * clamp(max(sweep * 0.85, rim) + 0.06, 0.0, 1.0);
+  return material;
+}`;
 
 /**
- * A scan circle: the sweep turns once per `duration` ms on a disc of `radius` metres, while a ring of
- * the same radius rises and falls between 2000 and 22000 m in steps of 1000 (spec section 9).
+ * A scan circle: the sweep turns once per `duration` ms on a disc of `radius` metres (a uniform, no
+ * geometry rebuilt), while a ring of the same radius rises and falls between 2000 and 22000 m above
+ * it in steps of 1000 (spec section 9); the ring is rebuilt only when its height steps.
  */
 export const scanCircleRenderer: MapEffectRenderer = {
   effect: 'scanCircle',
   create({ Cesium, viewer, id, options }): MapEffectInstance {
-    const position = positionOption(options.position);
-    let radius = numberOption(options, 'radius', 1500, '扫描圆半径', { above: 0 });
-    let duration = numberOption(options, 'duration', SCAN_DEFAULTS.duration, '扫描周期', { above: 0 });
-    let color = colorOption(Cesium, options, 'color', '#00e5ff');
+    const read = (source: Record<string, unknown>) => ({
+      position: positionOption(source.position),
+      radius: numberOption(source, 'radius', 1500, '扫描圆半径', { above: 0 }),
+      duration: numberOption(source, 'duration', SCAN_DEFAULTS.duration, '扫描周期', { above: 0 }),
+      color: colorOption(Cesium, source, 'color', '#00e5ff'),
+    });
+    let current = options;
+    let settings = read(options);
     let scan: ScanCircleState = initialScan();
-    let angle = 0;
-    const center = Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, position.height);
-    const axis = new Cesium.CallbackProperty(() => radius, false);
-    const tint = new Cesium.CallbackProperty(() => color, false);
-    const disc = viewer.entities.add({
-      id: `effect:${id}`,
-      position: center,
-      ellipse: {
-        semiMajorAxis: axis,
-        semiMinorAxis: axis,
-        height: position.height,
-        // Cesium turns the texture by minus this angle; the sweep turns clockwise as seen from above.
-        stRotation: new Cesium.CallbackProperty(() => angle, false),
-        material: new Cesium.ImageMaterialProperty({ image: sweepImage(), color: tint, transparent: true }),
-      },
+    const material: Material = new Cesium.Material({
+      fabric: { type: `ScanCircle-${id}`, uniforms: { color: settings.color, angle: 0 }, source: SWEEP_SHADER },
+      translucent: true,
     });
-    const ring = viewer.entities.add({
-      id: `effect:${id}:ring`,
-      position: center,
-      ellipse: {
-        semiMajorAxis: axis,
-        semiMinorAxis: axis,
-        height: new Cesium.CallbackProperty(() => position.height + scan.height, false),
-        material: new Cesium.ColorMaterialProperty(new Cesium.CallbackProperty(() => color.withAlpha(0.15), false)),
-        outline: true,
-        outlineColor: tint,
-      },
-    });
+    const centre = (where: MapPosition) => Cesium.Cartesian3.fromDegrees(where.longitude, where.latitude, where.height);
+    let disc: Primitive | undefined;
+    let ring: Primitive | undefined;
+    const buildDisc = () => {
+      if (disc) viewer.scene.primitives.remove(disc);
+      disc = viewer.scene.primitives.add(
+        new Cesium.Primitive({
+          geometryInstances: new Cesium.GeometryInstance({
+            id: `effect:${id}`,
+            geometry: new Cesium.EllipseGeometry({
+              center: centre(settings.position),
+              semiMajorAxis: settings.radius,
+              semiMinorAxis: settings.radius,
+              height: settings.position.height,
+              vertexFormat: Cesium.MaterialAppearance.MaterialSupport.TEXTURED.vertexFormat,
+            }),
+          }),
+          appearance: new Cesium.MaterialAppearance({ material, materialSupport: Cesium.MaterialAppearance.MaterialSupport.TEXTURED, flat: true, faceForward: true }),
+          asynchronous: false,
+        }),
+      );
+    };
+    const buildRing = () => {
+      if (ring) viewer.scene.primitives.remove(ring);
+      const height = settings.position.height + scan.height;
+      ring = viewer.scene.primitives.add(
+        new Cesium.Primitive({
+          geometryInstances: new Cesium.GeometryInstance({
+            id: `effect:${id}`,
+            geometry: new Cesium.EllipseOutlineGeometry({ center: centre({ ...settings.position, height }), semiMajorAxis: settings.radius, semiMinorAxis: settings.radius, height }),
+            attributes: { color: Cesium.ColorGeometryInstanceAttribute.fromColor(settings.color) },
+          }),
+          appearance: new Cesium.PerInstanceColorAppearance({ flat: true, translucent: true }),
+          asynchronous: false,
+        }),
+      );
+    };
+    buildDisc();
+    buildRing();
     const frames = effectFrameClock();
     return {
       tick(time) {
-        angle = scanAngle(time, duration);
-        for (let due = frames(time); due > 0; due--) scan = advanceScan(scan);
+        material.uniforms.angle = scanAngle(time, settings.duration);
+        let stepped = false;
+        for (let due = frames(time); due > 0; due--) {
+          scan = advanceScan(scan);
+          stepped = true;
+        }
+        if (stepped) buildRing();
         return true;
       },
       update(next) {
-        const merged = { ...options, ...next };
-        const nextRadius = numberOption(merged, 'radius', 1500, '扫描圆半径', { above: 0 });
-        const nextDuration = numberOption(merged, 'duration', SCAN_DEFAULTS.duration, '扫描周期', { above: 0 });
-        const nextColor = colorOption(Cesium, merged, 'color', '#00e5ff');
-        [radius, duration, color] = [nextRadius, nextDuration, nextColor];
+        const merged = { ...current, ...next };
+        settings = read(merged);
+        current = merged;
+        material.uniforms.color = settings.color;
+        buildDisc();
+        buildRing();
       },
       remove() {
-        viewer.entities.remove(disc);
-        viewer.entities.remove(ring);
+        if (disc) viewer.scene.primitives.remove(disc);
+        if (ring) viewer.scene.primitives.remove(ring);
       },
     };
   },

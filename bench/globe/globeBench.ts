@@ -1,0 +1,108 @@
+/**
+ * The page bench/globe.ts drives: the app's own viewer, device layer, effect hub and effect
+ * renderers, with a scenario of markers and effects set up on request. `window.globeBench` is the
+ * bench's handle; nothing here is part of the product build.
+ */
+import { createViewer } from '../../core/map/createViewer';
+import { DeviceLayer, type DevicePoint } from '../../core/map/DeviceLayer';
+import { loadCesium } from '../../core/map/loadCesium';
+import { MapEffectHub, type MapEffectRenderer } from '../../core/map/MapEffects';
+import { fireSmokeRenderer } from '../../plugins/map-effect/fire-smoke/renderFireSmoke';
+import { flashingPointRenderer } from '../../plugins/map-effect/flashing-point/renderFlashingPoint';
+import { lineTrailRenderer } from '../../plugins/map-effect/line-trail/renderLineTrail';
+import { pulsingCircleRenderer } from '../../plugins/map-effect/pulsing-circle/renderPulsingCircle';
+import { scanCircleRenderer } from '../../plugins/map-effect/scan-circle/renderScanCircle';
+import { viewConeRenderer } from '../../plugins/map-effect/view-cone/renderViewCone';
+
+const icons = import.meta.glob<string>('../../plugins/device/*/icon.svg', { query: '?url', import: 'default', eager: true });
+const kinds = Object.keys(icons).map((path) => /device\/([^/]+)\/icon\.svg$/.exec(path)![1]!);
+const iconOf = (kind: string) => icons[`../../plugins/device/${kind}/icon.svg`];
+
+const CENTER = { longitude: 120.2185, latitude: 30.2045 };
+const allRenderers: MapEffectRenderer[] = [pulsingCircleRenderer, scanCircleRenderer, flashingPointRenderer, lineTrailRenderer, fireSmokeRenderer, viewConeRenderer];
+// `?only=scanCircle` puts every effect of the run on one renderer, to see what each one costs.
+const only = new URLSearchParams(location.search).get('only');
+const renderers = only ? allRenderers.filter((renderer) => renderer.effect === only) : allRenderers;
+
+/** A fixed pseudo-random sequence, so every run places the same markers. */
+function random(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function effectOptions(kind: string, index: number, next: () => number): Record<string, unknown> {
+  const at = () => `${(CENTER.longitude + (next() - 0.5) * 0.2).toFixed(6)},${(CENTER.latitude + (next() - 0.5) * 0.12).toFixed(6)},10`;
+  switch (kind) {
+    case 'pulsingCircle':
+      return { position: at(), maxRadius: 600, step: 60, type: index % 2 ? 'pushAlarm' : 'normal' };
+    case 'scanCircle':
+      return { position: at(), radius: 1200 };
+    case 'flashingPoint':
+      return { position: at() };
+    case 'lineTrail': {
+      const [a, b] = [at().split(',').map(Number), at().split(',').map(Number)];
+      return { tag: index, positions: [...a, ...b] };
+    }
+    case 'fireSmoke':
+      return { position: at() };
+    default:
+      return { position: at(), far: 400, mode: 1 };
+  }
+}
+
+async function start() {
+  const Cesium = await loadCesium();
+  const viewer = createViewer(Cesium, document.getElementById('globe')!, { is3d: true });
+  viewer.camera.setView({ destination: Cesium.Cartesian3.fromDegrees(CENTER.longitude, CENTER.latitude - 0.16, 14_000), orientation: { heading: 0, pitch: Cesium.Math.toRadians(-50), roll: 0 } });
+  const hub = new MapEffectHub();
+  hub.attach({ Cesium, viewer, renderers: new Map(renderers.map((renderer) => [renderer.effect, renderer])) });
+  const layer = new DeviceLayer(Cesium, viewer, iconOf);
+  let renders = 0;
+  viewer.scene.postRender.addEventListener(() => renders++);
+  const gl = (viewer.scene as unknown as { context: { _gl: WebGL2RenderingContext } }).context._gl;
+  const pixel = new Uint8Array(4);
+
+  return {
+    /** Frames rendered since the page started: an idle globe adds none. */
+    renders: () => renders,
+    async setup(markers: number, effects: number) {
+      const next = random(42);
+      const devices: DevicePoint[] = Array.from({ length: markers }, (_, index) => ({
+        deviceId: index + 1,
+        kind: kinds[index % kinds.length]!,
+        online: next() > 0.1,
+        longitude: CENTER.longitude + (next() - 0.5) * 0.6,
+        latitude: CENTER.latitude + (next() - 0.5) * 0.4,
+      }));
+      await layer.setDevices(devices);
+      for (let index = 0; index < effects; index++) {
+        const renderer = renderers[index % renderers.length]!;
+        hub.add(renderer.effect, `bench-${index}`, effectOptions(renderer.effect, index, next));
+      }
+      // Let images, textures and geometry settle before timing.
+      for (let frame = 0; frame < 30; frame++) {
+        viewer.scene.requestRender();
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return { shown: layer.shown, effects: hub.ids().length };
+    },
+    /** Frame time: each frame forced, the camera turning a little, timed until the GPU is done. */
+    async measure(frames: number): Promise<number[]> {
+      viewer.useDefaultRenderLoop = false;
+      const times: number[] = [];
+      for (let frame = 0; frame < frames; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        viewer.camera.rotate(Cesium.Cartesian3.normalize(viewer.camera.position, new Cesium.Cartesian3()), 0.002);
+        viewer.scene.requestRender();
+        const began = performance.now();
+        viewer.render();
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+        times.push(performance.now() - began);
+      }
+      viewer.useDefaultRenderLoop = true;
+      return times;
+    },
+  };
+}
+
+(window as unknown as { globeBench: Promise<Awaited<ReturnType<typeof start>>> }).globeBench = start();
