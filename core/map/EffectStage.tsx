@@ -35,7 +35,7 @@ export function EffectStage({ renderer, options, view, is3d = true, width = 720,
       (Cesium) => {
         if (cancelled || !container.current) return;
         const { longitude, latitude, height: altitude, pitch = -60 } = JSON.parse(viewKey).view as EffectStageProps['view'];
-        const viewer = createViewer(Cesium, container.current, { is3d: JSON.parse(viewKey).is3d as boolean });
+        const viewer = createViewer(Cesium, container.current, { is3d: JSON.parse(viewKey).is3d as boolean, credits: document.createElement('div') });
         const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(longitude, latitude, 0), 0);
         viewer.camera.flyToBoundingSphere(target, { offset: new Cesium.HeadingPitchRange(0, Cesium.Math.toRadians(pitch), altitude), duration: 0 });
         hub.attach({ Cesium, viewer, renderers: new Map([[renderer.effect, renderer]]) });

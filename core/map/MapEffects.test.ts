@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from 'cesium';
 import type { Cesium } from './loadCesium';
-import { MapEffectHub, type MapEffectRenderer } from './MapEffects';
+import { effectFrameClock, MapEffectHub, type MapEffectContext, type MapEffectRenderer } from './MapEffects';
 
 function fakeDrawer() {
   const created: string[] = [];
@@ -56,5 +56,68 @@ describe('MapEffectHub', () => {
     expect(warn).toHaveBeenCalledWith('没有绘制“noSuchEffect”的地图效果插件');
     warn.mockRestore();
     expect(() => hub.update('missing', {})).toThrow('没有这个地图效果：missing');
+  });
+
+  it('passes what an effect reports to listeners, and a moved effect keeps its new position', () => {
+    const hub = new MapEffectHub();
+    let context: MapEffectContext | undefined;
+    const renderer: MapEffectRenderer = { effect: 'pulsingCircle', create: (given) => ((context = given), { tick: () => false, update: () => undefined, remove: () => undefined }) };
+    hub.attach({ ...fakeDrawer().drawer, renderers: new Map([['pulsingCircle', renderer]]) });
+    const events = vi.fn();
+    hub.onEvent(events);
+    hub.add('pulsingCircle', 'mark', { position: '120,30', draggable: true });
+    context!.emit('moved', { position: { longitude: 121, latitude: 31, height: 0 } });
+    expect(events).toHaveBeenCalledWith({ id: 'mark', type: 'moved', detail: { position: { longitude: 121, latitude: 31, height: 0 } } });
+    expect(hub.optionsOf('mark')).toEqual({ position: { longitude: 121, latitude: 31, height: 0 }, draggable: true });
+  });
+
+  it('refuses bad options on add and keeps the effect that was there', () => {
+    const hub = new MapEffectHub();
+    const renderer: MapEffectRenderer = {
+      effect: 'pulsingCircle',
+      create: ({ options }) => {
+        if (options.position === 'bad') throw new Error('位置格式不正确');
+        return { tick: () => false, update: () => undefined, remove: () => undefined };
+      },
+    };
+    hub.attach({ ...fakeDrawer().drawer, renderers: new Map([['pulsingCircle', renderer]]) });
+    hub.add('pulsingCircle', 'a', { position: '120,30' });
+    expect(() => hub.add('pulsingCircle', 'a', { position: 'bad' })).toThrow('位置格式不正确');
+    expect(hub.optionsOf('a')).toEqual({ position: '120,30' });
+    expect(() => hub.add('pulsingCircle', 'b', { position: 'bad' })).toThrow('位置格式不正确');
+    expect(hub.ids()).toEqual(['a']);
+  });
+
+  it('drops an effect kept while the globe was away that cannot be drawn, and draws the rest', () => {
+    const hub = new MapEffectHub();
+    hub.add('pulsingCircle', 'good', {});
+    hub.add('pulsingCircle', 'bad', { broken: true });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const created: string[] = [];
+    const renderer: MapEffectRenderer = {
+      effect: 'pulsingCircle',
+      create: ({ id, options }) => {
+        if (options.broken) throw new Error('颜色不正确');
+        created.push(id);
+        return { tick: () => false, update: () => undefined, remove: () => undefined };
+      },
+    };
+    hub.attach({ ...fakeDrawer().drawer, renderers: new Map([['pulsingCircle', renderer]]) });
+    expect(created).toEqual(['good']);
+    expect(hub.ids()).toEqual(['good']);
+    expect(error).toHaveBeenCalledWith('地图效果“bad”无法绘制：颜色不正确');
+    error.mockRestore();
+  });
+});
+
+describe('effectFrameClock', () => {
+  it('counts 20 effect frames a second whatever the display rate, and does not replay a long pause', () => {
+    const frames = effectFrameClock();
+    expect(frames(0)).toBe(1);
+    expect(frames(16)).toBe(0);
+    expect(frames(50)).toBe(1);
+    expect(frames(150)).toBe(2);
+    expect(frames(60_000)).toBe(5);
+    expect(frames(60_050)).toBe(1);
   });
 });

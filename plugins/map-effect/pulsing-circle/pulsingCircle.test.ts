@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, startDrag } from './pulsingCircle';
+import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, outerRadiusOf, startDrag } from './pulsingCircle';
 
 const at = { longitude: 120.21, latitude: 30.2, height: 10 };
 
@@ -7,14 +7,17 @@ describe('pulsing circle', () => {
   it('grows by the step each frame and resets to 1 once past the maximum', () => {
     let state = createPulsingCircle('a', at, { maxRadius: 1000, step: 300 });
     const radii = [state.radius];
-    for (let frame = 0; frame < 5; frame++) radii.push((state = advancePulse(state)).radius);
-    expect(radii).toEqual([1, 301, 601, 901, 1, 301]);
+    for (let frame = 0; frame < 6; frame++) radii.push((state = advancePulse(state)).radius);
+    expect(radii).toEqual([1, 301, 601, 901, 1201, 1, 301]);
+    expect(outerRadiusOf(state)).toBe(1300);
   });
 
-  it('defaults to step and maximum radius 1000', () => {
-    const state = createPulsingCircle('a', at);
+  it('defaults to step and maximum radius 1000, which pulses between 1 and 1001', () => {
+    let state = createPulsingCircle('a', at);
     expect([state.step, state.maxRadius]).toEqual([1000, 1000]);
-    expect(advancePulse(state).radius).toBe(1);
+    const radii = [state.radius];
+    for (let frame = 0; frame < 3; frame++) radii.push((state = advancePulse(state)).radius);
+    expect(radii).toEqual([1, 1001, 1, 1001]);
   });
 
   it('turns orange and stops map rotation while dragged; red and rotation back on release, reporting 8 decimals and clamping height', () => {

@@ -23,11 +23,17 @@ export function createPulsingCircle(id: string, position: MapPosition, options: 
   return { id, position, radius: 1, maxRadius, step, type: options.type ?? 'normal', color: PULSE_DEFAULTS.color, dragging: false, mapRotationEnabled: true };
 }
 
-/** One frame: the radius grows by the step and starts again at 1 once past the maximum. */
+/**
+ * One frame: the radius grows by the step, and once it has gone past the maximum it starts again
+ * at 1. The circle is drawn at the radius that went past, so the spec's defaults (step = maximum =
+ * 1000) still show a circle, alternating 1 and 1001, instead of staying at 1 for ever.
+ */
 export function advancePulse(state: PulsingCircleState): PulsingCircleState {
-  const grown = state.radius + state.step;
-  return { ...state, radius: grown > state.maxRadius ? 1 : grown };
+  return { ...state, radius: state.radius > state.maxRadius ? 1 : state.radius + state.step };
 }
+
+/** The largest radius a circle is ever drawn at. */
+export const outerRadiusOf = (state: PulsingCircleState) => state.maxRadius + state.step;
 
 export function startDrag(state: PulsingCircleState): PulsingCircleState {
   return { ...state, dragging: true, color: PULSE_DEFAULTS.dragColor, mapRotationEnabled: false };

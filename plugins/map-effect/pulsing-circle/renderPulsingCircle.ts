@@ -2,12 +2,12 @@ import type { Cartesian2, Material, Primitive } from 'cesium';
 import { effectFrameClock, type MapEffectInstance, type MapEffectRenderer } from '../../../core/map/MapEffects';
 import { numberOption, positionOption } from '../../../core/map/effectOptions';
 import type { MapPosition } from '../../../core/geo/parsePosition';
-import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, startDrag, type PulsingCircleState } from './pulsingCircle';
+import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, outerRadiusOf, startDrag, type PulsingCircleState } from './pulsingCircle';
 import redCircleUrl from './redCircle.png';
 
 /**
- * The ellipse is built once at the maximum radius; the current radius is a uniform (`fraction` of
- * the maximum), so a pulse costs no geometry rebuild per frame. While dragged it is plain `color`.
+ * The ellipse is built once at the largest radius it reaches; the current radius is a uniform
+ * (`fraction` of that), so a pulse costs no geometry rebuild per frame. While dragged it is plain `color`.
  */
 const PULSE_SHADER = `
 czm_material czm_getMaterial(czm_materialInput materialInput) {
@@ -56,8 +56,8 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
             id: pickId,
             geometry: new Cesium.EllipseGeometry({
               center: at(state.position),
-              semiMajorAxis: state.maxRadius,
-              semiMinorAxis: state.maxRadius,
+              semiMajorAxis: outerRadiusOf(state),
+              semiMinorAxis: outerRadiusOf(state),
               height: state.position.height,
               ...(extruded ? { extrudedHeight: state.position.height + extruded } : {}),
               vertexFormat: Cesium.MaterialAppearance.MaterialSupport.TEXTURED.vertexFormat,
@@ -69,7 +69,7 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
       );
     };
     const show = () => {
-      material.uniforms.fraction = state.radius / state.maxRadius;
+      material.uniforms.fraction = state.radius / outerRadiusOf(state);
       material.uniforms.color = Cesium.Color.fromCssColorString(state.color);
       material.uniforms.plain = state.dragging ? 1 : 0;
     };
@@ -97,7 +97,7 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         // The whole pulse area is a handle: the ring may be tiny at the instant of the press.
         const ground = groundAt(event.position);
         const flat = (where: MapPosition) => at({ ...where, height: 0 });
-        const within = ground !== undefined && Cesium.Cartesian3.distance(flat(ground), flat(state.position)) <= state.maxRadius;
+        const within = ground !== undefined && Cesium.Cartesian3.distance(flat(ground), flat(state.position)) <= outerRadiusOf(state);
         if (picked?.id !== pickId && !within) return;
         state = startDrag(state);
         drag!.last = undefined;
