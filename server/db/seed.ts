@@ -103,7 +103,8 @@ export const seedTenants: Database['tenants'][] = [
     tenant_type: 'scenic',
     twin_platform_config: JSON.stringify({
       viewList: [view('西湖全景', 120.1445, 30.2445, 4200), view('断桥残雪', 120.1508, 30.2594, 900), view('雷峰塔', 120.1488, 30.2311, 900)],
-      isDeviceMap3d: true,
+      // The scenic area works on a flat map: its paths and sights read better from straight above.
+      isDeviceMap3d: false,
     }),
     tenant_alarm_mp3: '/sounds/alarm-scenic.wav',
   },

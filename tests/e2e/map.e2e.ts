@@ -94,6 +94,24 @@ describe('map pages', () => {
     expect(saved).toMatchObject({ longitude, latitude });
   });
 
+  it('opens on a 2D map for a tenant whose isDeviceMap3d is off, with its own devices', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.getByRole('combobox', { name: '切换租户' }).selectOption({ label: '西湖风景名胜区' });
+    await page.getByRole('link', { name: '队伍管理' }).waitFor();
+    const positions = page.waitForResponse((response) => response.url().includes('/api/devi/aep/positions'));
+    await page.goto('/comprehensive');
+    const devices = ((await (await positions).json()) as { data: unknown[] }).data;
+    const map = page.getByRole('region', { name: '二维地图' });
+    await map.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await page.locator(`.globe-host[data-markers="${devices.length}"]`).waitFor();
+    await page.getByRole('group', { name: '切换视角' }).getByRole('button', { name: '断桥残雪' }).waitFor();
+    await page.waitForTimeout(1500);
+    const shot = await page.locator('.globe-host canvas').screenshot();
+    expect(new Set(shot.subarray(shot.length / 2, shot.length / 2 + 4000)).size).toBeGreaterThan(10);
+    await screenshot(page, 'map-2d');
+  });
+
   it('keeps Cesium off the login and home pages', async () => {
     const page = await open();
     const cesium: string[] = [];
