@@ -7,7 +7,10 @@ import { pluginPageFor } from './pluginPages';
 import { pageStrings } from '../pages/pageStrings';
 import type { ChildRoute, ModuleRoutes } from './menuRoutes';
 
-/** A module route or child page: the page a `module` plugin contributes, else an honest "being built" page. */
+/**
+ * A module route or child page: the page a `module` plugin contributes; for a map module without one,
+ * the globe alone; otherwise an honest "being built" page.
+ */
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
   const title = child ? child.title : module.title;
@@ -30,7 +33,8 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
           <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
             <PluginPage moduleName={module.name} childName={child?.menuName} />
           </Suspense>
-        ) : (
+        ) : module.showsMap && !child ? null : (
+          // A map module without a page plugin is still a working page: the globe under it is its content.
           <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />
         )}
       </div>
