@@ -27,8 +27,10 @@ export function createPluginCatalog(
   options: CatalogOptions = {},
 ): PluginCatalog {
   const entries = Object.entries(manifestModules).map(([path, manifest]) => ({ folder: folderOf(path), manifest }));
-  const { plugins, errors } = validateManifests(entries, options);
+  const { plugins, errors, switchedOff } = validateManifests(entries, options);
   if (errors.length && options.failLoudly) throw new Error(`插件清单有误：\n${errors.map((error) => error.message).join('\n')}`);
+  // Switching a plugin off is a choice, in development too: what needed it is left out, with a warning.
+  if (switchedOff.length) console.warn(`以下插件因依赖的插件被停用而未加载：\n${switchedOff.map((entry) => entry.message).join('\n')}`);
   const codeByFolder = new Map(Object.entries(codeModules).map(([path, load]) => [folderOf(path), load]));
   const loaded = new Map<string, Promise<PluginDefinition | undefined>>();
   return {

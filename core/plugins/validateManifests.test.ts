@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateManifests, type ManifestEntry } from './validateManifests';
+import { createPluginCatalog } from './PluginCatalog';
 
 const device = (id: string, extra: Record<string, unknown> = {}, contributes: Record<string, unknown> = {}) => ({
   id,
@@ -86,9 +87,23 @@ describe('validateManifests', () => {
       disabledPlugins: ['device:a'],
     });
     expect(result.plugins).toEqual([]);
-    expect(result.errors).toEqual([
+    // A consequence of configuration, not a broken manifest: reported apart, never thrown in development.
+    expect(result.errors).toEqual([]);
+    expect(result.switchedOff).toEqual([
       { plugin: 'plugins/device/b', pointer: '/requires/0', message: '插件 plugins/device/b：/requires/0 依赖的插件 device:a 已被停用' },
     ]);
+  });
+
+  it('leaves out the whole chain behind a switched-off plugin without stopping a development build', () => {
+    const entries = [at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] })), at('plugins/device/c', device('c', { requires: ['device:b'] }))];
+    const result = validateManifests(entries, { disabledPlugins: ['device:a'] });
+    expect(result.errors).toEqual([]);
+    expect(result.switchedOff.map((entry) => entry.plugin).sort()).toEqual(['plugins/device/b', 'plugins/device/c']);
+    const manifests = Object.fromEntries(entries.map((entry) => [`/${entry.folder}/plugin.json`, entry.manifest]));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(createPluginCatalog(manifests, {}, { failLoudly: true, disabledPlugins: ['device:a'] }).plugins).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('leaves out a plugin that is off by default unless configuration switches it on', () => {

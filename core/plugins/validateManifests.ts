@@ -62,8 +62,11 @@ function manifestErrors(folder: string, manifest: unknown): PluginError[] {
  * (by `disabledPlugins`, or by `enabledByDefault: false` unless in `enabledPlugins`) are left out
  * too, and a plugin requiring one of them is reported.
  */
-export function validateManifests(entries: readonly ManifestEntry[], switches: PluginSwitches = {}): { plugins: LoadedManifest[]; errors: PluginError[] } {
+export function validateManifests(entries: readonly ManifestEntry[], switches: PluginSwitches = {}): { plugins: LoadedManifest[]; errors: PluginError[]; switchedOff: PluginError[] } {
   const errors: PluginError[] = [];
+  // Left out because configuration switched off what they need: a consequence of a choice, not a fault.
+  const switchedOff: PluginError[] = [];
+  const droppedBySwitch = new Set<string>();
   const candidates: LoadedManifest[] = [];
 
   for (const { folder, manifest } of entries) {
@@ -106,8 +109,10 @@ export function validateManifests(entries: readonly ManifestEntry[], switches: P
         const missingIndex = (plugin.manifest.requires ?? []).findIndex((required) => !live.has(required));
         if (missingIndex === -1) continue;
         const required = plugin.manifest.requires![missingIndex]!;
-        const reason = disabledSet.has(required) ? `依赖的插件 ${required} 已被停用` : `依赖的插件 ${required} 不存在或无效`;
-        errors.push(pluginError(plugin.folder, `/requires/${missingIndex}`, reason));
+        if (disabledSet.has(required) || droppedBySwitch.has(required)) {
+          switchedOff.push(pluginError(plugin.folder, `/requires/${missingIndex}`, `依赖的插件 ${required} 已被停用`));
+          droppedBySwitch.add(plugin.fullId);
+        } else errors.push(pluginError(plugin.folder, `/requires/${missingIndex}`, `依赖的插件 ${required} 不存在或无效`));
         live.delete(plugin.fullId);
         changed = true;
       }
@@ -141,5 +146,5 @@ export function validateManifests(entries: readonly ManifestEntry[], switches: P
   live = new Map([...live].filter(([fullId]) => !inCycle.has(fullId)));
   dropMissingRequires();
 
-  return { plugins: [...live.values()], errors };
+  return { plugins: [...live.values()], errors, switchedOff };
 }
