@@ -28,20 +28,25 @@ export function zoomForHeight(height: number): number {
 /** The camera height that shows a web-map zoom (inverse of zoomForHeight). */
 export const heightForZoom = (zoom: number) => 35_000_000 / 2 ** zoom;
 
+/** A square canvas at twice the size it is shown (billboards are drawn at scale 0.5) with a filled, ringed disc. */
+function disc(size: number, fill: string, ring: string, ringWidth: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size * 2;
+  const context = canvas.getContext('2d')!;
+  context.scale(2, 2);
+  context.beginPath();
+  context.arc(size / 2, size / 2, size / 2 - ringWidth / 2 - 0.5, 0, Math.PI * 2);
+  context.fillStyle = fill;
+  context.fill();
+  context.lineWidth = ringWidth;
+  context.strokeStyle = ring;
+  context.stroke();
+  return { canvas, context };
+}
+
 /** The marker of a kind: its icon in white on a green (online) or grey (offline) disc. */
 async function drawMarker(iconUrl: string | undefined, online: boolean): Promise<HTMLCanvasElement> {
-  const ratio = 2;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = MARKER_SIZE * ratio;
-  const context = canvas.getContext('2d')!;
-  context.scale(ratio, ratio);
-  context.beginPath();
-  context.arc(MARKER_SIZE / 2, MARKER_SIZE / 2, MARKER_SIZE / 2 - 1.5, 0, Math.PI * 2);
-  context.fillStyle = online ? '#1c6e42' : '#4b5563';
-  context.fill();
-  context.lineWidth = 2;
-  context.strokeStyle = online ? '#72ca9b' : '#abb3bf';
-  context.stroke();
+  const { canvas, context } = online ? disc(MARKER_SIZE, '#1c6e42', '#72ca9b', 2) : disc(MARKER_SIZE, '#4b5563', '#abb3bf', 2);
   if (iconUrl) {
     try {
       const svg = (await (await fetch(iconUrl)).text()).replaceAll('currentColor', '#ffffff');
@@ -60,18 +65,7 @@ async function drawMarker(iconUrl: string | undefined, online: boolean): Promise
 function drawCluster(count: number): HTMLCanvasElement {
   const label = count >= 10_000 ? `${Math.floor(count / 1000)}k` : String(count);
   const size = count >= 1000 ? 46 : count >= 100 ? 40 : 34;
-  const ratio = 2;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size * ratio;
-  const context = canvas.getContext('2d')!;
-  context.scale(ratio, ratio);
-  context.beginPath();
-  context.arc(size / 2, size / 2, size / 2 - 1, 0, Math.PI * 2);
-  context.fillStyle = 'rgba(33, 93, 176, 0.85)';
-  context.fill();
-  context.lineWidth = 3;
-  context.strokeStyle = 'rgba(138, 187, 255, 0.9)';
-  context.stroke();
+  const { canvas, context } = disc(size, 'rgba(33, 93, 176, 0.85)', 'rgba(138, 187, 255, 0.9)', 3);
   context.fillStyle = '#ffffff';
   context.font = `600 ${size >= 40 ? 13 : 12}px "Noto Sans CJK SC", sans-serif`;
   context.textAlign = 'center';
