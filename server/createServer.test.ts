@@ -44,6 +44,25 @@ describe('createServer', () => {
     server = undefined;
   });
 
+  it('switches a simulated device on- or offline through the dev endpoint and pushes it to its tenant', async () => {
+    server = await testServer({ smsDevEndpoint: true });
+    const flip = async (body: Record<string, unknown>) => (await server!.api('POST', '/dev/device/online', { body, json: true })).body;
+    for (const [body, msg] of [
+      [{ online: false }, '请指定设备'],
+      [{ deviceId: 1 }, '请指定在线状态'],
+      [{ deviceId: 1, online: 'no' }, '在线状态只能是 true 或 false'],
+      [{ deviceId: 0, online: false }, '设备编号必须是正整数'],
+    ] as const) {
+      expect(await flip(body)).toEqual({ code: 400, msg });
+    }
+    expect(await flip({ deviceId: 99_999_999, online: false })).toEqual({ code: 404, msg: '设备不存在：99999999' });
+    const device = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id']).where('online', '=', 1).executeTakeFirstOrThrow();
+    expect(await flip({ deviceId: device.device_id, online: false })).toMatchObject({ code: 200, data: { deviceId: device.device_id, online: false } });
+    expect((await server.app.ctx.db.selectFrom('devices').select('online').where('device_id', '=', device.device_id).executeTakeFirstOrThrow()).online).toBe(0);
+    const pushed = await server.app.ctx.db.selectFrom('push_log').select(['tenant_id', 'event_type']).execute();
+    expect(pushed).toEqual([{ tenant_id: device.tenant_id, event_type: 'offline_event' }]);
+  });
+
   it('validates the dev alarm endpoint like every other route', async () => {
     server = await testServer({ smsDevEndpoint: true });
     const raise = async (body: Record<string, unknown>) => (await server!.api('POST', '/dev/alarm/raise', { body, json: true })).body;

@@ -88,6 +88,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0], alarmsPerMinute: config.simulator?.alarmsPerMinute ?? 0 },
     now,
     alarms,
+    pushHub,
   );
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
@@ -136,7 +137,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
       await alarmRoutes(api, ctx, alarms);
       await pushSockets(api, ctx, pushHub, config.allowedOrigins);
-      if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms);
+      if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },
   );

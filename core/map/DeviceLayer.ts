@@ -86,6 +86,7 @@ export class DeviceLayer {
   private readonly clusterImages = new Map<string, HTMLCanvasElement>();
   private readonly stopListening: () => void;
   private devices: DevicePoint[] = [];
+  private reload: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly Cesium: Cesium,
@@ -106,6 +107,26 @@ export class DeviceLayer {
       if (found.length >= limit) break;
     }
     return found;
+  }
+
+  /**
+   * A device went on- or offline (push). Bursts of changes are folded into one re-cluster, half a
+   * second later. Returns false for a device the layer does not hold.
+   */
+  setOnline(deviceId: number, online: boolean): boolean {
+    const index = this.devices.findIndex((device) => device.deviceId === deviceId);
+    if (index === -1) return false;
+    if (this.devices[index]!.online === online) return true;
+    this.devices = this.devices.map((device, at) => (at === index ? { ...device, online } : device));
+    this.reload ??= setTimeout(() => {
+      this.reload = undefined;
+      if (!this.viewer.isDestroyed()) void this.setDevices(this.devices);
+    }, 500);
+    return true;
+  }
+
+  get online(): number {
+    return this.devices.reduce((count, device) => count + (device.online ? 1 : 0), 0);
   }
 
   get count(): number {
@@ -169,6 +190,7 @@ export class DeviceLayer {
   }
 
   destroy(): void {
+    clearTimeout(this.reload);
     this.stopListening();
     if (!this.viewer.isDestroyed()) this.viewer.scene.primitives.remove(this.billboards);
   }

@@ -53,7 +53,7 @@ export default function GlobeHost() {
   const imageryUrl = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig).mapImageryUrl : null;
   const navigate = useNavigate();
   const [effectCount, setEffectCount] = useState(() => effects.ids().length);
-  const [markers, setMarkers] = useState({ shown: 0, total: 0 });
+  const [markers, setMarkers] = useState({ shown: 0, total: 0, online: 0 });
   const [opened, setOpened] = useState<DevicePoint | null>(null);
   const [search, setSearch] = useState('');
   const tenant = useSessionStore((state) => activeTenant(state.user));
@@ -68,7 +68,7 @@ export default function GlobeHost() {
   const loadDevices = async (layer: DeviceLayer) => {
     const reply = await http.get<DevicePoint[]>('/devi/aep/positions', {}, { loading: false });
     await layer.setDevices((reply.data ?? []) as DevicePoint[]);
-    setMarkers({ shown: layer.shown, total: layer.count });
+    setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
   };
   const loadDevicesRef = useRef(loadDevices);
   loadDevicesRef.current = loadDevices;
@@ -82,7 +82,7 @@ export default function GlobeHost() {
         const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, credits: credits.current });
         const devices = new DeviceLayer(Cesium, created, (kind) => kindsRef.current.get(kind)?.iconUrl);
         viewer.current = { Cesium, viewer: created, devices };
-        created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count }));
+        created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count, online: devices.online }));
         const main = parsed.viewList[0];
         if (main) flyTo(Cesium, created, main, 0);
         await loadDevicesRef.current(devices);
@@ -139,6 +139,18 @@ export default function GlobeHost() {
     [bus, effects],
   );
 
+  // Device status pushes (online_event / offline_event) recolour the device's marker.
+  useEffect(() => {
+    const onStatus = (payload: unknown) => {
+      const data = (payload as RoutedPush).message.data as { deviceId?: unknown; online?: unknown };
+      const layer = viewer.current?.devices;
+      if (typeof data.deviceId !== 'number' || typeof data.online !== 'boolean') return console.warn(t.badStatusPush);
+      if (layer?.setOnline(data.deviceId, data.online)) setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
+    };
+    const stops = [bus.subscribe('device.online', onStatus), bus.subscribe('device.offline', onStatus)];
+    return () => stops.forEach((stop) => stop());
+  }, [bus]);
+
   /** Close above a point, looking straight down, so a circle there can be dragged on the ground. */
   const focus = (position: MapPosition) => {
     const current = viewer.current;
@@ -167,7 +179,7 @@ export default function GlobeHost() {
       ) : null}
       {state === 'ready' ? (
         <p className="globe-host__legend" role="status">
-          {t.deviceLayer(markers.shown, markers.total)}
+          {t.deviceLayer(markers.shown, markers.total, markers.online)}
         </p>
       ) : null}
       {state === 'ready' ? (

@@ -7,6 +7,8 @@ import type { DeviceCommand, DeviceKind } from '../devices/deviceKinds';
 import type { MapPosition } from '../geo/parsePosition';
 import { Notifier } from '../ui/Notifier';
 import { MapEffects } from './MapEffects';
+import { EventBus } from '../push/EventBus';
+import type { RoutedPush } from '../push/PushClient';
 import { mapStrings as t } from './mapStrings';
 
 export interface MapDevicePanelProps {
@@ -30,6 +32,7 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
   const api = useService<DeviceApi>(DeviceApi);
   const notifier = useService<Notifier>(Notifier);
   const effects = useService<MapEffects>(MapEffects);
+  const bus = useService<EventBus>(EventBus);
   const [device, setDevice] = useState<DeviceRow | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [relocating, setRelocating] = useState(false);
@@ -49,6 +52,16 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
       current = false;
     };
   }, [api, deviceId]);
+
+  // The device went on- or offline while shown: read it again, so status and commands are current.
+  useEffect(() => {
+    const onStatus = (payload: unknown) => {
+      if ((payload as RoutedPush).message.data.deviceId !== deviceId) return;
+      api.info(deviceId).then(setDevice, () => undefined);
+    };
+    const stops = [bus.subscribe('device.online', onStatus), bus.subscribe('device.offline', onStatus)];
+    return () => stops.forEach((stop) => stop());
+  }, [api, bus, deviceId]);
 
   // The circle reports where it was dropped; it belongs to this panel and goes when the panel goes.
   useEffect(() => {

@@ -9,7 +9,7 @@ export const mapStrings = {
   views: '视角',
   viewSwitcher: '切换视角',
   mainView: '主视角',
-  deviceLayer: (shown: number, total: number) => `设备 ${total} 台，当前显示 ${shown} 个标记`,
+  deviceLayer: (shown: number, total: number, online: number) => `设备 ${total} 台（在线 ${online}），当前显示 ${shown} 个标记`,
   loadingDevice: '正在加载设备…',
   deviceFailed: '设备加载失败',
   closePanel: '关闭',
@@ -25,5 +25,6 @@ export const mapStrings = {
   cancelRelocate: '取消调整',
   positionSaved: '位置已保存',
   effectEvents: '效果事件',
+  badStatusPush: '设备状态推送缺少设备编号或在线状态，已忽略',
   effectFailed: (id: string, reason: string) => `地图效果“${id}”无法绘制：${reason}`,
 } as const;

@@ -18,6 +18,11 @@ export interface SimulatorOptions {
 }
 
 /** Where a device's alarm goes: the alarm service in the reference server, the same as MQTT ingest. */
+/** Where on/offline changes go: the push channel, as the spec's online_event / offline_event. */
+export interface StatusSink {
+  publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+}
+
 export interface AlarmSink {
   raise(alarm: { tenantId: number; alarmType: string; deviceId: number; content: string; description?: string }): Promise<unknown>;
 }
@@ -59,6 +64,7 @@ export class FleetSimulator implements DeviceGateway {
     private readonly options: SimulatorOptions,
     private readonly now: () => number,
     private readonly alarms?: AlarmSink,
+    private readonly status?: StatusSink,
   ) {
     this.random = seededRandom(options.seed ?? Date.now());
   }
@@ -115,9 +121,20 @@ export class FleetSimulator implements DeviceGateway {
     return { success: true, message: '执行成功', state };
   }
 
+  /** A device reports it went on- or offline (the dev endpoint's way in); the tenant hears of it. */
+  async setOnline(deviceId: number, online: boolean): Promise<boolean> {
+    const row = await this.db.selectFrom('devices').select(['tenant_id', 'name', 'kind', 'online']).where('device_id', '=', deviceId).executeTakeFirst();
+    if (!row) return false;
+    if (Boolean(row.online) === online) return true;
+    await this.db.updateTable('devices').set({ online: online ? 1 : 0, updated_at: this.now() }).where('device_id', '=', deviceId).execute();
+    await this.status?.publish(row.tenant_id, online ? 'online_event' : 'offline_event', { deviceId, deviceName: row.name, kind: row.kind, online });
+    return true;
+  }
+
   /** One round of reports: a share of devices move their telemetry, a few go on- or offline. */
   async tick(): Promise<number> {
-    const rows = await this.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'telemetry']).execute();
+    const rows = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).execute();
+    const flipped: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
     const share = this.options.reportShare ?? 0.05;
     const flip = this.options.flipChance ?? 0.003;
     const at = this.now();
@@ -141,9 +158,12 @@ export class FleetSimulator implements DeviceGateway {
           .set({ telemetry: JSON.stringify(telemetry), online: flips ? (row.online ? 0 : 1) : row.online, updated_at: at })
           .where('device_id', '=', row.device_id)
           .execute();
+        if (flips) flipped.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: !row.online });
         changed++;
       }
     });
+    // Told after the commit, so a browser that hears of a change can read it back at once.
+    for (const { tenantId, ...device } of flipped) await this.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device);
     return changed;
   }
 }

@@ -4,9 +4,10 @@ import { LogSmsProvider } from '../auth/SmsProvider';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
 import type { AlarmService } from '../alarms/AlarmService';
+import type { FleetSimulator } from '../devices/FleetSimulator';
 
 /** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
-export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService): Promise<void> {
+export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService, simulator: FleetSimulator): Promise<void> {
   // Raises an alarm as a device would (tests and demos); the same path the simulator and MQTT use.
   const positive = (message: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: message, minimum: message, maximum: message } });
   api.post(
@@ -40,6 +41,26 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
         description: '由开发接口触发',
       });
       return ok(alarm);
+    },
+  );
+
+  // A simulated device goes on- or offline, as its reports would say (tests and demos).
+  api.post(
+    '/dev/device/online',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { deviceId: positive('设备编号必须是正整数'), online: { type: 'boolean', errorMessage: { type: '在线状态只能是 true 或 false' } } },
+          required: ['deviceId', 'online'],
+          errorMessage: { type: '请求参数格式不正确', required: { deviceId: '请指定设备', online: '请指定在线状态' } },
+        },
+      },
+    },
+    async (request) => {
+      const { deviceId, online } = request.body as { deviceId: number; online: boolean };
+      if (!(await simulator.setOnline(deviceId, online))) throw new AppError(404, `设备不存在：${deviceId}`);
+      return ok({ deviceId, online });
     },
   );
 

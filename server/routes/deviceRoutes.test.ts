@@ -215,6 +215,26 @@ describe('other device calls', () => {
   });
 });
 
+describe('device status pushes', () => {
+  it('tells each tenant, on the push channel, which of its devices went on- or offline', async () => {
+    const db = server.app.ctx.db;
+    for (let round = 0; round < 15; round++) await server.app.simulator.tick();
+    const logged = await db.selectFrom('push_log').select(['tenant_id', 'event_type', 'payload']).where('event_type', 'in', ['online_event', 'offline_event']).orderBy('seq').execute();
+    expect(logged.length).toBeGreaterThan(0);
+    const last = new Map<number, { tenant: number; online: boolean; type: string }>();
+    for (const row of logged) {
+      const { data } = JSON.parse(row.payload) as { data: { deviceId: number; online: boolean; deviceName: string; kind: string } };
+      expect(data.deviceName).toBeTruthy();
+      last.set(data.deviceId, { tenant: row.tenant_id, online: data.online, type: row.event_type });
+    }
+    for (const [deviceId, event] of last) {
+      const device = await db.selectFrom('devices').select(['tenant_id', 'online']).where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+      expect({ tenant: device.tenant_id, online: device.online === 1 }).toEqual({ tenant: event.tenant, online: event.online });
+      expect(event.type).toBe(event.online ? 'online_event' : 'offline_event');
+    }
+  });
+});
+
 describe('POST /devi/aep/position', () => {
   const move = async (body: unknown, as = token) => (await server.api('POST', '/devi/aep/position', { token: as, body: body as Record<string, unknown> })).body;
   type Placed = { longitude: number; latitude: number };

@@ -94,6 +94,30 @@ describe('map pages', () => {
     expect(saved).toMatchObject({ longitude, latitude });
   });
 
+  it('recolours a device that goes offline, live: its open detail and the online count follow the push', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto('/comprehensive');
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
+    const lamp = ((await (await fetch(`${baseUrl}/api/devi/aep/child?deviceType=lamp&online=1&pageSize=1`, { headers: { Authorization: `Bearer ${operator.token}` } })).json()) as { rows: { deviceId: number; deviceName: string }[] }).rows[0]!;
+    await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(lamp.deviceName);
+    await page.getByRole('menuitem', { name: new RegExp(lamp.deviceName) }).first().click();
+    const detail = page.getByRole('region', { name: `设备详情：${lamp.deviceName}` });
+    await detail.getByText('在线', { exact: true }).waitFor();
+    const legend = page.getByRole('status').filter({ hasText: /^设备 \d+ 台（在线 \d+）/ });
+    const onlineBefore = Number(/在线 (\d+)/.exec((await legend.textContent())!)![1]);
+    const flipped = await fetch(`${baseUrl}/api/dev/device/online`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: lamp.deviceId, online: false }) });
+    expect(((await flipped.json()) as { code: number }).code).toBe(200);
+    await detail.getByText('离线', { exact: true }).waitFor();
+    await legend.filter({ hasText: `在线 ${onlineBefore - 1}）` }).waitFor();
+    // Back online, for the other files that share this server's fleet.
+    await fetch(`${baseUrl}/api/dev/device/online`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: lamp.deviceId, online: true }) });
+    await detail.getByText('在线', { exact: true }).waitFor();
+    await legend.filter({ hasText: `在线 ${onlineBefore}）` }).waitFor();
+  });
+
   it('opens on a 2D map for a tenant whose isDeviceMap3d is off, with its own devices', async () => {
     const page = await open();
     await loginByAuthCode(page, 'OPER-2026-DEMO');
