@@ -4,13 +4,13 @@ import { scanCircleRenderer } from './renderScanCircle';
 
 /** 扫描圆 on a real offline globe; the controls are the effect's options. */
 function ScanCircle(options: Record<string, unknown>) {
-  return <EffectStage renderer={scanCircleRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 60000, pitch: -35 }} />;
+  return <EffectStage renderer={scanCircleRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 45000, pitch: -20 }} />;
 }
 
 const meta = {
   title: 'Plugins/Map effects/扫描圆',
   component: ScanCircle,
-  args: { position: '120.2185,30.2045,0', radius: 1500, duration: 4000, color: '#00e5ff' },
+  args: { position: '120.2185,30.2045,0', radius: 3000, duration: 4000, color: '#00e5ff' },
   argTypes: { color: { control: 'color' }, radius: { control: { type: 'range', min: 100, max: 5000, step: 100 } }, duration: { control: { type: 'range', min: 500, max: 10000, step: 500 } } },
 } satisfies Meta<typeof ScanCircle>;
 
