@@ -4,6 +4,8 @@ import { createAppContainer } from '../di/createAppContainer';
 import { createPluginCatalog } from './PluginCatalog';
 import { DefaultPluginRegistry } from './PluginRegistry';
 import { DemoContribution } from './__fixtures__/demoContribution';
+import { ContainerModule } from 'inversify';
+import { definePlugin } from './definePlugin';
 
 // The same glob shapes discoverPlugins uses, pointed at a fixture tree.
 const manifests = import.meta.glob('./__fixtures__/valid/*/*/plugin.json', { eager: true, import: 'default' });
@@ -60,4 +62,22 @@ describe('plugin discovery and registry', () => {
     await expect(registry.loadCode('device:demo-lamp')).resolves.toHaveProperty('containerModule');
     expect(container.getAll<DemoContribution>(DemoContribution)).toHaveLength(1);
   });
+
+  it('loads the optional plugins that are present before the plugin that uses them, and survives optional loops', async () => {
+    const base = manifests['./__fixtures__/valid/device/demo-lamp/plugin.json'] as Record<string, unknown>;
+    const kind = (id: string, extra: Record<string, unknown> = {}) => [`/plugins/device/${id}/plugin.json`, { ...base, id, ...extra }] as const;
+    const order: string[] = [];
+    const binding = (id: string) => async () => ({
+      default: definePlugin({ containerModule: new ContainerModule(({ bind }) => void (order.push(id), bind(DemoContribution).toConstantValue({ source: `device:${id}` }))) }),
+    });
+    const catalog = createPluginCatalog(
+      Object.fromEntries([kind('a', { optional: ['device:b', 'device:absent'] }), kind('b', { optional: ['device:a'] }), kind('c', { optional: ['device:a'] })]),
+      { '/plugins/device/a/index.ts': binding('a'), '/plugins/device/b/index.ts': binding('b'), '/plugins/device/c/index.ts': binding('c') },
+    );
+    const registry = new DefaultPluginRegistry(catalog, createAppContainer());
+    await registry.loadCode('device:c');
+    // c uses a, a uses b (and an absent plugin, skipped); b's link back to a is not followed.
+    expect(order).toEqual(['b', 'a', 'c']);
+  });
 });
+

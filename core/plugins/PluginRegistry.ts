@@ -37,11 +37,20 @@ export class DefaultPluginRegistry implements PluginRegistry {
   }
 
   loadCode(fullId: string): Promise<PluginDefinition | undefined> {
+    return this.activate(fullId, []);
+  }
+
+  /** `chain`: the plugins whose activation led here, so optional links that loop back are skipped. */
+  private activate(fullId: string, chain: readonly string[]): Promise<PluginDefinition | undefined> {
     let activation = this.activated.get(fullId);
     if (!activation) {
       activation = (async () => {
-        // Dependencies first, so what they bind is there when this plugin's module loads.
-        for (const required of this.get(fullId)?.manifest.requires ?? []) await this.loadCode(required);
+        const manifest = this.get(fullId)?.manifest;
+        const next = [...chain, fullId];
+        // Dependencies first, so what they bind is there when this plugin's module loads; then the
+        // optional ones that are present (switched on and valid), unless they are already on the way here.
+        for (const required of manifest?.requires ?? []) await this.activate(required, next);
+        for (const optional of manifest?.optional ?? []) if (this.get(optional) && !next.includes(optional)) await this.activate(optional, next);
         const definition = await this.catalog.loadCode(fullId);
         if (definition?.containerModule) await this.container.loadAsync(definition.containerModule);
         return definition;
