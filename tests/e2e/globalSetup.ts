@@ -12,7 +12,8 @@ let server: RunningServer | undefined;
 
 /** Builds the web app once and serves it from the real server for every e2e file. */
 export async function setup(project: TestProject): Promise<void> {
-  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
+  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   server = await startServer();
   project.provide('baseUrl', server.url);
 }
