@@ -1,5 +1,5 @@
 /**
- * The page bench/globe.ts drives: the app's own viewer, device layer, effect hub and effect
+ * The page bench/globe.ts (and tests/e2e/mapEffects.e2e.ts) drives: the app's own viewer, device layer, effect hub and effect
  * renderers, with a scenario of markers and effects set up on request. `window.globeBench` is the
  * bench's handle; nothing here is part of the product build.
  */
@@ -61,11 +61,39 @@ async function start() {
   viewer.scene.postRender.addEventListener(() => renders++);
   const gl = (viewer.scene as unknown as { context: { _gl: WebGL2RenderingContext } }).context._gl;
   const pixel = new Uint8Array(4);
+  const renderErrors: string[] = [];
+  viewer.scene.renderError.addEventListener((_scene: unknown, error: unknown) => renderErrors.push(String(error)));
+  let kept: Uint8Array | undefined;
+  const picture = () => {
+    viewer.scene.requestRender();
+    viewer.render();
+    const all = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, all);
+    return all;
+  };
 
   return {
     /** Frames rendered since the page started: an idle globe adds none. */
     renders: () => renders,
-    async setup(markers: number, effects: number) {
+    /** What Cesium reported while rendering (it stops drawing after one). */
+    errors: () => renderErrors,
+    effectIds: () => hub.ids(),
+    /** Renders now and keeps the picture, to compare a later one with. */
+    snapshot() {
+      kept = picture();
+    },
+    /** Pixels of a fresh render that differ from the snapshot (any channel by more than 8). */
+    changedPixels(): number {
+      const now = picture();
+      let changed = 0;
+      for (let at = 0; kept && at < now.length; at += 4) {
+        if (Math.abs(now[at]! - kept[at]!) > 8 || Math.abs(now[at + 1]! - kept[at + 1]!) > 8 || Math.abs(now[at + 2]! - kept[at + 2]!) > 8) changed++;
+      }
+      return changed;
+    },
+    async setup(markers: number, effects: number, only?: string) {
+      const using = only ? renderers.filter((renderer) => renderer.effect === only) : renderers;
+      for (const id of hub.ids()) hub.remove(id);
       const next = random(42);
       const devices: DevicePoint[] = Array.from({ length: markers }, (_, index) => ({
         deviceId: index + 1,
@@ -76,7 +104,7 @@ async function start() {
       }));
       await layer.setDevices(devices);
       for (let index = 0; index < effects; index++) {
-        const renderer = renderers[index % renderers.length]!;
+        const renderer = using[index % using.length]!;
         hub.add(renderer.effect, `bench-${index}`, effectOptions(renderer.effect, index, next));
       }
       // Let images, textures and geometry settle before timing.

@@ -2,7 +2,7 @@ import { Button, ButtonGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Notifier } from '../ui/Notifier';
 import { useService } from '../di/useService';
-import { DeviceApi, type DeviceFilter, type DeviceGroup, type DeviceRow } from './deviceApi';
+import { DeviceApi, outcomeIntent, type DeviceFilter, type DeviceGroup, type DeviceRow } from './deviceApi';
 import type { DeviceCommand, DeviceKind } from './deviceKinds';
 import { deviceStrings as t } from './deviceStrings';
 import { CommandButtons } from './CommandButtons';
@@ -47,7 +47,7 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
     async (command: DeviceCommand, params: Record<string, unknown>, target: { deviceIds?: number[]; groupIds?: number[] }) => {
       const outcome = await api.control(deviceType, command.commandType, command.command, target, params);
       list.patch(outcome.results.filter((result) => result.state).map((result) => ({ deviceId: result.deviceId, state: result.state! })));
-      notifier.show(outcome.results.every((result) => result.success) ? 'success' : 'warning', outcome.msg);
+      notifier.show(outcomeIntent(outcome), outcome.msg);
       list.refresh();
     },
     [api, deviceType, list, notifier],

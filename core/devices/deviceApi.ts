@@ -94,4 +94,7 @@ export function createDeviceApi(http: HttpClient) {
 
 export type DeviceApi = ReturnType<typeof createDeviceApi>;
 
+/** How a control result is shown: green when every device did it, amber when some did not. */
+export const outcomeIntent = (outcome: ControlOutcome): 'success' | 'warning' => (outcome.results.every((result) => result.success) ? 'success' : 'warning');
+
 export const DeviceApi = Symbol('DeviceApi');

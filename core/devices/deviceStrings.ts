@@ -36,4 +36,5 @@ export const deviceStrings = {
   unknownKind: (page: string) => `未知的设备类型：${page}`,
   loadingDevices: '正在加载设备…',
   closeDetail: '关闭详情',
+  badStatusPush: '设备状态推送缺少设备编号或在线状态，已忽略',
 } as const;

@@ -1,16 +1,10 @@
 import type { BillboardCollection, Viewer } from 'cesium';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Cesium } from './loadCesium';
+import type { DeviceRow } from '../devices/deviceApi';
 
-/** A device as the map shows it (`GET /devi/aep/positions`). */
-export interface DevicePoint {
-  deviceId: number;
-  deviceName?: string;
-  kind: string;
-  online: boolean;
-  longitude: number;
-  latitude: number;
-}
+/** A device as the map shows it: the fields of a device row that `GET /devi/aep/positions` returns. */
+export type DevicePoint = Pick<DeviceRow, 'deviceId' | 'kind' | 'online' | 'longitude' | 'latitude'> & Partial<Pick<DeviceRow, 'deviceName'>>;
 
 /** What a click on the device layer hit. */
 export type DeviceLayerHit = { device: DevicePoint } | { cluster: { longitude: number; latitude: number; count: number; expansionZoom: number } };

@@ -1,6 +1,6 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { createViewer } from './createViewer';
+import { createViewer, flyToView, type LookAt } from './createViewer';
 import { loadCesium } from './loadCesium';
 import { MapEffectHub, type MapEffectEvent, type MapEffectRenderer } from './MapEffects';
 import { mapStrings as t } from './mapStrings';
@@ -10,7 +10,7 @@ export interface EffectStageProps {
   /** The effect's options, exactly as a page or push handler would pass them. */
   options: Record<string, unknown>;
   /** Where the camera looks from: a point and a height in metres. */
-  view: { longitude: number; latitude: number; height: number; pitch?: number };
+  view: LookAt;
   is3d?: boolean;
   width?: number;
   height?: number;
@@ -34,10 +34,9 @@ export function EffectStage({ renderer, options, view, is3d = true, width = 720,
     loadCesium().then(
       (Cesium) => {
         if (cancelled || !container.current) return;
-        const { longitude, latitude, height: altitude, pitch = -60 } = JSON.parse(viewKey).view as EffectStageProps['view'];
-        const viewer = createViewer(Cesium, container.current, { is3d: JSON.parse(viewKey).is3d as boolean, credits: document.createElement('div') });
-        const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(longitude, latitude, 0), 0);
-        viewer.camera.flyToBoundingSphere(target, { offset: new Cesium.HeadingPitchRange(0, Cesium.Math.toRadians(pitch), altitude), duration: 0 });
+        const { view: look, is3d: inThreeD } = JSON.parse(viewKey) as { view: LookAt; is3d: boolean };
+        const viewer = createViewer(Cesium, container.current, { is3d: inThreeD, credits: document.createElement('div') });
+        flyToView(Cesium, viewer, { pitch: -60, ...look }, 0);
         hub.attach({ Cesium, viewer, renderers: new Map([[renderer.effect, renderer]]) });
         destroy = () => {
           hub.detach();

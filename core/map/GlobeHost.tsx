@@ -11,12 +11,13 @@ import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { useService } from '../di/useService';
 import { HttpClient } from '../http/HttpClient';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
-import type { TwinPlatformConfig, TwinPlatformView } from '../session/sessionTypes';
+import type { TwinPlatformConfig } from '../session/sessionTypes';
 import { loadCesium, type Cesium } from './loadCesium';
-import { createViewer } from './createViewer';
+import { createViewer, flyToView } from './createViewer';
 import { DeviceLayer, deviceLayerHit, heightForZoom, type DevicePoint } from './DeviceLayer';
 import { MapDevicePanel } from './MapDevicePanel';
 import { deviceKindsOf } from '../devices/deviceKinds';
+import { onDeviceStatus } from '../devices/onDeviceStatus';
 import { RuntimeConfig } from '../config/RuntimeConfig';
 import type { MapPosition } from '../geo/parsePosition';
 import { mapStrings as t } from './mapStrings';
@@ -33,13 +34,6 @@ export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
 
 /** Live alarms kept on the map at once; older circles make room for new ones. */
 const MAX_ALARM_CIRCLES = 50;
-
-/** Looks at the view's point from its height, heading and pitch (the view names what to see, not where to stand). */
-function flyTo(Cesium: Cesium, viewer: Viewer, view: TwinPlatformView, duration = 1.5): void {
-  const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, 0), 0);
-  const offset = new Cesium.HeadingPitchRange(Cesium.Math.toRadians(view.heading ?? 0), Cesium.Math.toRadians(view.pitch ?? -45), view.height);
-  viewer.camera.flyToBoundingSphere(target, { offset, duration });
-}
 
 /** The one globe of the app, behind every map page: the tenant's views, devices, alarms and effects. */
 export default function GlobeHost() {
@@ -84,7 +78,7 @@ export default function GlobeHost() {
         viewer.current = { Cesium, viewer: created, devices };
         created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count, online: devices.online }));
         const main = parsed.viewList[0];
-        if (main) flyTo(Cesium, created, main, 0);
+        if (main) flyToView(Cesium, created, main, 0);
         await loadDevicesRef.current(devices);
         if (cancelled) return;
         // Effects are drawn by the map-effect plugins; their code loads with the globe.
@@ -140,16 +134,14 @@ export default function GlobeHost() {
   );
 
   // Device status pushes (online_event / offline_event) recolour the device's marker.
-  useEffect(() => {
-    const onStatus = (payload: unknown) => {
-      const data = (payload as RoutedPush).message.data as { deviceId?: unknown; online?: unknown };
-      const layer = viewer.current?.devices;
-      if (typeof data.deviceId !== 'number' || typeof data.online !== 'boolean') return console.warn(t.badStatusPush);
-      if (layer?.setOnline(data.deviceId, data.online)) setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
-    };
-    const stops = [bus.subscribe('device.online', onStatus), bus.subscribe('device.offline', onStatus)];
-    return () => stops.forEach((stop) => stop());
-  }, [bus]);
+  useEffect(
+    () =>
+      onDeviceStatus(bus, ({ deviceId, online }) => {
+        const layer = viewer.current?.devices;
+        if (layer?.setOnline(deviceId, online)) setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
+      }),
+    [bus],
+  );
 
   /** Close above a point, looking straight down, so a circle there can be dragged on the ground. */
   const focus = (position: MapPosition) => {
@@ -209,7 +201,7 @@ export default function GlobeHost() {
       {state === 'ready' && config.viewList.length > 1 ? (
         <ButtonGroup role="group" className="globe-host__views" aria-label={t.viewSwitcher}>
           {config.viewList.map((view, index) => (
-            <Button key={`${view.name ?? index}`} onClick={() => viewer.current && flyTo(viewer.current.Cesium, viewer.current.viewer, view)}>
+            <Button key={`${view.name ?? index}`} onClick={() => viewer.current && flyToView(viewer.current.Cesium, viewer.current.viewer, view)}>
               {view.name ?? (index === 0 ? t.mainView : `${t.views}${index}`)}
             </Button>
           ))}

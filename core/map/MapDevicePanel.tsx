@@ -1,14 +1,14 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useService } from '../di/useService';
-import { DeviceApi, type DeviceRow } from '../devices/deviceApi';
+import { DeviceApi, outcomeIntent, type DeviceRow } from '../devices/deviceApi';
 import { DeviceDetailPanel } from '../devices/DeviceDetailPanel';
 import type { DeviceCommand, DeviceKind } from '../devices/deviceKinds';
 import type { MapPosition } from '../geo/parsePosition';
 import { Notifier } from '../ui/Notifier';
 import { MapEffects } from './MapEffects';
 import { EventBus } from '../push/EventBus';
-import type { RoutedPush } from '../push/PushClient';
+import { onDeviceStatus } from '../devices/onDeviceStatus';
 import { mapStrings as t } from './mapStrings';
 
 export interface MapDevicePanelProps {
@@ -54,14 +54,13 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
   }, [api, deviceId]);
 
   // The device went on- or offline while shown: read it again, so status and commands are current.
-  useEffect(() => {
-    const onStatus = (payload: unknown) => {
-      if ((payload as RoutedPush).message.data.deviceId !== deviceId) return;
-      api.info(deviceId).then(setDevice, () => undefined);
-    };
-    const stops = [bus.subscribe('device.online', onStatus), bus.subscribe('device.offline', onStatus)];
-    return () => stops.forEach((stop) => stop());
-  }, [api, bus, deviceId]);
+  useEffect(
+    () =>
+      onDeviceStatus(bus, (change) => {
+        if (change.deviceId === deviceId) api.info(deviceId).then(setDevice, () => undefined);
+      }),
+    [api, bus, deviceId],
+  );
 
   // The circle reports where it was dropped; it belongs to this panel and goes when the panel goes.
   useEffect(() => {
@@ -104,7 +103,7 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
   const send = useCallback(
     async (command: DeviceCommand, params: Record<string, unknown>) => {
       const outcome = await api.control(kind.brandCode ?? kind.page, command.commandType, command.command, { deviceIds: [deviceId] }, params);
-      notifier.show(outcome.results.every((result) => result.success) ? 'success' : 'warning', outcome.msg);
+      notifier.show(outcomeIntent(outcome), outcome.msg);
       setDevice(await api.info(deviceId));
     },
     [api, deviceId, kind, notifier],

@@ -58,7 +58,7 @@ describe('MapEffectHub', () => {
     expect(() => hub.update('missing', {})).toThrow('没有这个地图效果：missing');
   });
 
-  it('passes what an effect reports to listeners, and a moved effect keeps its new position', () => {
+  it('passes what an effect reports to listeners, and keeps the options an effect changed itself', () => {
     const hub = new MapEffectHub();
     let context: MapEffectContext | undefined;
     const renderer: MapEffectRenderer = { effect: 'pulsingCircle', create: (given) => ((context = given), { tick: () => false, update: () => undefined, remove: () => undefined }) };
@@ -66,6 +66,7 @@ describe('MapEffectHub', () => {
     const events = vi.fn();
     hub.onEvent(events);
     hub.add('pulsingCircle', 'mark', { position: '120,30', draggable: true });
+    context!.remember({ position: { longitude: 121, latitude: 31, height: 0 } });
     context!.emit('moved', { position: { longitude: 121, latitude: 31, height: 0 } });
     expect(events).toHaveBeenCalledWith({ id: 'mark', type: 'moved', detail: { position: { longitude: 121, latitude: 31, height: 0 } } });
     expect(hub.optionsOf('mark')).toEqual({ position: { longitude: 121, latitude: 31, height: 0 }, draggable: true });

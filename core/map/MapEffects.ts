@@ -16,6 +16,8 @@ export interface MapEffectContext {
   options: Record<string, unknown>;
   /** Reports something the effect did (a drag ended, a cone reached a stage) to whoever listens on the hub. */
   emit(type: string, detail: Record<string, unknown>): void;
+  /** The effect changed its own options (a dragged position): kept, so a redraw shows it as it is now. */
+  remember(options: Record<string, unknown>): void;
 }
 
 /** What an effect reported, e.g. `{ id: 'mark', type: 'moved', detail: { position } }`. */
@@ -176,11 +178,12 @@ export class MapEffectHub implements MapEffects {
       return;
     }
     const emit = (type: string, detail: Record<string, unknown>) => {
-      // A reported position becomes the effect's own, so a redraw puts it where it was dropped.
-      if (type === 'moved' && detail.position !== undefined) spec.options = { ...spec.options, position: detail.position };
       for (const listener of this.eventListeners) listener({ id, type, detail });
     };
-    this.drawn.set(id, renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options, emit }));
+    const remember = (options: Record<string, unknown>) => {
+      spec.options = { ...spec.options, ...options };
+    };
+    this.drawn.set(id, renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options, emit, remember }));
     this.animate();
   }
 

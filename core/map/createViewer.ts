@@ -41,3 +41,19 @@ export function createViewer(Cesium: Cesium, container: HTMLElement, { is3d, ima
   viewer.scene.postProcessStages.fxaa.enabled = false;
   return viewer;
 }
+
+/** A place to look at: a point, the distance to it, and the heading and pitch to look from (degrees). */
+export interface LookAt {
+  longitude: number;
+  latitude: number;
+  height: number;
+  heading?: number;
+  pitch?: number;
+}
+
+/** Looks at the view's point from its height, heading and pitch (the view names what to see, not where to stand). */
+export function flyToView(Cesium: Cesium, viewer: Viewer, view: LookAt, duration = 1.5): void {
+  const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, 0), 0);
+  const offset = new Cesium.HeadingPitchRange(Cesium.Math.toRadians(view.heading ?? 0), Cesium.Math.toRadians(view.pitch ?? -45), view.height);
+  viewer.camera.flyToBoundingSphere(target, { offset, duration });
+}

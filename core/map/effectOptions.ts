@@ -1,5 +1,5 @@
 import type { Color } from 'cesium';
-import { parsePosition, type MapPosition } from '../geo/parsePosition';
+import { checkPosition, parsePosition, type MapPosition } from '../geo/parsePosition';
 import type { Cesium } from './loadCesium';
 
 /**
@@ -12,7 +12,7 @@ export function positionOption(value: unknown): MapPosition {
   if (typeof value === 'string') return parsePosition(value);
   if (value && typeof value === 'object') {
     const { longitude, latitude, height } = value as Partial<MapPosition>;
-    return parsePosition(`${String(longitude)},${String(latitude)}${height === undefined ? '' : `,${String(height)}`}`);
+    return checkPosition(longitude, latitude, height);
   }
   throw new Error('位置不能为空，格式为“经度,纬度[,高度]”');
 }

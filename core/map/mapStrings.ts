@@ -25,6 +25,5 @@ export const mapStrings = {
   cancelRelocate: '取消调整',
   positionSaved: '位置已保存',
   effectEvents: '效果事件',
-  badStatusPush: '设备状态推送缺少设备编号或在线状态，已忽略',
   effectFailed: (id: string, reason: string) => `地图效果“${id}”无法绘制：${reason}`,
 } as const;

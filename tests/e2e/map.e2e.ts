@@ -1,8 +1,30 @@
 import { describe, expect, inject, it } from 'vitest';
-import { loginByAuthCode, screenshot, setupBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const { open } = setupBrowser(baseUrl);
+
+/** The operator, logged in, on the comprehensive map with the globe ready. */
+async function openMap(): Promise<Page> {
+  const page = await open();
+  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  await page.goto('/comprehensive');
+  await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** Reads the server as the same operator, beside the browser. */
+async function asOperator<T>(path: string): Promise<T> {
+  const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
+  return (await apiGet(baseUrl, path, token)) as unknown as T;
+}
+
+/** Calls a dev endpoint (SMS_DEV_ENDPOINT=1 in e2e) and expects it to succeed. */
+async function devPost(path: string, body: Record<string, unknown>): Promise<void> {
+  const reply = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(((await reply.json()) as { code: number }).code).toBe(200);
+}
 
 describe('map pages', () => {
   it('open on an offline globe with the tenant\'s devices, making no outside request', async () => {
@@ -31,29 +53,19 @@ describe('map pages', () => {
   });
 
   it('adds a pulsing circle where a new alarm happened', async () => {
-    const page = await open();
-    await loginByAuthCode(page, 'OPER-2026-DEMO');
-    await page.goto('/comprehensive');
-    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
-    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-    const smoke = (await (await fetch(`${baseUrl}/api/devi/aep/child?deviceType=smoke&pageSize=1`, { headers: { Authorization: `Bearer ${operator.token}` } })).json()) as { rows: { deviceId: number }[] };
+    const page = await openMap();
+    const smoke = await asOperator<{ rows: { deviceId: number }[] }>('/devi/aep/child?deviceType=smoke&pageSize=1');
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
     const before = Number(await page.locator('.globe-host').getAttribute('data-effects'));
-    const raised = await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.rows[0]!.deviceId, content: '地图告警' }) });
-    expect(((await raised.json()) as { code: number }).code).toBe(200);
+    await devPost('/dev/alarm/raise', { tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.rows[0]!.deviceId, content: '地图告警' });
     await page.locator(`.globe-host[data-effects="${before + 1}"]`).waitFor({ timeout: 5000 });
     await screenshot(page, 'map-alarm');
   });
 
   it('shows the tenant\'s devices as markers; a found device opens its detail, a click on its marker too, and dragging its circle reports a new position that can be saved', async () => {
-    const page = await open();
-    await loginByAuthCode(page, 'OPER-2026-DEMO');
-    await page.goto('/comprehensive');
-    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    const page = await openMap();
     const host = page.locator('.globe-host');
-    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-    const auth = { headers: { Authorization: `Bearer ${operator.token}` } };
-    const positions = ((await (await fetch(`${baseUrl}/api/devi/aep/positions`, auth)).json()) as { data: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] }).data;
+    const positions = (await asOperator<{ data: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] }>('/devi/aep/positions')).data;
     expect(Number(await host.getAttribute('data-markers'))).toBe(positions.length);
     // Zoomed out, the devices are grouped: far fewer billboards than devices, but some.
     const shown = Number(await host.getAttribute('data-shown-markers'));
@@ -90,30 +102,25 @@ describe('map pages', () => {
     await screenshot(page, 'map-relocated');
     await page.getByRole('button', { name: '保存位置' }).click();
     await page.getByText('位置已保存').first().waitFor();
-    const saved = ((await (await fetch(`${baseUrl}/api/devi/aep/info?deviceId=${device.deviceId}`, auth)).json()) as { data: { longitude: number; latitude: number } }).data;
+    const saved = (await asOperator<{ data: { longitude: number; latitude: number } }>(`/devi/aep/info?deviceId=${device.deviceId}`)).data;
     expect(saved).toMatchObject({ longitude, latitude });
   });
 
   it('recolours a device that goes offline, live: its open detail and the online count follow the push', async () => {
-    const page = await open();
-    await loginByAuthCode(page, 'OPER-2026-DEMO');
-    await page.goto('/comprehensive');
-    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    const page = await openMap();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
-    const operator = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-    const lamp = ((await (await fetch(`${baseUrl}/api/devi/aep/child?deviceType=lamp&online=1&pageSize=1`, { headers: { Authorization: `Bearer ${operator.token}` } })).json()) as { rows: { deviceId: number; deviceName: string }[] }).rows[0]!;
+    const lamp = (await asOperator<{ rows: { deviceId: number; deviceName: string }[] }>('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows[0]!;
     await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(lamp.deviceName);
     await page.getByRole('menuitem', { name: new RegExp(lamp.deviceName) }).first().click();
     const detail = page.getByRole('region', { name: `设备详情：${lamp.deviceName}` });
     await detail.getByText('在线', { exact: true }).waitFor();
     const legend = page.getByRole('status').filter({ hasText: /^设备 \d+ 台（在线 \d+）/ });
     const onlineBefore = Number(/在线 (\d+)/.exec((await legend.textContent())!)![1]);
-    const flipped = await fetch(`${baseUrl}/api/dev/device/online`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: lamp.deviceId, online: false }) });
-    expect(((await flipped.json()) as { code: number }).code).toBe(200);
+    await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: false });
     await detail.getByText('离线', { exact: true }).waitFor();
     await legend.filter({ hasText: `在线 ${onlineBefore - 1}）` }).waitFor();
     // Back online, for the other files that share this server's fleet.
-    await fetch(`${baseUrl}/api/dev/device/online`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: lamp.deviceId, online: true }) });
+    await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: true });
     await detail.getByText('在线', { exact: true }).waitFor();
     await legend.filter({ hasText: `在线 ${onlineBefore}）` }).waitFor();
   });

@@ -33,7 +33,7 @@ czm_material czm_getMaterial(czm_materialInput materialInput) {
  */
 export const pulsingCircleRenderer: MapEffectRenderer = {
   effect: 'pulsingCircle',
-  create({ Cesium, viewer, id, options, emit }): MapEffectInstance {
+  create({ Cesium, viewer, id, options, emit, remember }): MapEffectInstance {
     const position = positionOption(options.position);
     let state: PulsingCircleState = createPulsingCircle(id, position, {
       maxRadius: numberOption(options, 'maxRadius', 1000, '脉冲圆最大半径', { above: 1 }),
@@ -122,7 +122,9 @@ export const pulsingCircleRenderer: MapEffectRenderer = {
         build();
         show();
         viewer.scene.requestRender();
-        if (dropped) emit('moved', { position: state.position });
+        if (!dropped) return;
+        remember({ position: state.position });
+        emit('moved', { position: state.position });
       }, Cesium.ScreenSpaceEventType.LEFT_UP);
     }
 
