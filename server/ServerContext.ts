@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaService } from './auth/CaptchaService';
+import type { RateLimiter } from './auth/RateLimiter';
 import type { Session, SessionService } from './auth/SessionService';
 import type { SmsCodeService } from './auth/SmsCodeService';
 import type { LogSmsProvider, SmsProvider } from './auth/SmsProvider';
@@ -14,6 +15,8 @@ export interface ServerContext {
   sms: SmsCodeService;
   smsProvider: SmsProvider | LogSmsProvider;
   captcha: CaptchaService;
+  /** Stored attempt limits of the login paths. */
+  limits: RateLimiter;
   bearerToken(request: FastifyRequest): string | undefined;
   /** The caller's live session, or a 401 AppError. */
   requireSession(request: FastifyRequest): Promise<Session>;

@@ -18,7 +18,7 @@ export interface ServerConfig {
   smsDevEndpoint?: boolean;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   clock?: () => number;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   smsProvider?: SmsProvider;
   appConfig?: Partial<AppRuntimeConfig>;
   /** Where the plugin folders are (the server reads plugins/device/*). */
@@ -26,6 +26,13 @@ export interface ServerConfig {
   simulator?: SimulatorConfig;
   /** Origins besides the server's own that may open the push socket. */
   allowedOrigins?: string[];
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or loopback/linklocal/uniquelocal):
+   * the per-address login limits then count the client behind the proxy. Absent: none.
+   */
+  trustProxy?: string[];
+  /** CSP frame-ancestors: who may embed the app in a frame; `'none'` (default), `'self'` or origins. */
+  frameAncestors?: string[];
 }
 
 export interface SimulatorConfig {
@@ -74,6 +81,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const imagery = env.MAP_IMAGERY_URL?.trim();
   if (imagery && !/^(https?:\/\/|\/)/.test(imagery)) throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
   if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
+  const frameAncestors = parseFrameAncestors(env.FRAME_ANCESTORS);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -86,6 +95,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
       logger: { level },
       simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale, alarmsPerMinute: simulatorOn ? alarmsPerMinute : 0 },
+      frameAncestors,
+      ...(trustProxy.length ? { trustProxy } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
@@ -95,4 +106,46 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       },
     },
   };
+}
+
+/**
+ * FRAME_ANCESTORS: comma-separated origins (https://wall.example.com) or the keyword 'none' / 'self',
+ * quoted or not. Only these go into the CSP verbatim, so anything else (a path, a bare word, `*`,
+ * spaces or `;` that would inject a directive) is refused.
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return ["'none'"];
+  const refuse = (item: string) =>
+    new Error(`FRAME_ANCESTORS 只能是逗号分隔的来源（如 https://wall.example.com）或 'none'、'self'，${item === value ? '' : `其中 "${item}" 不符合，`}当前为 "${value}"`);
+  const items = value.split(',').map((raw) => raw.trim()).filter(Boolean);
+  if (items.length === 0) throw refuse(value);
+  const sources = items.map((item) => {
+    const keyword = /^(?:(none|self)|'(none|self)')$/i.exec(item);
+    if (keyword) return `'${(keyword[1] ?? keyword[2] ?? '').toLowerCase()}'`;
+    const origin = /^https?:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:(\d{1,5}))?$/i.exec(item);
+    const port = origin?.[5] === undefined ? 1 : Number(origin[5]);
+    if (!origin || port < 1 || port > 65535) throw refuse(item);
+    return item.toLowerCase();
+  });
+  if (sources.includes("'none'") && sources.length > 1) throw new Error(`FRAME_ANCESTORS 中的 'none' 不能与其他来源同时出现，当前为 "${value}"`);
+  return [...new Set(sources)];
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/;
+const IPV6 = /^[0-9a-f:]*:[0-9a-f:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?$/i;
+
+/**
+ * TRUST_PROXY: `0` (default, trust nobody), `1` (a proxy on this machine, e.g. nginx on loopback), or
+ * comma-separated addresses / CIDRs / loopback, linklocal, uniquelocal. Never "everyone": a client
+ * could then pick its own address and slip past the per-address limits.
+ */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return [];
+  if (text === '1' || text === 'true') return ['loopback'];
+  return text.split(',').map((raw) => {
+    const item = raw.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item) || IPV4.test(item) || IPV6.test(item)) return item;
+    throw new Error(`TRUST_PROXY 只能是 0、1，或逗号分隔的地址、网段（如 10.0.0.0/8）与 loopback、linklocal、uniquelocal，其中 "${item}" 不符合`);
+  });
 }

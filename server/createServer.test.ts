@@ -119,4 +119,63 @@ describe('readServerConfigFromEnv', () => {
   ])('refuses %o naming %s', (env, name) => {
     expect(() => readServerConfigFromEnv(env)).toThrow(name);
   });
+
+  it.each([
+    [undefined, ["'none'"]],
+    ['', ["'none'"]],
+    ['none', ["'none'"]],
+    ["'none'", ["'none'"]],
+    ["'self'", ["'self'"]],
+    ['self, https://wall.example.com', ["'self'", 'https://wall.example.com']],
+    ['https://wall.example.com,http://10.0.0.5:8080,', ['https://wall.example.com', 'http://10.0.0.5:8080']],
+    ['HTTPS://Wall.Example.com', ['https://wall.example.com']],
+  ])('reads FRAME_ANCESTORS=%j as %j', (value, expected) => {
+    expect(readServerConfigFromEnv(value === undefined ? {} : { FRAME_ANCESTORS: value }).server.frameAncestors).toEqual(expected);
+  });
+
+  it.each([
+    ['https://wall.example.com/screen', 'a path'],
+    ['wall', 'a bare word'],
+    ['*', 'a wildcard'],
+    ['https://*.example.com', 'a wildcard host'],
+    ["https://wall.example.com 'unsafe-inline'", 'spaces'],
+    ["https://wall.example.com; script-src 'unsafe-eval'", 'a semicolon'],
+    ["'none", 'an unbalanced quote'],
+    ['ftp://wall.example.com', 'another scheme'],
+    ['https://wall.example.com:99999', 'a bad port'],
+    [',', 'no source'],
+    ["'none', https://wall.example.com", "'none' with an origin"],
+  ])('refuses FRAME_ANCESTORS=%j (%s) naming the variable and the value', (value) => {
+    expect(() => readServerConfigFromEnv({ FRAME_ANCESTORS: value })).toThrow('FRAME_ANCESTORS');
+    expect(() => readServerConfigFromEnv({ FRAME_ANCESTORS: value })).toThrow(value);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, undefined],
+    ['0', undefined],
+    ['1', ['loopback']],
+    ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(readServerConfigFromEnv(value === undefined ? {} : { TRUST_PROXY: value }).server.trustProxy).toEqual(expected);
+  });
+
+  it.each(['*', 'everyone', '10.0.0.0/33', '300.1.1.1', 'nginx.local'])('refuses TRUST_PROXY=%j naming it', (value) => {
+    expect(() => readServerConfigFromEnv({ TRUST_PROXY: value })).toThrow('TRUST_PROXY');
+  });
+
+  it('counts the client behind a trusted proxy for the per-address limits, and ignores X-Forwarded-For otherwise', async () => {
+    const { testServer } = await import('./testing/testServer');
+    for (const [trustProxy, expectedIp] of [[['loopback'], '203.0.113.77'], [undefined, '127.0.0.1']] as const) {
+      const server = await testServer(trustProxy ? { trustProxy: [...trustProxy] } : {});
+      try {
+        await server.api('GET', '/authCodeLogin?authCode=WRONG-1', { headers: { 'x-forwarded-for': '203.0.113.77' }, remoteAddress: '127.0.0.1' });
+        const hits = await server.app.ctx.db.selectFrom('rate_limit_hits').select('subject').where('bucket', '=', 'auth_code_addr').execute();
+        expect(hits.map((hit) => hit.subject)).toEqual([expectedIp]);
+      } finally {
+        await server.close();
+      }
+    }
+  });
 });

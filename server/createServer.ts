@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -6,7 +7,8 @@ import ajvErrors from 'ajv-errors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/CaptchaService';
-import { SessionService, type Session } from './auth/SessionService';
+import { RateLimiter } from './auth/RateLimiter';
+import { SessionService } from './auth/SessionService';
 import { SmsCodeService } from './auth/SmsCodeService';
 import { LogSmsProvider } from './auth/SmsProvider';
 import type { AppRuntimeConfig, ServerConfig } from './config';
@@ -27,37 +29,36 @@ import { authRoutes } from './routes/authRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { devRoutes } from './routes/devRoutes';
 import { platformRoutes } from './routes/platformRoutes';
+import { securityHeaders } from './http/securityHeaders';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
-import { formatSchemaErrors, refuseWrongBodyTypes } from './validation';
+import { formatSchemaErrors, normalizeInput } from './validation';
+import { DeviceGrants } from './access/DeviceGrants';
+import { enforceRouteAccess, type DeclaredRoute } from './access/enforceRouteAccess';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared services; later features (push channel) subscribe to `sessions.onDidRevoke`. */
     ctx: ServerContext;
+    /** Every API route with its declared access and inputs, as registered (tests walk it; server/ROUTES.md lists it). */
+    routeTable: DeclaredRoute[];
     simulator: FleetSimulator;
     alarms: AlarmService;
     pushHub: PushHub;
-  }
-  interface FastifyRequest {
-    /** Set for routes declared with `config: { auth: true }`. */
-    session?: Session;
-  }
-  interface FastifyContextConfig {
-    auth?: boolean;
   }
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Maps any error to the envelope; only AppError and input errors reach the client with their text. */
-function toEnvelope(error: FastifyError | AppError | Error): Envelope {
+function toEnvelope(error: FastifyError | AppError | Error, requestId: string): Envelope {
   if (error instanceof AppError) return { code: error.code, msg: error.message };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return { code: 400, msg: error.message };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { code: 413, msg: '请求体过大' };
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { code: 415, msg: '不支持的请求体类型' };
   if (fastifyError.code?.startsWith('FST_ERR_CTP_') || fastifyError.statusCode === 400) return { code: 400, msg: '请求体格式不正确' };
-  return { code: 500, msg: '服务器内部错误' };
+  // The request id ties the operator's report to the logged error; the error itself stays in the log.
+  return { code: 500, msg: `服务器内部错误（请求编号 ${requestId}）` };
 }
 
 export async function createServer(config: ServerConfig): Promise<FastifyInstance> {
@@ -66,13 +67,19 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const app = Fastify({
     logger: config.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [ajvErrors as never] },
+    ...(config.trustProxy?.length ? { trustProxy: config.trustProxy } : {}),
+    // No type coercion: text inputs are converted strictly by normalizeInput, JSON keeps its types.
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true }, plugins: [ajvErrors as never] },
+    // Ids are ours (never taken from a client header) and short enough to read out on the phone.
+    genReqId: () => randomBytes(6).toString('hex'),
+    requestIdHeader: false,
     schemaErrorFormatter: formatSchemaErrors,
   });
 
   const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
   await migrate(db);
   const catalog = loadDeviceCatalog(config.pluginsDir ?? 'plugins');
+  const grants = new DeviceGrants(catalog);
   if (await seedIfEmpty(db, catalog, now())) {
     const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
     app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
@@ -100,6 +107,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     smsProvider,
     sms: new SmsCodeService(db, smsProvider, now),
     captcha: new CaptchaService(db, now),
+    limits: new RateLimiter(db, now),
     bearerToken,
     requireSession: sessionGuard(sessions),
   };
@@ -114,8 +122,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const envelope = toEnvelope(error);
-    if (envelope.code === 500) request.log.error({ err: error }, '请求处理失败');
+    const envelope = toEnvelope(error, request.id);
+    if (envelope.code === 500) request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, '请求处理失败');
     return reply.status(200).send(envelope);
   });
 
@@ -123,15 +131,14 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', disabledPlugins: [], mapImageryUrl: null, ...config.appConfig };
+  await app.register(securityHeaders, { frameAncestors: config.frameAncestors ?? ["'none'"], appConfig });
   app.get('/app-config.json', async () => appConfig);
 
   await app.register(
     async (api) => {
-      // The session is checked before the input: without one, the answer is 401 whatever was sent.
-      api.addHook('preValidation', async (request) => {
-        if (request.routeOptions.config.auth) request.session = await ctx.requireSession(request);
-      });
-      api.addHook('preValidation', refuseWrongBodyTypes);
+      // Session and permission are checked before the input: without them, 401 or 403 whatever was sent.
+      app.decorate('routeTable', enforceRouteAccess(api, { db, grants, requireSession: ctx.requireSession }));
+      api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx);
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));

@@ -14,6 +14,8 @@ export function PushConnection() {
   const auth = useService<AuthService>(AuthService);
   const config = useService<RuntimeConfig>(RuntimeConfig);
   const tenantId = useSessionStore((state) => activeTenant(state.user)?.tenantId);
+  // The server gives push tickets only to users with some menu: one without has nothing to receive.
+  const hasMenus = useSessionStore((state) => Object.values(state.menuPerms ?? {}).some(Boolean));
 
   const client = useMemo(
     () =>
@@ -28,9 +30,9 @@ export function PushConnection() {
 
   useEffect(() => auth.onWillLogout(() => client.stop()), [auth, client]);
   useEffect(() => {
-    if (tenantId === undefined) return;
+    if (tenantId === undefined || !hasMenus) return;
     client.start(tenantId);
     return () => client.stop();
-  }, [client, tenantId]);
+  }, [client, tenantId, hasMenus]);
   return null;
 }

@@ -41,4 +41,10 @@ export interface ModuleChildEntry {
   name: string;
   title: string;
   perms: string;
+  /**
+   * Device kinds (page names of device plugins) this page lists and controls outside 设备管控: the server lets a holder of this page's permission read and control devices of these kinds.
+   *
+   * @minItems 1
+   */
+  deviceKinds?: [string, ...string[]];
 }

@@ -17,7 +17,11 @@ export class SmsCodeService {
     private readonly now: () => number,
   ) {}
 
-  async send(phone: string): Promise<void> {
+  /**
+   * Sends a new code. `deliver: false` (a phone without an account) goes through the same limits and
+   * stores a code nobody receives, so the answers for registered and unknown phones are the same.
+   */
+  async send(phone: string, { deliver = true }: { deliver?: boolean } = {}): Promise<void> {
     const code = newSmsCode();
     const salt = newSalt();
     // One transaction per send, so that parallel requests for a phone cannot all pass the limits
@@ -40,7 +44,7 @@ export class SmsCodeService {
       await trx.updateTable('sms_codes').set({ used_at: at }).where('phone', '=', phone).where('used_at', 'is', null).execute();
       await trx.insertInto('sms_codes').values({ id: undefined, phone, code_hash: sha256(salt + code), salt, created_at: at, expires_at: at + SMS_CODE_TTL_MS, checks: 0, used_at: null }).execute();
     });
-    await this.provider.send(phone, code);
+    if (deliver) await this.provider.send(phone, code);
   }
 
   /** Consumes the code on success; every check counts, right or wrong, and is counted atomically. */

@@ -16,6 +16,7 @@ export interface Database {
   sms_codes: { id: number | undefined; phone: string; code_hash: string; salt: string; created_at: number; expires_at: number; checks: number; used_at: number | null };
   captchas: { uuid: string; answer_hash: string; expires_at: number; used_at: number | null };
   login_failures: { id: number | undefined; user_name: string; at: number };
+  rate_limit_hits: { id: number | undefined; bucket: string; subject: string; at: number };
   devices: { device_id: number; tenant_id: number; kind: string; device_type: string; name: string; code: string; longitude: number; latitude: number; height: number; online: number; telemetry: string; state: string; updated_at: number };
   device_groups: { group_id: number; tenant_id: number; kind: string; name: string };
   device_group_members: { group_id: number; device_id: number };

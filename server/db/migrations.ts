@@ -218,6 +218,21 @@ migrations['003_alarms_push'] = {
   },
 };
 
+// Attempts counted per address or per credential (authorization-code guesses, SMS sends …): in the
+// database, so limits hold across a restart and, later, across instances.
+migrations['004_rate_limits'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rate_limit_hits')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('bucket', 'varchar(32)', (c) => c.notNull())
+      .addColumn('subject', 'varchar(128)', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rate_limit_hits_subject').on('rate_limit_hits').columns(['bucket', 'subject', 'at']).execute();
+  },
+};
+
 class InCodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;

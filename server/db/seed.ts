@@ -110,8 +110,8 @@ export const seedTenants: Database['tenants'][] = [
   },
 ];
 
-const CITY_MODULES = ['comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency', 'cityManagement', 'lawEnforcement'];
-const SCENIC_MODULES = ['comprehensive', 'alarmManage', 'device', 'securityEmergency', 'business', 'orthophoto', 'team', 'lowAltitude'];
+export const CITY_MODULES = ['comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency', 'cityManagement', 'lawEnforcement'];
+export const SCENIC_MODULES = ['comprehensive', 'alarmManage', 'device', 'securityEmergency', 'business', 'orthophoto', 'team', 'lowAltitude'];
 
 /** Demo accounts (server/SEED.md). */
 export const seedUsers = [

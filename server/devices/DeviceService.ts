@@ -66,6 +66,15 @@ export class DeviceService {
     private readonly now: () => number,
   ) {}
 
+  /** The kind a device type names (page, brand code or type code), if any. */
+  findKind(deviceType: string): DeviceKind | undefined {
+    return this.catalog.resolve(deviceType);
+  }
+
+  get kinds(): readonly DeviceKind[] {
+    return this.catalog.kinds;
+  }
+
   kindOf(deviceType: string): DeviceKind {
     const kind = this.catalog.resolve(deviceType);
     if (!kind) throw badRequest(`未知的设备类型：${deviceType}`);

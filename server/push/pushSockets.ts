@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { newToken, sha256 } from '../auth/secrets';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../auth/SessionService';
 import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
+import { access } from '../access/RouteAccess';
 import type { PushHub, PushMessage } from './PushHub';
+import { originAllowed, PUSH_CLOSE, readPushQuery, type PushRefusal } from './pushUpgrade';
 
 export const TICKET_TTL_MS = 30_000;
 /** Clients only send small control frames; anything bigger is refused by the socket. */
@@ -27,7 +29,8 @@ interface OpenSocket {
 export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub: PushHub, allowedOrigins: readonly string[] | undefined): Promise<void> {
   const open = new Set<OpenSocket>();
 
-  api.post('/push/ticket', { config: { auth: true } }, async (request) => {
+  // Pushes carry alarms and device status: a user without any menu has nothing to receive.
+  api.post('/push/ticket', { config: { access: access.anyMenu } }, async (request) => {
     const ticket = newToken();
     await ctx.db.insertInto('push_tickets').values({ ticket_hash: sha256(ticket), token_hash: request.session!.tokenHash, expires_at: ctx.now() + TICKET_TTL_MS, used_at: null }).execute();
     return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000, lastSeq: await hub.lastSeq(request.session!.tenantId) });
@@ -47,34 +50,42 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
     for (const entry of open) entry.socket.close(1001, 'server stopping');
   });
 
-  api.get('/push/ws', { websocket: true }, async (socket, request) => {
-    const origin = request.headers.origin;
-    const host = request.headers.host;
-    const sameOrigin = origin !== undefined && host !== undefined && new URL(origin).host === host;
-    if (origin !== undefined && !sameOrigin && !(allowedOrigins ?? []).includes(origin)) {
-      socket.close(4403, 'origin');
-      return;
+  api.get('/push/ws', { websocket: true, config: { access: access.public('凭一次性推送票据连接') } }, async (socket, request) => {
+    // A throw here would reach the plugin's handler, which terminates without a close frame (1006).
+    try {
+      const refusal = await accept(socket, request);
+      if (refusal) closeWith(socket, refusal);
+    } catch (err) {
+      request.log.error({ err, reqId: request.id }, '推送连接建立失败');
+      closeWith(socket, 'internal');
     }
-    const query = request.query as { token?: string; lastId?: string };
-    const lastId = query.lastId === undefined || query.lastId === '' ? undefined : Number(query.lastId);
-    if (lastId !== undefined && (!Number.isInteger(lastId) || lastId < 0)) {
-      socket.close(4400, 'lastId');
-      return;
-    }
+  });
+
+  /** Opens the push stream on `socket`, or names why not; only the database and the hub can throw. */
+  async function accept(socket: WebSocket, request: FastifyRequest): Promise<PushRefusal | undefined> {
+    if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins ?? [])) return 'origin';
+    // The query's shape is checked before the database sees it, so a malformed attempt consumes nothing.
+    const query = readPushQuery(request.query);
+    if (typeof query === 'string') return query;
+    if (query.token === undefined) return 'ticket';
     const at = ctx.now();
-    const ticket = query.token
-      ? await ctx.db.selectFrom('push_tickets').selectAll().where('ticket_hash', '=', sha256(query.token)).executeTakeFirst()
-      : undefined;
-    if (!ticket || ticket.used_at !== null || ticket.expires_at < at) {
-      socket.close(4401, 'ticket');
-      return;
-    }
-    await ctx.db.updateTable('push_tickets').set({ used_at: at }).where('ticket_hash', '=', ticket.ticket_hash).execute();
+    // Checked and consumed in one statement: two sockets racing with one ticket cannot both pass.
+    const ticket = await ctx.db
+      .updateTable('push_tickets')
+      .set({ used_at: at })
+      .where('ticket_hash', '=', sha256(query.token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>=', at)
+      .returning('token_hash')
+      .executeTakeFirst();
+    if (!ticket) return 'ticket';
     const session = await ctx.db.selectFrom('sessions').selectAll().where('token_hash', '=', ticket.token_hash).executeTakeFirst();
-    if (!session || session.revoked_at !== null) {
-      socket.close(4401, 'session');
-      return;
-    }
+    if (!session || session.revoked_at !== null) return 'session';
+    const lastId = query.lastId;
+    let sentSeq = lastId ?? (await hub.lastSeq(session.tenant_id));
+    // A client gone during the awaits already had its close event: an entry added now would never leave.
+    if (socket.readyState !== socket.OPEN) return undefined;
+
     const entry: OpenSocket = {
       socket,
       tokenHash: session.token_hash,
@@ -84,7 +95,6 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
     open.add(entry);
 
     // Live messages wait while the backlog is sent, then go out in sequence without duplicates.
-    let sentSeq = lastId ?? (await hub.lastSeq(session.tenant_id));
     let replaying = lastId !== undefined;
     const queued: PushMessage[] = [];
     const send = (message: PushMessage) => {
@@ -101,7 +111,7 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
         .where('token_hash', '=', entry.tokenHash)
         .executeTakeFirst()
         .then((row) => {
-          if (!row || row.revoked_at !== null) socket.close(4401, 'session');
+          if (!row || row.revoked_at !== null) closeWith(socket, 'session');
           else entry.expiresAt = Math.min(row.last_seen_at + SESSION_IDLE_MS, row.created_at + SESSION_ABSOLUTE_MS);
         })
         .catch(() => undefined);
@@ -125,6 +135,12 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
       replaying = false;
       for (const message of queued.splice(0)) send(message);
     }
-  });
+    return undefined;
+  }
+}
+
+/** Closing an already closed socket is a no-op in ws, so this is safe on every path. */
+function closeWith(socket: WebSocket, cause: PushRefusal): void {
+  socket.close(PUSH_CLOSE[cause].code, PUSH_CLOSE[cause].reason);
 }
 

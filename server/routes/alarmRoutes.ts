@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALARM_GRADES, ALARM_STATUSES, type AlarmService } from '../alarms/AlarmService';
 import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
+import { access } from '../access/RouteAccess';
 
 const id = (label: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` } });
 const page = {
@@ -16,7 +17,9 @@ const body = (properties: Record<string, object>, required: Record<string, strin
 
 /** Alarm list (spec: /devi/aep/alarm/lists), event-center calls and the emergency view. */
 export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService): Promise<void> {
-  const auth = { auth: true };
+  // The event center's calls need 告警管理; the emergency view also opens from 安全应急.
+  const auth = { access: access.menu('platform:alarmManage') };
+  const emergency = { access: access.menu('platform:alarmManage', 'platform:securityEmergency') };
   api.get(
     '/devi/aep/alarm/lists',
     {
@@ -28,9 +31,9 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
             // `id` is the device whose alarms are listed (spec section 7); absent lists every alarm.
             id: id('设备编号'),
             ...page,
-            alarmType: { type: 'string', maxLength: 40, pattern: '^[A-Z][A-Z0-9_]*$', errorMessage: { pattern: '告警类型不正确', maxLength: '告警类型不正确' } },
-            grade: { type: 'string', enum: [...ALARM_GRADES], errorMessage: { enum: '告警等级不正确' } },
-            status: { type: 'string', enum: [...ALARM_STATUSES], errorMessage: { enum: '告警状态不正确' } },
+            alarmType: { type: 'string', maxLength: 40, pattern: '^[A-Z][A-Z0-9_]*$', errorMessage: { type: '告警类型不正确', pattern: '告警类型不正确', maxLength: '告警类型不正确' } },
+            grade: { type: 'string', enum: [...ALARM_GRADES], errorMessage: { type: '告警等级不正确', enum: '告警等级不正确' } },
+            status: { type: 'string', enum: [...ALARM_STATUSES], errorMessage: { type: '告警状态不正确', enum: '告警状态不正确' } },
             beginTime: time('开始时间'),
             endTime: time('结束时间'),
           },
@@ -71,7 +74,7 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
     ok(await alarms.detail(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 
-  api.get('/security/emergency/:alarmId', { config: auth, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
+  api.get('/security/emergency/:alarmId', { config: emergency, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
     ok(await alarms.emergency(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 

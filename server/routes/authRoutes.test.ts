@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { setupTestServer, type TestServer } from '../testing/testServer';
+import { createServer } from '../createServer';
+import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 setupTestServer((created) => {
@@ -27,7 +32,6 @@ describe('GET /captchaSms', () => {
     ['?phonenumber=1380000000', '请输入有效的手机号码'],
     ['?phonenumber=138000000011', '请输入有效的手机号码'],
     ['?phonenumber=abc', '请输入有效的手机号码'],
-    ['?phonenumber=13900000009', '该手机号未注册'],
   ])('refuses %s with %s and sends nothing', async (query, msg) => {
     const { status, body } = await server.api('GET', `/captchaSms${query}`);
     expect(status).toBe(200);
@@ -289,5 +293,96 @@ describe('limits under parallel requests', () => {
     expect((await attempt('Operator@2026')).code).toBe(429);
     server.advance(10 * MINUTE + 1);
     expect((await attempt('Operator@2026')).code).toBe(200);
+  });
+});
+
+describe('answers that tell a stranger nothing', () => {
+  it('answers an unknown phone exactly as a registered one, sends it nothing and logs which it was', async () => {
+    const lines: string[] = [];
+    const logged = await testServer({ logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+    try {
+      const unknown = '13900000009';
+      const replies = [await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`), await logged.api('GET', `/captchaSms?phonenumber=${unknown}`)];
+      expect(replies.map(({ body }) => body)).toEqual([{ code: 200, msg: '验证码已发送' }, { code: 200, msg: '验证码已发送' }]);
+      expect(logged.sent.map((entry) => entry.phone)).toEqual([OPERATOR]);
+      expect(lines.some((line) => line.includes('未注册的手机号请求验证码，未发送') && line.includes(unknown))).toBe(true);
+      // The cooldown, and a wrong code at login, read the same too.
+      const again = [await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`), await logged.api('GET', `/captchaSms?phonenumber=${unknown}`)];
+      expect(again[1]!.body).toEqual(again[0]!.body);
+      expect(again[0]!.body.code).toBe(429);
+      const wrongCode = (logged.lastCode(OPERATOR) === '000000' ? '111111' : '000000');
+      const logins = [await logged.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrongCode } }), await logged.api('POST', '/smsLogin', { body: { phonenumber: unknown, smsCode: wrongCode } })];
+      expect(logins[1]!.body).toEqual(logins[0]!.body);
+      expect(logins[0]!.body).toEqual({ code: 400, msg: '验证码错误' });
+      // A phone that never asked for a code reads like a registered phone that did not either.
+      const never = [await logged.api('POST', '/smsLogin', { body: { phonenumber: '13800000003', smsCode: '123456' } }), await logged.api('POST', '/smsLogin', { body: { phonenumber: '13900000008', smsCode: '123456' } })];
+      expect(never[1]!.body).toEqual(never[0]!.body);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('authorization-code guessing', () => {
+  const guess = (index: number, remoteAddress = '203.0.113.7') => server.api('GET', `/authCodeLogin?authCode=GUESS-${index}`, { remoteAddress });
+
+  it('locks an address out after 10 wrong codes in 10 minutes, the right code included, and lets it in again after', async () => {
+    for (let index = 0; index < 10; index++) expect((await guess(index)).body).toMatchObject({ code: 400, msg: '授权码无效或已过期' });
+    expect((await guess(10)).body).toEqual({ code: 429, msg: '授权码错误次数过多，请 10 分钟后再试' });
+    expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.7' })).body).toEqual({ code: 429, msg: '授权码错误次数过多，请 10 分钟后再试' });
+    // Another address is not affected.
+    expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '198.51.100.2' })).body.code).toBe(200);
+    server.advance(10 * MINUTE + 1);
+    expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.7' })).body.code).toBe(200);
+  });
+
+  it('lets no more than 10 of 40 parallel guesses through', async () => {
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, index) => guess(index)));
+    expect(replies.filter(({ body }) => body.msg === '授权码无效或已过期').length).toBeLessThanOrEqual(10);
+    expect(replies.filter(({ body }) => body.code === 429).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('limits one code tried from many addresses (an expired code stays refused and stops being tried)', async () => {
+    for (let index = 0; index < 5; index++) expect((await server.api('GET', '/authCodeLogin?authCode=EXPIRED-2026-DEMO', { remoteAddress: `198.51.100.${index + 10}` })).body.code).toBe(400);
+    expect((await server.api('GET', '/authCodeLogin?authCode=EXPIRED-2026-DEMO', { remoteAddress: '198.51.100.99' })).body.code).toBe(429);
+  });
+
+  it('does not count good codes', async () => {
+    for (let index = 0; index < 25; index++) expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.9' })).body.code).toBe(200);
+    for (let index = 0; index < 10; index++) expect((await guess(index, '203.0.113.9')).body.code).toBe(400);
+  });
+
+  it('keeps the lockout across a restart of the server (stored, not in memory)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ops-limit-'));
+    const at = Date.UTC(2026, 10, 22, 8, 0, 0);
+    const start = () => createServer({ dataDir, clock: () => at, smsProvider: { send: async () => undefined } });
+    const ask = (app: FastifyInstance, code: string) => app.inject({ method: 'GET', url: `/api/authCodeLogin?authCode=${code}`, remoteAddress: '203.0.113.50' }).then((reply) => reply.json() as { code: number });
+    try {
+      const first = await start();
+      for (let index = 0; index < 10; index++) expect((await ask(first, `GUESS-${index}`)).code).toBe(400);
+      await first.close();
+      const second = await start();
+      expect((await ask(second, 'OPER-2026-DEMO')).code).toBe(429);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('per-address limits of the other login paths', () => {
+  it('stops an address after 20 wrong passwords spread over many user names', async () => {
+    const attempt = async (username: string) => {
+      const captcha = await server.app.ctx.captcha.create();
+      return (await server.api('POST', '/login', { body: { username, password: 'wrong', code: captcha.answer, uuid: captcha.uuid }, remoteAddress: '203.0.113.20' })).body;
+    };
+    for (let index = 0; index < 20; index++) expect((await attempt(`user${index}`)).msg).toBe('用户不存在或密码错误');
+    expect(await attempt('operator')).toEqual({ code: 429, msg: '登录失败次数过多，请 10 分钟后再试' });
+  });
+
+  it('stops an address after 20 SMS sends in 10 minutes, whichever phones they went to', async () => {
+    for (let index = 0; index < 20; index++) expect((await server.api('GET', `/captchaSms?phonenumber=139000000${String(index).padStart(2, '0')}`, { remoteAddress: '203.0.113.30' })).body.code).toBe(200);
+    expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`, { remoteAddress: '203.0.113.30' })).body).toEqual({ code: 429, msg: '验证码获取过于频繁，请 10 分钟后再试' });
+    expect(server.sent).toEqual([]);
   });
 });

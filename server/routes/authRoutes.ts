@@ -1,9 +1,13 @@
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, ok, tooMany } from '../envelope';
+import { RATE_LIMITS } from '../auth/RateLimiter';
 import { sha256 } from '../auth/secrets';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
+import { access } from '../access/RouteAccess';
+
+const beforeLogin = { access: access.public('登录前使用') };
 
 const LOGIN_FAILURE_WINDOW_MS = 10 * 60_000;
 const LOGIN_MAX_FAILURES = 5;
@@ -12,7 +16,7 @@ const phone = stringField({ required: '请输入手机号码', pattern: '请输�
 
 /** Login by SMS code, image captcha + password, or authorization code; logout. */
 export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { db, sessions, sms, captcha, now } = ctx;
+  const { db, sessions, sms, captcha, now, limits } = ctx;
 
   async function startSession(userId: number, pinnedTenant: number | null): Promise<string> {
     const memberships = await db.selectFrom('user_tenants').select(['tenant_id', 'is_default']).where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('tenant_id').execute();
@@ -21,17 +25,20 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     return sessions.create(userId, tenantId);
   }
 
-  api.get('/captchaSms', { schema: { querystring: objectSchema({ phonenumber: phone }, { phonenumber: '请输入手机号码' }) } }, async (request) => {
+  api.get('/captchaSms', { config: beforeLogin, schema: { querystring: objectSchema({ phonenumber: phone }, { phonenumber: '请输入手机号码' }) } }, async (request) => {
     const { phonenumber } = request.query as { phonenumber: string };
+    await limits.attempt([{ rule: RATE_LIMITS.smsSendPerAddress, subject: request.ip }]);
     const user = await db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
-    if (!user) throw badRequest('该手机号未注册');
-    await sms.send(phonenumber);
+    // The same answer whether the phone has an account or not, so nobody learns which numbers do.
+    await sms.send(phonenumber, { deliver: Boolean(user) });
+    if (!user) request.log.info({ reqId: request.id, phone: phonenumber }, '未注册的手机号请求验证码，未发送');
     return ok(undefined, {}, '验证码已发送');
   });
 
   api.post(
     '/smsLogin',
     {
+      config: beforeLogin,
       schema: {
         body: objectSchema(
           { phonenumber: phone, smsCode: stringField({ required: '请输入验证码', pattern: '验证码错误' }, { pattern: '^\\d{6}$', maxLength: 6 }) },
@@ -41,14 +48,17 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     },
     async (request) => {
       const { phonenumber, smsCode } = request.body as { phonenumber: string; smsCode: string };
-      const user = await db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
-      if (!user) throw badRequest('该手机号未注册');
+      const attempt = await limits.attempt([{ rule: RATE_LIMITS.smsLoginPerAddress, subject: request.ip }]);
+      // The code is checked first: a phone without an account fails exactly like a wrong code.
       await sms.verify(phonenumber, smsCode);
+      const user = await db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
+      if (!user) throw badRequest('验证码错误');
+      await attempt.forgive();
       return ok(undefined, { token: await startSession(user.user_id, null) }, '登录成功');
     },
   );
 
-  api.get('/captchaImage', async () => {
+  api.get('/captchaImage', { config: beforeLogin }, async () => {
     const { uuid, img } = await captcha.create();
     return ok(undefined, { captchaEnabled: true, uuid, img });
   });
@@ -56,6 +66,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
   api.post(
     '/login',
     {
+      config: beforeLogin,
       schema: {
         body: objectSchema(
           {
@@ -70,6 +81,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     },
     async (request) => {
       const { username, password, code, uuid } = request.body as { username: string; password: string; code: string; uuid: string };
+      const fromAddress = await limits.attempt([{ rule: RATE_LIMITS.passwordPerAddress, subject: request.ip }]);
       const at = now();
       await db.deleteFrom('login_failures').where('at', '<=', at - LOGIN_FAILURE_WINDOW_MS).execute();
       // The attempt is written down before it is checked, so parallel guesses count against each
@@ -90,23 +102,35 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
       const user = await db.selectFrom('users').select(['user_id', 'password_hash']).where('user_name', '=', username).where('status', '=', '0').executeTakeFirst();
       if (!user || !(await bcrypt.compare(password, user.password_hash))) throw badRequest('用户不存在或密码错误');
       await strikeOut();
+      await fromAddress.forgive();
       return ok(undefined, { token: await startSession(user.user_id, null) }, '登录成功');
     },
   );
 
   api.get(
     '/authCodeLogin',
-    { schema: { querystring: objectSchema({ authCode: stringField({ required: '请输入有效授权码' }, { maxLength: 128 }) }, { authCode: '请输入有效授权码' }) } },
+    { config: beforeLogin, schema: { querystring: objectSchema({ authCode: stringField({ required: '请输入有效授权码' }, { maxLength: 128 }) }, { authCode: '请输入有效授权码' }) } },
     async (request) => {
       const authCode = (request.query as { authCode: string }).authCode.trim();
       if (!authCode) throw badRequest('请输入有效授权码');
-      const row = await db.selectFrom('auth_codes').selectAll().where('code_hash', '=', sha256(authCode)).executeTakeFirst();
-      if (!row || row.disabled || (row.expires_at !== null && row.expires_at < now())) throw badRequest('授权码无效或已过期');
+      const codeHash = sha256(authCode);
+      // Counted before the code is looked up (parallel guesses count against each other); a good code is forgiven.
+      const attempt = await limits.attempt([
+        { rule: RATE_LIMITS.authCodePerAddress, subject: request.ip },
+        { rule: RATE_LIMITS.authCodePerCode, subject: codeHash },
+      ]);
+      const row = await db.selectFrom('auth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+      if (!row || row.disabled || (row.expires_at !== null && row.expires_at < now())) {
+        request.log.info({ reqId: request.id, ip: request.ip }, '授权码登录失败');
+        throw badRequest('授权码无效或已过期');
+      }
+      await attempt.forgive();
       return ok(undefined, { token: await startSession(row.user_id, row.tenant_id) }, '登录成功');
     },
   );
 
-  api.post('/logout', async (request) => {
+  // Public: logging out with an expired or unknown token still ends in 退出成功.
+  api.post('/logout', { config: { access: access.public('会话已失效时也可退出') } }, async (request) => {
     const token = ctx.bearerToken(request);
     if (token) await sessions.revoke(token);
     return ok(undefined, {}, '退出成功');

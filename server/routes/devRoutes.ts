@@ -3,6 +3,9 @@ import { AppError, ok } from '../envelope';
 import { LogSmsProvider } from '../auth/SmsProvider';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
+import { access } from '../access/RouteAccess';
+
+const devOnly = { access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示') };
 import type { AlarmService } from '../alarms/AlarmService';
 import type { FleetSimulator } from '../devices/FleetSimulator';
 
@@ -13,6 +16,7 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
   api.post(
     '/dev/alarm/raise',
     {
+      config: devOnly,
       schema: {
         body: {
           type: 'object',
@@ -48,6 +52,7 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
   api.post(
     '/dev/device/online',
     {
+      config: devOnly,
       schema: {
         body: {
           type: 'object',
@@ -66,7 +71,7 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
 
   api.get(
     '/dev/sms/last',
-    { schema: { querystring: objectSchema({ phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) }, { phonenumber: '请输入手机号码' }) } },
+    { config: devOnly, schema: { querystring: objectSchema({ phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) }, { phonenumber: '请输入手机号码' }) } },
     async (request) => {
       const { phonenumber } = request.query as { phonenumber: string };
       const code = ctx.smsProvider instanceof LogSmsProvider ? ctx.smsProvider.lastCode(phonenumber) : undefined;

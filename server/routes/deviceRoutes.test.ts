@@ -104,6 +104,24 @@ describe('tenant isolation', () => {
 });
 
 describe('POST /device/control/execute', () => {
+  // Hole 2 of the security issue: a JSON `true` turned a lamp on, deep params answered 500.
+  it.each([true, false, null, [1], '1', 1.5])('refuses command %j in a JSON body and runs nothing', async (command) => {
+    const lamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
+    const logged = (await server.app.ctx.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const reply = await server.api('POST', '/device/control/execute', { token, json: true, body: { command, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: [lamp.deviceId] } });
+    expect(reply.body).toEqual({ code: 400, msg: '命令编号必须是非负整数' });
+    expect(((await get(`/devi/aep/info?deviceId=${lamp.deviceId}`)).data as Row).state).toEqual(lamp.state);
+    expect((await server.app.ctx.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(logged);
+  });
+
+  it('refuses deeply nested params (60 KB, under the body limit) with a clear message, not a 500', async () => {
+    const lamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
+    const payload = `{"command":2,"deviceType":"DEVICE_LAMPPOST","commandType":"light","deviceIds":[${lamp.deviceId}],"params":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    expect(payload.length).toBeGreaterThan(60_000);
+    const reply = await server.app.inject({ method: 'POST', url: '/api/device/control/execute', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+    expect(reply.json()).toEqual({ code: 400, msg: '请求参数嵌套过深（最多 8 层）' });
+  });
+
   it('turns a whole light group on and off with the spec defaults (DEVICE_LAMP_RSKW, light)', async () => {
     const group = ((await get('/devi/web/lightgroup/list')).data as { groupId: number }[])[0]!;
     const members = (await get(`/devi/aep/groupChild?groupId=${group.groupId}&pageSize=100`)).rows;
@@ -157,7 +175,7 @@ describe('POST /device/control/execute', () => {
     [{ command: 'on', deviceIds: 1 }, 400, '命令编号必须是非负整数'],
     [{ deviceIds: 1 }, 400, '命令编号必须是非负整数'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST' }, 400, '请选择要控制的设备或分组'],
-    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 'a,b' }, 400, '设备编号不正确：a'],
+    [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 'a,b' }, 400, '设备编号必须是正整数或以逗号分隔的正整数'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 99999999 }, 404, '设备不存在：99999999'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', groupId: 99999 }, 404, '分组不存在：99999'],
   ] as [Record<string, unknown>, number, string][])('refuses %o', async (body, code, msg) => {
@@ -254,6 +272,11 @@ describe('POST /devi/aep/position', () => {
     [{ deviceId: 1, longitude: 106, latitude: -91 }, '纬度应在 -90 到 90 之间'],
     [{ deviceId: 1, longitude: 'east', latitude: 29 }, '经度必须是数字'],
     [{ deviceId: 1, longitude: true, latitude: 29 }, '经度必须是数字'],
+    // Hole 3 of the security issue: these were saved as longitude null or 0.
+    [{ deviceId: 1, longitude: 'Infinity', latitude: 29 }, '经度必须是数字'],
+    [{ deviceId: 1, longitude: null, latitude: 29 }, '经度必须是数字'],
+    [{ deviceId: 1, longitude: 106, latitude: null }, '纬度必须是数字'],
+    [{ deviceId: 1, longitude: 106, latitude: '-Infinity' }, '纬度必须是数字'],
   ])('refuses %o with “%s” and moves nothing', async (body, msg) => {
     const before = ((await get('/devi/aep/info?deviceId=1')).data as Placed);
     expect(await move(body)).toEqual({ code: 400, msg });

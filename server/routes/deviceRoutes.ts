@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, ok } from '../envelope';
 import type { DeviceService } from '../devices/DeviceService';
 import type { ServerContext } from '../ServerContext';
+import { access } from '../access/RouteAccess';
+import type { UserAccess } from '../access/UserAccess';
+import { checkJsonShape } from '../validation';
 
 const MAX_PAGE_SIZE = 500;
 
@@ -12,7 +15,46 @@ const pageQuery = {
 const deviceTypeField = { type: 'string', minLength: 1, maxLength: 40, errorMessage: { type: '设备类型不正确', minLength: '请指定设备类型', maxLength: '设备类型不正确' } };
 const keywordField = { type: 'string', maxLength: 50, errorMessage: { type: '搜索关键字不正确', maxLength: '搜索关键字不能超过 50 个字符' } };
 const idField = (label: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` } });
-const onlineField = { type: 'string', enum: ['0', '1'], errorMessage: { enum: '在线状态只能是 0 或 1' } };
+const onlineField = { type: 'string', enum: ['0', '1'], errorMessage: { type: '在线状态只能是 0 或 1', enum: '在线状态只能是 0 或 1' } };
+/** Ids as a form writes them ("1,2,3"), one id, or a JSON array of ids. */
+const idListField = (label: string) => ({
+  type: ['string', 'integer', 'array'],
+  pattern: '^\\s*(\\d{1,10}(\\s*,\\s*\\d{1,10})*)?\\s*$',
+  maxLength: 22_000,
+  minimum: 1,
+  maximum: 2147483647,
+  maxItems: 2000,
+  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  errorMessage: `${label}必须是正整数或以逗号分隔的正整数`,
+});
+const codeField = (label: string) => ({ type: 'string', maxLength: 40, errorMessage: { type: `${label}必须是文字`, maxLength: `${label}过长` } });
+/** A command's parameters: a JSON object, or its text (form bodies); the kind's manifest says what it may hold. */
+const paramsField = { type: ['object', 'string'], maxLength: 8192, errorMessage: { type: '命令参数必须是 JSON 对象', maxLength: '命令参数过长' } };
+
+const controlSchema = {
+  body: {
+    type: 'object',
+    properties: {
+      command: { type: 'integer', minimum: 0, maximum: 2147483647, errorMessage: { type: '命令编号必须是非负整数', minimum: '命令编号必须是非负整数', maximum: '命令编号必须是非负整数' } },
+      deviceType: codeField('设备类型'),
+      commandType: codeField('命令类型'),
+      deviceIds: idListField('设备编号'),
+      groupId: idListField('分组编号'),
+      groupIds: idListField('分组编号'),
+      params: paramsField,
+    },
+    required: ['command'],
+    errorMessage: { type: '请求参数格式不正确', required: { command: '命令编号必须是非负整数' } },
+  },
+};
+
+const stopPlaySchema = {
+  body: {
+    type: 'object',
+    properties: { id: idListField('设备编号'), deviceIds: idListField('设备编号'), groupIds: idListField('分组编号'), type: codeField('类型') },
+    errorMessage: { type: '请求参数格式不正确' },
+  },
+};
 
 const listSchema = (required: Record<string, string>, extra: Record<string, object> = {}) => ({
   querystring: {
@@ -42,26 +84,44 @@ export function parseIdList(value: unknown, label: string): number[] {
   });
 }
 
+/** A command's parameters as an object: given as one (JSON body) or as its JSON text (form body), checked before use. */
 function parseParams(value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null || value === '') return {};
-  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (value === undefined || value === '') return {};
+  let parsed: unknown = value;
   if (typeof value === 'string') {
     try {
-      const parsed = JSON.parse(value) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      parsed = JSON.parse(value) as unknown;
     } catch {
-      // fall through to the error below
+      throw badRequest('命令参数必须是 JSON 对象');
     }
   }
-  throw badRequest('命令参数必须是 JSON 对象');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('命令参数必须是 JSON 对象');
+  checkJsonShape(parsed, (path) => `命令参数 ${path} 不正确`);
+  return parsed as Record<string, unknown>;
 }
 
-/** Device lists (spec section 7 paths), groups, detail and control, all scoped to the active tenant. */
+/** Device lists (spec section 7 paths), groups, detail and control, scoped to the active tenant and to the kinds the caller's menus open. */
 export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, devices: DeviceService): Promise<void> {
-  const auth = { auth: true };
-  const list = (fixedKind?: string) => async (request: FastifyRequest) => {
+  const read = { access: access.readDevices };
+  const control = { access: access.controlDevices };
+  const accessOf = (request: FastifyRequest): UserAccess => request.access!;
+  /** The kind a list asks for, refused unless the caller may read it. */
+  const readableKind = (request: FastifyRequest, deviceType: string) => {
+    const kind = devices.kindOf(deviceType);
+    accessOf(request).requireKind(kind, 'read');
+    return kind;
+  };
+  /** The kinds the caller may read as a SQL filter: undefined when all of them. */
+  const readableKinds = (request: FastifyRequest): string[] | undefined => {
+    const kinds = accessOf(request).deviceKinds('read');
+    return kinds === 'all' ? undefined : [...kinds];
+  };
+
+  const list = (camerasOnly = false) => async (request: FastifyRequest) => {
     const query = request.query as ListParams;
-    const kind = devices.kindOf(fixedKind ?? query.deviceType ?? '');
+    const kind = readableKind(request, query.deviceType ?? (camerasOnly ? 'camera' : ''));
+    // /monitor/* lists the kinds that declare it as their list path (cameras, fire cameras).
+    if (camerasOnly && kind.listPaths?.child !== '/monitor/child') throw badRequest(`${kind.displayName}不能通过监控列表查询`);
     const result = await devices.list({
       tenantId: request.session!.tenantId,
       kind,
@@ -75,69 +135,76 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   };
   const requireDeviceType = { deviceType: '请指定设备类型' };
 
-  api.get('/devi/aep/child', { config: auth, schema: listSchema(requireDeviceType, { groupId: idField('分组编号'), online: onlineField }) }, list());
-  api.get('/devi/aep/search', { config: auth, schema: listSchema(requireDeviceType, { keyword: keywordField, online: onlineField }) }, list());
-  api.get('/monitor/child', { config: auth, schema: listSchema({}, { groupId: idField('分组编号'), online: onlineField }) }, list('camera'));
-  api.get('/monitor/search', { config: auth, schema: listSchema({}, { keyword: keywordField, online: onlineField }) }, list('camera'));
+  api.get('/devi/aep/child', { config: read, schema: listSchema(requireDeviceType, { groupId: idField('分组编号'), online: onlineField }) }, list());
+  api.get('/devi/aep/search', { config: read, schema: listSchema(requireDeviceType, { keyword: keywordField, online: onlineField }) }, list());
+  api.get('/monitor/child', { config: read, schema: listSchema({}, { groupId: idField('分组编号'), online: onlineField }) }, list(true));
+  api.get('/monitor/search', { config: read, schema: listSchema({}, { keyword: keywordField, online: onlineField }) }, list(true));
 
-  api.get('/devi/aep/all', { config: auth, schema: listSchema(requireDeviceType) }, async (request) => {
+  api.get('/devi/aep/all', { config: read, schema: listSchema(requireDeviceType) }, async (request) => {
     const query = request.query as ListParams;
-    const kind = devices.kindOf(query.deviceType ?? '');
+    const kind = readableKind(request, query.deviceType ?? '');
     const { rows } = await devices.list({ tenantId: request.session!.tenantId, kind, pageNum: 1, pageSize: 100_000 });
     return ok(rows.map(({ deviceId, deviceName, deviceCode, online, longitude, latitude, height }) => ({ deviceId, deviceName, deviceCode, online, longitude, latitude, height })));
   });
 
   api.get(
     '/devi/aep/groupChild',
-    { config: auth, schema: { querystring: { type: 'object', properties: { groupId: idField('分组编号'), ...pageQuery }, required: ['groupId'], errorMessage: { required: { groupId: '请指定分组' } } } } },
+    { config: read, schema: { querystring: { type: 'object', properties: { groupId: idField('分组编号'), ...pageQuery }, required: ['groupId'], errorMessage: { required: { groupId: '请指定分组' } } } } },
     async (request) => {
       const query = request.query as ListParams & { groupId: number };
       const group = await devices.group(request.session!.tenantId, query.groupId);
-      const result = await devices.list({ tenantId: request.session!.tenantId, kind: devices.kindOf(group.kind), pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id });
+      const kind = readableKind(request, group.kind);
+      const result = await devices.list({ tenantId: request.session!.tenantId, kind, pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id });
       return { code: 200, msg: '查询成功', ...result };
     },
   );
 
   const groupList = (fixedKind?: string) => async (request: FastifyRequest) => {
     const query = request.query as { deviceType?: string };
-    return ok(await devices.groups(request.session!.tenantId, devices.kindOf(fixedKind ?? query.deviceType ?? '')));
+    return ok(await devices.groups(request.session!.tenantId, readableKind(request, fixedKind ?? query.deviceType ?? '')));
   };
-  api.get('/devi/aep/groups', { config: auth, schema: listSchema(requireDeviceType) }, groupList());
-  api.get('/devi/web/lightgroup/list', { config: auth }, groupList('light'));
-  api.get('/led/grouplist', { config: auth }, groupList('screen'));
+  api.get('/devi/aep/groups', { config: read, schema: listSchema(requireDeviceType) }, groupList());
+  api.get('/devi/web/lightgroup/list', { config: read }, groupList('light'));
+  api.get('/led/grouplist', { config: read }, groupList('screen'));
 
-  // Every device of the tenant with its position, for the map's device layer.
-  api.get('/devi/aep/positions', { config: auth }, async (request) => {
-    const rows = await ctx.db
-      .selectFrom('devices')
-      .select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name'])
-      .where('tenant_id', '=', request.session!.tenantId)
-      .orderBy('device_id')
-      .execute();
+  // Every device of the tenant the caller may see, with its position, for the map's device layer.
+  api.get('/devi/aep/positions', { config: read }, async (request) => {
+    const kinds = readableKinds(request);
+    let query = ctx.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', request.session!.tenantId);
+    if (kinds) query = query.where('kind', 'in', kinds);
+    const rows = await query.orderBy('device_id').execute();
     return ok(rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude })));
   });
 
-  api.get('/devi/aep/summary', { config: auth }, async (request) => {
-    const rows = await ctx.db
+  api.get('/devi/aep/summary', { config: read }, async (request) => {
+    const kinds = readableKinds(request);
+    let query = ctx.db
       .selectFrom('devices')
       .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
-      .where('tenant_id', '=', request.session!.tenantId)
-      .groupBy('kind')
-      .execute();
+      .where('tenant_id', '=', request.session!.tenantId);
+    if (kinds) query = query.where('kind', 'in', kinds);
+    const rows = await query.groupBy('kind').execute();
     return ok(rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) })));
   });
 
+  /** A device of the tenant whose kind the caller may read or control (another tenant's: not found). */
+  const deviceFor = async (request: FastifyRequest, deviceId: number, action: 'read' | 'control') => {
+    const device = await devices.device(request.session!.tenantId, deviceId);
+    accessOf(request).requireKind(devices.kindOf(device.kind), action);
+    return device;
+  };
+
   api.get(
     '/devi/aep/info',
-    { config: auth, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
-    async (request) => ok(await devices.device(request.session!.tenantId, (request.query as { deviceId: number }).deviceId)),
+    { config: read, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    async (request) => ok(await deviceFor(request, (request.query as { deviceId: number }).deviceId, 'read')),
   );
 
-  // An operator corrects where a device stands by dragging it on the map (the map's 调整位置).
+  // An operator corrects where a device stands by dragging it on the map (the map's 调整位置): a change to the device, so it needs control.
   api.post(
     '/devi/aep/position',
     {
-      config: auth,
+      config: control,
       schema: {
         body: {
           type: 'object',
@@ -153,37 +220,33 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     },
     async (request) => {
       const { deviceId, longitude, latitude } = request.body as { deviceId: number; longitude: number; latitude: number };
+      await deviceFor(request, deviceId, 'control');
       return ok(await devices.move(request.session!.tenantId, deviceId, Number(longitude.toFixed(8)), Number(latitude.toFixed(8))), {}, '位置已保存');
     },
   );
 
-  api.post('/device/control/execute', { config: auth }, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求参数格式不正确');
-    const command = Number(body.command);
-    if (body.command === undefined || body.command === '' || !Number.isInteger(command) || command < 0) throw badRequest('命令编号必须是非负整数');
-    const deviceType = body.deviceType === undefined || body.deviceType === '' ? 'DEVICE_LAMP_RSKW' : String(body.deviceType);
-    const commandType = body.commandType === undefined || body.commandType === '' ? 'light' : String(body.commandType);
-    if (deviceType.length > 40 || commandType.length > 40) throw badRequest('设备类型或命令类型过长');
-    const { results, message } = await devices.control({
-      tenantId: request.session!.tenantId,
-      userId: request.session!.userId,
-      deviceType,
-      commandType,
-      command,
-      deviceIds: parseIdList(body.deviceIds, '设备编号'),
-      groupIds: [...parseIdList(body.groupId, '分组编号'), ...parseIdList(body.groupIds, '分组编号')],
-      params: parseParams(body.params),
-    });
+  api.post('/device/control/execute', { config: control, schema: controlSchema }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    const deviceType = body.deviceType === undefined || body.deviceType === '' ? 'DEVICE_LAMP_RSKW' : (body.deviceType as string);
+    const commandType = body.commandType === undefined || body.commandType === '' ? 'light' : (body.commandType as string);
+    const deviceIds = parseIdList(body.deviceIds, '设备编号');
+    const groupIds = [...parseIdList(body.groupId, '分组编号'), ...parseIdList(body.groupIds, '分组编号')];
+    const params = parseParams(body.params);
+    // A kind the caller may not control is refused before anything is recorded; an unknown one is
+    // refused (and recorded) by the service like any other bad command.
+    const kind = devices.findKind(deviceType);
+    if (kind) accessOf(request).requireKind(kind, 'control');
+    const { results, message } = await devices.control({ tenantId: request.session!.tenantId, userId: request.session!.userId, deviceType, commandType, command: body.command as number, deviceIds, groupIds, params });
     return ok({ results }, {}, message);
   });
 
-  api.get('/device/control/log', { config: auth, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } }, async (request) => {
+  api.get('/device/control/log', { config: read, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } }, async (request) => {
     const query = request.query as { pageNum: number; pageSize: number };
-    const rows = await ctx.db
-      .selectFrom('command_log')
-      .selectAll()
-      .where('tenant_id', '=', request.session!.tenantId)
+    const kinds = readableKinds(request);
+    let rows = ctx.db.selectFrom('command_log').selectAll().where('tenant_id', '=', request.session!.tenantId);
+    // The log names kinds the way the caller did (page, brand code or type code): any name of a readable kind.
+    if (kinds) rows = rows.where('device_type', 'in', [...devices.kinds.filter((kind) => kinds.includes(kind.page)).flatMap((kind) => [kind.page, kind.brandCode, ...(kind.deviceTypes ?? [])].filter((code): code is string => Boolean(code)))]);
+    const page = await rows
       .orderBy('id', 'desc')
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
@@ -191,7 +254,7 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     return {
       code: 200,
       msg: '查询成功',
-      rows: rows.map((row) => ({
+      rows: page.map((row) => ({
         id: row.id,
         userId: row.user_id,
         time: row.at,
@@ -207,10 +270,11 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     };
   });
 
-  api.post('/voice/stopPlay', { config: auth }, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+  api.post('/voice/stopPlay', { config: control, schema: stopPlaySchema }, async (request) => {
+    const body = request.body as Record<string, unknown>;
     const deviceIds = [...parseIdList(body.deviceIds, '设备编号'), ...parseIdList(body.id, '设备编号')];
     const groupIds = parseIdList(body.groupIds, '分组编号');
+    accessOf(request).requireKind(devices.kindOf('DEVICE_VOICE'), 'control');
     const { results, message } = await devices.control({
       tenantId: request.session!.tenantId,
       userId: request.session!.userId,
@@ -227,11 +291,15 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   api.get(
     '/system/order/deviceNo',
     {
-      config: auth,
+      config: control,
       schema: {
         querystring: {
           type: 'object',
-          properties: { deviceType: deviceTypeField, orderType: { type: 'string', minLength: 1, maxLength: 20, errorMessage: { minLength: '请指定指令类型', maxLength: '指令类型过长' } }, playType: { type: 'string', enum: ['1'], errorMessage: { enum: 'playType 只能是 1' } } },
+          properties: {
+            deviceType: deviceTypeField,
+            orderType: { type: 'string', minLength: 1, maxLength: 20, errorMessage: { type: '指令类型不正确', minLength: '请指定指令类型', maxLength: '指令类型过长' } },
+            playType: { type: 'string', enum: ['1'], errorMessage: { type: 'playType 只能是 1', enum: 'playType 只能是 1' } },
+          },
           required: ['deviceType', 'orderType'],
           errorMessage: { required: { deviceType: '请指定设备类型', orderType: '请指定指令类型' } },
         },
@@ -240,6 +308,7 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     async (request) => {
       const query = request.query as { deviceType: string; orderType: string };
       const kind = devices.kindOf(query.deviceType);
+      accessOf(request).requireKind(kind, 'control');
       const count = Number((await ctx.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', request.session!.tenantId).executeTakeFirst())?.count ?? 0);
       const date = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
       return ok(`${kind.page.toUpperCase().slice(0, 4)}-${query.orderType.toUpperCase()}-${date}-${String(count + 1).padStart(5, '0')}`);
@@ -248,9 +317,9 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   api.get(
     '/guide/getSystemInfo',
-    { config: auth, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    { config: read, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
     async (request) => {
-      const device = await devices.device(request.session!.tenantId, (request.query as { deviceId: number }).deviceId);
+      const device = await deviceFor(request, (request.query as { deviceId: number }).deviceId, 'read');
       if (device.kind !== 'navigationScreen') throw new AppError(400, `设备 ${device.deviceName} 不是导览屏`);
       return ok({
         deviceId: device.deviceId,

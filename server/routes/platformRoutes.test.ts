@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestServer, type TestServer } from '../testing/testServer';
+import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 setupTestServer((created) => {
@@ -144,9 +144,22 @@ describe('unknown routes and errors', () => {
     expect((await server.api('GET', '/no/such/path')).body).toEqual({ code: 404, msg: '请求地址不存在' });
   });
 
-  it('never sends a stack trace when a handler fails unexpectedly', async () => {
-    server.app.ctx.db.destroy();
-    const response = await server.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' });
-    expect(response.json()).toEqual({ code: 500, msg: '服务器内部错误' });
+  it('never sends a stack trace when a handler fails unexpectedly, but names the request whose error the log holds', async () => {
+    const lines: string[] = [];
+    const logged = await testServer({ logger: { level: 'error', stream: { write: (line) => void lines.push(line) } } });
+    try {
+      await logged.app.ctx.db.destroy();
+      const response = await logged.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' });
+      const { code, msg } = response.json() as { code: number; msg: string };
+      expect(code).toBe(500);
+      const requestId = /^服务器内部错误（请求编号 ([0-9a-f]{12})）$/.exec(msg)?.[1];
+      expect(requestId).toBeDefined();
+      const entry = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; err?: { stack?: string } }).find((line) => line.msg === '请求处理失败');
+      expect(entry).toMatchObject({ reqId: requestId });
+      expect(entry?.err?.stack).toBeTruthy();
+      expect(response.body).not.toContain('at ');
+    } finally {
+      await logged.close().catch(() => undefined);
+    }
   });
 });

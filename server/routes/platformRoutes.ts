@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden, ok } from '../envelope';
+import { forbidden, ok } from '../envelope';
 import { objectSchema } from '../validation';
+import { access } from '../access/RouteAccess';
 import type { ServerContext } from '../ServerContext';
 
 export const PLATFORM_CODES = ['twin_platform'] as const;
@@ -22,7 +23,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
       .execute();
   }
 
-  api.get('/getInfo', { config: { auth: true } }, async (request) => {
+  api.get('/getInfo', { config: { access: access.session } }, async (request) => {
     const session = request.session!;
     const user = await db.selectFrom('users').select(['user_id', 'user_name', 'nick_name', 'phonenumber']).where('user_id', '=', session.userId).executeTakeFirstOrThrow();
     const tenants = await db
@@ -54,7 +55,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  api.get('/system/menu/getPlatformList', { config: { auth: true } }, async (request) => {
+  api.get('/system/menu/getPlatformList', { config: { access: access.session } }, async (request) => {
     const session = request.session!;
     const menus = await grantedMenus(session.userId, session.tenantId);
     return ok(menus.map((menu) => ({ menuId: menu.menu_id, menuName: menu.title, perms: menu.perms, path: menu.path, parentId: menu.parent_id ?? 0 })));
@@ -63,7 +64,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
   api.get(
     '/getRouters',
     {
-      config: { auth: true },
+      config: { access: access.session },
       schema: {
         querystring: objectSchema(
           { platformCode: { type: 'string', enum: [...PLATFORM_CODES], errorMessage: { type: '平台编码无效', enum: '平台编码无效' } } },
@@ -93,7 +94,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
   api.post(
     '/tenantLogin',
     {
-      config: { auth: true },
+      config: { access: access.session },
       schema: {
         body: objectSchema(
           { tenantId: { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' } } },
@@ -111,9 +112,14 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     },
   );
 
-  api.get('/system/dict/data/type/:type', { config: { auth: true } }, async (request) => {
+  api.get(
+    '/system/dict/data/type/:type',
+    {
+      config: { access: access.session },
+      schema: { params: { type: 'object', properties: { type: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,63}$', errorMessage: { type: '字典类型格式不正确', pattern: '字典类型格式不正确' } } }, required: ['type'] } },
+    },
+    async (request) => {
     const { type } = request.params as { type: string };
-    if (!/^[a-z][a-z0-9_]{1,63}$/.test(type)) throw badRequest('字典类型格式不正确');
     const rows = await db.selectFrom('dict_data').selectAll().where('dict_type', '=', type).orderBy('dict_sort').execute();
     return ok(
       rows.map((row) => ({
@@ -127,5 +133,6 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
         isDefault: row.is_default,
       })),
     );
-  });
+    },
+  );
 }

@@ -22,10 +22,39 @@ export interface BrowserPage {
 
 export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
   const consoleErrors: string[] = [];
+  await recordCspViolations(context, consoleErrors);
+  const page = await context.newPage();
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   return { context, page, consoleErrors };
+}
+
+/**
+ * Every Content-Security-Policy violation of the context's pages and their workers becomes an entry
+ * of `into`, so any test that checks its page errors also fails on a CSP the app does not run under.
+ */
+async function recordCspViolations(context: BrowserContext, into: string[]): Promise<void> {
+  const record = (where: string, violation: { directive: string; blocked: string; source: string }) =>
+    into.push(`CSP 违规（${where}）：${violation.directive} 拦截了 ${violation.blocked || '(inline)'}${violation.source ? `，来自 ${violation.source}` : ''}`);
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: { directive: string; blocked: string; source: string }) => record(page.url(), violation));
+  const listen = () => {
+    const target = globalThis as unknown as { addEventListener(type: string, listener: (event: SecurityPolicyViolationEvent) => void): void };
+    target.addEventListener('securitypolicyviolation', (event) => {
+      const report = (globalThis as unknown as { __reportCspViolation?: (violation: unknown) => void }).__reportCspViolation;
+      const violation = { directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile ? `${event.sourceFile}:${event.lineNumber}` : '' };
+      if (report) void report(violation);
+      // In a worker the binding is absent: the console carries it to the context's console event below.
+      else console.error(`Content Security Policy violation: ${violation.directive} ${violation.blocked} ${violation.source}`);
+    });
+  };
+  await context.addInitScript(listen);
+  const isCspMessage = (text: string) => /Content[ -]Security[ -]Policy/i.test(text);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && isCspMessage(message.text())) into.push(`CSP 违规（控制台）：${message.text()}`);
+  });
+  // Init scripts do not run in workers: listen once a worker exists (its later tasks are covered; the
+  // context's console event carries what it reports, and a worker that cannot start is a page error).
+  context.on('page', (page) => page.on('worker', (worker) => void worker.evaluate(listen).catch(() => undefined)));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

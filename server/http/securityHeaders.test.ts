@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../config';
+import { testServer, type TestServer } from '../testing/testServer';
+import { cspDirectives } from './securityHeaders';
+
+let staticDir: string;
+let server: TestServer | undefined;
+
+beforeEach(() => {
+  staticDir = mkdtempSync(join(tmpdir(), 'ops-csp-static-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>城市运营指挥平台</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.info(1)');
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+async function start(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  server = await testServer({ staticDir, ...overrides });
+  return server;
+}
+
+/** The CSP header as directive → sources. */
+function csp(header: string | string[] | number | undefined): Map<string, string[]> {
+  expect(typeof header).toBe('string');
+  const entries = String(header)
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .filter((parts) => parts[0])
+    .map(([name, ...sources]) => [name ?? '', sources] as const);
+  return new Map(entries);
+}
+
+const PATHS = [
+  ['the app', '/'],
+  ['an SPA route', '/device'],
+  ['a static file', '/assets/app.js'],
+  ['an API reply', '/api/captchaImage'],
+  ['an unknown API path', '/api/no-such-thing'],
+  ['a missing file', '/assets/missing.js'],
+] as const;
+
+describe('security headers', () => {
+  it.each(PATHS)('sends the CSP and the other headers on %s', async (_what, url) => {
+    const { app } = await start();
+    const reply = await app.inject({ method: 'GET', url });
+    expect(reply.statusCode).toBe(200);
+    const policy = csp(reply.headers['content-security-policy']);
+    expect(Object.fromEntries(policy)).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", "'unsafe-eval'", 'blob:'],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'connect-src': ["'self'", 'data:'],
+      'worker-src': ["'self'", 'blob:'],
+      'media-src': ["'self'", 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+    expect(reply.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('serves the app and the API as before', async () => {
+    const { app } = await start();
+    expect((await app.inject({ method: 'GET', url: '/device' })).headers['content-type']).toContain('text/html');
+    expect((await app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.info(1)');
+    expect((await app.inject({ method: 'GET', url: '/api/captchaImage' })).json()).toMatchObject({ code: 200 });
+    expect((await app.inject({ method: 'GET', url: '/api/no-such-thing' })).json()).toEqual({ code: 404, msg: '请求地址不存在' });
+  });
+
+  it('lets the configured origins frame the app and then sends no X-Frame-Options', async () => {
+    const { app } = await start({ frameAncestors: ['https://wall.example.com'] });
+    for (const url of ['/', '/device', '/api/captchaImage']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(csp(reply.headers['content-security-policy']).get('frame-ancestors')).toEqual(['https://wall.example.com']);
+      expect(reply.headers['x-frame-options']).toBeUndefined();
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it("mirrors frame-ancestors 'self' as X-Frame-Options SAMEORIGIN", async () => {
+    const { app } = await start({ frameAncestors: ["'self'"] });
+    const reply = await app.inject({ method: 'GET', url: '/' });
+    expect(csp(reply.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('allows the tile server of MAP_IMAGERY_URL for images and for Cesium’s tile requests', async () => {
+    const { app } = await start({ appConfig: { mapImageryUrl: 'https://tiles.example.com/{z}/{x}/{y}.png' } });
+    const policy = csp((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.example.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'data:', 'https://tiles.example.com']);
+  });
+});
+
+describe('cspDirectives', () => {
+  const base = { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null };
+
+  it('adds an absolute API base and its push socket to connect-src', () => {
+    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: 'https://ops.example.com/prod-api' } });
+    expect(directives['connect-src']).toEqual(["'self'", 'data:', 'https://ops.example.com', 'wss://ops.example.com']);
+  });
+
+  it('adds an absolute push URL as a WebSocket source', () => {
+    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, pushUrl: 'ws://push.example.com:9000/ws' } });
+    expect(directives['connect-src']).toEqual(["'self'", 'data:', 'ws://push.example.com:9000']);
+  });
+
+  it('keeps same-origin paths to self and turns a tile subdomain template into a wildcard', () => {
+    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: '/tiles/{z}/{x}/{y}.png' } })['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: 'http://{s}.tiles.example.com/{z}/{x}/{y}.png' } })['img-src']).toContain('http://*.tiles.example.com');
+  });
+
+  it('never lets a malformed URL inject a directive', () => {
+    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: "https://x.example.com;script-src 'unsafe-eval'/api" } });
+    expect(directives['connect-src']).toEqual(["'self'", 'data:']);
+  });
+});
