@@ -18,6 +18,17 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  // Layers: the server and the shared contracts never reach into the web app; contracts stand alone.
+  {
+    files: ['server/**/*.ts'],
+    // Tests may drive the web app's own clients against the server (pushReliability.test.ts does).
+    ignores: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/plugins/**/*.ts', '**/plugins/**/*.tsx'], message: '服务端不能引用前端代码：共享的类型与校验放在 contracts/' }] }] },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/server/**', '**/plugins/**'], message: 'contracts/ 只依赖 schemas/：前端与服务端都引用它' }] }] },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,14 +1,9 @@
 import type { SmsProvider } from './auth/SmsProvider';
 
-export interface AppRuntimeConfig {
-  apiBaseUrl: string;
-  pushUrl: string | null;
-  showErrorMessages: boolean;
-  authCode: string;
-  disabledPlugins: string[];
-  /** Tile URL template of a real basemap; null keeps the bundled offline Natural Earth II imagery. */
-  mapImageryUrl: string | null;
-}
+import type { RuntimeConfig } from '../contracts/runtimeConfig';
+
+/** What `/app-config.json` serves: the web app's own runtime config type. */
+export type AppRuntimeConfig = RuntimeConfig;
 
 export interface ServerConfig {
   dataDir: string;

@@ -17,6 +17,7 @@ import { migrate } from './db/migrations';
 import { seedIfEmpty, syncMenus } from './db/seed';
 import { AppError, type Envelope } from './envelope';
 import { loadDeviceCatalog } from './devices/deviceCatalog';
+import { loadPlugins } from './pluginManifests';
 import { DeviceService } from './devices/DeviceService';
 import { FleetSimulator } from './devices/FleetSimulator';
 import { seedFleet } from './devices/seedFleet';
@@ -78,7 +79,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
 
   const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
   await migrate(db);
-  const catalog = loadDeviceCatalog(config.pluginsDir ?? 'plugins');
+  // The same plugins as the web app: DISABLED_PLUGINS switches a kind off on both sides.
+  const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', { disabledPlugins: config.appConfig?.disabledPlugins ?? [] });
+  for (const message of switchedOff) app.log.warn(message);
+  const catalog = loadDeviceCatalog(plugins);
   const grants = new DeviceGrants(catalog);
   if (await seedIfEmpty(db, catalog, now())) {
     const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
@@ -88,7 +92,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
   }
   const pushHub = new PushHub(db, now);
-  const alarms = new AlarmService(db, loadAlarmTypes(config.pluginsDir ?? 'plugins'), pushHub, now);
+  const alarms = new AlarmService(db, loadAlarmTypes(plugins), pushHub, now);
   const simulator = new FleetSimulator(
     db,
     catalog,

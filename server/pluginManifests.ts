@@ -1,16 +1,28 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateManifests, type LoadedManifest } from '../core/plugins/validateManifests';
+import { validateManifests, type LoadedManifest, type PluginSwitches } from '../contracts/manifests/validateManifests';
+import type { PluginKind } from '../schemas/plugin.schema.gen';
 
-/** Reads and validates plugins/<kind>/* with the web app's own validator; a bad manifest stops the server. */
-export function readPluginManifests(pluginsDir: string, kind: 'device' | 'alarm'): LoadedManifest[] {
-  const dir = join(pluginsDir, kind);
-  const entries = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'plugin.json')))
-        .map((entry) => ({ folder: `plugins/${kind}/${entry.name}`, manifest: JSON.parse(readFileSync(join(dir, entry.name, 'plugin.json'), 'utf8')) as unknown }))
-    : [];
-  const { plugins, errors } = validateManifests(entries);
+const KINDS: PluginKind[] = ['device', 'alarm', 'module', 'map-effect'];
+
+/**
+ * Reads every plugins/<kind>/<id>/plugin.json and validates them together with the web app's own
+ * validator and the same switches (DISABLED_PLUGINS), so both sides load the same plugins. A bad
+ * manifest stops the server; a plugin left out by a switch is only logged by the caller.
+ */
+export function loadPlugins(pluginsDir: string, switches: PluginSwitches = {}): { plugins: LoadedManifest[]; switchedOff: string[] } {
+  const entries = KINDS.flatMap((kind) => {
+    const dir = join(pluginsDir, kind);
+    return existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'plugin.json')))
+          .map((entry) => ({ folder: `plugins/${kind}/${entry.name}`, manifest: JSON.parse(readFileSync(join(dir, entry.name, 'plugin.json'), 'utf8')) as unknown }))
+      : [];
+  });
+  const { plugins, errors, switchedOff } = validateManifests(entries, switches);
   if (errors.length) throw new Error(`插件清单有误：\n${errors.map((error) => error.message).join('\n')}`);
-  return plugins;
+  return { plugins, switchedOff: switchedOff.map((error) => error.message) };
 }
+
+/** The loaded plugins of one kind. */
+export const pluginsOfKind = (plugins: readonly LoadedManifest[], kind: PluginKind) => plugins.filter((plugin) => plugin.manifest.kind === kind);

@@ -1,18 +1,7 @@
-/** Settings the web app reads at start-up from `/app-config.json`, so one build can be pointed at any backend. */
-export interface RuntimeConfig {
-  /** Base URL of the RuoYi-style API, e.g. `/api` or `https://ops.example.com/prod-api`. */
-  apiBaseUrl: string;
-  /** WebSocket address of the push channel (used from the live-alarm feature on). */
-  pushUrl: string | null;
-  /** Show toasts for failed requests (spec section 8). */
-  showErrorMessages: boolean;
-  /** Fixed client constant sent in the auth-code header. */
-  authCode: string;
-  /** Plugins switched off by full id, e.g. ["device:wifi"]. */
-  disabledPlugins: string[];
-  /** Tile URL template ({z}/{x}/{y}) of a real basemap; null keeps the bundled offline imagery. */
-  mapImageryUrl: string | null;
-}
+import type { RuntimeConfig as RuntimeConfigContract } from '../../contracts/runtimeConfig';
+
+/** `/app-config.json` as the web app reads it (the shared contract). */
+export type RuntimeConfig = RuntimeConfigContract;
 
 export const RuntimeConfig = Symbol('RuntimeConfig');
 

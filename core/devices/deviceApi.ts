@@ -1,27 +1,9 @@
 import type { HttpClient } from '../http/HttpClient';
 import type { DeviceKind } from './deviceKinds';
 
-export interface DeviceRow {
-  deviceId: number;
-  deviceName: string;
-  deviceCode: string;
-  deviceType: string;
-  kind: string;
-  online: boolean;
-  longitude: number;
-  latitude: number;
-  height: number;
-  telemetry: Record<string, unknown>;
-  state: Record<string, unknown>;
-  updateTime: number;
-}
+import type { ControlResult, DeviceGroup, DeviceKindSummary, DeviceRow } from '../../contracts/devices';
 
-export interface DeviceGroup {
-  groupId: number;
-  groupName: string;
-  kind: string;
-  deviceCount: number;
-}
+export type { DeviceGroup, DeviceRow };
 
 export interface DeviceFilter {
   keyword?: string;
@@ -36,7 +18,7 @@ export interface ControlTarget {
 
 export interface ControlOutcome {
   msg: string;
-  results: { deviceId: number; deviceName: string; success: boolean; message: string; state?: Record<string, unknown> }[];
+  results: ControlResult[];
 }
 
 /** The device calls of spec section 7, on the app's HTTP client. */
@@ -67,8 +49,8 @@ export function createDeviceApi(http: HttpClient) {
       const path = kind.listPaths?.groupList ?? '/devi/aep/groups';
       return ((await http.get<DeviceGroup[]>(path, { deviceType: kind.brandCode ?? kind.page }, { loading: false })).data ?? []) as DeviceGroup[];
     },
-    async summary(): Promise<{ kind: string; total: number; online: number }[]> {
-      return ((await http.get<{ kind: string; total: number; online: number }[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as { kind: string; total: number; online: number }[];
+    async summary(): Promise<DeviceKindSummary[]> {
+      return ((await http.get<DeviceKindSummary[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as DeviceKindSummary[];
     },
     async info(deviceId: number): Promise<DeviceRow> {
       return (await http.get<DeviceRow>('/devi/aep/info', { deviceId }, { loading: false })).data as DeviceRow;

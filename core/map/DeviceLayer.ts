@@ -1,10 +1,9 @@
 import type { BillboardCollection, Viewer } from 'cesium';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Cesium } from './loadCesium';
-import type { DeviceRow } from '../devices/deviceApi';
+import type { DevicePoint } from '../../contracts/devices';
 
-/** A device as the map shows it: the fields of a device row that `GET /devi/aep/positions` returns. */
-export type DevicePoint = Pick<DeviceRow, 'deviceId' | 'kind' | 'online' | 'longitude' | 'latitude'> & Partial<Pick<DeviceRow, 'deviceName'>>;
+export type { DevicePoint };
 
 /** What a click on the device layer hit. */
 export type DeviceLayerHit = { device: DevicePoint } | { cluster: { longitude: number; latitude: number; count: number; expansionZoom: number } };

@@ -1,6 +1,6 @@
 import type { PluginDefinition } from './definePlugin';
-import type { PluginError } from './PluginError';
-import { validateManifests, type LoadedManifest, type PluginSwitches } from './validateManifests';
+import type { PluginError } from '../../contracts/manifests/PluginError';
+import { validateManifests, type LoadedManifest, type PluginSwitches } from '../../contracts/manifests/validateManifests';
 
 export interface PluginCatalog {
   plugins: LoadedManifest[];

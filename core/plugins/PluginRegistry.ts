@@ -2,8 +2,8 @@ import type { Container } from 'inversify';
 import type { PluginKind } from '../../schemas/plugin.schema.gen';
 import type { PluginDefinition } from './definePlugin';
 import type { PluginCatalog } from './PluginCatalog';
-import type { PluginError } from './PluginError';
-import type { LoadedManifest } from './validateManifests';
+import type { PluginError } from '../../contracts/manifests/PluginError';
+import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
 
 export const PluginRegistry = Symbol('PluginRegistry');
 export interface PluginRegistry {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { validateManifests, type ManifestEntry } from './validateManifests';
+import { validateManifests, type ManifestEntry } from '../../contracts/manifests/validateManifests';
 import { createPluginCatalog } from './PluginCatalog';
 
 const device = (id: string, extra: Record<string, unknown> = {}, contributes: Record<string, unknown> = {}) => ({

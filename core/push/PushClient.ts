@@ -8,12 +8,9 @@ export const PUSH_RECONNECT_JITTER_MS = 2_000;
 /** A frame larger than this is not a push message; it is logged and dropped. */
 export const MAX_PUSH_FRAME_CHARS = 64 * 1024;
 
-export interface PushMessage {
-  code: number;
-  eventType: string;
-  seq: number;
-  data: Record<string, unknown>;
-}
+import type { PushMessage } from '../../contracts/push';
+
+export type { PushMessage };
 
 export interface RoutedPush {
   message: PushMessage;

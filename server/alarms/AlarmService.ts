@@ -4,9 +4,9 @@ import { AppError, badRequest } from '../envelope';
 import type { PushHub } from '../push/PushHub';
 import type { AlarmType } from './alarmTypes';
 
-export const ALARM_STATUSES = ['ALARM_STATUS_UNTREATED', 'ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'] as const;
-export type AlarmStatus = (typeof ALARM_STATUSES)[number];
-export const ALARM_GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'] as const;
+import { ALARM_GRADES, ALARM_STATUSES, type AlarmRow, type AlarmStatus } from '../../contracts/alarms';
+
+export { ALARM_GRADES, ALARM_STATUSES, type AlarmStatus };
 export const STATUS_LABELS: Record<AlarmStatus, string> = {
   ALARM_STATUS_UNTREATED: '待处理',
   ALARM_STATUS_PROCESSING: '处理中',
@@ -37,7 +37,7 @@ export interface AlarmFilter {
   endTime?: number;
 }
 
-function toAlarm(row: Database['alarms'], types: Map<string, AlarmType>) {
+function toAlarm(row: Database['alarms'], types: Map<string, AlarmType>): AlarmRow {
   const type = types.get(row.alarm_type);
   return {
     alarmId: row.alarm_id!,
@@ -59,7 +59,7 @@ function toAlarm(row: Database['alarms'], types: Map<string, AlarmType>) {
   };
 }
 
-export type Alarm = ReturnType<typeof toAlarm>;
+export type Alarm = AlarmRow;
 
 /**
  * Alarms of a tenant and their lifecycle: pending → executing → awaiting confirmation → handled,
@@ -109,7 +109,7 @@ export class AlarmService {
       return inserted;
     });
     const alarm = toAlarm(row, this.types);
-    await this.push.publish(request.tenantId, ALARM_EVENT_TYPE, alarm);
+    await this.push.publish(request.tenantId, ALARM_EVENT_TYPE, { ...alarm });
     return alarm;
   }
 

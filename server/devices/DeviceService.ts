@@ -3,7 +3,7 @@ import type { Db, Database } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
 import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
-import type { DeviceRow } from '../../core/devices/deviceApi';
+import type { ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
 
 // The wire format of a device row is the web app's own type: one definition for both sides.
 export type { DeviceRow };
@@ -47,13 +47,7 @@ export interface ControlRequest {
   params: Record<string, unknown>;
 }
 
-export interface ControlResult {
-  deviceId: number;
-  deviceName: string;
-  success: boolean;
-  message: string;
-  state?: Record<string, unknown>;
-}
+export type ControlResult = ControlResultContract;
 
 export const MAX_CONTROL_TARGETS = 2000;
 

@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { readPluginManifests } from '../pluginManifests';
+import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
+import { loadPlugins, pluginsOfKind } from '../pluginManifests';
 import type { DeviceContribution } from '../../schemas/contributions/device.schema.gen';
 
 export type DeviceCommand = NonNullable<DeviceContribution['commands']>[number];
@@ -23,8 +24,8 @@ export interface DeviceCatalog {
  * The server reads the same plugin folders as the web app (plugins/device/*), validated by the same
  * code, so a device kind's commands are declared once.
  */
-export function loadDeviceCatalog(pluginsDir = 'plugins'): DeviceCatalog {
-  const plugins = readPluginManifests(pluginsDir, 'device');
+export function loadDeviceCatalog(loaded: readonly LoadedManifest[] = loadPlugins('plugins').plugins): DeviceCatalog {
+  const plugins = pluginsOfKind(loaded, 'device');
   const ajv = new Ajv({ allErrors: true, strict: false });
   const kinds = plugins.map((plugin): DeviceKind => {
     const contribution = plugin.manifest.contributes as unknown as DeviceContribution;

@@ -2,12 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../db/Database';
 
 /** What every push carries: the per-tenant sequence id makes replay and de-duplication possible. */
-export interface PushMessage {
-  code: number;
-  eventType: string;
-  seq: number;
-  data: Record<string, unknown>;
-}
+import type { PushMessage } from '../../contracts/push';
+
+export type { PushMessage };
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 

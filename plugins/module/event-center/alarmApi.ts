@@ -1,50 +1,8 @@
 import type { HttpClient } from '../../../core/http/HttpClient';
 
-export interface AlarmRow {
-  alarmId: number;
-  alarmType: string;
-  alarmTypeName: string;
-  grade: string;
-  status: string;
-  statusName: string;
-  deviceId: number | null;
-  deviceName: string;
-  alarmContent: string;
-  alarmDesc: string;
-  assigneeId: number | null;
-  createTime: number;
-  updateTime: number;
-}
+import type { AlarmDetailData, AlarmQuery, AlarmRow, AlarmStats } from '../../../contracts/alarms';
 
-export interface AlarmHistoryEntry {
-  id: number;
-  time: number;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  comment: string;
-  userName: string;
-}
-
-export interface AlarmDetailData extends AlarmRow {
-  history: AlarmHistoryEntry[];
-}
-
-export interface AlarmQuery {
-  pageNum: number;
-  pageSize: number;
-  alarmType?: string;
-  grade?: string;
-  status?: string;
-  beginTime?: number;
-  endTime?: number;
-}
-
-export interface AlarmStats {
-  byStatus: Record<string, number>;
-  byGrade: Record<string, number>;
-  total: number;
-}
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../../../contracts/alarms';
 
 export const AlarmApi = Symbol('AlarmApi');
 

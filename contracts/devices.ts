@@ -1,0 +1,41 @@
+/** A device as the device calls return it (`/devi/aep/child`, `/devi/aep/info` …). */
+export interface DeviceRow {
+  deviceId: number;
+  deviceName: string;
+  deviceCode: string;
+  deviceType: string;
+  kind: string;
+  online: boolean;
+  longitude: number;
+  latitude: number;
+  height: number;
+  telemetry: Record<string, unknown>;
+  state: Record<string, unknown>;
+  updateTime: number;
+}
+
+/** A device as the map shows it: the fields of a device row that `GET /devi/aep/positions` returns. */
+export type DevicePoint = Pick<DeviceRow, 'deviceId' | 'kind' | 'online' | 'longitude' | 'latitude'> & Partial<Pick<DeviceRow, 'deviceName'>>;
+
+export interface DeviceGroup {
+  groupId: number;
+  groupName: string;
+  kind: string;
+  deviceCount: number;
+}
+
+/** `GET /devi/aep/summary`: devices per kind. */
+export interface DeviceKindSummary {
+  kind: string;
+  total: number;
+  online: number;
+}
+
+/** One device's outcome of `POST /device/control/execute`. */
+export interface ControlResult {
+  deviceId: number;
+  deviceName: string;
+  success: boolean;
+  message: string;
+  state?: Record<string, unknown>;
+}
