@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaService } from './auth/CaptchaService';
+import type { LoginFailures } from './auth/LoginFailures';
 import type { RateLimiter } from './auth/RateLimiter';
 import type { Session, SessionService } from './auth/SessionService';
 import type { SmsCodeService } from './auth/SmsCodeService';
+import type { UserDirectory } from './auth/UserDirectory';
 import type { LogSmsProvider, SmsProvider } from './auth/SmsProvider';
 import type { Db } from './db/Database';
 import { unauthorized } from './envelope';
 
-/** What route modules share: the database, the clock and the auth services. */
+/**
+ * What route modules share: the clock and the auth services. `db` is here for the services and the
+ * tests; route files never query it themselves (server/routeFiles.test.ts checks).
+ */
 export interface ServerContext {
   db: Db;
   now: () => number;
@@ -17,6 +22,10 @@ export interface ServerContext {
   captcha: CaptchaService;
   /** Stored attempt limits of the login paths. */
   limits: RateLimiter;
+  /** Wrong passwords per user name (password login). */
+  loginFailures: LoginFailures;
+  /** Accounts, authorization codes and tenant memberships. */
+  users: UserDirectory;
   bearerToken(request: FastifyRequest): string | undefined;
   /** The caller's live session, or a 401 AppError. */
   requireSession(request: FastifyRequest): Promise<Session>;

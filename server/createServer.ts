@@ -6,30 +6,35 @@ import fastifyStatic from '@fastify/static';
 import ajvErrors from 'ajv-errors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/authRoutes';
 import { CaptchaService } from './auth/CaptchaService';
+import { LoginFailures } from './auth/LoginFailures';
 import { RateLimiter } from './auth/RateLimiter';
 import { SessionService } from './auth/SessionService';
 import { SmsCodeService } from './auth/SmsCodeService';
+import { UserDirectory } from './auth/UserDirectory';
 import { LogSmsProvider } from './auth/SmsProvider';
 import type { AppRuntimeConfig, ServerConfig } from './config';
 import { openSqlite } from './db/Database';
 import { migrate } from './db/migrations';
-import { seedIfEmpty, syncMenus } from './db/seed';
+import { seedIfEmpty } from './seed/seed';
+import { seedFleet } from './seed/seedFleet';
+import { syncMenus } from './platform/menus';
+import { PlatformService } from './platform/PlatformService';
+import { platformRoutes } from './platform/platformRoutes';
 import { AppError, type Envelope } from './envelope';
 import { loadDeviceCatalog } from './devices/deviceCatalog';
 import { loadPlugins } from './pluginManifests';
 import { DeviceService } from './devices/DeviceService';
 import { FleetSimulator } from './devices/FleetSimulator';
-import { seedFleet } from './devices/seedFleet';
+import { deviceRoutes } from './devices/deviceRoutes';
 import { AlarmService } from './alarms/AlarmService';
 import { loadAlarmTypes } from './alarms/alarmTypes';
+import { alarmRoutes } from './alarms/alarmRoutes';
+import { devRoutes } from './dev/devRoutes';
 import { PushHub } from './push/PushHub';
 import { pushSockets } from './push/pushSockets';
-import { alarmRoutes } from './routes/alarmRoutes';
-import { authRoutes } from './routes/authRoutes';
-import { deviceRoutes } from './routes/deviceRoutes';
-import { devRoutes } from './routes/devRoutes';
-import { platformRoutes } from './routes/platformRoutes';
+import { PushTickets } from './push/PushTickets';
 import { securityHeaders } from './http/securityHeaders';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
 import { formatSchemaErrors, normalizeInput } from './validation';
@@ -77,12 +82,13 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     schemaErrorFormatter: formatSchemaErrors,
   });
 
-  const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
-  await migrate(db);
-  // The same plugins as the web app: DISABLED_PLUGINS switches a kind off on both sides.
+  // The same plugins as the web app: DISABLED_PLUGINS switches a kind off on both sides. Read before
+  // the database is opened, so a bad manifest stops the server without leaving it open.
   const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', { disabledPlugins: config.appConfig?.disabledPlugins ?? [] });
   for (const message of switchedOff) app.log.warn(message);
   const catalog = loadDeviceCatalog(plugins);
+  const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
+  await migrate(db);
   const grants = new DeviceGrants(catalog);
   if (await seedIfEmpty(db, catalog, now())) {
     const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
@@ -92,7 +98,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
   }
   const pushHub = new PushHub(db, now);
-  const alarms = new AlarmService(db, loadAlarmTypes(plugins), pushHub, now);
+  const alarmTypes = loadAlarmTypes(plugins);
+  for (const kind of catalog.kinds) {
+    for (const alarm of kind.simulatedAlarms ?? []) if (!alarmTypes.has(alarm.code)) app.log.warn(`${kind.pluginId} 的模拟告警 ${alarm.code} 没有对应的告警插件，模拟器不会产生该告警`);
+  }
+  const alarms = new AlarmService(db, alarmTypes, pushHub, now, catalog.responderKinds);
   const simulator = new FleetSimulator(
     db,
     catalog,
@@ -112,6 +122,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     sms: new SmsCodeService(db, smsProvider, now),
     captcha: new CaptchaService(db, now),
     limits: new RateLimiter(db, now),
+    loginFailures: new LoginFailures(db, now),
+    users: new UserDirectory(db),
     bearerToken,
     requireSession: sessionGuard(sessions),
   };
@@ -144,10 +156,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       app.decorate('routeTable', enforceRouteAccess(api, { db, grants, requireSession: ctx.requireSession }));
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
-      await platformRoutes(api, ctx);
+      await platformRoutes(api, ctx, new PlatformService(db));
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
       await alarmRoutes(api, ctx, alarms);
-      await pushSockets(api, ctx, pushHub, config.allowedOrigins);
+      await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },

@@ -96,4 +96,46 @@ export interface DeviceContribution {
   stateLabels?: {
     [k: string]: string;
   };
+  /**
+   * Alarms the reference server's simulator raises for devices of this kind (server only; the web app ignores it). Each names an alarm type code of plugins/alarm/* and the alarm text; a code whose alarm plugin is not loaded is skipped.
+   */
+  simulatedAlarms?: {
+    /**
+     * Alarm type code, e.g. SMOKE.
+     */
+    code: string;
+    /**
+     * What the device reports, e.g. 烟雾浓度超标; the alarm type's name when absent.
+     */
+    content?: string;
+  }[];
+  /**
+   * Devices of this kind are responders' tools: the emergency view of an alarm (/security/emergency/:alarmId) lists those within about 500 m (server only).
+   */
+  responder?: boolean;
+  /**
+   * The command (one of commands[].command) that /voice/stopPlay sends to devices of this kind: the kind that declares it is the broadcast kind (server only).
+   */
+  stopCommand?: number;
+  /**
+   * Devices of this kind answer /guide/getSystemInfo (navigation screens) with these hardware facts beside their live state (server only).
+   */
+  systemInfo?: {
+    /**
+     * Model name, e.g. GS-55A 户外导览屏.
+     */
+    model: string;
+    /**
+     * Screen resolution, width x height, e.g. 1080x1920.
+     */
+    resolution: string;
+    /**
+     * Firmware version, e.g. 3.2.7.
+     */
+    firmware: string;
+  };
+  /**
+   * At most one kind: the one /device/control/execute controls when a request names no deviceType (the light-control page's RuoYi calls send none), and whose first command's commandType a request without commandType gets (server only).
+   */
+  controlDefault?: boolean;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import moduleTree from '../../registry/modules.json' with { type: 'json' };
 import type { ModuleTree } from '../../schemas/registry/modules.schema.gen';
-import { CITY_MODULES, SCENIC_MODULES } from '../db/seed';
+import { CITY_MODULES, SCENIC_MODULES } from '../seed/seedData';
 import { testServer, type TestServer } from '../testing/testServer';
 import { stateDigest } from '../testing/stateDigest';
 import type { RouteAccess } from './RouteAccess';

@@ -72,7 +72,14 @@ export class AlarmService {
     private readonly types: Map<string, AlarmType>,
     private readonly push: PushHub,
     private readonly now: () => number,
+    /** Page names of the device kinds the emergency view lists (manifests with `responder`). */
+    private readonly responderKinds: readonly string[] = [],
   ) {}
+
+  /** The Chinese name of a loaded alarm type. */
+  alarmTypeName(code: string): string | undefined {
+    return this.types.get(code)?.name;
+  }
 
   async raise(request: RaiseAlarm): Promise<Alarm> {
     const type = this.types.get(request.alarmType);
@@ -203,17 +210,17 @@ export class AlarmService {
     return { byStatus, byGrade, total: rows.reduce((sum, row) => sum + Number(row.count), 0) };
   }
 
-  /** The emergency view of an alarm: the alarm and the cameras and speakers within 500 m of it. */
+  /** The emergency view of an alarm: the alarm and the responders' devices (cameras, speakers, screens: kinds marked `responder`) within 500 m of it. */
   async emergency(tenantId: number, alarmId: number) {
     const alarm = await this.get(tenantId, alarmId);
     const nearby =
-      alarm.longitude === null || alarm.latitude === null
+      alarm.longitude === null || alarm.latitude === null || this.responderKinds.length === 0
         ? []
         : await this.db
             .selectFrom('devices')
             .select(['device_id', 'name', 'kind', 'online', 'longitude', 'latitude'])
             .where('tenant_id', '=', tenantId)
-            .where('kind', 'in', ['camera', 'broad', 'screen'])
+            .where('kind', 'in', [...this.responderKinds])
             // ≈ 500 m box at these latitudes; good enough to list responders' tools.
             .where(sql<boolean>`abs(longitude - ${alarm.longitude}) < 0.0052 and abs(latitude - ${alarm.latitude}) < 0.0045`)
             .limit(20)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Database } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
-import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
+import type { DeviceCatalog, DeviceCommand, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
 import type { ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
 
@@ -73,6 +73,84 @@ export class DeviceService {
     const kind = this.catalog.resolve(deviceType);
     if (!kind) throw badRequest(`未知的设备类型：${deviceType}`);
     return kind;
+  }
+
+  /** The kind `/devi/web/lightgroup/list`-style routes list groups of: the one declaring that `listPaths.groupList`. */
+  groupListKind(path: string): DeviceKind {
+    const kind = this.catalog.byGroupListPath(path);
+    if (!kind) throw badRequest(`没有设备类型使用分组列表 ${path}`);
+    return kind;
+  }
+
+  /** The kind listed by `/monitor/*` when no type is given: the first (by plugin folder) whose list path is /monitor/child. */
+  defaultMonitorKind(): string {
+    return this.catalog.kinds.find((kind) => kind.listPaths?.child === '/monitor/child')?.page ?? '';
+  }
+
+  /**
+   * What /device/control/execute assumes when a request leaves them out: the kind whose manifest says
+   * `controlDefault` (its brand code), and that kind's first command's type. Empty when no kind says so.
+   */
+  controlDefaults(): { deviceType: string; commandType: string } {
+    const kind = this.catalog.kinds.find((candidate) => candidate.controlDefault);
+    return { deviceType: kind ? (kind.brandCode ?? kind.page) : '', commandType: kind?.commands?.[0]?.commandType ?? '' };
+  }
+
+  /** The broadcast kind `/voice/stopPlay` stops and its stop command: the kind whose manifest declares `stopCommand`. */
+  stopPlay(): { kind: DeviceKind; command: DeviceCommand } {
+    const kind = this.catalog.kinds.find((candidate) => candidate.stopCommand !== undefined);
+    const command = kind?.commands?.find((candidate) => candidate.command === kind.stopCommand);
+    if (!kind || !command) throw badRequest('没有可停止播放的设备类型');
+    return { kind, command };
+  }
+
+  /** Every device of the tenant with its position, of the given kinds (undefined: all), for the map. */
+  async positions(tenantId: number, kinds: readonly string[] | undefined) {
+    let query = this.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', tenantId);
+    if (kinds) query = query.where('kind', 'in', [...kinds]);
+    const rows = await query.orderBy('device_id').execute();
+    return rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude }));
+  }
+
+  /** Devices and online devices per kind of the tenant, of the given kinds (undefined: all). */
+  async summary(tenantId: number, kinds: readonly string[] | undefined) {
+    let query = this.db
+      .selectFrom('devices')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
+      .where('tenant_id', '=', tenantId);
+    if (kinds) query = query.where('kind', 'in', [...kinds]);
+    const rows = await query.groupBy('kind').execute();
+    return rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) }));
+  }
+
+  /** A page of the tenant's command log, newest first, of the given kinds (undefined: all). */
+  async controlLog(tenantId: number, kinds: readonly string[] | undefined, pageNum: number, pageSize: number) {
+    let rows = this.db.selectFrom('command_log').selectAll().where('tenant_id', '=', tenantId);
+    // The log names kinds the way the caller did (page, brand code or type code): any name of a readable kind.
+    if (kinds) rows = rows.where('device_type', 'in', [...this.catalog.kinds.filter((kind) => kinds.includes(kind.page)).flatMap((kind) => [kind.page, kind.brandCode, ...(kind.deviceTypes ?? [])].filter((code): code is string => Boolean(code)))]);
+    const page = await rows
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return page.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      time: row.at,
+      deviceType: row.device_type,
+      command: row.command,
+      commandType: row.command_type,
+      params: JSON.parse(row.params) as unknown,
+      target: JSON.parse(row.target) as unknown,
+      outcome: row.outcome,
+      message: row.message,
+      results: JSON.parse(row.results) as unknown,
+    }));
+  }
+
+  /** How many commands the tenant's log holds (order numbers count on from it). */
+  async commandCount(tenantId: number): Promise<number> {
+    return Number((await this.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).executeTakeFirst())?.count ?? 0);
   }
 
   async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {

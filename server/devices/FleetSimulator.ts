@@ -1,7 +1,7 @@
 import type { Db } from '../db/Database';
 import type { DeviceCatalog } from './deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
-import { seededRandom } from './seedFleet';
+import { seededRandom } from '../seed/seedFleet';
 
 export interface SimulatorOptions {
   /** Telemetry and on/offline changes every this many ms; 0 = no background ticks. */
@@ -17,35 +17,23 @@ export interface SimulatorOptions {
   seed?: number;
 }
 
-/** Where a device's alarm goes: the alarm service in the reference server, the same as MQTT ingest. */
 /** Where on/offline changes go: the push channel, as the spec's online_event / offline_event. */
 export interface StatusSink {
   publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
 }
 
+/** Where a device's alarm goes: the alarm service in the reference server, the same as MQTT ingest. */
 export interface AlarmSink {
   raise(alarm: { tenantId: number; alarmType: string; deviceId: number; content: string; description?: string }): Promise<unknown>;
+  /** The Chinese name of a loaded alarm type; undefined when no alarm plugin declares the code. */
+  alarmTypeName(code: string): string | undefined;
 }
 
-/** What each kind of device reports when something is wrong. */
-const ALARMS_BY_KIND: Record<string, { type: string; content: string }[]> = {
-  smoke: [{ type: 'SMOKE', content: '烟雾浓度超标' }],
-  fireAlarm: [{ type: 'ELECTRICAL_FIRE', content: '剩余电流超限' }],
-  smartManhole: [{ type: 'MANHOLE', content: '井盖倾斜或被打开' }],
-  envir: [{ type: 'ENVIRONMENT', content: 'PM2.5 超标' }],
-  alarm: [{ type: 'ONE_KEY_ALARM', content: '有人按下一键报警' }],
-  smartTrash: [{ type: 'TRASH_OVERFLOW', content: '垃圾桶满溢' }],
-  fireHydrant: [{ type: 'HYDRANT_PRESSURE', content: '消火栓水压过低' }],
-  lamp: [{ type: 'LAMP_FAULT', content: '灯杆电流异常' }],
-  smartParking: [{ type: 'PARKING_FULL', content: '停车场车位已满' }],
-  camera: [
-    { type: 'STRANGER_HUMAN', content: '发现陌生人员' },
-    { type: 'CROWD_GATHERING', content: '人群聚集' },
-    { type: 'RETROGRADE_VEHICLE', content: '车辆逆行' },
-  ],
-  fireCamera: [{ type: 'FIRE', content: '疑似火情' }],
-  uav: [{ type: 'UAV_ALARM', content: '无人机电量过低' }],
-};
+/** A kind's simulated alarm, ready to raise. */
+interface SimulatedAlarm {
+  type: string;
+  content: string;
+}
 
 type StateValue = string | number | boolean;
 
@@ -57,6 +45,7 @@ type StateValue = string | number | boolean;
 export class FleetSimulator implements DeviceGateway {
   private timer: NodeJS.Timeout | undefined;
   private readonly random: () => number;
+  private alarmTable: Map<string, SimulatedAlarm[]> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -69,15 +58,34 @@ export class FleetSimulator implements DeviceGateway {
     this.random = seededRandom(options.seed ?? Date.now());
   }
 
+  /**
+   * What each kind of device reports when something is wrong: its manifest's `simulatedAlarms`, by
+   * page name; an alarm type no loaded alarm plugin declares is left out, and its text defaults to the
+   * alarm type's name.
+   */
+  simulatedAlarms(): Map<string, SimulatedAlarm[]> {
+    if (this.alarmTable) return this.alarmTable;
+    const table = new Map<string, SimulatedAlarm[]>();
+    for (const kind of this.catalog.kinds) {
+      const alarms = (kind.simulatedAlarms ?? []).flatMap((alarm): SimulatedAlarm[] => {
+        const name = this.alarms?.alarmTypeName(alarm.code);
+        return name === undefined ? [] : [{ type: alarm.code, content: alarm.content ?? name }];
+      });
+      if (alarms.length) table.set(kind.page, alarms);
+    }
+    return (this.alarmTable = table);
+  }
+
   /** Raises the alarms due this tick: on average alarmsPerMinute per minute. */
   async raiseAlarms(count: number): Promise<number> {
     if (!this.alarms || count <= 0) return 0;
-    const kinds = Object.keys(ALARMS_BY_KIND);
-    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', kinds).execute();
+    const table = this.simulatedAlarms();
+    if (!table.size) return 0;
+    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', [...table.keys()]).execute();
     let raised = 0;
     for (let index = 0; index < count && candidates.length; index++) {
       const device = candidates[Math.floor(this.random() * candidates.length)]!;
-      const options = ALARMS_BY_KIND[device.kind]!;
+      const options = table.get(device.kind)!;
       const alarm = options[Math.floor(this.random() * options.length)]!;
       await this.alarms.raise({ tenantId: device.tenant_id, alarmType: alarm.type, deviceId: device.device_id, content: `${device.name}：${alarm.content}` });
       raised++;

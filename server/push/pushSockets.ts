@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { newToken, sha256 } from '../auth/secrets';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../auth/SessionService';
 import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 import type { PushHub, PushMessage } from './PushHub';
+import { TICKET_TTL_MS, type PushTickets } from './PushTickets';
 import { originAllowed, PUSH_CLOSE, readPushQuery, type PushRefusal } from './pushUpgrade';
 
-export const TICKET_TTL_MS = 30_000;
+export { TICKET_TTL_MS };
 /** Clients only send small control frames; anything bigger is refused by the socket. */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
 /** How often open sockets are checked against their session's expiry (spec: closed within 1 s). */
@@ -26,13 +25,12 @@ interface OpenSocket {
  * connects with `?token=<ticket>&lastId=<seq>`: it first receives everything it missed, in order,
  * then live messages of its own tenant only.
  */
-export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub: PushHub, allowedOrigins: readonly string[] | undefined): Promise<void> {
+export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub: PushHub, tickets: PushTickets, allowedOrigins: readonly string[] | undefined): Promise<void> {
   const open = new Set<OpenSocket>();
 
   // Pushes carry alarms and device status: a user without any menu has nothing to receive.
   api.post('/push/ticket', { config: { access: access.anyMenu } }, async (request) => {
-    const ticket = newToken();
-    await ctx.db.insertInto('push_tickets').values({ ticket_hash: sha256(ticket), token_hash: request.session!.tokenHash, expires_at: ctx.now() + TICKET_TTL_MS, used_at: null }).execute();
+    const ticket = await tickets.issue(request.session!.tokenHash);
     return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000, lastSeq: await hub.lastSeq(request.session!.tenantId) });
   });
 
@@ -68,30 +66,14 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
     const query = readPushQuery(request.query);
     if (typeof query === 'string') return query;
     if (query.token === undefined) return 'ticket';
-    const at = ctx.now();
-    // Checked and consumed in one statement: two sockets racing with one ticket cannot both pass.
-    const ticket = await ctx.db
-      .updateTable('push_tickets')
-      .set({ used_at: at })
-      .where('ticket_hash', '=', sha256(query.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>=', at)
-      .returning('token_hash')
-      .executeTakeFirst();
-    if (!ticket) return 'ticket';
-    const session = await ctx.db.selectFrom('sessions').selectAll().where('token_hash', '=', ticket.token_hash).executeTakeFirst();
-    if (!session || session.revoked_at !== null) return 'session';
+    const session = await tickets.redeem(query.token);
+    if (typeof session === 'string') return session;
     const lastId = query.lastId;
-    let sentSeq = lastId ?? (await hub.lastSeq(session.tenant_id));
+    let sentSeq = lastId ?? (await hub.lastSeq(session.tenantId));
     // A client gone during the awaits already had its close event: an entry added now would never leave.
     if (socket.readyState !== socket.OPEN) return undefined;
 
-    const entry: OpenSocket = {
-      socket,
-      tokenHash: session.token_hash,
-      tenantId: session.tenant_id,
-      expiresAt: Math.min(session.last_seen_at + SESSION_IDLE_MS, session.created_at + SESSION_ABSOLUTE_MS),
-    };
+    const entry: OpenSocket = { socket, ...session };
     open.add(entry);
 
     // Live messages wait while the backlog is sent, then go out in sequence without duplicates.
@@ -102,17 +84,14 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
       sentSeq = message.seq;
       socket.send(JSON.stringify(message));
     };
-    const unsubscribe = hub.subscribe(session.tenant_id, (message) => (replaying ? queued.push(message) : send(message)));
+    const unsubscribe = hub.subscribe(session.tenantId, (message) => (replaying ? queued.push(message) : send(message)));
     // The session's idle expiry slides with HTTP use; refresh what this socket knows of it.
     const refresh = setInterval(() => {
-      void ctx.db
-        .selectFrom('sessions')
-        .select(['last_seen_at', 'created_at', 'revoked_at'])
-        .where('token_hash', '=', entry.tokenHash)
-        .executeTakeFirst()
-        .then((row) => {
-          if (!row || row.revoked_at !== null) closeWith(socket, 'session');
-          else entry.expiresAt = Math.min(row.last_seen_at + SESSION_IDLE_MS, row.created_at + SESSION_ABSOLUTE_MS);
+      void tickets
+        .expiry(entry.tokenHash)
+        .then((expiresAt) => {
+          if (expiresAt === undefined) closeWith(socket, 'session');
+          else entry.expiresAt = expiresAt;
         })
         .catch(() => undefined);
     }, 5000);
@@ -127,7 +106,7 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
     });
     if (lastId !== undefined) {
       try {
-        for (const message of await hub.since(session.tenant_id, lastId)) send(message);
+        for (const message of await hub.since(session.tenantId, lastId)) send(message);
       } catch (error) {
         request.log.warn({ err: error }, '补发推送失败');
         socket.close(1011, 'replay');

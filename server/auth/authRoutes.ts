@@ -1,26 +1,22 @@
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, ok, tooMany } from '../envelope';
-import { RATE_LIMITS } from '../auth/RateLimiter';
-import { sha256 } from '../auth/secrets';
+import { RATE_LIMITS } from './RateLimiter';
+import { sha256 } from './secrets';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 
 const beforeLogin = { access: access.public('登录前使用') };
 
-const LOGIN_FAILURE_WINDOW_MS = 10 * 60_000;
-const LOGIN_MAX_FAILURES = 5;
-
 const phone = stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN, maxLength: 11 });
 
 /** Login by SMS code, image captcha + password, or authorization code; logout. */
 export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { db, sessions, sms, captcha, now, limits } = ctx;
+  const { users, sessions, sms, captcha, now, limits, loginFailures } = ctx;
 
   async function startSession(userId: number, pinnedTenant: number | null): Promise<string> {
-    const memberships = await db.selectFrom('user_tenants').select(['tenant_id', 'is_default']).where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('tenant_id').execute();
-    const tenantId = pinnedTenant ?? memberships[0]?.tenant_id;
+    const tenantId = pinnedTenant ?? (await users.defaultTenant(userId));
     if (tenantId === undefined) throw forbidden('该账号未加入任何租户，请联系管理员');
     return sessions.create(userId, tenantId);
   }
@@ -28,7 +24,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
   api.get('/captchaSms', { config: beforeLogin, schema: { querystring: objectSchema({ phonenumber: phone }, { phonenumber: '请输入手机号码' }) } }, async (request) => {
     const { phonenumber } = request.query as { phonenumber: string };
     await limits.attempt([{ rule: RATE_LIMITS.smsSendPerAddress, subject: request.ip }]);
-    const user = await db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
+    const user = await users.activeUserByPhone(phonenumber);
     // The same answer whether the phone has an account or not, so nobody learns which numbers do.
     await sms.send(phonenumber, { deliver: Boolean(user) });
     if (!user) request.log.info({ reqId: request.id, phone: phonenumber }, '未注册的手机号请求验证码，未发送');
@@ -51,7 +47,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
       const attempt = await limits.attempt([{ rule: RATE_LIMITS.smsLoginPerAddress, subject: request.ip }]);
       // The code is checked first: a phone without an account fails exactly like a wrong code.
       await sms.verify(phonenumber, smsCode);
-      const user = await db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
+      const user = await users.activeUserByPhone(phonenumber);
       if (!user) throw badRequest('验证码错误');
       await attempt.forgive();
       return ok(undefined, { token: await startSession(user.user_id, null) }, '登录成功');
@@ -82,14 +78,11 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     async (request) => {
       const { username, password, code, uuid } = request.body as { username: string; password: string; code: string; uuid: string };
       const fromAddress = await limits.attempt([{ rule: RATE_LIMITS.passwordPerAddress, subject: request.ip }]);
-      const at = now();
-      await db.deleteFrom('login_failures').where('at', '<=', at - LOGIN_FAILURE_WINDOW_MS).execute();
       // The attempt is written down before it is checked, so parallel guesses count against each
       // other; it is struck out again unless the password turns out wrong.
-      const attempt = await db.insertInto('login_failures').values({ id: undefined, user_name: username, at }).returning('id').executeTakeFirstOrThrow();
-      const strikeOut = () => db.deleteFrom('login_failures').where('id', '=', attempt.id!).execute();
-      const failures = await db.selectFrom('login_failures').select(db.fn.countAll<number>().as('count')).where('user_name', '=', username).where('at', '>', at - LOGIN_FAILURE_WINDOW_MS).executeTakeFirst();
-      if (Number(failures?.count ?? 0) > LOGIN_MAX_FAILURES) {
+      const attempt = await loginFailures.begin(username);
+      const strikeOut = () => attempt.strikeOut();
+      if (attempt.tooMany) {
         await strikeOut();
         throw tooMany('密码错误次数过多，请 10 分钟后再试');
       }
@@ -99,7 +92,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
         await strikeOut();
         throw error;
       }
-      const user = await db.selectFrom('users').select(['user_id', 'password_hash']).where('user_name', '=', username).where('status', '=', '0').executeTakeFirst();
+      const user = await users.activeUserByName(username);
       if (!user || !(await bcrypt.compare(password, user.password_hash))) throw badRequest('用户不存在或密码错误');
       await strikeOut();
       await fromAddress.forgive();
@@ -119,7 +112,7 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
         { rule: RATE_LIMITS.authCodePerAddress, subject: request.ip },
         { rule: RATE_LIMITS.authCodePerCode, subject: codeHash },
       ]);
-      const row = await db.selectFrom('auth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+      const row = await users.authCode(codeHash);
       if (!row || row.disabled || (row.expires_at !== null && row.expires_at < now())) {
         request.log.info({ reqId: request.id, ip: request.ip }, '授权码登录失败');
         throw badRequest('授权码无效或已过期');

@@ -3,37 +3,19 @@ import { forbidden, ok } from '../envelope';
 import { objectSchema } from '../validation';
 import { access } from '../access/RouteAccess';
 import type { ServerContext } from '../ServerContext';
+import type { PlatformService } from './PlatformService';
 
 export const PLATFORM_CODES = ['twin_platform'] as const;
 
 /** User info, menus and permissions of the active tenant, tenant switch, dictionaries. */
-export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { db } = ctx;
+export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, platform: PlatformService): Promise<void> {
 
-  async function grantedMenus(userId: number, tenantId: number) {
-    return db
-      .selectFrom('user_tenants as ut')
-      .innerJoin('role_menus as rm', 'rm.role_id', 'ut.role_id')
-      .innerJoin('menus as m', 'm.menu_id', 'rm.menu_id')
-      .select(['m.menu_id', 'm.parent_id', 'm.name', 'm.path', 'm.component', 'm.perms', 'm.title', 'm.icon', 'm.order_num'])
-      .where('ut.user_id', '=', userId)
-      .where('ut.tenant_id', '=', tenantId)
-      .orderBy('m.parent_id')
-      .orderBy('m.order_num')
-      .execute();
-  }
+  const grantedMenus = (userId: number, tenantId: number) => platform.grantedMenus(userId, tenantId);
 
   api.get('/getInfo', { config: { access: access.session } }, async (request) => {
     const session = request.session!;
-    const user = await db.selectFrom('users').select(['user_id', 'user_name', 'nick_name', 'phonenumber']).where('user_id', '=', session.userId).executeTakeFirstOrThrow();
-    const tenants = await db
-      .selectFrom('user_tenants as ut')
-      .innerJoin('tenants as t', 't.tenant_id', 'ut.tenant_id')
-      .innerJoin('roles as r', 'r.role_id', 'ut.role_id')
-      .select(['t.tenant_id', 't.tenant_name', 't.tenant_type', 't.twin_platform_config', 't.tenant_alarm_mp3', 'r.role_key'])
-      .where('ut.user_id', '=', session.userId)
-      .orderBy('t.tenant_id')
-      .execute();
+    const user = await platform.user(session.userId);
+    const tenants = await platform.tenantsOf(session.userId);
     const perms = (await grantedMenus(session.userId, session.tenantId)).map((menu) => menu.perms);
     return ok(undefined, {
       user: {
@@ -105,8 +87,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     async (request) => {
       const session = request.session!;
       const { tenantId } = request.body as { tenantId: number };
-      const membership = await db.selectFrom('user_tenants').select('tenant_id').where('user_id', '=', session.userId).where('tenant_id', '=', tenantId).executeTakeFirst();
-      if (!membership) throw forbidden('无权访问该租户');
+      if (!(await ctx.users.isMember(session.userId, tenantId))) throw forbidden('无权访问该租户');
       await ctx.sessions.switchTenant(session.tokenHash, tenantId);
       return ok(undefined, {}, '切换成功');
     },
@@ -120,7 +101,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext): 
     },
     async (request) => {
     const { type } = request.params as { type: string };
-    const rows = await db.selectFrom('dict_data').selectAll().where('dict_type', '=', type).orderBy('dict_sort').execute();
+    const rows = await platform.dictData(type);
     return ok(
       rows.map((row) => ({
         dictCode: row.dict_code,

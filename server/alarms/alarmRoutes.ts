@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ALARM_GRADES, ALARM_STATUSES, type AlarmService } from '../alarms/AlarmService';
+import { ALARM_GRADES, ALARM_STATUSES, type AlarmService } from './AlarmService';
 import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
@@ -60,14 +60,7 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
   api.get('/alarm/stats', { config: auth }, async (request) => ok(await alarms.stats(request.session!.tenantId)));
 
   api.get('/alarm/assignees', { config: auth }, async (request) => {
-    const users = await ctx.db
-      .selectFrom('user_tenants as ut')
-      .innerJoin('users as u', 'u.user_id', 'ut.user_id')
-      .select(['u.user_id', 'u.nick_name'])
-      .where('ut.tenant_id', '=', request.session!.tenantId)
-      .orderBy('u.user_id')
-      .execute();
-    return ok(users.map((user) => ({ userId: user.user_id, nickName: user.nick_name })));
+    return ok(await ctx.users.members(request.session!.tenantId));
   });
 
   api.get('/alarm/detail/:alarmId', { config: auth, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>

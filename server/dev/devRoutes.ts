@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../envelope';
+import { AppError, badRequest, ok } from '../envelope';
 import { LogSmsProvider } from '../auth/SmsProvider';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 
-const devOnly = { access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示') };
 import type { AlarmService } from '../alarms/AlarmService';
 import type { FleetSimulator } from '../devices/FleetSimulator';
+
+const devOnly = { access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示') };
 
 /** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
 export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService, simulator: FleetSimulator): Promise<void> {
@@ -34,11 +35,12 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
     async (request) => {
       const body = (request.body ?? {}) as { tenantId?: number; alarmType?: string; deviceId?: number; content?: string; grade?: string };
       const tenantId = body.tenantId ?? 1;
-      const tenant = await ctx.db.selectFrom('tenants').select('tenant_id').where('tenant_id', '=', tenantId).executeTakeFirst();
-      if (!tenant) throw new AppError(404, '租户不存在');
+      if (!(await ctx.users.tenantExists(tenantId))) throw new AppError(404, '租户不存在');
+      // No default type: the server knows no alarm type of its own, the alarm plugins declare them all.
+      if (!body.alarmType) throw badRequest('请指定告警类型');
       const alarm = await alarms.raise({
         tenantId,
-        alarmType: body.alarmType ?? 'SMOKE',
+        alarmType: body.alarmType,
         ...(body.deviceId ? { deviceId: body.deviceId } : {}),
         ...(body.grade ? { grade: body.grade } : {}),
         content: body.content ?? '测试告警',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, ok } from '../envelope';
-import type { DeviceService } from '../devices/DeviceService';
+import type { DeviceService } from './DeviceService';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 import type { UserAccess } from '../access/UserAccess';
@@ -119,7 +119,7 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   const list = (camerasOnly = false) => async (request: FastifyRequest) => {
     const query = request.query as ListParams;
-    const kind = readableKind(request, query.deviceType ?? (camerasOnly ? 'camera' : ''));
+    const kind = readableKind(request, query.deviceType ?? (camerasOnly ? devices.defaultMonitorKind() : ''));
     // /monitor/* lists the kinds that declare it as their list path (cameras, fire cameras).
     if (camerasOnly && kind.listPaths?.child !== '/monitor/child') throw badRequest(`${kind.displayName}不能通过监控列表查询`);
     const result = await devices.list({
@@ -159,33 +159,22 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     },
   );
 
-  const groupList = (fixedKind?: string) => async (request: FastifyRequest) => {
-    const query = request.query as { deviceType?: string };
-    return ok(await devices.groups(request.session!.tenantId, readableKind(request, fixedKind ?? query.deviceType ?? '')));
-  };
-  api.get('/devi/aep/groups', { config: read, schema: listSchema(requireDeviceType) }, groupList());
-  api.get('/devi/web/lightgroup/list', { config: read }, groupList('light'));
-  api.get('/led/grouplist', { config: read }, groupList('screen'));
+  api.get('/devi/aep/groups', { config: read, schema: listSchema(requireDeviceType) }, async (request) =>
+    ok(await devices.groups(request.session!.tenantId, readableKind(request, (request.query as { deviceType?: string }).deviceType ?? ''))),
+  );
+  // Spec paths that list one kind's groups: the kind is the one whose manifest names the path as its `listPaths.groupList`.
+  for (const path of ['/devi/web/lightgroup/list', '/led/grouplist']) {
+    api.get(path, { config: read }, async (request) => {
+      const kind = devices.groupListKind(path);
+      accessOf(request).requireKind(kind, 'read');
+      return ok(await devices.groups(request.session!.tenantId, kind));
+    });
+  }
 
   // Every device of the tenant the caller may see, with its position, for the map's device layer.
-  api.get('/devi/aep/positions', { config: read }, async (request) => {
-    const kinds = readableKinds(request);
-    let query = ctx.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', request.session!.tenantId);
-    if (kinds) query = query.where('kind', 'in', kinds);
-    const rows = await query.orderBy('device_id').execute();
-    return ok(rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude })));
-  });
+  api.get('/devi/aep/positions', { config: read }, async (request) => ok(await devices.positions(request.session!.tenantId, readableKinds(request))));
 
-  api.get('/devi/aep/summary', { config: read }, async (request) => {
-    const kinds = readableKinds(request);
-    let query = ctx.db
-      .selectFrom('devices')
-      .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
-      .where('tenant_id', '=', request.session!.tenantId);
-    if (kinds) query = query.where('kind', 'in', kinds);
-    const rows = await query.groupBy('kind').execute();
-    return ok(rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) })));
-  });
+  api.get('/devi/aep/summary', { config: read }, async (request) => ok(await devices.summary(request.session!.tenantId, readableKinds(request))));
 
   /** A device of the tenant whose kind the caller may read or control (another tenant's: not found). */
   const deviceFor = async (request: FastifyRequest, deviceId: number, action: 'read' | 'control') => {
@@ -227,8 +216,10 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   api.post('/device/control/execute', { config: control, schema: controlSchema }, async (request) => {
     const body = request.body as Record<string, unknown>;
-    const deviceType = body.deviceType === undefined || body.deviceType === '' ? 'DEVICE_LAMP_RSKW' : (body.deviceType as string);
-    const commandType = body.commandType === undefined || body.commandType === '' ? 'light' : (body.commandType as string);
+    // Left out, they are the `controlDefault` kind's (the light-control page's RuoYi calls send neither).
+    const defaults = devices.controlDefaults();
+    const deviceType = body.deviceType === undefined || body.deviceType === '' ? defaults.deviceType : (body.deviceType as string);
+    const commandType = body.commandType === undefined || body.commandType === '' ? defaults.commandType : (body.commandType as string);
     const deviceIds = parseIdList(body.deviceIds, '设备编号');
     const groupIds = [...parseIdList(body.groupId, '分组编号'), ...parseIdList(body.groupIds, '分组编号')];
     const params = parseParams(body.params);
@@ -242,45 +233,22 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   api.get('/device/control/log', { config: read, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } }, async (request) => {
     const query = request.query as { pageNum: number; pageSize: number };
-    const kinds = readableKinds(request);
-    let rows = ctx.db.selectFrom('command_log').selectAll().where('tenant_id', '=', request.session!.tenantId);
-    // The log names kinds the way the caller did (page, brand code or type code): any name of a readable kind.
-    if (kinds) rows = rows.where('device_type', 'in', [...devices.kinds.filter((kind) => kinds.includes(kind.page)).flatMap((kind) => [kind.page, kind.brandCode, ...(kind.deviceTypes ?? [])].filter((code): code is string => Boolean(code)))]);
-    const page = await rows
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
-    return {
-      code: 200,
-      msg: '查询成功',
-      rows: page.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        time: row.at,
-        deviceType: row.device_type,
-        command: row.command,
-        commandType: row.command_type,
-        params: JSON.parse(row.params) as unknown,
-        target: JSON.parse(row.target) as unknown,
-        outcome: row.outcome,
-        message: row.message,
-        results: JSON.parse(row.results) as unknown,
-      })),
-    };
+    return { code: 200, msg: '查询成功', rows: await devices.controlLog(request.session!.tenantId, readableKinds(request), query.pageNum, query.pageSize) };
   });
 
   api.post('/voice/stopPlay', { config: control, schema: stopPlaySchema }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const deviceIds = [...parseIdList(body.deviceIds, '设备编号'), ...parseIdList(body.id, '设备编号')];
     const groupIds = parseIdList(body.groupIds, '分组编号');
-    accessOf(request).requireKind(devices.kindOf('DEVICE_VOICE'), 'control');
+    // The broadcast kind is the one whose manifest declares its `stopCommand`.
+    const { kind, command } = devices.stopPlay();
+    accessOf(request).requireKind(kind, 'control');
     const { results, message } = await devices.control({
       tenantId: request.session!.tenantId,
       userId: request.session!.userId,
-      deviceType: 'DEVICE_VOICE',
-      commandType: 'broadcast',
-      command: 11,
+      deviceType: kind.brandCode ?? kind.page,
+      commandType: command.commandType,
+      command: command.command,
       deviceIds,
       groupIds,
       params: {},
@@ -309,7 +277,7 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
       const query = request.query as { deviceType: string; orderType: string };
       const kind = devices.kindOf(query.deviceType);
       accessOf(request).requireKind(kind, 'control');
-      const count = Number((await ctx.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', request.session!.tenantId).executeTakeFirst())?.count ?? 0);
+      const count = await devices.commandCount(request.session!.tenantId);
       const date = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
       return ok(`${kind.page.toUpperCase().slice(0, 4)}-${query.orderType.toUpperCase()}-${date}-${String(count + 1).padStart(5, '0')}`);
     },
@@ -320,13 +288,15 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     { config: read, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
     async (request) => {
       const device = await deviceFor(request, (request.query as { deviceId: number }).deviceId, 'read');
-      if (device.kind !== 'navigationScreen') throw new AppError(400, `设备 ${device.deviceName} 不是导览屏`);
+      // Kinds whose manifest declares `systemInfo` (navigation screens) answer with it.
+      const { systemInfo } = devices.kindOf(device.kind);
+      if (!systemInfo) throw new AppError(400, `设备 ${device.deviceName} 不是导览屏`);
       return ok({
         deviceId: device.deviceId,
         deviceName: device.deviceName,
-        model: 'GS-55A 户外导览屏',
-        resolution: '1080x1920',
-        firmware: '3.2.7',
+        model: systemInfo.model,
+        resolution: systemInfo.resolution,
+        firmware: systemInfo.firmware,
         online: device.online,
         power: device.state.power ?? 'on',
         temperature: device.telemetry.temperature,
