@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import moduleTree from '../../registry/modules.json';
 import pushEvents from '../../registry/pushEvents.json';
-import { SPEC_DEVICE_PAGES } from '../../registry/specDevicePages';
+import type { DeviceContribution } from '../../schemas/contributions/device.schema.gen';
 import type { AlarmContribution } from '../../schemas/contributions/alarm.schema.gen';
 import { discoverPlugins } from './discoverPlugins';
 
@@ -16,11 +16,14 @@ describe('alarm type plugins', () => {
   });
 
   it('target pages that exist', () => {
+    const devicePages = discoverPlugins({ failLoudly: false })
+      .plugins.filter((plugin) => plugin.manifest.kind === 'device')
+      .map((plugin) => (plugin.manifest.contributes as unknown as DeviceContribution).page);
     for (const alarm of alarms) {
       const module = moduleTree.modules.find((candidate) => candidate.name === alarm.targetPage?.module);
       expect(module, alarm.code).toBeDefined();
       const child = alarm.targetPage?.child;
-      if (child) expect(module!.name === 'device' ? SPEC_DEVICE_PAGES : module!.children.map((entry) => entry.name), alarm.code).toContain(child);
+      if (child) expect(module!.name === 'device' ? devicePages : module!.children.map((entry) => entry.name), alarm.code).toContain(child);
     }
   });
 
