@@ -24,5 +24,4 @@ export function loadPlugins(pluginsDir: string, switches: PluginSwitches = {}): 
   return { plugins, switchedOff: switchedOff.map((error) => error.message) };
 }
 
-/** The loaded plugins of one kind. */
-export const pluginsOfKind = (plugins: readonly LoadedManifest[], kind: PluginKind) => plugins.filter((plugin) => plugin.manifest.kind === kind);
+export { pluginsOfKind } from '../contracts/manifests/pluginKinds';

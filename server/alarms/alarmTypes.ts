@@ -6,5 +6,5 @@ export type AlarmType = AlarmContribution;
 
 /** Alarm types from plugins/alarm/*, by code. */
 export function loadAlarmTypes(plugins: readonly LoadedManifest[] = loadPlugins('plugins').plugins): Map<string, AlarmType> {
-  return new Map(pluginsOfKind(plugins, 'alarm').map((plugin) => [(plugin.manifest.contributes as unknown as AlarmType).code, plugin.manifest.contributes as unknown as AlarmType]));
+  return new Map(pluginsOfKind(plugins, 'alarm').map((plugin) => [plugin.manifest.contributes.code, plugin.manifest.contributes]));
 }

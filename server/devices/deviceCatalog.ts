@@ -34,7 +34,7 @@ export function loadDeviceCatalog(loaded: readonly LoadedManifest[] = loadPlugin
   const plugins = pluginsOfKind(loaded, 'device');
   const ajv = new Ajv({ allErrors: true, strict: false });
   const kinds = plugins.map((plugin): DeviceKind => {
-    const contribution = plugin.manifest.contributes as unknown as DeviceContribution;
+    const contribution = plugin.manifest.contributes;
     const paramValidators = new Map<number, ValidateFunction>();
     for (const command of contribution.commands ?? []) if (command.params) paramValidators.set(command.command, ajv.compile(command.params));
     return { ...contribution, pluginId: plugin.fullId, displayName: plugin.manifest.displayName, paramValidators };
