@@ -2,6 +2,52 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Plugin boundaries (issue 9): a plugin reaches the core only through its public SDK (`@ops/sdk`,
+ * test helpers `@ops/sdk/testing` in tests and stories), never core/, contracts/ or schemas/ files
+ * directly (the SDK re-exports the contract types), and never another plugin's folder: it uses
+ * another plugin only through a token that plugin provides and it `requires`. Imports are resolved
+ * against the importing file, so `../x` from a plugin's subfolder is still its own folder.
+ */
+const pluginBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Plugins import the core only through @ops/sdk and never another plugin folder' },
+    messages: {
+      coreInternal: '插件只能通过 @ops/sdk 使用核心（不能引用 {{target}}）',
+      otherPlugin: '插件不能引用其他插件的文件夹 {{target}}：请在 requires 中声明它，并通过它提供的令牌使用',
+      testingOnly: '@ops/sdk/testing 只能在测试与故事（*.test.*、*.stories.*）中使用',
+    },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const own = /^plugins\/[^/]+\/[^/]+\//.exec(file)?.[0];
+    if (!own) return {};
+    const isTestOrStory = /\.(test|stories)\.[jt]sx?$/.test(file);
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const spec = source.value;
+      if (spec === '@ops/sdk') return;
+      if (spec === '@ops/sdk/testing') {
+        if (!isTestOrStory) context.report({ node: source, messageId: 'testingOnly' });
+        return;
+      }
+      let target;
+      if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      else if (spec.startsWith('/')) target = spec.slice(1);
+      else if (spec.startsWith('@ops/')) target = `core/${spec.slice(5)}`;
+      else return;
+      if (/^(core|contracts|schemas)(\/|$)/.test(target)) context.report({ node: source, messageId: 'coreInternal', data: { target: spec } });
+      else if (/^plugins\//.test(target) && !`${target}/`.startsWith(own)) context.report({ node: source, messageId: 'otherPlugin', data: { target: spec } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'data/', '**/*.gen.ts', '.tmp/'] },
@@ -28,6 +74,11 @@ export default tseslint.config(
   {
     files: ['contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/server/**', '**/plugins/**'], message: 'contracts/ 只依赖 schemas/：前端与服务端都引用它' }] }] },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx}'],
+    plugins: { ops: { rules: { 'plugin-boundaries': pluginBoundaries } } },
+    rules: { 'ops/plugin-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

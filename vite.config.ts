@@ -1,6 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+
+// The core's public SDK for plugins (the same paths are in tsconfig.json; vitest.config.ts imports this).
+export const sdkAlias = [
+  { find: /^@ops\/sdk$/, replacement: fileURLToPath(new URL('./core/sdk.ts', import.meta.url)) },
+  { find: /^@ops\/sdk\/testing$/, replacement: fileURLToPath(new URL('./core/sdk-testing.ts', import.meta.url)) },
+];
 
 // The reference server mounts its API under /api; in `vite` dev mode we proxy there.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -19,6 +26,7 @@ export default defineConfig({
       ],
     }),
   ],
+  resolve: { alias: sdkAlias },
   build: {
     outDir: 'dist',
     sourcemap: false,

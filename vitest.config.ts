@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { sdkAlias } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  // Projects with `extends: true` inherit this; vite.config.ts itself is not read when this file exists.
+  resolve: { alias: sdkAlias },
   test: {
     projects: [
       {

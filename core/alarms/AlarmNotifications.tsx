@@ -31,8 +31,8 @@ export function targetPathOf(target: { module: string; child?: string } | null |
 
 /** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page. */
 export function AlarmNotifications() {
-  const bus = useService<EventBus>(EventBus);
-  const registry = useService<PluginRegistry>(PluginRegistry);
+  const bus = useService(EventBus);
+  const registry = useService(PluginRegistry);
   const navigate = useNavigate();
   const tenant = useSessionStore((state) => activeTenant(state.user));
   const [toasts, setToasts] = useState<ToastTarget[]>([]);

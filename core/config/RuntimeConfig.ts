@@ -1,9 +1,10 @@
 import type { RuntimeConfig as RuntimeConfigContract } from '../../contracts/runtimeConfig';
+import { createToken } from '../di/Token';
 
 /** `/app-config.json` as the web app reads it (the shared contract). */
 export type RuntimeConfig = RuntimeConfigContract;
 
-export const RuntimeConfig = Symbol('RuntimeConfig');
+export const RuntimeConfig = createToken<RuntimeConfig>('RuntimeConfig', '运行时配置（/app-config.json）');
 
 export const defaultRuntimeConfig: RuntimeConfig = {
   apiBaseUrl: '/api',

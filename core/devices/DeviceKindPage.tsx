@@ -15,8 +15,8 @@ type StatusFilter = 'all' | 'online' | 'offline';
 
 /** The page of one device kind: search and filters, the live list, group and multi-device control, detail. */
 export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshMs?: number }) {
-  const api = useService<DeviceApi>(DeviceApi);
-  const notifier = useService<Notifier>(Notifier);
+  const api = useService(DeviceApi);
+  const notifier = useService(Notifier);
   const deviceType = kind.brandCode ?? kind.page;
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');

@@ -19,8 +19,8 @@ export interface DevicePagesProps {
 
 /** Device catalogue at the module root, a kind's page at a child route; shared by every module that shows devices. */
 export function DevicePages({ moduleName, childName, childPrefix }: DevicePagesProps) {
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const api = useService<DeviceApi>(DeviceApi);
+  const registry = useService(PluginRegistry);
+  const api = useService(DeviceApi);
   const menuPerms = useSessionStore((state) => state.menuPerms);
   const kinds = useMemo(() => deviceKindsOf(registry).sort((a, b) => a.displayName.localeCompare(b.displayName, 'zh-CN')), [registry]);
   const [counts, setCounts] = useState<Record<string, { total: number; online: number }>>({});

@@ -2,6 +2,7 @@ import type { HttpClient } from '../http/HttpClient';
 import type { DeviceKind } from './deviceKinds';
 
 import type { ControlResult, DeviceGroup, DeviceKindSummary, DeviceRow } from '../../contracts/devices';
+import { createToken } from '../di/Token';
 
 export type { DeviceGroup, DeviceRow };
 
@@ -79,4 +80,4 @@ export type DeviceApi = ReturnType<typeof createDeviceApi>;
 /** How a control result is shown: green when every device did it, amber when some did not. */
 export const outcomeIntent = (outcome: ControlOutcome): 'success' | 'warning' => (outcome.results.every((result) => result.success) ? 'success' : 'warning');
 
-export const DeviceApi = Symbol('DeviceApi');
+export const DeviceApi = createToken<DeviceApi>('DeviceApi', '设备列表、分组、详情与控制接口');

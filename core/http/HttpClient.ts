@@ -1,5 +1,6 @@
 import { ApiError } from './ApiError';
 import { httpStrings } from './httpStrings';
+import { createToken } from '../di/Token';
 
 /** RuoYi envelope. Extra top-level fields (token, user, img …) pass through. */
 export interface ApiEnvelope<T = unknown> {
@@ -37,7 +38,7 @@ export interface HttpClientDeps {
   now?: () => number;
 }
 
-export const HttpClient = Symbol('HttpClient');
+export const HttpClient = createToken<HttpClient>('HttpClient', '调用后端接口的 HTTP 客户端（RuoYi 信封）');
 export interface HttpClient {
   get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<ApiEnvelope<T>>;
   post<T = unknown>(path: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<ApiEnvelope<T>>;

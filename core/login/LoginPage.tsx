@@ -12,9 +12,9 @@ import './LoginPage.css';
 
 /** The login screen: wires the form to the auth service and lands on Home. */
 export function LoginPage() {
-  const auth = useService<AuthService>(AuthService);
-  const http = useService<HttpClient>(HttpClient);
-  const notifier = useService<Notifier>(Notifier);
+  const auth = useService(AuthService);
+  const http = useService(HttpClient);
+  const notifier = useService(Notifier);
   const navigate = useNavigate();
   const [message, setMessage] = useState<string | null>(null);
   const [initialValues] = useState(rememberedLogin);

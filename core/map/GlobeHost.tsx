@@ -9,6 +9,7 @@ import { EventBus } from '../push/EventBus';
 import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
 import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { useService } from '../di/useService';
+import { getContributions } from '../di/contributions';
 import { HttpClient } from '../http/HttpClient';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import type { TwinPlatformConfig } from '../session/sessionTypes';
@@ -39,10 +40,10 @@ const MAX_ALARM_CIRCLES = 50;
 export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
   const credits = useRef<HTMLDivElement>(null);
-  const http = useService<HttpClient>(HttpClient);
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const bus = useService<EventBus>(EventBus);
-  const effects = useService<MapEffects>(MapEffects) as MapEffectHub;
+  const http = useService(HttpClient);
+  const registry = useService(PluginRegistry);
+  const bus = useService(EventBus);
+  const effects = useService(MapEffects) as MapEffectHub;
   const services = useContext(ContainerContext) as unknown as Container;
   const imageryUrl = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig).mapImageryUrl : null;
   const navigate = useNavigate();
@@ -84,7 +85,7 @@ export default function GlobeHost() {
         // Effects are drawn by the map-effect plugins; their code loads with the globe.
         for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
         if (cancelled) return;
-        const renderers = new Map(services.getAll<MapEffectRenderer>(MapEffectRenderer, { optional: true }).map((renderer) => [renderer.effect, renderer]));
+        const renderers = new Map(getContributions(services, MapEffectRenderer).map((renderer) => [renderer.effect, renderer]));
         effects.attach({ Cesium, viewer: created, renderers });
         const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
         clicks.setInputAction((event: { position: Cartesian2 }) => {

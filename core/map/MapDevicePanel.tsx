@@ -29,10 +29,10 @@ const RELOCATE_RADIUS = 120;
  * 调整位置 — a draggable pulsing circle on the device whose dropped position can be saved.
  */
 export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: MapDevicePanelProps) {
-  const api = useService<DeviceApi>(DeviceApi);
-  const notifier = useService<Notifier>(Notifier);
-  const effects = useService<MapEffects>(MapEffects);
-  const bus = useService<EventBus>(EventBus);
+  const api = useService(DeviceApi);
+  const notifier = useService(Notifier);
+  const effects = useService(MapEffects);
+  const bus = useService(EventBus);
   const [device, setDevice] = useState<DeviceRow | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [relocating, setRelocating] = useState(false);

@@ -1,5 +1,6 @@
 import type { Viewer } from 'cesium';
 import type { Cesium } from './loadCesium';
+import { createContributionPoint, createToken } from '../di/Token';
 
 /** A drawn effect: advanced every frame while it animates, updated and removed by id. */
 export interface MapEffectInstance {
@@ -51,7 +52,7 @@ export function effectFrameClock(): (timeMs: number) => number {
 }
 
 /** What a map-effect plugin contributes: how its effect is drawn on the globe. */
-export const MapEffectRenderer = Symbol('MapEffectRenderer');
+export const MapEffectRenderer = createContributionPoint<MapEffectRenderer>('MapEffectRenderer', '地图效果插件贡献的绘制器');
 export interface MapEffectRenderer {
   /** The `effect` name of the plugin's manifest, e.g. pulsingCircle. */
   effect: string;
@@ -59,7 +60,7 @@ export interface MapEffectRenderer {
 }
 
 /** The one API through which pages and push handlers draw effects, by id. */
-export const MapEffects = Symbol('MapEffects');
+export const MapEffects = createToken<MapEffects>('MapEffects', '按编号添加、更新、删除地图效果');
 export interface MapEffects {
   add(effect: string, id: string, options: Record<string, unknown>): void;
   update(id: string, options: Record<string, unknown>): void;

@@ -4,8 +4,9 @@ import type { PluginDefinition } from './definePlugin';
 import type { PluginCatalog } from './PluginCatalog';
 import type { PluginError } from '../../contracts/manifests/PluginError';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
+import { createToken } from '../di/Token';
 
-export const PluginRegistry = Symbol('PluginRegistry');
+export const PluginRegistry = createToken<PluginRegistry>('PluginRegistry', '已发现的插件清单与按需加载插件代码');
 export interface PluginRegistry {
   list(kind?: PluginKind): LoadedManifest[];
   get(fullId: string): LoadedManifest | undefined;

@@ -1,5 +1,6 @@
+import { createToken } from '../di/Token';
 /** In-app topics (registry/pushEvents.json names them); features subscribe without knowing the socket. */
-export const EventBus = Symbol('EventBus');
+export const EventBus = createToken<EventBus>('EventBus', '应用内主题消息（推送消息经此分发）');
 export interface EventBus {
   publish(topic: string, payload: unknown): void;
   /** Subscribes to a topic, or to every topic with '*'. Returns the unsubscribe function. */

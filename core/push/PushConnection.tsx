@@ -9,10 +9,10 @@ import { PushClient, pushUrlFor } from './PushClient';
 
 /** Keeps the push connection open while logged in; reopens it for a new tenant; logout closes it. */
 export function PushConnection() {
-  const http = useService<HttpClient>(HttpClient);
-  const bus = useService<EventBus>(EventBus);
-  const auth = useService<AuthService>(AuthService);
-  const config = useService<RuntimeConfig>(RuntimeConfig);
+  const http = useService(HttpClient);
+  const bus = useService(EventBus);
+  const auth = useService(AuthService);
+  const config = useService(RuntimeConfig);
   const tenantId = useSessionStore((state) => activeTenant(state.user)?.tenantId);
   // The server gives push tickets only to users with some menu: one without has nothing to receive.
   const hasMenus = useSessionStore((state) => Object.values(state.menuPerms ?? {}).some(Boolean));

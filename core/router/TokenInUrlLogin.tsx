@@ -12,7 +12,7 @@ import { homePath } from './routePaths';
 export function TokenInUrlLogin({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const auth = useService<AuthService>(AuthService);
+  const auth = useService(AuthService);
   const navigate = useNavigate();
   const started = useRef<string | null>(null);
 

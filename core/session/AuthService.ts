@@ -2,6 +2,7 @@ import { type AuthApi } from './authApi';
 import { toPermissionMap, useSessionStore } from './sessionStore';
 import { tokenStorage } from './tokenStorage';
 import type { MenuEntry } from './sessionTypes';
+import { createToken } from '../di/Token';
 
 /** Raised when a login succeeds but the account has no menu at all. */
 export class NoPermissionError extends Error {}
@@ -9,7 +10,7 @@ export class NoPermissionError extends Error {}
 /** Spec section 9: go fullscreen 200 ms after login. */
 export const FULLSCREEN_DELAY_MS = 200;
 
-export const AuthService = Symbol('AuthService');
+export const AuthService = createToken<AuthService>('AuthService', '登录、退出与会话');
 export interface AuthService {
   /** Runs the login sequence of spec section 4 for a token; resolves with the menus. */
   completeLogin(token: string): Promise<MenuEntry[]>;

@@ -12,8 +12,8 @@ import { homePath } from '../router/routePaths';
 
 /** Top bar: product name, Home, tenant switch (no page reload), user and logout. */
 export function AppHeader() {
-  const auth = useService<AuthService>(AuthService);
-  const notifier = useService<Notifier>(Notifier);
+  const auth = useService(AuthService);
+  const notifier = useService(Notifier);
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
   const tenant = activeTenant(user);

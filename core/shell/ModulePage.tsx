@@ -14,7 +14,7 @@ import type { ChildRoute, ModuleRoutes } from './menuRoutes';
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
   const title = child ? child.title : module.title;
-  const registry = useService<PluginRegistry>(PluginRegistry);
+  const registry = useService(PluginRegistry);
   const PluginPage = pluginPageFor(registry, module.name, child?.menuName);
   return (
     <section className="module-page" aria-labelledby="module-title">

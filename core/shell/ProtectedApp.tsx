@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo } from 'react';
+import { lazy, Suspense, useContext, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -8,17 +8,10 @@ import { buildModuleRoutes, type ModuleRoutes } from './menuRoutes';
 import { homePath } from '../router/routePaths';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
-import { createAppContainer } from '../di/createAppContainer';
 import { ServiceMap } from '../di/ServiceLocator';
-import { RuntimeConfig } from '../config/RuntimeConfig';
-import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
-import { HttpClient } from '../http/HttpClient';
-import { discoverPlugins } from '../plugins/discoverPlugins';
-import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
+import { createShellContainer } from '../app/shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
-import { EventBus, SimpleEventBus } from '../push/EventBus';
 import { PushConnection } from '../push/PushConnection';
-import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import './ProtectedApp.css';
 
 // Cesium and the globe load only when a map page is opened.
@@ -41,17 +34,8 @@ export default function ProtectedApp() {
   const { pathname } = useLocation();
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
   const showsMap = routes.some(({ module }) => module.showsMap && module.name === firstSegment);
-  // The one inversify container: core services handed over from the login route, plugins bind here.
-  const container = useMemo(() => {
-    const created = createAppContainer(coreServices instanceof ServiceMap ? coreServices : undefined);
-    const disabledPlugins = created.isBound(RuntimeConfig) ? created.get<RuntimeConfig>(RuntimeConfig).disabledPlugins : [];
-    created.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), created));
-    created.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
-    created.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
-    // The device calls are core: the map's device panel uses them as well as the device pages.
-    created.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
-    return created;
-  }, [coreServices]);
+  // The one inversify container of this shell session, built once when the shell mounts (core/app/shellContainer.ts).
+  const [container] = useState(() => createShellContainer(coreServices instanceof ServiceMap ? coreServices : undefined));
 
   return (
     <ContainerProvider container={container}>

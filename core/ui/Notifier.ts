@@ -1,9 +1,10 @@
 import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { createToken } from '../di/Token';
 
 export type NoticeLevel = 'error' | 'warning' | 'success' | 'info';
 
 /** Toasts for the whole app (request errors, confirmations). */
-export const Notifier = Symbol('Notifier');
+export const Notifier = createToken<Notifier>('Notifier', '全局消息提示（请求错误、操作结果）');
 export interface Notifier {
   show(level: NoticeLevel, message: string, timeoutMs?: number): void;
 }

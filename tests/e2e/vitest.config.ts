@@ -8,7 +8,8 @@ export default defineConfig({
     environment: 'node',
     // One Chromium at a time on a 2-core machine; each file shares one server.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // The globe renders in software WebGL on 2 shared cores: a map test can take most of a minute.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });

@@ -1,5 +1,7 @@
+import { createContributionPoint } from '../../di/Token';
+
 /** A contribution point used only by the plugin-loader tests. */
-export const DemoContribution = Symbol('DemoContribution');
+export const DemoContribution = createContributionPoint<DemoContribution>('DemoContribution', '插件加载测试用的贡献点');
 export interface DemoContribution {
   source: string;
 }

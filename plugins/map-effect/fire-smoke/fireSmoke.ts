@@ -1,6 +1,9 @@
-/** Spec section 9: fire emitter rate 5, particle life 1–6, speed 1–4, end scale 10, lifetime 16; size 25 smoke, 10 fire. */
-export const EMITTER_DEFAULTS = { emissionRate: 5, minimumParticleLife: 1, maximumParticleLife: 6, minimumSpeed: 1, maximumSpeed: 4, endScale: 10, lifetime: 16 } as const;
-export const PARTICLE_SIZE = { smoke: 25, fire: 10 } as const;
+import manifest from './plugin.json';
+
+/** Spec section 9, as plugin.json declares it: fire emitter rate 5, particle life 1–6, speed 1–4, end scale 10, lifetime 16; size 25 smoke, 10 fire. */
+const { smokeParticleSize, fireParticleSize, ...emitterDefaults } = manifest.contributes.defaults;
+export const EMITTER_DEFAULTS = emitterDefaults;
+export const PARTICLE_SIZE = { smoke: smokeParticleSize, fire: fireParticleSize } as const;
 
 export type ParticleKind = keyof typeof PARTICLE_SIZE;
 

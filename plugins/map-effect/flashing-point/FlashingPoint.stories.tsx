@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '../../../core/map/EffectStage';
+import { EffectStage } from '@ops/sdk';
 import { flashingPointRenderer } from './renderFlashingPoint';
 
 /** 闪烁红点 on a real offline globe; the controls are the effect's options. */

@@ -1,5 +1,8 @@
-/** Spec section 9: max 30 px, shrinking 2 and alpha −0.03 per frame, outline width 15. */
-export const FLASH_DEFAULTS = { maxSize: 30, shrink: 2, alphaStep: 0.03, outlineWidth: 15 } as const;
+import manifest from './plugin.json';
+
+/** Spec section 9, as plugin.json declares it: max 30 px, shrinking 2 and alpha −0.03 per frame, outline width 15. */
+const { maxSize, shrink, alphaStep, outlineWidth } = manifest.contributes.defaults;
+export const FLASH_DEFAULTS = { maxSize, shrink, alphaStep, outlineWidth } as const;
 
 export interface FlashingPointState {
   size: number;

@@ -1,5 +1,7 @@
-/** Spec section 9: trail line width 25, colour #0cfd11, cycle 7000 ms. */
-export const TRAIL_DEFAULTS = { width: 25, color: '#0cfd11', cycleMs: 7000 } as const;
+import manifest from './plugin.json';
+
+/** Spec section 9, as plugin.json declares it: trail line width 25, colour #0cfd11, cycle 7000 ms. */
+export const TRAIL_DEFAULTS = manifest.contributes.defaults;
 
 export interface LineTrail {
   /** Numeric tag naming the line. */

@@ -1,7 +1,7 @@
 import type { Material, Primitive } from 'cesium';
-import type { MapEffectInstance, MapEffectRenderer } from '../../../core/map/MapEffects';
-import { colorOption, numberOption } from '../../../core/map/effectOptions';
-import { createLineTrail, trailPhase, TRAIL_DEFAULTS } from './lineTrail';
+import { colorOption, effectRenderer, numberOption, type MapEffectInstance } from '@ops/sdk';
+import { createLineTrail, trailPhase } from './lineTrail';
+import manifest from './plugin.json';
 import trailUrl from './trail.png';
 
 /** The trail image slides along the line; `phase` (0..1) is where its bright head is. */
@@ -16,45 +16,42 @@ czm_material czm_getMaterial(czm_materialInput materialInput) {
 }`;
 
 /** A line through longitude, latitude, height triples with a highlight flowing along it every cycle. */
-export const lineTrailRenderer: MapEffectRenderer = {
-  effect: 'lineTrail',
-  create({ Cesium, viewer, id, options }): MapEffectInstance {
-    const raw = options.positions;
-    if (!Array.isArray(raw)) throw new Error('流动线的点必须是“经度, 纬度, 高度”三元组组成的数组');
-    const trail = createLineTrail(numberOption(options, 'tag', 0, '流动线标签'), raw.map(Number));
-    const width = numberOption(options, 'width', TRAIL_DEFAULTS.width, '流动线宽度', { above: 0 });
-    let cycleMs = numberOption(options, 'cycleMs', TRAIL_DEFAULTS.cycleMs, '流动线周期', { above: 0 });
-    const color = colorOption(Cesium, options, 'color', TRAIL_DEFAULTS.color);
-    const material: Material = new Cesium.Material({
-      fabric: { type: `LineTrail-${id}`, uniforms: { image: trailUrl, color, phase: 0 }, source: TRAIL_SHADER },
-      translucent: true,
-    });
-    const primitive: Primitive = viewer.scene.primitives.add(
-      new Cesium.Primitive({
-        geometryInstances: new Cesium.GeometryInstance({
-          id: `effect:${id}`,
-          geometry: new Cesium.PolylineGeometry({
-            positions: Cesium.Cartesian3.fromDegreesArrayHeights(trail.positions),
-            width,
-            vertexFormat: Cesium.PolylineMaterialAppearance.VERTEX_FORMAT,
-          }),
+export const lineTrailRenderer = effectRenderer(manifest, ({ Cesium, viewer, id, options, defaults }): MapEffectInstance => {
+  const raw = options.positions;
+  if (!Array.isArray(raw)) throw new Error('流动线的点必须是“经度, 纬度, 高度”三元组组成的数组');
+  const trail = createLineTrail(numberOption(options, 'tag', 0, '流动线标签'), raw.map(Number));
+  const width = numberOption(options, 'width', defaults.width, '流动线宽度', { above: 0 });
+  let cycleMs = numberOption(options, 'cycleMs', defaults.cycleMs, '流动线周期', { above: 0 });
+  const color = colorOption(Cesium, options, 'color', defaults.color);
+  const material: Material = new Cesium.Material({
+    fabric: { type: `LineTrail-${id}`, uniforms: { image: trailUrl, color, phase: 0 }, source: TRAIL_SHADER },
+    translucent: true,
+  });
+  const primitive: Primitive = viewer.scene.primitives.add(
+    new Cesium.Primitive({
+      geometryInstances: new Cesium.GeometryInstance({
+        id: `effect:${id}`,
+        geometry: new Cesium.PolylineGeometry({
+          positions: Cesium.Cartesian3.fromDegreesArrayHeights(trail.positions),
+          width,
+          vertexFormat: Cesium.PolylineMaterialAppearance.VERTEX_FORMAT,
         }),
-        appearance: new Cesium.PolylineMaterialAppearance({ material }),
-        asynchronous: false,
       }),
-    );
-    return {
-      tick(time) {
-        material.uniforms.phase = trailPhase(time, cycleMs);
-        return true;
-      },
-      update(next) {
-        if (next.cycleMs !== undefined) cycleMs = numberOption(next, 'cycleMs', cycleMs, '流动线周期', { above: 0 });
-        if (next.color !== undefined) material.uniforms.color = colorOption(Cesium, next, 'color', TRAIL_DEFAULTS.color);
-      },
-      remove() {
-        viewer.scene.primitives.remove(primitive);
-      },
-    };
-  },
-};
+      appearance: new Cesium.PolylineMaterialAppearance({ material }),
+      asynchronous: false,
+    }),
+  );
+  return {
+    tick(time) {
+      material.uniforms.phase = trailPhase(time, cycleMs);
+      return true;
+    },
+    update(next) {
+      if (next.cycleMs !== undefined) cycleMs = numberOption(next, 'cycleMs', cycleMs, '流动线周期', { above: 0 });
+      if (next.color !== undefined) material.uniforms.color = colorOption(Cesium, next, 'color', defaults.color);
+    },
+    remove() {
+      viewer.scene.primitives.remove(primitive);
+    },
+  };
+});

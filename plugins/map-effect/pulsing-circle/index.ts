@@ -1,10 +1,4 @@
-import { ContainerModule } from 'inversify';
-import { definePlugin } from '../../../core/plugins/definePlugin';
-import { MapEffectRenderer } from '../../../core/map/MapEffects';
+import { defineEffectPlugin } from '@ops/sdk';
 import { pulsingCircleRenderer } from './renderPulsingCircle';
 
-export default definePlugin({
-  containerModule: new ContainerModule(({ bind }) => {
-    bind<MapEffectRenderer>(MapEffectRenderer).toConstantValue(pulsingCircleRenderer);
-  }),
-});
+export default defineEffectPlugin(pulsingCircleRenderer);

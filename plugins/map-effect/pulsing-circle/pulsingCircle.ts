@@ -1,7 +1,9 @@
-import { reportPosition, type MapPosition } from '../../../core/geo/parsePosition';
+import { reportPosition, type MapPosition } from '@ops/sdk';
+import manifest from './plugin.json';
 
-/** Spec section 9: default pulse step and maximum radius 1000; push-alarm ellipses extruded 22. */
-export const PULSE_DEFAULTS = { maxRadius: 1000, step: 1000, color: '#ff0000', dragColor: '#ffa500', pushAlarmExtrudedHeight: 22 } as const;
+/** Spec section 9, as plugin.json declares it: default pulse step and maximum radius 1000; push-alarm ellipses extruded 22. */
+const { maxRadius, step, color, dragColor, pushAlarmExtrudedHeight } = manifest.contributes.defaults;
+export const PULSE_DEFAULTS = { maxRadius, step, color, dragColor, pushAlarmExtrudedHeight } as const;
 
 export interface PulsingCircleState {
   id: string;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '../../../core/map/EffectStage';
+import { EffectStage } from '@ops/sdk';
 import { scanCircleRenderer } from './renderScanCircle';
 
 /** 扫描圆 on a real offline globe; the controls are the effect's options. */

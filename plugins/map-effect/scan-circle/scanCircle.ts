@@ -1,5 +1,8 @@
-/** Spec section 9: the scan circle's height oscillates between 2000 and 22000 in steps of 1000. */
-export const SCAN_DEFAULTS = { minHeight: 2000, maxHeight: 22000, heightStep: 1000, duration: 4000 } as const;
+import manifest from './plugin.json';
+
+/** Spec section 9, as plugin.json declares it: the scan circle's height oscillates between 2000 and 22000 in steps of 1000. */
+const { minHeight, maxHeight, heightStep, duration } = manifest.contributes.defaults;
+export const SCAN_DEFAULTS = { minHeight, maxHeight, heightStep, duration } as const;
 
 export interface ScanCircleState {
   height: number;

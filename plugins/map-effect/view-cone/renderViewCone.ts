@@ -1,8 +1,9 @@
 import type { Matrix3, Primitive, Quaternion } from 'cesium';
-import { effectFrameClock, type MapEffectInstance, type MapEffectRenderer } from '../../../core/map/MapEffects';
-import { colorOption, numberOption, positionOption } from '../../../core/map/effectOptions';
-import type { Cesium } from '../../../core/map/loadCesium';
-import { advanceCone, CONE_DEFAULTS, createViewCone, type ConeMode, type ViewConeState } from './viewCone';
+import { colorOption, effectFrameClock, effectRenderer, numberOption, positionOption, type Cesium, type MapEffectInstance } from '@ops/sdk';
+import manifest from './plugin.json';
+import { advanceCone, createViewCone, type ConeMode, type ViewConeState } from './viewCone';
+
+type ConeDefaults = typeof manifest.contributes.defaults;
 
 interface ConeShape {
   fov: number;
@@ -13,17 +14,17 @@ interface ConeShape {
   roll: number;
 }
 
-function shapeOf(options: Record<string, unknown>): ConeShape {
-  const near = numberOption(options, 'near', 1, '视锥近距离', { above: 0 });
-  const far = numberOption(options, 'far', 100, '视锥远距离', { above: 0 });
+function shapeOf(options: Record<string, unknown>, defaults: ConeDefaults): ConeShape {
+  const near = numberOption(options, 'near', defaults.near, '视锥近距离', { above: 0 });
+  const far = numberOption(options, 'far', defaults.far, '视锥远距离', { above: 0 });
   if (far <= near) throw new Error('视锥远距离必须大于近距离');
   return {
-    fov: numberOption(options, 'fov', 60, '视场角', { above: 0, max: 179 }),
+    fov: numberOption(options, 'fov', defaults.fov, '视场角', { above: 0, max: 179 }),
     near,
     far,
-    aspectRatio: numberOption(options, 'aspectRatio', 1.78, '宽高比', { above: 0 }),
-    pitch: numberOption(options, 'pitch', CONE_DEFAULTS.pitch, '俯仰角', { min: -90, max: 90 }),
-    roll: numberOption(options, 'roll', CONE_DEFAULTS.roll, '翻滚角'),
+    aspectRatio: numberOption(options, 'aspectRatio', defaults.aspectRatio, '宽高比', { above: 0 }),
+    pitch: numberOption(options, 'pitch', defaults.pitch, '俯仰角', { min: -90, max: 90 }),
+    roll: numberOption(options, 'roll', defaults.roll, '翻滚角'),
   };
 }
 
@@ -57,81 +58,78 @@ function orientationAt(C: Cesium, origin: InstanceType<typeof C.Cartesian3>, hea
  * A camera's field of view as a translucent frustum with an outline. Modes 1–3 animate it (spec
  * section 4); each stage it reaches is reported as a `stage` event with `{ stage: 1 | 2 }`.
  */
-export const viewConeRenderer: MapEffectRenderer = {
-  effect: 'viewCone',
-  create({ Cesium: C, viewer, id, options, emit }): MapEffectInstance {
-    let current = options;
-    let position = positionOption(options.position);
-    let shape = shapeOf(options);
-    let color = colorOption(C, options, 'color', CONE_DEFAULTS.color);
-    const mode = modeOf(options);
-    let heading = numberOption(options, 'heading', CONE_DEFAULTS.heading, '航向角');
-    let cone: ViewConeState | undefined = mode ? createViewCone(mode) : undefined;
-    let alpha = numberOption(options, 'alpha', CONE_DEFAULTS.alpha, '透明度', { min: 0, max: 1 });
-    let drawn: Primitive[] = [];
+export const viewConeRenderer = effectRenderer(manifest, ({ Cesium: C, viewer, id, options, emit, defaults }): MapEffectInstance => {
+  let current = options;
+  let position = positionOption(options.position);
+  let shape = shapeOf(options, defaults);
+  let color = colorOption(C, options, 'color', defaults.color);
+  const mode = modeOf(options);
+  let heading = numberOption(options, 'heading', defaults.heading, '航向角');
+  let cone: ViewConeState | undefined = mode ? createViewCone(mode) : undefined;
+  let alpha = numberOption(options, 'alpha', defaults.alpha, '透明度', { min: 0, max: 1 });
+  let drawn: Primitive[] = [];
 
-    const draw = () => {
+  const draw = () => {
+    for (const primitive of drawn) viewer.scene.primitives.remove(primitive);
+    const origin = C.Cartesian3.fromDegrees(position.longitude, position.latitude, position.height);
+    const far = cone && cone.mode !== 3 ? Math.max(cone.far, shape.near + 1) : shape.far;
+    const frustum = new C.PerspectiveFrustum({ fov: C.Math.toRadians(shape.fov), aspectRatio: shape.aspectRatio, near: shape.near, far });
+    const orientation = orientationAt(C, origin, cone ? cone.heading : heading, shape.pitch, shape.roll);
+    const shownAlpha = cone ? cone.alpha : alpha;
+    const body = new C.Primitive({
+      geometryInstances: new C.GeometryInstance({
+        id: `effect:${id}`,
+        geometry: new C.FrustumGeometry({ frustum, origin, orientation, vertexFormat: C.PerInstanceColorAppearance.FLAT_VERTEX_FORMAT }),
+        attributes: { color: C.ColorGeometryInstanceAttribute.fromColor(color.withAlpha(shownAlpha)) },
+      }),
+      appearance: new C.PerInstanceColorAppearance({ flat: true, translucent: true, closed: true }),
+      asynchronous: false,
+    });
+    const outline = new C.Primitive({
+      geometryInstances: new C.GeometryInstance({
+        id: `effect:${id}`,
+        geometry: new C.FrustumOutlineGeometry({ frustum, origin, orientation }),
+        attributes: { color: C.ColorGeometryInstanceAttribute.fromColor(color.withAlpha(Math.min(1, shownAlpha * 3))) },
+      }),
+      appearance: new C.PerInstanceColorAppearance({ flat: true, translucent: true }),
+      asynchronous: false,
+    });
+    drawn = [viewer.scene.primitives.add(body), viewer.scene.primitives.add(outline)];
+  };
+  draw();
+
+  const frames = effectFrameClock();
+  return {
+    tick(time) {
+      if (!cone || cone.done) return false;
+      let changed = false;
+      for (let due = frames(time); due > 0 && !cone.done; due--) {
+        cone = advanceCone(cone, (stage) => emit('stage', { stage, mode: cone!.mode }));
+        changed = true;
+      }
+      if (changed) draw();
+      return !cone.done;
+    },
+    update(next) {
+      const merged = { ...current, ...next };
+      // Everything is checked before anything changes.
+      const checked = {
+        position: positionOption(merged.position),
+        shape: shapeOf(merged, defaults),
+        color: colorOption(C, merged, 'color', defaults.color),
+        mode: modeOf(merged),
+        heading: numberOption(merged, 'heading', defaults.heading, '航向角'),
+        alpha: numberOption(merged, 'alpha', defaults.alpha, '透明度', { min: 0, max: 1 }),
+      };
+      ({ position, shape, color, heading, alpha } = checked);
+      // A new mode starts its animation from the beginning.
+      if (next.mode !== undefined) cone = checked.mode ? createViewCone(checked.mode) : undefined;
+      current = merged;
+      draw();
+    },
+    remove() {
       for (const primitive of drawn) viewer.scene.primitives.remove(primitive);
-      const origin = C.Cartesian3.fromDegrees(position.longitude, position.latitude, position.height);
-      const far = cone && cone.mode !== 3 ? Math.max(cone.far, shape.near + 1) : shape.far;
-      const frustum = new C.PerspectiveFrustum({ fov: C.Math.toRadians(shape.fov), aspectRatio: shape.aspectRatio, near: shape.near, far });
-      const orientation = orientationAt(C, origin, cone ? cone.heading : heading, shape.pitch, shape.roll);
-      const shownAlpha = cone ? cone.alpha : alpha;
-      const body = new C.Primitive({
-        geometryInstances: new C.GeometryInstance({
-          id: `effect:${id}`,
-          geometry: new C.FrustumGeometry({ frustum, origin, orientation, vertexFormat: C.PerInstanceColorAppearance.FLAT_VERTEX_FORMAT }),
-          attributes: { color: C.ColorGeometryInstanceAttribute.fromColor(color.withAlpha(shownAlpha)) },
-        }),
-        appearance: new C.PerInstanceColorAppearance({ flat: true, translucent: true, closed: true }),
-        asynchronous: false,
-      });
-      const outline = new C.Primitive({
-        geometryInstances: new C.GeometryInstance({
-          id: `effect:${id}`,
-          geometry: new C.FrustumOutlineGeometry({ frustum, origin, orientation }),
-          attributes: { color: C.ColorGeometryInstanceAttribute.fromColor(color.withAlpha(Math.min(1, shownAlpha * 3))) },
-        }),
-        appearance: new C.PerInstanceColorAppearance({ flat: true, translucent: true }),
-        asynchronous: false,
-      });
-      drawn = [viewer.scene.primitives.add(body), viewer.scene.primitives.add(outline)];
-    };
-    draw();
-
-    const frames = effectFrameClock();
-    return {
-      tick(time) {
-        if (!cone || cone.done) return false;
-        let changed = false;
-        for (let due = frames(time); due > 0 && !cone.done; due--) {
-          cone = advanceCone(cone, (stage) => emit('stage', { stage, mode: cone!.mode }));
-          changed = true;
-        }
-        if (changed) draw();
-        return !cone.done;
-      },
-      update(next) {
-        const merged = { ...current, ...next };
-        // Everything is checked before anything changes.
-        const checked = {
-          position: positionOption(merged.position),
-          shape: shapeOf(merged),
-          color: colorOption(C, merged, 'color', CONE_DEFAULTS.color),
-          mode: modeOf(merged),
-          heading: numberOption(merged, 'heading', CONE_DEFAULTS.heading, '航向角'),
-          alpha: numberOption(merged, 'alpha', CONE_DEFAULTS.alpha, '透明度', { min: 0, max: 1 }),
-        };
-        ({ position, shape, color, heading, alpha } = checked);
-        // A new mode starts its animation from the beginning.
-        if (next.mode !== undefined) cone = checked.mode ? createViewCone(checked.mode) : undefined;
-        current = merged;
-        draw();
-      },
-      remove() {
-        for (const primitive of drawn) viewer.scene.primitives.remove(primitive);
-        drawn = [];
-      },
-    };
-  },
-};
+      drawn = [];
+    },
+  };
+});

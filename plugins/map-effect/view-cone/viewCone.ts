@@ -1,5 +1,8 @@
-/** Spec section 9: heading 0.8, pitch 20.65, start alpha 0.2, a cyan-like colour. */
-export const CONE_DEFAULTS = { heading: 0.8, pitch: 20.65, roll: 0, alpha: 0.2, color: '#00ffff' } as const;
+import manifest from './plugin.json';
+
+/** Spec section 9, as plugin.json declares it: heading 0.8, pitch 20.65, start alpha 0.2, a cyan-like colour. */
+const { heading, pitch, roll, alpha, color } = manifest.contributes.defaults;
+export const CONE_DEFAULTS = { heading, pitch, roll, alpha, color } as const;
 
 export type ConeMode = 1 | 2 | 3;
 export type ConeStage = 1 | 2;

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { DeviceApi } from '../../../core/devices/deviceApi';
-import { DeviceKindPage } from '../../../core/devices/DeviceKindPage';
-import { deviceKind, fakeDeviceApi, fakeRows } from '../../../core/devices/testing/fakeDevices';
+import { DeviceApi, DeviceKindPage } from '@ops/sdk';
+import { deviceKind, fakeDeviceApi, fakeRows } from '@ops/sdk/testing';
 
 /** The panel of every device kind (list, detail and control), each over plausible data of its own. */
 const meta = {

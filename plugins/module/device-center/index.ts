@@ -1,11 +1,8 @@
-import { ContainerModule } from 'inversify';
-import { definePlugin } from '../../../core/plugins/definePlugin';
-import { DeviceApi, createDeviceApi } from '../../../core/devices/deviceApi';
-import { HttpClient } from '../../../core/http/HttpClient';
+import { createDeviceApi, definePlugin, DeviceApi, HttpClient, pluginModule } from '@ops/sdk';
 
 export default definePlugin({
-  containerModule: new ContainerModule(({ bind, isBound }) => {
-    if (!isBound(DeviceApi)) bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
+  containerModule: pluginModule(({ bind, isBound }) => {
+    if (!isBound(DeviceApi)) bind(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
   }),
   components: { page: () => import('./DeviceCenterPage') },
 });

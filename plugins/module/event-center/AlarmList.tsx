@@ -1,5 +1,5 @@
 import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
-import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
+import { alarmStrings as t } from '@ops/sdk';
 import type { AlarmRow } from './alarmApi';
 
 const gradeIntent = (grade: string) => (grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary');

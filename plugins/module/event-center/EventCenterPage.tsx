@@ -1,13 +1,7 @@
 import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AlarmContribution } from '../../../schemas/contributions/alarm.schema.gen';
-import { alarmStrings as t } from '../../../core/alarms/alarmStrings';
-import { useService } from '../../../core/di/useService';
-import { PluginRegistry } from '../../../core/plugins/PluginRegistry';
-import { EventBus } from '../../../core/push/EventBus';
-import { PUSH_TOPIC_ALL } from '../../../core/push/PushClient';
-import { Notifier } from '../../../core/ui/Notifier';
+import { alarmStrings as t, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmContribution } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
@@ -19,10 +13,10 @@ const GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'];
 
 /** 事件中心: counts, filters, the alarm list with paging, and the detail where alarms are worked. */
 export default function EventCenterPage() {
-  const api = useService<AlarmApi>(AlarmApi);
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const bus = useService<EventBus>(EventBus);
-  const notifier = useService<Notifier>(Notifier);
+  const api = useService(AlarmApi);
+  const registry = useService(PluginRegistry);
+  const bus = useService(EventBus);
+  const notifier = useService(Notifier);
   const types = useMemo(() => registry.list('alarm').map((plugin) => plugin.manifest.contributes as unknown as AlarmContribution), [registry]);
   const [query, setQuery] = useState<AlarmQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
   const [page, setPage] = useState<{ rows: AlarmRow[]; total: number }>({ rows: [], total: 0 });

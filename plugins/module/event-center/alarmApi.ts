@@ -1,10 +1,6 @@
-import type { HttpClient } from '../../../core/http/HttpClient';
+import { createToken, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats, type HttpClient } from '@ops/sdk';
 
-import type { AlarmDetailData, AlarmQuery, AlarmRow, AlarmStats } from '../../../contracts/alarms';
-
-export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../../../contracts/alarms';
-
-export const AlarmApi = Symbol('AlarmApi');
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/sdk';
 
 /** The event-center calls of the reference server (and of a RuoYi backend speaking the same API). */
 export function createAlarmApi(http: HttpClient) {
@@ -29,3 +25,6 @@ export function createAlarmApi(http: HttpClient) {
 }
 
 export type AlarmApi = ReturnType<typeof createAlarmApi>;
+
+/** The event center's alarm calls, bound by this plugin's module. */
+export const AlarmApi = createToken<AlarmApi>('AlarmApi', '事件中心的告警列表、统计、详情与处理接口');

@@ -1,11 +1,9 @@
-import { ContainerModule } from 'inversify';
-import { definePlugin } from '../../../core/plugins/definePlugin';
-import { HttpClient } from '../../../core/http/HttpClient';
+import { definePlugin, HttpClient, pluginModule } from '@ops/sdk';
 import { AlarmApi, createAlarmApi } from './alarmApi';
 
 export default definePlugin({
-  containerModule: new ContainerModule(({ bind }) => {
-    bind<AlarmApi>(AlarmApi).toResolvedValue((http: HttpClient) => createAlarmApi(http), [HttpClient]);
+  containerModule: pluginModule(({ bind }) => {
+    bind(AlarmApi).toResolvedValue((http: HttpClient) => createAlarmApi(http), [HttpClient]);
   }),
   components: { page: () => import('./EventCenterPage') },
 });

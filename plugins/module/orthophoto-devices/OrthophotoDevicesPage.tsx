@@ -1,4 +1,4 @@
-import { DevicePages } from '../../../core/devices/DevicePages';
+import { DevicePages } from '@ops/sdk';
 
 /** /orthophoto and /orthophoto/orthophoto<kind>: the device pages again, under the orthophoto prefix. */
 export default function OrthophotoDevicesPage({ childName }: { moduleName: string; childName?: string }) {

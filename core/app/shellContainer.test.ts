@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRuntimeConfig, RuntimeConfig } from '../config/RuntimeConfig';
+import { ServiceMap } from '../di/ServiceLocator';
+import { DeviceApi } from '../devices/deviceApi';
+import { HttpClient } from '../http/HttpClient';
+import { MapEffects } from '../map/MapEffects';
+import { PluginRegistry } from '../plugins/PluginRegistry';
+import { EventBus } from '../push/EventBus';
+import { createShellContainer } from './shellContainer';
+
+describe('the shell container', () => {
+  it('holds the login route services and the shell services, and honours switched-off plugins', () => {
+    const http: HttpClient = { get: () => Promise.reject(new Error('offline')), post: () => Promise.reject(new Error('offline')) };
+    const seed = new ServiceMap().set(HttpClient, http).set(RuntimeConfig, { ...defaultRuntimeConfig, disabledPlugins: ['map-effect:fire-smoke'] });
+    const container = createShellContainer(seed);
+    expect(container.get<HttpClient>(HttpClient)).toBe(http);
+    for (const token of [EventBus, MapEffects, DeviceApi]) expect(container.isBound(token)).toBe(true);
+    const registry = container.get<PluginRegistry>(PluginRegistry);
+    expect(registry.get('map-effect:view-cone')).toBeDefined();
+    expect(registry.get('map-effect:fire-smoke')).toBeUndefined();
+    // One instance each for the session.
+    expect(container.get<EventBus>(EventBus)).toBe(container.get<EventBus>(EventBus));
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The public SDK of the core: the only module plugins import from the core (as `@ops/sdk`; ESLint
+ * refuses anything else under core/). Everything here is a named export; add to it deliberately.
+ */
+
+// Typed DI: tokens and contribution points, the React hook, and typed plugin bindings.
+export { createContributionPoint, createToken, describeToken, type ContributionPoint, type Token, type TokenType } from './di/Token';
+export { useService } from './di/useService';
+export { getContributions } from './di/contributions';
+export { pluginModule, type PluginBindings } from './plugins/pluginModule';
+
+// Defining a plugin: what its index.ts default-exports.
+export { definePlugin, type ComponentRole, type LazyComponent, type PluginDefinition } from './plugins/definePlugin';
+export { defineEffectPlugin, effectRenderer, type EffectManifest, type EffectRendererContext } from './map/defineEffectPlugin';
+
+// Core services plugins may use, each a token with its interface of the same name.
+export { HttpClient } from './http/HttpClient';
+export { Notifier, type NoticeLevel } from './ui/Notifier';
+export { EventBus } from './push/EventBus';
+export { PluginRegistry } from './plugins/PluginRegistry';
+export { RuntimeConfig } from './config/RuntimeConfig';
+
+// Push channel: the topic every routed push message is published on, and its types.
+export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushClient';
+
+// Map effects: the contribution point, the effects API, frame clock and option readers.
+export { MapEffectRenderer, MapEffects, effectFrameClock, EFFECT_FRAMES_PER_SECOND, type MapEffectContext, type MapEffectEvent, type MapEffectInstance } from './map/MapEffects';
+export { colorOption, numberOption, positionOption } from './map/effectOptions';
+export { checkPosition, parsePosition, reportPosition, DEFAULT_EFFECT_HEIGHT, type MapPosition } from './geo/parsePosition';
+export { EffectStage, type EffectStageProps } from './map/EffectStage';
+export type { LookAt } from './map/createViewer';
+export type { Cesium } from './map/loadCesium';
+
+// Devices: the device API and the device pages and widgets plugins show.
+export { DeviceApi, createDeviceApi, outcomeIntent, type ControlOutcome, type ControlTarget, type DeviceFilter } from './devices/deviceApi';
+export { DevicePages, type DevicePagesProps } from './devices/DevicePages';
+export { DeviceKindPage } from './devices/DeviceKindPage';
+export type { DeviceKind, DeviceCommand, TelemetryField } from './devices/deviceKinds';
+
+// Alarms: the zh-CN strings of the alarm screens.
+export { alarmStrings } from './alarms/alarmStrings';
+
+// Shared contract types (contracts/ and the generated manifest types) plugins need.
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../contracts/alarms';
+export type { DeviceGroup, DevicePoint, DeviceRow } from '../contracts/devices';
+export type { LoadedManifest } from '../contracts/manifests/validateManifests';
+export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';
+export type { AlarmContribution } from '../schemas/contributions/alarm.schema.gen';
+export type { DeviceContribution } from '../schemas/contributions/device.schema.gen';
+export type { MapEffectContribution } from '../schemas/contributions/map-effect.schema.gen';
