@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AlarmContribution } from '../../schemas/contributions/alarm.schema.gen';
 import { useService } from '../di/useService';
 import { pluginAssetUrl } from '../plugins/discoverPlugins';
 import { PluginRegistry } from '../plugins/PluginRegistry';
@@ -42,7 +41,7 @@ export function AlarmNotifications() {
   const audio = useRef<HTMLAudioElement | null>(null);
 
   const alarmTypes = useMemo(
-    () => new Map(registry.list('alarm').map((plugin) => [(plugin.manifest.contributes as unknown as AlarmContribution).code, { ...(plugin.manifest.contributes as unknown as AlarmContribution), folder: plugin.folder }])),
+    () => new Map(registry.list('alarm').map((plugin) => [plugin.manifest.contributes.code, { ...plugin.manifest.contributes, folder: plugin.folder }])),
     [registry],
   );
 

@@ -14,7 +14,7 @@ export interface DeviceKind extends DeviceContribution {
 
 export function deviceKindsOf(registry: PluginRegistry): DeviceKind[] {
   return registry.list('device').map((plugin) => {
-    const contribution = plugin.manifest.contributes as unknown as DeviceContribution;
+    const contribution = plugin.manifest.contributes;
     const iconUrl = pluginAssetUrl(plugin.folder, contribution.icon);
     return { ...contribution, pluginId: plugin.fullId, displayName: plugin.manifest.displayName, ...(iconUrl ? { iconUrl } : {}) };
   });

@@ -1,7 +1,6 @@
 import { Button, ButtonGroup, Callout, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { Cartesian2, Viewer } from 'cesium';
-import type { Container } from 'inversify';
 import { useNavigate } from 'react-router-dom';
 import { ContainerContext } from '../di/ContainerContext';
 import { PluginRegistry } from '../plugins/PluginRegistry';
@@ -9,7 +8,7 @@ import { EventBus } from '../push/EventBus';
 import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
 import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { useService } from '../di/useService';
-import { getContributions } from '../di/contributions';
+import { asContainer, getContributions } from '../di/contributions';
 import { HttpClient } from '../http/HttpClient';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import type { TwinPlatformConfig } from '../session/sessionTypes';
@@ -44,7 +43,7 @@ export default function GlobeHost() {
   const registry = useService(PluginRegistry);
   const bus = useService(EventBus);
   const effects = useService(MapEffects) as MapEffectHub;
-  const services = useContext(ContainerContext) as unknown as Container;
+  const services = useContext(ContainerContext)!;
   const imageryUrl = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig).mapImageryUrl : null;
   const navigate = useNavigate();
   const [effectCount, setEffectCount] = useState(() => effects.ids().length);
@@ -85,7 +84,7 @@ export default function GlobeHost() {
         // Effects are drawn by the map-effect plugins; their code loads with the globe.
         for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
         if (cancelled) return;
-        const renderers = new Map(getContributions(services, MapEffectRenderer).map((renderer) => [renderer.effect, renderer]));
+        const renderers = new Map(getContributions(asContainer(services) ?? { getAll: () => [] }, MapEffectRenderer).map((renderer) => [renderer.effect, renderer]));
         effects.attach({ Cesium, viewer: created, renderers });
         const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
         clicks.setInputAction((event: { position: Cartesian2 }) => {

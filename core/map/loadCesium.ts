@@ -5,6 +5,15 @@ export type Cesium = typeof CesiumNamespace;
 /** Where vite.config.ts copies Cesium's prebuilt build (Cesium.js, Workers, Assets, Widgets, ThirdParty). */
 export const CESIUM_BASE_URL = `${import.meta.env.BASE_URL}cesium/`;
 
+declare global {
+  interface Window {
+    /** Set by Cesium's prebuilt Cesium.js once its script has run. */
+    Cesium?: Cesium;
+    /** Read by Cesium.js to find its workers and assets. */
+    CESIUM_BASE_URL?: string;
+  }
+}
+
 let loading: Promise<Cesium> | undefined;
 
 /**
@@ -13,7 +22,7 @@ let loading: Promise<Cesium> | undefined;
  */
 export function loadCesium(): Promise<Cesium> {
   loading ??= new Promise<Cesium>((resolve, reject) => {
-    const global = window as unknown as { Cesium?: Cesium; CESIUM_BASE_URL?: string };
+    const global = window;
     if (global.Cesium) return resolve(global.Cesium);
     global.CESIUM_BASE_URL = CESIUM_BASE_URL;
     const styles = document.createElement('link');

@@ -4,11 +4,14 @@ import type { PluginDefinition } from './definePlugin';
 import type { PluginCatalog } from './PluginCatalog';
 import type { PluginError } from '../../contracts/manifests/PluginError';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
+import { pluginsOfKind, type PluginOf } from '../../contracts/manifests/pluginKinds';
 import { createToken } from '../di/Token';
 
 export const PluginRegistry = createToken<PluginRegistry>('PluginRegistry', '已发现的插件清单与按需加载插件代码');
 export interface PluginRegistry {
-  list(kind?: PluginKind): LoadedManifest[];
+  /** Every plugin, or those of one kind with `contributes` typed by that kind's schema. */
+  list(): LoadedManifest[];
+  list<K extends PluginKind>(kind: K): PluginOf<K>[];
   get(fullId: string): LoadedManifest | undefined;
   readonly errors: readonly PluginError[];
   /** Loads the plugin's code once and loads its ContainerModule into the app container. */
@@ -29,8 +32,10 @@ export class DefaultPluginRegistry implements PluginRegistry {
     return this.catalog.errors;
   }
 
-  list(kind?: PluginKind): LoadedManifest[] {
-    return kind ? this.catalog.plugins.filter((plugin) => plugin.manifest.kind === kind) : this.catalog.plugins;
+  list(): LoadedManifest[];
+  list<K extends PluginKind>(kind: K): PluginOf<K>[];
+  list(kind?: PluginKind): LoadedManifest[] | PluginOf<PluginKind>[] {
+    return kind ? pluginsOfKind(this.catalog.plugins, kind) : this.catalog.plugins;
   }
 
   get(fullId: string): LoadedManifest | undefined {

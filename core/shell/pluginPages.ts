@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ModuleContribution } from '../../schemas/contributions/module.schema.gen';
 import type { PluginRegistry } from '../plugins/PluginRegistry';
 
 export interface RoutePageProps {
@@ -18,7 +17,7 @@ const cache = new WeakMap<PluginRegistry, Map<string, PageComponent>>();
 export function pluginPageFor(registry: PluginRegistry, moduleName: string, childName?: string): PageComponent | undefined {
   const claims = (child: string | undefined) =>
     registry.list('module').find((candidate) =>
-      (candidate.manifest.contributes as unknown as ModuleContribution).routes.some((route) => route.module === moduleName && route.child === child),
+      candidate.manifest.contributes.routes.some((route) => route.module === moduleName && route.child === child),
     );
   // An exact claim wins over a plugin that serves every child page of the module.
   const plugin = claims(childName) ?? (childName === undefined ? undefined : claims('*'));
@@ -31,7 +30,8 @@ export function pluginPageFor(registry: PluginRegistry, moduleName: string, chil
       const definition = await registry.loadCode(plugin.fullId);
       const load = definition?.components?.page;
       if (!load) throw new Error(`插件 ${plugin.fullId} 没有提供页面组件`);
-      return load() as unknown as Promise<{ default: ComponentType<RoutePageProps> }>;
+      // A page's component takes the route's props; definePlugin accepts components of any props.
+      return load() as Promise<{ default: ComponentType<RoutePageProps> }>;
     });
     pages.set(plugin.fullId, page);
   }

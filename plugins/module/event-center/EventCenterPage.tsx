@@ -1,7 +1,7 @@
 import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { alarmStrings as t, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmContribution } from '@ops/sdk';
+import { alarmStrings as t, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
@@ -17,7 +17,7 @@ export default function EventCenterPage() {
   const registry = useService(PluginRegistry);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
-  const types = useMemo(() => registry.list('alarm').map((plugin) => plugin.manifest.contributes as unknown as AlarmContribution), [registry]);
+  const types = useMemo(() => registry.list('alarm').map((plugin) => plugin.manifest.contributes), [registry]);
   const [query, setQuery] = useState<AlarmQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
   const [page, setPage] = useState<{ rows: AlarmRow[]; total: number }>({ rows: [], total: 0 });
   const [stats, setStats] = useState<AlarmStats | null>(null);
