@@ -1,3 +1,4 @@
+import type { DeviceRow } from '../../contracts/devices';
 import { describe, expect, it } from 'vitest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 
@@ -8,14 +9,7 @@ setupTestServer((created, login) => {
   token = login;
 });
 
-interface Row {
-  deviceId: number;
-  deviceName: string;
-  online: boolean;
-  kind: string;
-  state: Record<string, unknown>;
-  telemetry: Record<string, unknown>;
-}
+type Row = DeviceRow;
 type ListBody = { code: number; msg: string; rows: Row[]; total: number };
 
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body as unknown as ListBody & { data: unknown };

@@ -100,20 +100,20 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
       schema: { params: { type: 'object', properties: { type: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,63}$', errorMessage: { type: '字典类型格式不正确', pattern: '字典类型格式不正确' } } }, required: ['type'] } },
     },
     async (request) => {
-    const { type } = request.params as { type: string };
-    const rows = await platform.dictData(type);
-    return ok(
-      rows.map((row) => ({
-        dictCode: row.dict_code,
-        dictSort: row.dict_sort,
-        dictLabel: row.dict_label,
-        dictValue: row.dict_value,
-        dictType: row.dict_type,
-        cssClass: row.css_class,
-        listClass: row.list_class,
-        isDefault: row.is_default,
-      })),
-    );
+      const { type } = request.params as { type: string };
+      const rows = await platform.dictData(type);
+      return ok(
+        rows.map((row) => ({
+          dictCode: row.dict_code,
+          dictSort: row.dict_sort,
+          dictLabel: row.dict_label,
+          dictValue: row.dict_value,
+          dictType: row.dict_type,
+          cssClass: row.css_class,
+          listClass: row.list_class,
+          isDefault: row.is_default,
+        })),
+      );
     },
   );
 }
