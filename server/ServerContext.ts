@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaService } from './auth/CaptchaService';
-import type { LoginFailures } from './auth/LoginFailures';
 import type { RateLimiter } from './auth/RateLimiter';
 import type { Session, SessionService } from './auth/SessionService';
 import type { SmsCodeService } from './auth/SmsCodeService';
@@ -22,8 +21,6 @@ export interface ServerContext {
   captcha: CaptchaService;
   /** Stored attempt limits of the login paths. */
   limits: RateLimiter;
-  /** Wrong passwords per user name (password login). */
-  loginFailures: LoginFailures;
   /** Accounts, authorization codes and tenant memberships. */
   users: UserDirectory;
   bearerToken(request: FastifyRequest): string | undefined;

@@ -8,7 +8,6 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/authRoutes';
 import { CaptchaService } from './auth/CaptchaService';
-import { LoginFailures } from './auth/LoginFailures';
 import { RateLimiter } from './auth/RateLimiter';
 import { SessionService } from './auth/SessionService';
 import { SmsCodeService } from './auth/SmsCodeService';
@@ -122,7 +121,6 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     sms: new SmsCodeService(db, smsProvider, now),
     captcha: new CaptchaService(db, now),
     limits: new RateLimiter(db, now),
-    loginFailures: new LoginFailures(db, now),
     users: new UserDirectory(db),
     bearerToken,
     requireSession: sessionGuard(sessions),

@@ -15,6 +15,7 @@ const TEN_MINUTES = 10 * 60_000;
 export const RATE_LIMITS = {
   authCodePerAddress: { bucket: 'auth_code_addr', max: 10, windowMs: TEN_MINUTES, message: '授权码错误次数过多，请 10 分钟后再试' },
   authCodePerCode: { bucket: 'auth_code_code', max: 5, windowMs: TEN_MINUTES, message: '授权码错误次数过多，请 10 分钟后再试' },
+  passwordPerUser: { bucket: 'password_user', max: 5, windowMs: TEN_MINUTES, message: '密码错误次数过多，请 10 分钟后再试' },
   passwordPerAddress: { bucket: 'password_addr', max: 20, windowMs: TEN_MINUTES, message: '登录失败次数过多，请 10 分钟后再试' },
   smsLoginPerAddress: { bucket: 'sms_login_addr', max: 20, windowMs: TEN_MINUTES, message: '验证码错误次数过多，请 10 分钟后再试' },
   smsSendPerAddress: { bucket: 'sms_send_addr', max: 20, windowMs: TEN_MINUTES, message: '验证码获取过于频繁，请 10 分钟后再试' },

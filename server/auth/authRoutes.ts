@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, forbidden, ok, tooMany } from '../envelope';
+import { badRequest, forbidden, ok } from '../envelope';
 import { RATE_LIMITS } from './RateLimiter';
 import { sha256 } from './secrets';
 import { objectSchema, PHONE_PATTERN, stringField } from '../validation';
@@ -13,7 +13,7 @@ const phone = stringField({ required: '请输入手机号码', pattern: '请输�
 
 /** Login by SMS code, image captcha + password, or authorization code; logout. */
 export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { users, sessions, sms, captcha, now, limits, loginFailures } = ctx;
+  const { users, sessions, sms, captcha, now, limits } = ctx;
 
   async function startSession(userId: number, pinnedTenant: number | null): Promise<string> {
     const tenantId = pinnedTenant ?? (await users.defaultTenant(userId));
@@ -77,25 +77,21 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     },
     async (request) => {
       const { username, password, code, uuid } = request.body as { username: string; password: string; code: string; uuid: string };
-      const fromAddress = await limits.attempt([{ rule: RATE_LIMITS.passwordPerAddress, subject: request.ip }]);
-      // The attempt is written down before it is checked, so parallel guesses count against each
-      // other; it is struck out again unless the password turns out wrong.
-      const attempt = await loginFailures.begin(username);
-      const strikeOut = () => attempt.strikeOut();
-      if (attempt.tooMany) {
-        await strikeOut();
-        throw tooMany('密码错误次数过多，请 10 分钟后再试');
-      }
+      // Counted per user name and per address before anything is checked (parallel guesses count
+      // against each other); only a wrong password stays counted.
+      const attempt = await limits.attempt([
+        { rule: RATE_LIMITS.passwordPerUser, subject: username },
+        { rule: RATE_LIMITS.passwordPerAddress, subject: request.ip },
+      ]);
       try {
         await captcha.verify(uuid, code);
       } catch (error) {
-        await strikeOut();
+        await attempt.forgive();
         throw error;
       }
       const user = await users.activeUserByName(username);
       if (!user || !(await bcrypt.compare(password, user.password_hash))) throw badRequest('用户不存在或密码错误');
-      await strikeOut();
-      await fromAddress.forgive();
+      await attempt.forgive();
       return ok(undefined, { token: await startSession(user.user_id, null) }, '登录成功');
     },
   );

@@ -15,7 +15,6 @@ export interface Database {
   sessions: { token_hash: string; user_id: number; tenant_id: number; created_at: number; last_seen_at: number; revoked_at: number | null };
   sms_codes: { id: number | undefined; phone: string; code_hash: string; salt: string; created_at: number; expires_at: number; checks: number; used_at: number | null };
   captchas: { uuid: string; answer_hash: string; expires_at: number; used_at: number | null };
-  login_failures: { id: number | undefined; user_name: string; at: number };
   rate_limit_hits: { id: number | undefined; bucket: string; subject: string; at: number };
   devices: { device_id: number; tenant_id: number; kind: string; device_type: string; name: string; code: string; longitude: number; latitude: number; height: number; online: number; telemetry: string; state: string; updated_at: number };
   device_groups: { group_id: number; tenant_id: number; kind: string; name: string };

@@ -233,6 +233,13 @@ migrations['004_rate_limits'] = {
   },
 };
 
+// Wrong passwords per user name are counted by the shared rate limiter now (bucket password_user).
+migrations['005_drop_login_failures'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropTable('login_failures').execute();
+  },
+};
+
 class InCodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;
