@@ -39,3 +39,13 @@ export interface ControlResult {
   message: string;
   state?: Record<string, unknown>;
 }
+
+/**
+ * `GET /getInfo` → `deviceGrants`: the device kinds (page names, e.g. `lamp`) the caller may read and
+ * control in the active tenant, `'all'` for every kind. The server enforces the same grants
+ * (server/access/DeviceGrants.ts); the web app uses them to show only the controls that will work.
+ */
+export interface DeviceKindGrants {
+  read: string[] | 'all';
+  control: string[] | 'all';
+}

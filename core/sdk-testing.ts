@@ -2,5 +2,10 @@
  * Test and story helpers of the core, for plugins (as `@ops/sdk/testing`); never imported by app code.
  */
 
-// Device fakes: real catalogue kinds from the device manifests, plausible rows and a fake device API.
-export { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows } from './devices/testing/fakeDevices';
+// Services for a component under test: a map of fake services by token, and the provider useService reads.
+export { ServiceMap } from './di/ServiceLocator';
+export { ContainerProvider } from './di/ContainerProvider';
+
+// Device fakes: real catalogue kinds from the device manifests, plausible rows, a fake device API, and
+// the signed-in user's device grants.
+export { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows, setDeviceGrants } from './devices/testing/fakeDevices';

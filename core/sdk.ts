@@ -22,23 +22,31 @@ export { RuntimeConfig } from './config/RuntimeConfig';
 
 // Push channel: the topic every routed push message is published on, and its types.
 export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushClient';
+export { PushHandler } from './push/PushHandler';
 
 // Map effects: the contribution point, the effects API, frame clock and option readers.
 export { MapEffectRenderer, MapEffects, effectFrameClock, EFFECT_FRAMES_PER_SECOND, type MapEffectContext, type MapEffectEvent, type MapEffectInstance } from './map/MapEffects';
 export { colorOption, numberOption, positionOption } from './map/effectOptions';
 export { checkPosition, parsePosition, reportPosition, DEFAULT_EFFECT_HEIGHT, type MapPosition } from './geo/parsePosition';
 export { EffectStage, type EffectStageProps } from './map/EffectStage';
+// A renderer paired with its plugin.json's images (`assetUrl`), as the globe gets it: for stories drawing one effect.
+export { pluginEffectRenderer } from './map/effectRenderers';
 export type { LookAt } from './map/createViewer';
 export type { Cesium } from './map/loadCesium';
+// Map layers and the device panel on the globe, contributed by plugins that start with the globe.
+export { MapLayer, type MapLayerContext } from './map/MapLayer';
+export { MapDeviceDetail, type MapDeviceDetailProps } from './map/MapDeviceDetail';
 
-// Devices: the device API and the device pages and widgets plugins show.
+// Devices: the device API, the kinds of the device plugins, what the user may open and control,
+// status pushes, and the device pages (a token: module:device-center provides them).
 export { DeviceApi, createDeviceApi, outcomeIntent, type ControlOutcome, type ControlTarget, type DeviceFilter } from './devices/deviceApi';
-export { DevicePages, type DevicePagesProps } from './devices/DevicePages';
-export { DeviceKindPage } from './devices/DeviceKindPage';
-export type { DeviceKind, DeviceCommand, TelemetryField } from './devices/deviceKinds';
+export { deviceKindsOf, type DeviceKind, type DeviceCommand, type TelemetryField } from './devices/deviceKinds';
+export { useDeviceControl, useDeviceModulePages, type DeviceModulePages } from './devices/deviceAccess';
+export { onDeviceStatus, type DeviceStatusChange } from './devices/onDeviceStatus';
+export { DevicePagesView, type DevicePagesProps } from './devices/DevicePagesView';
 
-// Alarms: the zh-CN strings of the alarm screens.
-export { alarmStrings } from './alarms/alarmStrings';
+// Alarms: the grade labels every alarm screen shows.
+export { alarmGradeLabels } from './alarms/alarmStrings';
 
 // Shared contract types (contracts/ and the generated manifest types) plugins need.
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../contracts/alarms';

@@ -45,6 +45,10 @@ export interface PluginManifest {
   optional?: PluginIdList1;
   enabledByDefault?: boolean;
   /**
+   * When the plugin's code loads: onDemand when one of its pages or renderers is first needed; onShell when the signed-in app starts (push handlers, services other plugins use); onGlobe when the globe starts (map layers, the device panel on the map).
+   */
+  activation?: 'onDemand' | 'onShell' | 'onGlobe';
+  /**
    * Kind-specific data; see schemas/contributions/<kind>.schema.json.
    */
   contributes: {};

@@ -18,7 +18,7 @@ import { openSqlite } from './db/Database';
 import { migrate } from './db/migrations';
 import { seedIfEmpty } from './seed/seed';
 import { seedFleet } from './seed/seedFleet';
-import { syncMenus } from './platform/menus';
+import { currentMenuPerms, syncMenus } from './platform/menus';
 import { PlatformService } from './platform/PlatformService';
 import { platformRoutes } from './platform/platformRoutes';
 import { AppError, type Envelope } from './envelope';
@@ -88,7 +88,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const catalog = loadDeviceCatalog(plugins);
   const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
   await migrate(db);
-  const grants = new DeviceGrants(catalog);
+  const menuPerms = currentMenuPerms(catalog);
+  const grants = new DeviceGrants(catalog, menuPerms);
   if (await seedIfEmpty(db, catalog, now())) {
     const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
     app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
@@ -154,7 +155,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       app.decorate('routeTable', enforceRouteAccess(api, { db, grants, requireSession: ctx.requireSession }));
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
-      await platformRoutes(api, ctx, new PlatformService(db));
+      await platformRoutes(api, ctx, new PlatformService(db, menuPerms));
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
       await alarmRoutes(api, ctx, alarms);
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);

@@ -6,7 +6,11 @@
 import { createViewer } from '../../core/map/createViewer';
 import { DeviceLayer, type DevicePoint } from '../../core/map/DeviceLayer';
 import { loadCesium } from '../../core/map/loadCesium';
+import { Container } from 'inversify';
+import { collectEffectRenderers } from '../../core/map/effectRenderers';
 import { MapEffectHub, type MapEffectRenderer } from '../../core/map/MapEffects';
+import { discoverPlugins } from '../../core/plugins/discoverPlugins';
+import { DefaultPluginRegistry } from '../../core/plugins/PluginRegistry';
 import { fireSmokeRenderer } from '../../plugins/map-effect/fire-smoke/renderFireSmoke';
 import { flashingPointRenderer } from '../../plugins/map-effect/flashing-point/renderFlashingPoint';
 import { lineTrailRenderer } from '../../plugins/map-effect/line-trail/renderLineTrail';
@@ -23,6 +27,8 @@ const allRenderers: MapEffectRenderer[] = [pulsingCircleRenderer, scanCircleRend
 // `?only=scanCircle` puts every effect of the run on one renderer, to see what each one costs.
 const only = new URLSearchParams(location.search).get('only');
 const renderers = only ? allRenderers.filter((renderer) => renderer.effect === only) : allRenderers;
+// Paired with their plugins' manifests the way the globe pairs them, so each gets its plugin.json's images.
+const registry = new DefaultPluginRegistry(discoverPlugins({ failLoudly: false }), new Container());
 
 /** A fixed pseudo-random sequence, so every run places the same markers. */
 function random(seed: number) {
@@ -55,7 +61,7 @@ async function start() {
   const viewer = createViewer(Cesium, document.getElementById('globe')!, { is3d: true });
   viewer.camera.setView({ destination: Cesium.Cartesian3.fromDegrees(CENTER.longitude, CENTER.latitude - 0.16, 14_000), orientation: { heading: 0, pitch: Cesium.Math.toRadians(-50), roll: 0 } });
   const hub = new MapEffectHub();
-  hub.attach({ Cesium, viewer, renderers: new Map(renderers.map((renderer) => [renderer.effect, renderer])) });
+  hub.attach({ Cesium, viewer, renderers: collectEffectRenderers(registry, renderers) });
   const layer = new DeviceLayer(Cesium, viewer, iconOf);
   let renders = 0;
   viewer.scene.postRender.addEventListener(() => renders++);

@@ -42,7 +42,23 @@ export interface PluginSwitches {
   enabledPlugins?: readonly string[];
 }
 
+/** What the validator is told besides the manifests: the switches, and how to see a plugin folder's files. */
+export interface ManifestOptions extends PluginSwitches {
+  /**
+   * Whether a file a manifest names (a map effect's `contributes.assets`) is in the plugin folder, e.g.
+   * `fileExists('plugins/map-effect/line-trail', 'trail.png')`: the server asks the file system, the
+   * web app its build-time list of plugin files. Left out, named files are not checked.
+   */
+  fileExists?(folder: string, file: string): boolean;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Files in its folder a schema-valid manifest names, each with the JSON pointer of its field. */
+function namedFiles(manifest: PluginManifest): { pointer: string; file: string }[] {
+  const assets = manifest.kind === 'map-effect' && isRecord(manifest.contributes) ? manifest.contributes.assets : undefined;
+  return Array.isArray(assets) ? assets.flatMap((file, index) => (typeof file === 'string' ? [{ pointer: `/contributes/assets/${index}`, file }] : [])) : [];
+}
 
 /** Schema errors of one manifest: the manifest schema and, when the kind is known, its contribution schema. */
 function manifestErrors(folder: string, manifest: unknown): PluginError[] {
@@ -56,13 +72,13 @@ function manifestErrors(folder: string, manifest: unknown): PluginError[] {
 }
 
 /**
- * Checks every manifest (schema, contribution schema, folder = kind/id, unique ids, `requires`
- * present, no cycles). Bad plugins, and those that depend on them, are left out; errors are
+ * Checks every manifest (schema, contribution schema, folder = kind/id, named files present when
+ * `fileExists` is given, unique ids, `requires` present, no cycles). Bad plugins, and those that depend on them, are left out; errors are
  * collected per plugin instead of stopping at the first (VS Code style). Plugins switched off
  * (by `disabledPlugins`, or by `enabledByDefault: false` unless in `enabledPlugins`) are left out
  * too, and a plugin requiring one of them is reported.
  */
-export function validateManifests(entries: readonly ManifestEntry[], switches: PluginSwitches = {}): { plugins: LoadedManifest[]; errors: PluginError[]; switchedOff: PluginError[] } {
+export function validateManifests(entries: readonly ManifestEntry[], options: ManifestOptions = {}): { plugins: LoadedManifest[]; errors: PluginError[]; switchedOff: PluginError[] } {
   const errors: PluginError[] = [];
   // Left out because configuration switched off what they need: a consequence of a choice, not a fault.
   const switchedOff: PluginError[] = [];
@@ -85,6 +101,12 @@ export function validateManifests(entries: readonly ManifestEntry[], switches: P
       errors.push(pluginError(folder, '/id', `是 ${valid.id}，与目录名 ${folderId ?? '?'} 不一致`));
       continue;
     }
+    const { fileExists } = options;
+    const missingFiles = fileExists ? namedFiles(valid).filter(({ file }) => !fileExists(folder, file)) : [];
+    if (missingFiles.length) {
+      errors.push(...missingFiles.map(({ pointer, file }) => pluginError(folder, pointer, `文件 ${file} 不在插件目录中`)));
+      continue;
+    }
     candidates.push({ fullId: `${valid.kind}:${valid.id}`, folder, manifest: valid });
   }
 
@@ -96,8 +118,8 @@ export function validateManifests(entries: readonly ManifestEntry[], switches: P
     if (copies.length === 1) live.set(fullId, copies[0]!);
     else for (const copy of copies) errors.push(pluginError(copy.folder, '/id', `重复：${fullId} 也在 ${copies.filter((other) => other !== copy).map((other) => other.folder).join('、')}`));
   }
-  const enabled = new Set(switches.enabledPlugins);
-  const disabledSet = new Set(switches.disabledPlugins);
+  const enabled = new Set(options.enabledPlugins);
+  const disabledSet = new Set(options.disabledPlugins);
   for (const plugin of live.values()) if (plugin.manifest.enabledByDefault === false && !enabled.has(plugin.fullId)) disabledSet.add(plugin.fullId);
   for (const fullId of disabledSet) live.delete(fullId);
 

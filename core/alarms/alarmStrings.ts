@@ -1,4 +1,4 @@
-/** zh-CN texts of alarms and the event center. */
+/** zh-CN texts of the live-alarm toasts (the event center's own texts live in its plugin). */
 export const alarmStrings = {
   toastRegion: '实时告警',
   more: (count: number) => `还有 ${count} 条告警`,
@@ -6,37 +6,7 @@ export const alarmStrings = {
   open: (name: string) => `查看告警：${name}`,
   soundPlaying: '告警提示音播放中',
   grade: { ALARM_GRADE_HIGH: '高', ALARM_GRADE_MEDIUM: '中', ALARM_GRADE_LOW: '低' } as Record<string, string>,
-  status: { ALARM_STATUS_UNTREATED: '待处理', ALARM_STATUS_PROCESSING: '处理中', ALARM_STATUS_COMPLET: '待确认', ALARM_STATUS_CONFIRMED: '已处理' } as Record<string, string>,
-  nextAction: { ALARM_STATUS_UNTREATED: '开始处理', ALARM_STATUS_PROCESSING: '处理完成', ALARM_STATUS_COMPLET: '确认办结' } as Record<string, string>,
-  eventCenter: '事件中心',
-  filters: '筛选',
-  allTypes: '全部类型',
-  allGrades: '全部等级',
-  allStatuses: '全部状态',
-  typeFilter: '告警类型',
-  gradeFilter: '告警等级',
-  statusFilter: '处理状态',
-  beginTime: '开始时间',
-  endTime: '结束时间',
-  columns: { time: '告警时间', type: '告警类型', grade: '等级', content: '告警内容', device: '设备', status: '状态' },
-  total: (count: number) => `共 ${count} 条`,
-  previous: '上一页',
-  next: '下一页',
-  page: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
-  detail: '告警详情',
-  history: '处理记录',
-  comment: '备注',
-  commentPlaceholder: '填写处理说明（可选）',
-  addComment: '添加备注',
-  assign: '指派',
-  assignee: '处理人',
-  chooseAssignee: '选择处理人',
-  noAlarms: '暂无告警',
-  selectAlarm: '选择一条告警查看详情与处理',
-  action: { raise: '告警产生', transition: '状态变更', assign: '指派', comment: '备注' } as Record<string, string>,
-  system: '系统',
-  countsByStatus: '按状态统计',
-  countsByGrade: '按等级统计',
-  close: '关闭',
-  statusChanged: (label: string) => `告警已更新为「${label}」`,
 } as const;
+
+/** Spec section 3's alarm grades as operators read them; every alarm screen shows these. */
+export const alarmGradeLabels: Readonly<Record<string, string>> = alarmStrings.grade;

@@ -8,12 +8,15 @@ import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
+import { dispatchPushHandlers } from '../push/PushHandler';
+import { AuthService } from '../session/AuthService';
 
 /**
  * The composition root of the signed-in app: the one inversify container, seeded with the core
  * services the login route already made (its ServiceMap) and the shell's own services; plugin
- * ContainerModules bind into it. Built once per shell session (ProtectedApp keeps it in state), and
- * loaded with the shell so that the login bundle holds neither inversify nor reflect-metadata.
+ * ContainerModules bind into it. `createShellContainer` builds one (tests build their own);
+ * `startShell` builds the app's once per page load, when the shell's code first loads, so the login
+ * bundle holds neither inversify nor reflect-metadata.
  */
 export function createShellContainer(coreServices?: ServiceMap): Container {
   const container = createAppContainer(coreServices);
@@ -21,7 +24,39 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   container.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), container));
   container.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
-  // The device calls are core: the map's device panel uses them as well as the device pages.
+  // The device calls are core: the globe's device markers and the device plugins use them.
   container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
+  return container;
+}
+
+/** Loads the code of every plugin whose manifest asks to start with `activation` (failures logged, others go on). */
+export async function activatePlugins(registry: PluginRegistry, activation: 'onShell' | 'onGlobe'): Promise<void> {
+  for (const plugin of registry.list()) {
+    if (plugin.manifest.activation !== activation) continue;
+    try {
+      await registry.loadCode(plugin.fullId);
+    } catch (error) {
+      console.error(`插件 ${plugin.fullId} 启动失败：${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+let started: { coreServices: ServiceMap | undefined; container: Container } | undefined;
+
+/**
+ * The app's shell container, built once: push handlers are dispatched from it, `onShell` plugins are
+ * activated, and what one operator drew on the map is cleared when they sign out (the next operator
+ * of this tab starts with a clean globe; plugin code and the catalogue stay loaded).
+ */
+export function startShell(coreServices?: ServiceMap): Container {
+  if (started && started.coreServices === coreServices) return started.container;
+  const container = createShellContainer(coreServices);
+  dispatchPushHandlers(container.get<EventBus>(EventBus), container);
+  if (container.isBound(AuthService)) {
+    const effects = container.get<MapEffects>(MapEffects);
+    container.get<AuthService>(AuthService).onWillLogout(() => effects.ids().forEach((id) => effects.remove(id)));
+  }
+  void activatePlugins(container.get<PluginRegistry>(PluginRegistry), 'onShell');
+  started = { coreServices, container };
   return container;
 }

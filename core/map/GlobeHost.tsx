@@ -5,8 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { ContainerContext } from '../di/ContainerContext';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
-import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
 import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
+import { MapLayer } from './MapLayer';
+import { collectEffectRenderers } from './effectRenderers';
+import { MapDeviceDetail } from './MapDeviceDetail';
+import { activatePlugins } from '../app/shellContainer';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
 import { HttpClient } from '../http/HttpClient';
@@ -15,7 +18,6 @@ import type { TwinPlatformConfig } from '../session/sessionTypes';
 import { loadCesium, type Cesium } from './loadCesium';
 import { createViewer, flyToView } from './createViewer';
 import { DeviceLayer, deviceLayerHit, heightForZoom, type DevicePoint } from './DeviceLayer';
-import { MapDevicePanel } from './MapDevicePanel';
 import { deviceKindsOf } from '../devices/deviceKinds';
 import { onDeviceStatus } from '../devices/onDeviceStatus';
 import { RuntimeConfig } from '../config/RuntimeConfig';
@@ -31,9 +33,6 @@ export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
     return { viewList: [], isDeviceMap3d: true };
   }
 }
-
-/** Live alarms kept on the map at once; older circles make room for new ones. */
-const MAX_ALARM_CIRCLES = 50;
 
 /** The one globe of the app, behind every map page: the tenant's views, devices, alarms and effects. */
 export default function GlobeHost() {
@@ -69,6 +68,7 @@ export default function GlobeHost() {
 
   useEffect(() => {
     let cancelled = false;
+    const detachLayers: (() => void)[] = [];
     const parsed = JSON.parse(configKey) as TwinPlatformConfig;
     loadCesium()
       .then(async (Cesium) => {
@@ -81,16 +81,28 @@ export default function GlobeHost() {
         if (main) flyToView(Cesium, created, main, 0);
         await loadDevicesRef.current(devices);
         if (cancelled) return;
-        // Effects are drawn by the map-effect plugins; their code loads with the globe.
+        // Effects are drawn by the map-effect plugins, layers and the device panel by plugins that
+        // start with the globe: their code loads now.
         for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
+        await activatePlugins(registry, 'onGlobe');
         if (cancelled) return;
-        const renderers = new Map(getContributions(asContainer(services) ?? { getAll: () => [] }, MapEffectRenderer).map((renderer) => [renderer.effect, renderer]));
+        const contributions = asContainer(services) ?? { getAll: () => [] };
+        const renderers = collectEffectRenderers(registry, getContributions(contributions, MapEffectRenderer));
         effects.attach({ Cesium, viewer: created, renderers });
+        const layers = getContributions(contributions, MapLayer);
+        const layerContext = { Cesium, viewer: created, effects, bus, navigate };
+        for (const layer of layers) {
+          try {
+            detachLayers.push(layer.attach(layerContext));
+          } catch (error) {
+            console.error(t.layerFailed(layer.id, error instanceof Error ? error.message : String(error)));
+          }
+        }
         const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
         clicks.setInputAction((event: { position: Cartesian2 }) => {
           const picked = created.scene.pick(event.position) as { id?: unknown } | undefined;
-          const alarm = /^effect:alarm-(\d+)$/.exec(String((picked?.id as { id?: unknown } | undefined)?.id ?? picked?.id ?? ''));
-          if (alarm) return navigate(`/alarmManage/eventcenter?alarmId=${alarm[1]}`);
+          const effect = /^effect:(.+)$/.exec(String((picked?.id as { id?: unknown } | undefined)?.id ?? picked?.id ?? ''))?.[1];
+          if (effect && layers.some((layer) => layer.onEffectClick?.(effect, layerContext))) return;
           const hit = deviceLayerHit(picked);
           if (hit && 'device' in hit) return setOpened(hit.device);
           if (hit && 'cluster' in hit) {
@@ -104,34 +116,15 @@ export default function GlobeHost() {
       .catch(() => !cancelled && setState('failed'));
     return () => {
       cancelled = true;
+      for (const detach of detachLayers.splice(0)) detach();
       effects.detach();
       viewer.current?.devices.destroy();
       viewer.current?.viewer.destroy();
       viewer.current = null;
     };
-  }, [configKey, imageryUrl, registry, services, effects, navigate]);
+  }, [configKey, imageryUrl, registry, services, effects, navigate, bus]);
 
   useEffect(() => effects.onDidChange(() => setEffectCount(effects.ids().length)), [effects]);
-
-  // Alarm layer: a live alarm with a position appears there as a push-alarm pulsing circle.
-  useEffect(
-    () =>
-      bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-        const { message, route } = payload as RoutedPush;
-        const data = message.data as { alarmId?: number; longitude?: number | null; latitude?: number | null };
-        if (route.action !== 'toast' || typeof data.longitude !== 'number' || typeof data.latitude !== 'number' || !data.alarmId) return;
-        try {
-          effects.add('pulsingCircle', `alarm-${data.alarmId}`, { position: { longitude: data.longitude, latitude: data.latitude, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
-        } catch (error) {
-          // A pushed alarm with an impossible position is not drawn; the toast still shows it.
-          console.warn(t.effectFailed(`alarm-${data.alarmId}`, error instanceof Error ? error.message : String(error)));
-          return;
-        }
-        const alarmIds = effects.ids().filter((id) => id.startsWith('alarm-'));
-        for (const old of alarmIds.slice(0, Math.max(0, alarmIds.length - MAX_ALARM_CIRCLES))) effects.remove(old);
-      }),
-    [bus, effects],
-  );
 
   // Device status pushes (online_event / offline_event) recolour the device's marker.
   useEffect(
@@ -152,6 +145,8 @@ export default function GlobeHost() {
   };
 
   const openedKind = opened ? kinds.get(opened.kind) : undefined;
+  // Bound by the plugin that provides it (device-center) once the globe has activated it.
+  const DeviceDetail = state === 'ready' && services.isBound(MapDeviceDetail) ? services.get(MapDeviceDetail) : undefined;
   const found = state === 'ready' && search.trim() && viewer.current ? viewer.current.devices.find(search) : [];
   const openFound = (device: DevicePoint) => {
     setSearch('');
@@ -188,10 +183,10 @@ export default function GlobeHost() {
           ) : null}
         </div>
       ) : null}
-      {opened && openedKind ? (
-        <MapDevicePanel
+      {opened && openedKind && DeviceDetail ? (
+        <DeviceDetail
           key={opened.deviceId}
-          deviceId={opened.deviceId}
+          device={opened}
           kind={openedKind}
           onClose={() => setOpened(null)}
           onFocus={focus}

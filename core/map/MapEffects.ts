@@ -19,6 +19,12 @@ export interface MapEffectContext {
   emit(type: string, detail: Record<string, unknown>): void;
   /** The effect changed its own options (a dragged position): kept, so a redraw shows it as it is now. */
   remember(options: Record<string, unknown>): void;
+  /**
+   * URLs of the files the effect's plugin.json lists in `contributes.assets` (file name → URL), set by
+   * the core when it pairs the renderer with its manifest (core/map/effectRenderers.ts). Renderers made
+   * with `effectRenderer` read them through `assetUrl(file)`, which refuses a file not declared.
+   */
+  assets?: Readonly<Record<string, string>>;
 }
 
 /** What an effect reported, e.g. `{ id: 'mark', type: 'moved', detail: { position } }`. */

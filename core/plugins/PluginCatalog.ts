@@ -1,6 +1,6 @@
 import type { PluginDefinition } from './definePlugin';
 import type { PluginError } from '../../contracts/manifests/PluginError';
-import { validateManifests, type LoadedManifest, type PluginSwitches } from '../../contracts/manifests/validateManifests';
+import { validateManifests, type LoadedManifest, type ManifestOptions } from '../../contracts/manifests/validateManifests';
 
 export interface PluginCatalog {
   plugins: LoadedManifest[];
@@ -9,7 +9,7 @@ export interface PluginCatalog {
   loadCode(fullId: string): Promise<PluginDefinition | undefined>;
 }
 
-export interface CatalogOptions extends PluginSwitches {
+export interface CatalogOptions extends ManifestOptions {
   /** Throw on any error (development) instead of skipping the bad plugins (production). */
   failLoudly?: boolean;
 }

@@ -12,5 +12,6 @@ export function pluginAssetUrl(folder: string, file: string): string | undefined
 }
 
 export function discoverPlugins(options: CatalogOptions = {}): PluginCatalog {
-  return createPluginCatalog(manifests, code, { failLoudly: import.meta.env.DEV, ...options });
+  // A manifest naming a file its folder lacks is refused here as on the server.
+  return createPluginCatalog(manifests, code, { failLoudly: import.meta.env.DEV, fileExists: (folder, file) => pluginAssetUrl(folder, file) !== undefined, ...options });
 }

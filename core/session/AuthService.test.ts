@@ -24,7 +24,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}) {
     }),
     getInfo: vi.fn(async () => {
       calls.push('getInfo');
-      return user;
+      return { user, deviceGrants: { read: 'all', control: ['lamp'] } };
     }),
     getPlatformList: vi.fn(async () => {
       calls.push('getPlatformList');
@@ -60,6 +60,7 @@ describe('DefaultAuthService', () => {
     expect(state.user?.userName).toBe('operator');
     expect(state.menuPerms).toEqual({ 'platform:device': true, 'platform:device:lamp': true });
     expect(state.menus).toEqual(menus);
+    expect(state.deviceGrants).toEqual({ read: 'all', control: ['lamp'] });
     vi.advanceTimersByTime(199);
     expect(requestFullscreen).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -103,6 +104,7 @@ describe('DefaultAuthService', () => {
     expect(sessionStorage.length).toBe(0);
     expect(tokenStorage.get()).toBeNull();
     expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionStore.getState().deviceGrants).toBeNull();
     expect(exitFullscreen).toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/');
   });

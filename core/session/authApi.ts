@@ -1,5 +1,5 @@
 import type { ApiEnvelope, HttpClient } from '../http/HttpClient';
-import type { MenuEntry, PlatformMenu, UserInfo } from './sessionTypes';
+import type { DeviceKindGrants, MenuEntry, PlatformMenu, SignedInUser, UserInfo } from './sessionTypes';
 
 /** The platform code of this product's menus (spec section 7). */
 export const PLATFORM_CODE = 'twin_platform';
@@ -13,17 +13,27 @@ export function tokenOf(reply: ApiEnvelope<unknown>): string {
   throw new Error('登录应答中没有令牌');
 }
 
+const kindList = (value: unknown): string[] | 'all' | undefined =>
+  value === 'all' ? 'all' : Array.isArray(value) && value.every((kind) => typeof kind === 'string') ? (value as string[]) : undefined;
+
+/** The `deviceGrants` of a getInfo reply; missing or malformed, nothing is granted (the server decides anyway). */
+export function deviceGrantsOf(value: unknown): DeviceKindGrants {
+  const { read, control } = (value && typeof value === 'object' ? value : {}) as { read?: unknown; control?: unknown };
+  return { read: kindList(read) ?? [], control: kindList(control) ?? [] };
+}
+
 export function createAuthApi(http: HttpClient) {
   return {
     requestSmsCode: (phonenumber: string) => http.get('/captchaSms', { phonenumber }, { auth: false }),
     smsLogin: async (phonenumber: string, smsCode: string) => tokenOf(await http.post('/smsLogin', { phonenumber, smsCode }, { auth: false })),
     authCodeLogin: async (authCode: string) => tokenOf(await http.get('/authCodeLogin', { authCode }, { auth: false })),
     logout: () => http.post('/logout'),
-    getInfo: async () => {
+    getInfo: async (): Promise<SignedInUser> => {
       const reply = await http.get('/getInfo');
-      const user = (reply.user ?? (reply.data as { user?: unknown } | undefined)?.user) as UserInfo | undefined;
+      const nested = reply.data as { user?: unknown; deviceGrants?: unknown } | undefined;
+      const user = (reply.user ?? nested?.user) as UserInfo | undefined;
       if (!user || !Array.isArray(user.tenants)) throw new Error('用户信息格式不正确');
-      return user;
+      return { user, deviceGrants: deviceGrantsOf(reply.deviceGrants ?? nested?.deviceGrants) };
     },
     getPlatformList: async () => ((await http.get<PlatformMenu[]>('/system/menu/getPlatformList')).data ?? []) as PlatformMenu[],
     getRouters: async () => ((await http.get<MenuEntry[]>('/getRouters', { platformCode: PLATFORM_CODE })).data ?? []) as MenuEntry[],

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { MenuEntry, TenantInfo, UserInfo, Weather } from './sessionTypes';
+import type { DeviceKindGrants, MenuEntry, TenantInfo, UserInfo, Weather } from './sessionTypes';
 
 /** Map of `platform:xxx` permission → granted (spec section 6). */
 export type MenuPermissionMap = Record<string, boolean>;
@@ -10,9 +10,11 @@ export interface SessionState {
   user: UserInfo | null;
   menuPerms: MenuPermissionMap | null;
   menus: MenuEntry[];
+  /** The device kinds the user may read and control in the active tenant (getInfo); null before sign-in. */
+  deviceGrants: DeviceKindGrants | null;
   weather: Weather | null;
   setToken(token: string | null): void;
-  setSession(session: { user: UserInfo; menuPerms: MenuPermissionMap; menus: MenuEntry[] }): void;
+  setSession(session: { user: UserInfo; menuPerms: MenuPermissionMap; menus: MenuEntry[]; deviceGrants: DeviceKindGrants }): void;
   setWeather(weather: Weather | null): void;
   clear(): void;
 }
@@ -27,17 +29,18 @@ export const useSessionStore = create<SessionState>()(
       user: null,
       menuPerms: null,
       menus: [],
+      deviceGrants: null,
       weather: null,
       setToken: (token) => set({ token }),
-      setSession: ({ user, menuPerms, menus }) => set({ user, menuPerms, menus }),
+      setSession: ({ user, menuPerms, menus, deviceGrants }) => set({ user, menuPerms, menus, deviceGrants }),
       setWeather: (weather) => set({ weather }),
-      clear: () => set({ token: null, user: null, menuPerms: null, menus: [], weather: null }),
+      clear: () => set({ token: null, user: null, menuPerms: null, menus: [], deviceGrants: null, weather: null }),
     }),
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
       // The token is kept by tokenStorage (cookie); never duplicate it here.
-      partialize: (state) => ({ user: state.user, menuPerms: state.menuPerms, menus: state.menus, weather: state.weather }),
+      partialize: (state) => ({ user: state.user, menuPerms: state.menuPerms, menus: state.menus, deviceGrants: state.deviceGrants, weather: state.weather }),
     },
   ),
 );

@@ -1,3 +1,7 @@
+import type { DeviceKindGrants } from '../../contracts/devices';
+
+export type { DeviceKindGrants };
+
 /** Shapes the server returns for the session (spec section 3). */
 export interface TenantInfo {
   tenantId: number;
@@ -15,6 +19,12 @@ export interface UserInfo {
   nickName?: string;
   phonenumber?: string;
   tenants: TenantInfo[];
+}
+
+/** What the app keeps of `GET /getInfo`: the user, and the device kinds they may read and control. */
+export interface SignedInUser {
+  user: UserInfo;
+  deviceGrants: DeviceKindGrants;
 }
 
 export interface MenuEntry {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -9,7 +9,7 @@ import { homePath } from '../router/routePaths';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
-import { createShellContainer } from '../app/shellContainer';
+import { startShell } from '../app/shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { PushConnection } from '../push/PushConnection';
 import './ProtectedApp.css';
@@ -34,8 +34,8 @@ export default function ProtectedApp() {
   const { pathname } = useLocation();
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
   const showsMap = routes.some(({ module }) => module.showsMap && module.name === firstSegment);
-  // The one inversify container of this shell session, built once when the shell mounts (core/app/shellContainer.ts).
-  const [container] = useState(() => createShellContainer(coreServices instanceof ServiceMap ? coreServices : undefined));
+  // The app's one inversify container, built once per page load (core/app/shellContainer.ts).
+  const container = startShell(coreServices instanceof ServiceMap ? coreServices : undefined);
 
   return (
     <ContainerProvider container={container}>

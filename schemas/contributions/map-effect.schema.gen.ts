@@ -6,5 +6,8 @@
 export interface MapEffectContribution {
   effect: string;
   defaults: {};
+  /**
+   * Image files in the plugin folder the renderer draws with; the core gives the renderer their URLs (assetUrl), and a file not listed here cannot be asked for.
+   */
   assets?: string[];
 }

@@ -19,7 +19,12 @@ export interface DeviceGrant {
 export class DeviceGrants {
   private readonly byPerm = new Map<string, DeviceGrant>();
 
-  constructor(catalog: DeviceCatalog, tree: ModuleTree = moduleTree as ModuleTree) {
+  /** `currentPerms`: every menu permission the registry and the plugins make now (platform/menus.ts). */
+  constructor(
+    catalog: DeviceCatalog,
+    private readonly currentPerms: ReadonlySet<string>,
+    tree: ModuleTree = moduleTree as ModuleTree,
+  ) {
     const pages = catalog.kinds.map((kind) => kind.page);
     const devicePageModules = new Set(tree.modules.filter((module) => module.childrenFromPlugins === 'device').map((module) => module.name));
     for (const module of tree.modules) {
@@ -31,6 +36,11 @@ export class DeviceGrants {
         if (child.deviceKinds) this.add(child.perms, { read: new Set(child.deviceKinds), control: new Set(child.deviceKinds) });
       }
     }
+  }
+
+  /** Whether a stored menu permission is still made by the registry and plugins. */
+  isCurrentMenu(perm: string): boolean {
+    return this.currentPerms.has(perm);
   }
 
   /** The kinds a set of menu permissions allows for an action. */

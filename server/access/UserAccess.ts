@@ -1,3 +1,4 @@
+import type { DeviceKindGrants } from '../../contracts/devices';
 import type { Session } from '../auth/SessionService';
 import type { Db } from '../db/Database';
 import { forbidden } from '../envelope';
@@ -34,7 +35,8 @@ export class UserAccess {
       .where('ut.user_id', '=', session.userId)
       .where('ut.tenant_id', '=', session.tenantId)
       .execute();
-    return new UserAccess(session, new Set(rows.map((row) => row.perms)), grants);
+    // A stored menu of a removed plugin grants nothing.
+    return new UserAccess(session, new Set(rows.map((row) => row.perms).filter((perm) => grants.isCurrentMenu(perm))), grants);
   }
 
   /** Holds the permission itself or one of its child pages (`platform:alarmManage:eventCenter` opens `platform:alarmManage`). */
@@ -49,6 +51,12 @@ export class UserAccess {
     let kinds = this.kinds.get(action);
     if (!kinds) this.kinds.set(action, (kinds = this.grants.kindsFor(this.perms, action)));
     return kinds;
+  }
+
+  /** The kinds open to each action, as `GET /getInfo` tells the web app (the same grants this class enforces). */
+  deviceGrants(): DeviceKindGrants {
+    const listed = (kinds: ReadonlySet<string> | 'all') => (kinds === 'all' ? 'all' : [...kinds].sort());
+    return { read: listed(this.deviceKinds('read')), control: listed(this.deviceKinds('control')) };
   }
 
   may(kind: string, action: DeviceAction): boolean {

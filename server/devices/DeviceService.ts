@@ -104,21 +104,30 @@ export class DeviceService {
     return { kind, command };
   }
 
+  /** The kinds asked for that the catalogue still has: a removed plugin's devices stay stored but are not shown. */
+  private knownKinds(kinds: readonly string[] | undefined): string[] {
+    const known = this.catalog.kinds.map((kind) => kind.page);
+    return kinds ? known.filter((kind) => kinds.includes(kind)) : known;
+  }
+
   /** Every device of the tenant with its position, of the given kinds (undefined: all), for the map. */
   async positions(tenantId: number, kinds: readonly string[] | undefined) {
-    let query = this.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', tenantId);
-    if (kinds) query = query.where('kind', 'in', [...kinds]);
+    const shown = this.knownKinds(kinds);
+    if (!shown.length) return [];
+    const query = this.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', tenantId).where('kind', 'in', shown);
     const rows = await query.orderBy('device_id').execute();
     return rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude }));
   }
 
   /** Devices and online devices per kind of the tenant, of the given kinds (undefined: all). */
   async summary(tenantId: number, kinds: readonly string[] | undefined) {
-    let query = this.db
+    const shown = this.knownKinds(kinds);
+    if (!shown.length) return [];
+    const query = this.db
       .selectFrom('devices')
       .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
-      .where('tenant_id', '=', tenantId);
-    if (kinds) query = query.where('kind', 'in', [...kinds]);
+      .where('tenant_id', '=', tenantId)
+      .where('kind', 'in', shown);
     const rows = await query.groupBy('kind').execute();
     return rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) }));
   }

@@ -2,11 +2,18 @@ import type { Db } from '../db/Database';
 
 /** User info, granted menus and dictionaries of the platform, always for the caller's active tenant. */
 export class PlatformService {
-  constructor(private readonly db: Db) {}
+  /** `currentPerms`: the menus the registry and the plugins make now (menus.ts, currentMenuPerms). */
+  constructor(
+    private readonly db: Db,
+    private readonly currentPerms: ReadonlySet<string>,
+  ) {}
 
-  /** The menus the user's role in the tenant grants, parents first, in menu order. */
+  /**
+   * The menus the user's role in the tenant grants, parents first, in menu order. A menu of a removed
+   * plugin stays stored with its grants (they come back if the plugin does) but is not served.
+   */
   async grantedMenus(userId: number, tenantId: number) {
-    return this.db
+    const menus = await this.db
       .selectFrom('user_tenants as ut')
       .innerJoin('role_menus as rm', 'rm.role_id', 'ut.role_id')
       .innerJoin('menus as m', 'm.menu_id', 'rm.menu_id')
@@ -16,6 +23,7 @@ export class PlatformService {
       .orderBy('m.parent_id')
       .orderBy('m.order_num')
       .execute();
+    return menus.filter((menu) => this.currentPerms.has(menu.perms));
   }
 
   async user(userId: number) {

@@ -54,6 +54,11 @@ export function menuRowsFromRegistry(catalog: DeviceCatalog): Database['menus'][
   return rows;
 }
 
+/** The permissions of every menu the registry and the current plugins make: only these are served. */
+export function currentMenuPerms(catalog: DeviceCatalog): ReadonlySet<string> {
+  return new Set(menuRowsFromRegistry(catalog).map((menu) => menu.perms));
+}
+
 /**
  * Brings the menus of an existing database up to date with the registry and the plugins: a new
  * device kind gets its menu entry, granted to every role that has the parent module.

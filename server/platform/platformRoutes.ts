@@ -34,6 +34,8 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
       },
       roles: tenants.filter((tenant) => tenant.tenant_id === session.tenantId).map((tenant) => tenant.role_key),
       permissions: perms,
+      // The device kinds this user may read and control here: the web app offers only the controls that will work.
+      deviceGrants: request.access!.deviceGrants(),
     });
   });
 

@@ -11,10 +11,22 @@ export interface RunningServer {
 
 const STARTED_LINE = /已启动: (http:\/\/\S+)/;
 
+export interface StartOptions {
+  /** The project the server runs from (its plugins/, dist/ and server/): a copy of this one, say. Default: the current directory. */
+  cwd?: string;
+  /**
+   * A data directory to use, e.g. one a stopped server left, to restart on the same database. It is
+   * the caller's: `stop` leaves it. Default: a fresh one, removed on `stop`.
+   */
+  dataDir?: string;
+}
+
 /** Starts the real reference server (tsx server/main.ts) on a free port with a fresh SQLite file. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ops-e2e-'));
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ops-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_DEV_ENDPOINT: '1', STATIC_DIR: 'dist', SIMULATOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

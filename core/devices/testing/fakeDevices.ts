@@ -1,4 +1,6 @@
+import type { DeviceKindGrants } from '../../../contracts/devices';
 import type { DeviceContribution } from '../../../schemas/contributions/device.schema.gen';
+import { useSessionStore } from '../../session/sessionStore';
 import type { DeviceApi, DeviceGroup, DeviceRow } from '../deviceApi';
 import type { DeviceKind } from '../deviceKinds';
 
@@ -72,4 +74,14 @@ export function fakeDeviceApi(kind: DeviceKind, rows: DeviceRow[], groups: Devic
       return { msg: `${results.filter((result) => result.success).length} 台设备执行成功`, results };
     },
   };
+}
+
+/**
+ * Sets the signed-in user's device grants (what `GET /getInfo` gives at sign-in), e.g. in a story's
+ * `beforeEach`; returns the cleanup that puts the previous grants back.
+ */
+export function setDeviceGrants(grants: DeviceKindGrants | null): () => void {
+  const previous = useSessionStore.getState().deviceGrants;
+  useSessionStore.setState({ deviceGrants: grants });
+  return () => useSessionStore.setState({ deviceGrants: previous });
 }

@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '@ops/sdk';
+import { EffectStage, pluginEffectRenderer } from '@ops/sdk';
 import { fireSmokeRenderer } from './renderFireSmoke';
+
+// Paired with plugin.json as the globe pairs it: the images it lists (contributes.assets) get their URLs.
+const renderer = pluginEffectRenderer(fireSmokeRenderer);
 
 /** 火焰与烟雾 on a real offline globe; the controls are the effect's options. */
 function FireSmoke(options: Record<string, unknown>) {
-  return <EffectStage renderer={fireSmokeRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 400, pitch: -20 }} />;
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 400, pitch: -20 }} />;
 }
 
 const meta = {

@@ -2,8 +2,6 @@ import type { ParticleSystem } from 'cesium';
 import { effectRenderer, numberOption, positionOption, type MapEffectInstance } from '@ops/sdk';
 import manifest from './plugin.json';
 import { EMITTER_DEFAULTS, emitterSettings, type ParticleKind } from './fireSmoke';
-import fireUrl from './fire.png';
-import secondFireUrl from './secondFire.png';
 
 type EmitterOverrides = Partial<Record<keyof typeof EMITTER_DEFAULTS, number>>;
 
@@ -26,7 +24,9 @@ function overridesOf(options: Record<string, unknown>): EmitterOverrides {
 }
 
 /** A fire with smoke rising above it: two particle systems at one place, fire small and bright, smoke large and grey. */
-export const fireSmokeRenderer = effectRenderer(manifest, ({ Cesium, viewer, options }): MapEffectInstance => {
+export const fireSmokeRenderer = effectRenderer(manifest, ({ Cesium, viewer, options, assetUrl }): MapEffectInstance => {
+  const fireUrl = assetUrl('fire.png');
+  const secondFireUrl = assetUrl('secondFire.png');
   // Particles age by the scene clock; it must run for them to move (it never forces a render by itself).
   viewer.clock.shouldAnimate = true;
   const start = (current: Record<string, unknown>): ParticleSystem[] => {

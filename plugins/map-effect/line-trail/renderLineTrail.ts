@@ -2,7 +2,6 @@ import type { Material, Primitive } from 'cesium';
 import { colorOption, effectRenderer, numberOption, type MapEffectInstance } from '@ops/sdk';
 import { createLineTrail, trailPhase } from './lineTrail';
 import manifest from './plugin.json';
-import trailUrl from './trail.png';
 
 /** The trail image slides along the line; `phase` (0..1) is where its bright head is. */
 const TRAIL_SHADER = `
@@ -16,7 +15,8 @@ czm_material czm_getMaterial(czm_materialInput materialInput) {
 }`;
 
 /** A line through longitude, latitude, height triples with a highlight flowing along it every cycle. */
-export const lineTrailRenderer = effectRenderer(manifest, ({ Cesium, viewer, id, options, defaults }): MapEffectInstance => {
+export const lineTrailRenderer = effectRenderer(manifest, ({ Cesium, viewer, id, options, defaults, assetUrl }): MapEffectInstance => {
+  const trailUrl = assetUrl('trail.png');
   const raw = options.positions;
   if (!Array.isArray(raw)) throw new Error('流动线的点必须是“经度, 纬度, 高度”三元组组成的数组');
   const trail = createLineTrail(numberOption(options, 'tag', 0, '流动线标签'), raw.map(Number));

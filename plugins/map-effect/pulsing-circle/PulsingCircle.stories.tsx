@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '@ops/sdk';
+import { EffectStage, pluginEffectRenderer } from '@ops/sdk';
 import { pulsingCircleRenderer } from './renderPulsingCircle';
+
+// Paired with plugin.json as the globe pairs it: the images it lists (contributes.assets) get their URLs.
+const renderer = pluginEffectRenderer(pulsingCircleRenderer);
 
 /** 脉冲圆 on a real offline globe; the controls are the effect's options. */
 function PulsingCircle(options: Record<string, unknown>) {
-  return <EffectStage renderer={pulsingCircleRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 6000 }} />;
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 6000 }} />;
 }
 
 const meta = {

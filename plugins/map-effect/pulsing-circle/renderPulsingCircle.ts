@@ -2,7 +2,6 @@ import type { Cartesian2, Material, Primitive } from 'cesium';
 import { effectFrameClock, effectRenderer, numberOption, positionOption, type MapEffectInstance, type MapPosition } from '@ops/sdk';
 import manifest from './plugin.json';
 import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, outerRadiusOf, startDrag, type PulsingCircleState } from './pulsingCircle';
-import redCircleUrl from './redCircle.png';
 
 /**
  * The ellipse is built once at the largest radius it reaches; the current radius is a uniform
@@ -30,7 +29,8 @@ czm_material czm_getMaterial(czm_materialInput materialInput) {
  * while dragged, red again on release, and the dropped position (8 decimals, height clamped to 0)
  * is reported as a `moved` event.
  */
-export const pulsingCircleRenderer = effectRenderer(manifest, ({ Cesium, viewer, id, options, emit, remember, defaults }): MapEffectInstance => {
+export const pulsingCircleRenderer = effectRenderer(manifest, ({ Cesium, viewer, id, options, emit, remember, defaults, assetUrl }): MapEffectInstance => {
+  const redCircleUrl = assetUrl('redCircle.png');
   const position = positionOption(options.position);
   let state: PulsingCircleState = createPulsingCircle(id, position, {
     maxRadius: numberOption(options, 'maxRadius', defaults.maxRadius, '脉冲圆最大半径', { above: 1 }),

@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '@ops/sdk';
+import { EffectStage, pluginEffectRenderer } from '@ops/sdk';
 import { scanCircleRenderer } from './renderScanCircle';
+
+// Paired with plugin.json as the globe pairs it: the images it lists (contributes.assets) get their URLs.
+const renderer = pluginEffectRenderer(scanCircleRenderer);
 
 /** 扫描圆 on a real offline globe; the controls are the effect's options. */
 function ScanCircle(options: Record<string, unknown>) {
-  return <EffectStage renderer={scanCircleRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 45000, pitch: -20 }} />;
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 45000, pitch: -20 }} />;
 }
 
 const meta = {

@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EffectStage } from '@ops/sdk';
+import { EffectStage, pluginEffectRenderer } from '@ops/sdk';
 import { viewConeRenderer } from './renderViewCone';
+
+// Paired with plugin.json as the globe pairs it: the images it lists (contributes.assets) get their URLs.
+const renderer = pluginEffectRenderer(viewConeRenderer);
 
 /** 摄像机视锥 on a real offline globe; the controls are the effect's options. */
 function ViewCone(options: Record<string, unknown>) {
-  return <EffectStage renderer={viewConeRenderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 1800, pitch: -40 }} />;
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 1800, pitch: -40 }} />;
 }
 
 const meta = {

@@ -1,5 +1,5 @@
 import { NonIdealState } from '@blueprintjs/core';
-import { DevicePages } from '@ops/sdk';
+import DevicePages from './DevicePages';
 
 /** /device and /device/<kind>: the catalogue, or one kind's page. */
 export default function DeviceCenterPage({ moduleName, childName }: { moduleName: string; childName?: string }) {

@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { DeviceApi, DeviceKindPage } from '@ops/sdk';
-import { deviceKind, fakeDeviceApi, fakeRows } from '@ops/sdk/testing';
+import { DeviceApi } from '@ops/sdk';
+import { deviceKind, fakeDeviceApi, fakeRows, setDeviceGrants } from '@ops/sdk/testing';
+import { DeviceKindPage } from './DeviceKindPage';
 
 /** The panel of every device kind (list, detail and control), each over plausible data of its own. */
 const meta = {
   title: 'Plugins/DeviceCenter/DevicePanels',
   component: DeviceKindPage,
   parameters: { layout: 'fullscreen' },
+  beforeEach: () => setDeviceGrants({ read: 'all', control: 'all' }),
 } satisfies Meta<typeof DeviceKindPage>;
 
 export default meta;

@@ -1,6 +1,6 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
-import { alarmStrings as t } from '@ops/sdk';
+import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 
 /** The next status of each step of the lifecycle (spec section 3). */

@@ -1,5 +1,5 @@
 import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
-import { alarmStrings as t } from '@ops/sdk';
+import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmRow } from './alarmApi';
 
 const gradeIntent = (grade: string) => (grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary');

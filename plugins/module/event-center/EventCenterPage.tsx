@@ -1,7 +1,8 @@
 import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { alarmStrings as t, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
+import { eventCenterStrings as t } from './eventCenterStrings';
+import { EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';

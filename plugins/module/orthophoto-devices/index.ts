@@ -1,4 +1,5 @@
 import { definePlugin } from '@ops/sdk';
 
-// DeviceApi comes from module:device-center, which the registry loads first.
+// The device pages (DevicePagesView) and DeviceApi come from module:device-center, which this plugin
+// requires: the registry activates it first.
 export default definePlugin({ components: { page: () => import('./OrthophotoDevicesPage') } });

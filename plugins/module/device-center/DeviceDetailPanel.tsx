@@ -1,19 +1,21 @@
 import { Button, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
-import type { DeviceRow } from './deviceApi';
-import { formatTelemetry, stateLabel, type DeviceCommand, type DeviceKind } from './deviceKinds';
-import { deviceStrings as t } from './deviceStrings';
+import type { DeviceCommand, DeviceKind, DeviceRow } from '@ops/sdk';
+import { formatTelemetry, stateLabel } from './deviceFormat';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
 import { CommandButtons } from './CommandButtons';
 import './DeviceDetailPanel.css';
 
 export interface DeviceDetailPanelProps {
   kind: DeviceKind;
   device: DeviceRow;
+  /** Whether the user may control this kind (the grants of sign-in): without it, no command is offered. */
+  controllable: boolean;
   onSend(command: DeviceCommand, params: Record<string, unknown>): Promise<void>;
   onClose?(): void;
 }
 
 /** One device: status, location, live telemetry with units, controllable state, and its commands. */
-export function DeviceDetailPanel({ kind, device, onSend, onClose }: DeviceDetailPanelProps) {
+export function DeviceDetailPanel({ kind, device, controllable, onSend, onClose }: DeviceDetailPanelProps) {
   return (
     <section className="device-detail" aria-label={`${t.detailTitle}：${device.deviceName}`}>
       <header className="device-detail__header">
@@ -68,10 +70,12 @@ export function DeviceDetailPanel({ kind, device, onSend, onClose }: DeviceDetai
         </>
       ) : null}
       <h5 className="device-detail__section">{t.commands}</h5>
-      {(kind.commands ?? []).length ? (
+      {!(kind.commands ?? []).length ? (
+        <Callout>{t.noCommands}</Callout>
+      ) : controllable ? (
         <CommandButtons commands={kind.commands ?? []} targetLabel={device.deviceName} onSend={onSend} />
       ) : (
-        <Callout>{t.noCommands}</Callout>
+        <Callout icon="lock">{t.readOnly(kind.displayName)}</Callout>
       )}
     </section>
   );

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DeviceTable } from './DeviceTable';
-import { deviceKind, fakeRows } from './testing/fakeDevices';
+import { deviceKind, fakeRows } from '@ops/sdk/testing';
 
 const lamp = deviceKind('lamp');
 const noop = () => undefined;
 
 const meta = {
-  title: 'Core/Devices/DeviceTable',
+  title: 'Plugins/DeviceCenter/DeviceTable',
   component: DeviceTable,
   parameters: { layout: 'padded' },
   args: { kind: lamp, total: 10_000, rows: fakeRows(lamp, 10_000), selectedIds: new Set([2, 3]), activeId: 1, onToggle: noop, onOpen: noop, height: 400 },

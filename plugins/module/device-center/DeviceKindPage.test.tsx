@@ -1,17 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
-import { ContainerProvider } from '../di/ContainerProvider';
-import { ServiceMap } from '../di/ServiceLocator';
-import { Notifier } from '../ui/Notifier';
-import { DeviceApi } from './deviceApi';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeviceApi, Notifier } from '@ops/sdk';
+import { allDeviceKinds, ContainerProvider, deviceKind, fakeDeviceApi, fakeRows, ServiceMap, setDeviceGrants } from '@ops/sdk/testing';
 import { DeviceKindPage } from './DeviceKindPage';
 import { DeviceTable } from './DeviceTable';
-import { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows } from './testing/fakeDevices';
 
 function renderPage(page: string, count = 50) {
   const kind = deviceKind(page);
-  const api = fakeDeviceApi(kind, fakeRows(kind, count));
+  const api = fakeDeviceApi(kind, fakeRows(kind, count), [{ groupId: 1, groupName: `江南大道${kind.displayName}组`, kind: page, deviceCount: 4 }]);
   const notifier = { show: vi.fn() };
   const services = new ServiceMap().set(DeviceApi, api).set(Notifier, notifier);
   render(
@@ -25,6 +22,13 @@ function renderPage(page: string, count = 50) {
 }
 
 describe('DeviceKindPage', () => {
+  // An operator of 设备管控: every kind's page, so every kind may be controlled.
+  let restoreGrants: () => void;
+  beforeEach(() => {
+    restoreGrants = setDeviceGrants({ read: 'all', control: 'all' });
+  });
+  afterEach(() => restoreGrants());
+
   it.each(allDeviceKinds.map((kind) => [kind.page, kind.displayName]))('shows the %s panel (%s) with its devices and commands', async (page, displayName) => {
     const { kind } = renderPage(page, 12);
     const table = await screen.findByRole('table', { name: `${displayName}列表` });
@@ -62,6 +66,32 @@ describe('DeviceKindPage', () => {
     expect(api.calls).toContain('control 1 {"deviceIds":[1,2]}');
     expect(notifier.show).toHaveBeenCalledWith('success', '2 台设备执行成功');
     expect(within(table).getAllByText(/开关：开/)).toHaveLength(2);
+  });
+});
+
+describe('DeviceKindPage for a user who may only read', () => {
+  it.each([
+    ['a map module (reads every kind, controls none)', { read: 'all' as const, control: [] }],
+    ['the camera page (controls cameras, not lamps)', { read: ['camera'], control: ['camera'] }],
+    ['no grants known', null],
+  ])('shows lamps without any command button to %s', async (_who, grants) => {
+    const restore = setDeviceGrants(grants);
+    try {
+      const { api } = renderPage('lamp', 12);
+      const table = await screen.findByRole('table', { name: '智慧灯杆列表' });
+      await within(table).findByText('江南大道智慧灯杆-001');
+      expect(within(table).queryAllByRole('checkbox')).toEqual([]);
+      await screen.findByRole('option', { name: /江南大道智慧灯杆组/ });
+      fireEvent.change(screen.getByRole('combobox', { name: '设备分组' }), { target: { value: '1' } });
+      expect(screen.queryByRole('group', { name: /分组控制/ })).toBeNull();
+      fireEvent.click(await within(table).findByText('江南大道智慧灯杆-001'));
+      const detail = screen.getByRole('region', { name: '设备详情：江南大道智慧灯杆-001' });
+      expect(within(detail).getByText('没有控制智慧灯杆的权限，仅可查看')).toBeTruthy();
+      for (const command of deviceKind('lamp').commands ?? []) expect(screen.queryByRole('button', { name: new RegExp(`^${command.label}`) })).toBeNull();
+      expect(api.calls.filter((call) => call.startsWith('control'))).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 });
 

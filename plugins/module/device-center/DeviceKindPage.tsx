@@ -1,10 +1,7 @@
 import { Button, ButtonGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Notifier } from '../ui/Notifier';
-import { useService } from '../di/useService';
-import { DeviceApi, outcomeIntent, type DeviceFilter, type DeviceGroup, type DeviceRow } from './deviceApi';
-import type { DeviceCommand, DeviceKind } from './deviceKinds';
-import { deviceStrings as t } from './deviceStrings';
+import { DeviceApi, Notifier, outcomeIntent, useDeviceControl, useService, type DeviceCommand, type DeviceFilter, type DeviceGroup, type DeviceKind, type DeviceRow } from '@ops/sdk';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
 import { CommandButtons } from './CommandButtons';
 import { DeviceDetailPanel } from './DeviceDetailPanel';
 import { DeviceTable } from './DeviceTable';
@@ -17,6 +14,7 @@ type StatusFilter = 'all' | 'online' | 'offline';
 export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshMs?: number }) {
   const api = useService(DeviceApi);
   const notifier = useService(Notifier);
+  const controllable = useDeviceControl()(kind.page);
   const deviceType = kind.brandCode ?? kind.page;
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -62,7 +60,8 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
     });
   }, []);
 
-  const commands = kind.commands ?? [];
+  // Commands only where the user may control the kind; the server refuses the rest anyway.
+  const commands = controllable ? (kind.commands ?? []) : [];
   const group = groups.find((entry) => entry.groupId === groupId);
 
   return (
@@ -110,6 +109,7 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
             rows={list.rows}
             loading={list.loading}
             selectedIds={selected}
+            selectable={commands.length > 0}
             activeId={activeRow?.deviceId}
             onToggle={toggle}
             onOpen={setActive}
@@ -118,7 +118,7 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
         </div>
         {activeRow ? (
           <aside className="device-kind-page__detail">
-            <DeviceDetailPanel kind={kind} device={activeRow} onSend={(command, params) => send(command, params, { deviceIds: [activeRow.deviceId] })} onClose={() => setActive(null)} />
+            <DeviceDetailPanel kind={kind} device={activeRow} controllable={controllable} onSend={(command, params) => send(command, params, { deviceIds: [activeRow.deviceId] })} onClose={() => setActive(null)} />
           </aside>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { DeviceKind } from './deviceKinds';
-import { deviceStrings as t } from './deviceStrings';
+import type { DeviceKind } from '@ops/sdk';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
 import './DeviceCatalog.css';
 
 export interface DeviceCatalogProps {

@@ -1,7 +1,8 @@
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { useState } from 'react';
-import type { DeviceCommand } from './deviceKinds';
-import { deviceStrings as t } from './deviceStrings';
+import type { DeviceCommand } from '@ops/sdk';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
+import './CommandButtons.css';
 
 interface ParamSchema {
   type?: string;

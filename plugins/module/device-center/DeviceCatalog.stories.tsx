@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DeviceCatalog } from './DeviceCatalog';
-import { allDeviceKinds } from './testing/fakeDevices';
+import { allDeviceKinds } from '@ops/sdk/testing';
 
 const meta = {
-  title: 'Core/Devices/DeviceCatalog',
+  title: 'Plugins/DeviceCenter/DeviceCatalog',
   component: DeviceCatalog,
   parameters: { layout: 'padded' },
   args: {

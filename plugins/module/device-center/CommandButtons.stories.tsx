@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { CommandButtons } from './CommandButtons';
-import { deviceKind } from './testing/fakeDevices';
+import { deviceKind } from '@ops/sdk/testing';
 
 const meta = {
-  title: 'Core/Devices/CommandButtons',
+  title: 'Plugins/DeviceCenter/CommandButtons',
   component: CommandButtons,
   args: { commands: deviceKind('lamp').commands ?? [], targetLabel: '江南大道智慧灯杆-001', onSend: async () => undefined },
 } satisfies Meta<typeof CommandButtons>;

@@ -1,38 +1,38 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useService } from '../di/useService';
-import { DeviceApi, outcomeIntent, type DeviceRow } from '../devices/deviceApi';
-import { DeviceDetailPanel } from '../devices/DeviceDetailPanel';
-import type { DeviceCommand, DeviceKind } from '../devices/deviceKinds';
-import type { MapPosition } from '../geo/parsePosition';
-import { Notifier } from '../ui/Notifier';
-import { MapEffects } from './MapEffects';
-import { EventBus } from '../push/EventBus';
-import { onDeviceStatus } from '../devices/onDeviceStatus';
-import { mapStrings as t } from './mapStrings';
-
-export interface MapDevicePanelProps {
-  deviceId: number;
-  kind: DeviceKind;
-  onClose(): void;
-  /** Brings the device into close view, top-down, so its circle can be dragged. */
-  onFocus(position: MapPosition): void;
-  /** After a saved move, so the device layer redraws the device where it now stands. */
-  onMoved(device: DeviceRow): void;
-}
+import {
+  DeviceApi,
+  EventBus,
+  MapEffects,
+  Notifier,
+  onDeviceStatus,
+  outcomeIntent,
+  useDeviceControl,
+  useService,
+  type DeviceCommand,
+  type DeviceRow,
+  type MapDeviceDetailProps,
+  type MapPosition,
+} from '@ops/sdk';
+import { DeviceDetailPanel } from './DeviceDetailPanel';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
+import './MapDevicePanel.css';
 
 /** Radius of the relocation circle, in metres: big enough to grab at the close-up view. */
 const RELOCATE_RADIUS = 120;
 
 /**
- * A device clicked on the map: the device page's detail panel (status, telemetry, commands), plus
- * 调整位置 — a draggable pulsing circle on the device whose dropped position can be saved.
+ * The globe's `MapDeviceDetail`: a device clicked on the map, in the device page's detail panel
+ * (status, telemetry, commands), plus 调整位置 — a draggable pulsing circle on the device whose
+ * dropped position can be saved. Commands and 调整位置 only for a kind the user may control.
  */
-export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: MapDevicePanelProps) {
+export default function MapDevicePanel({ device: point, kind, onClose, onFocus, onMoved }: MapDeviceDetailProps) {
   const api = useService(DeviceApi);
   const notifier = useService(Notifier);
   const effects = useService(MapEffects);
   const bus = useService(EventBus);
+  const controllable = useDeviceControl()(kind.page);
+  const deviceId = point.deviceId;
   const [device, setDevice] = useState<DeviceRow | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [relocating, setRelocating] = useState(false);
@@ -92,7 +92,7 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
       setDevice(outcome.device);
       setRelocating(false);
       setDropped(null);
-      onMoved(outcome.device);
+      onMoved();
     } catch {
       // The HTTP client has already shown the server's message; the circle stays for another try.
     } finally {
@@ -110,7 +110,7 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
   );
 
   return (
-    <div className="globe-host__panel">
+    <div className="map-device-panel">
       {failed ? (
         <Callout intent="danger" title={t.deviceFailed}>
           {failed}
@@ -120,24 +120,27 @@ export function MapDevicePanel({ deviceId, kind, onClose, onFocus, onMoved }: Ma
         <Spinner size={24} aria-label={t.loadingDevice} />
       ) : (
         <>
-          <DeviceDetailPanel kind={kind} device={device} onSend={send} onClose={onClose} />
-          <section className="globe-host__relocate" aria-label={t.relocate}>
-            {!relocating ? (
-              <Button icon="move" onClick={startRelocating}>
-                {t.relocate}
-              </Button>
-            ) : (
-              <>
-                <p role="status">{dropped ? t.newPosition(dropped) : t.dragHint}</p>
-                <Button intent="primary" disabled={!dropped} loading={saving} onClick={() => void save()}>
-                  {t.savePosition}
+          <DeviceDetailPanel kind={kind} device={device} controllable={controllable} onSend={send} onClose={onClose} />
+          {/* Moving a device changes it: like a command, only for a kind the user may control. */}
+          {controllable ? (
+            <section className="map-device-panel__relocate" aria-label={t.relocate}>
+              {!relocating ? (
+                <Button icon="move" onClick={startRelocating}>
+                  {t.relocate}
                 </Button>
-                <Button variant="minimal" onClick={() => setRelocating(false)}>
-                  {t.cancelRelocate}
-                </Button>
-              </>
-            )}
-          </section>
+              ) : (
+                <>
+                  <p role="status">{dropped ? t.newPosition(dropped) : t.dragHint}</p>
+                  <Button intent="primary" disabled={!dropped} loading={saving} onClick={() => void save()}>
+                    {t.savePosition}
+                  </Button>
+                  <Button variant="minimal" onClick={() => setRelocating(false)}>
+                    {t.cancelRelocate}
+                  </Button>
+                </>
+              )}
+            </section>
+          ) : null}
         </>
       )}
     </div>

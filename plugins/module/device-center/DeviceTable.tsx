@@ -1,9 +1,9 @@
 import { Checkbox, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { DeviceRow } from './deviceApi';
-import { formatTelemetry, stateLabel, type DeviceKind } from './deviceKinds';
-import { deviceStrings as t } from './deviceStrings';
+import type { DeviceKind, DeviceRow } from '@ops/sdk';
+import { formatTelemetry, stateLabel } from './deviceFormat';
+import { deviceCenterStrings as t } from './deviceCenterStrings';
 import './DeviceTable.css';
 
 export const DEVICE_ROW_HEIGHT = 40;
@@ -14,6 +14,8 @@ export interface DeviceTableProps {
   rows: (DeviceRow | undefined)[];
   loading?: boolean;
   selectedIds: ReadonlySet<number>;
+  /** Rows can be picked for multi-device control (not for a user who may only read the kind). */
+  selectable?: boolean;
   activeId?: number;
   onToggle(deviceId: number): void;
   onOpen(row: DeviceRow): void;
@@ -23,7 +25,7 @@ export interface DeviceTableProps {
 }
 
 /** A virtualised device list: only the visible rows exist in the DOM, so 10,000 devices scroll smoothly. */
-export function DeviceTable({ kind, total, rows, loading, selectedIds, activeId, onToggle, onOpen, onRangeChange, height = 560 }: DeviceTableProps) {
+export function DeviceTable({ kind, total, rows, loading, selectedIds, selectable = true, activeId, onToggle, onOpen, onRangeChange, height = 560 }: DeviceTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
@@ -71,7 +73,7 @@ export function DeviceTable({ kind, total, rows, loading, selectedIds, activeId,
                 {row ? (
                   <>
                     <span role="cell" className="device-table__check" onClick={(event) => event.stopPropagation()}>
-                      <Checkbox checked={selectedIds.has(row.deviceId)} aria-label={t.selectDevice(row.deviceName)} onChange={() => onToggle(row.deviceId)} />
+                      {selectable ? <Checkbox checked={selectedIds.has(row.deviceId)} aria-label={t.selectDevice(row.deviceName)} onChange={() => onToggle(row.deviceId)} /> : null}
                     </span>
                     <span role="cell" className="device-table__name" title={row.deviceName}>
                       {row.deviceName}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DeviceApi, DeviceFilter, DeviceRow } from './deviceApi';
-import type { DeviceKind } from './deviceKinds';
+import type { DeviceApi, DeviceFilter, DeviceKind, DeviceRow } from '@ops/sdk';
 
 export const DEVICE_PAGE_SIZE = 200;
 /** Live status refresh; the push channel (next feature) will call `refresh` on device events instead. */

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PUSH_TOPIC_ALL, type EventBus, type MapEffects, type MapLayerContext, type RoutedPush } from '@ops/sdk';
+import { alarmCircleLayer, MAX_ALARM_CIRCLES } from './alarmCircleLayer';
+
+function fakeMap() {
+  let listener: ((payload: unknown, topic: string) => void) | undefined;
+  const bus: EventBus = { publish: (_topic, payload) => listener?.(payload, PUSH_TOPIC_ALL), subscribe: (_topic, next) => ((listener = next), () => (listener = undefined)) };
+  const drawn = new Map<string, Record<string, unknown>>();
+  const effects: Pick<MapEffects, 'add' | 'remove' | 'ids'> = {
+    add: (effect, id, options) => {
+      if (!Number.isFinite((options.position as { longitude: number }).longitude)) throw new Error('经度必须是数字');
+      drawn.set(id, { effect, ...options });
+    },
+    remove: (id) => drawn.delete(id),
+    ids: () => [...drawn.keys()],
+  };
+  const navigate = vi.fn();
+  const context = { bus, effects, navigate } as unknown as MapLayerContext;
+  const alarm = (alarmId: number, longitude: unknown = 106.5, action: 'toast' | 'silent' = 'toast'): RoutedPush => ({
+    message: { code: 0, eventType: 'SMOKE', seq: alarmId, data: { alarmId, longitude, latitude: 29.5 } },
+    route: { action, topic: 'alarm.smoke' },
+  });
+  return { bus, drawn, navigate, context, alarm };
+}
+
+describe('the alarm circle layer', () => {
+  it('draws a pushed alarm with a position as a push-alarm pulsing circle, and stops when detached', () => {
+    const map = fakeMap();
+    const detach = alarmCircleLayer.attach(map.context);
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(7));
+    expect(map.drawn.get('alarm-7')).toEqual({ effect: 'pulsingCircle', position: { longitude: 106.5, latitude: 29.5, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
+    detach();
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(8));
+    expect(map.drawn.has('alarm-8')).toBe(false);
+  });
+
+  it('ignores pushes that are not alarms or have no usable position, and keeps the newest circles only', () => {
+    const map = fakeMap();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    alarmCircleLayer.attach(map.context);
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(1, '106.5'));
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(2, 106.5, 'silent'));
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(3, Number.NaN));
+    expect(map.drawn.size).toBe(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('告警 3 的位置无法在地图上标出'));
+    for (let id = 10; id < 10 + MAX_ALARM_CIRCLES + 5; id++) map.bus.publish(PUSH_TOPIC_ALL, map.alarm(id));
+    expect(map.drawn.size).toBe(MAX_ALARM_CIRCLES);
+    expect(map.drawn.has('alarm-14')).toBe(false);
+    expect(map.drawn.has(`alarm-${10 + MAX_ALARM_CIRCLES + 4}`)).toBe(true);
+    warn.mockRestore();
+  });
+
+  it('opens a clicked alarm circle in the event center and leaves other effects alone', () => {
+    const map = fakeMap();
+    expect(alarmCircleLayer.onEffectClick?.('alarm-42', map.context)).toBe(true);
+    expect(map.navigate).toHaveBeenCalledWith('/alarmManage/eventcenter?alarmId=42');
+    expect(alarmCircleLayer.onEffectClick?.('relocate-5', map.context)).toBe(false);
+    expect(map.navigate).toHaveBeenCalledTimes(1);
+  });
+});
