@@ -34,7 +34,7 @@ export { pluginEffectRenderer } from './map/effectRenderers';
 export type { LookAt } from './map/createViewer';
 export type { Cesium } from './map/loadCesium';
 // Map layers and the device panel on the globe, contributed by plugins that start with the globe.
-export { MapLayer, type MapLayerContext } from './map/MapLayer';
+export { MapLayer, type MapGlobe, type MapLayerContext } from './map/MapLayer';
 export { MapDeviceDetail, type MapDeviceDetailProps } from './map/MapDeviceDetail';
 
 // Devices: the device API, the kinds of the device plugins, what the user may open and control,

@@ -6,7 +6,7 @@ import { ContainerContext } from '../di/ContainerContext';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
 import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
-import { MapLayer } from './MapLayer';
+import { MapLayer, type MapLayerContext, type MapGlobe } from './MapLayer';
 import { collectEffectRenderers } from './effectRenderers';
 import { MapDeviceDetail } from './MapDeviceDetail';
 import { activatePlugins } from '../app/shellContainer';
@@ -34,6 +34,13 @@ export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
   }
 }
 
+/** The globe a layer may draw on directly, once Cesium is ready. */
+function deferredGlobe(): { promise: Promise<MapGlobe>; resolve(globe: MapGlobe): void } {
+  let resolve: (globe: MapGlobe) => void = () => undefined;
+  const promise = new Promise<MapGlobe>((settle) => (resolve = settle));
+  return { promise, resolve: (globe) => resolve(globe) };
+}
+
 /** The one globe of the app, behind every map page: the tenant's views, devices, alarms and effects. */
 export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
@@ -53,6 +60,9 @@ export default function GlobeHost() {
   const config = parseTwinConfig(tenant?.twinPlatformConfig);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const viewer = useRef<{ Cesium: Cesium; viewer: Viewer; devices: DeviceLayer } | null>(null);
+  const globeReady = useRef(deferredGlobe());
+  const layers = useRef<{ layer: MapLayer; context: MapLayerContext }[]>([]);
+  const [pluginsActive, setPluginsActive] = useState(false);
   const configKey = JSON.stringify(config);
   const kinds = new Map(deviceKindsOf(registry).map((kind) => [kind.page, kind]));
   const kindsRef = useRef(kinds);
@@ -68,7 +78,6 @@ export default function GlobeHost() {
 
   useEffect(() => {
     let cancelled = false;
-    const detachLayers: (() => void)[] = [];
     const parsed = JSON.parse(configKey) as TwinPlatformConfig;
     loadCesium()
       .then(async (Cesium) => {
@@ -81,28 +90,18 @@ export default function GlobeHost() {
         if (main) flyToView(Cesium, created, main, 0);
         await loadDevicesRef.current(devices);
         if (cancelled) return;
-        // Effects are drawn by the map-effect plugins, layers and the device panel by plugins that
-        // start with the globe: their code loads now.
+        // Effects are drawn by the map-effect plugins: their code loads with the globe.
         for (const plugin of registry.list('map-effect')) await registry.loadCode(plugin.fullId);
-        await activatePlugins(registry, 'onGlobe');
         if (cancelled) return;
         const contributions = asContainer(services) ?? { getAll: () => [] };
         const renderers = collectEffectRenderers(registry, getContributions(contributions, MapEffectRenderer));
         effects.attach({ Cesium, viewer: created, renderers });
-        const layers = getContributions(contributions, MapLayer);
-        const layerContext = { Cesium, viewer: created, effects, bus, navigate };
-        for (const layer of layers) {
-          try {
-            detachLayers.push(layer.attach(layerContext));
-          } catch (error) {
-            console.error(t.layerFailed(layer.id, error instanceof Error ? error.message : String(error)));
-          }
-        }
+        globeReady.current.resolve({ Cesium, viewer: created });
         const clicks = new Cesium.ScreenSpaceEventHandler(created.scene.canvas);
         clicks.setInputAction((event: { position: Cartesian2 }) => {
           const picked = created.scene.pick(event.position) as { id?: unknown } | undefined;
           const effect = /^effect:(.+)$/.exec(String((picked?.id as { id?: unknown } | undefined)?.id ?? picked?.id ?? ''))?.[1];
-          if (effect && layers.some((layer) => layer.onEffectClick?.(effect, layerContext))) return;
+          if (effect && layers.current.some(({ layer, context }) => layer.onEffectClick?.(effect, context))) return;
           const hit = deviceLayerHit(picked);
           if (hit && 'device' in hit) return setOpened(hit.device);
           if (hit && 'cluster' in hit) {
@@ -116,7 +115,6 @@ export default function GlobeHost() {
       .catch(() => !cancelled && setState('failed'));
     return () => {
       cancelled = true;
-      for (const detach of detachLayers.splice(0)) detach();
       effects.detach();
       viewer.current?.devices.destroy();
       viewer.current?.viewer.destroy();
@@ -125,6 +123,33 @@ export default function GlobeHost() {
   }, [configKey, imageryUrl, registry, services, effects, navigate, bus]);
 
   useEffect(() => effects.onDidChange(() => setEffectCount(effects.ids().length)), [effects]);
+
+  // Map layers and the device panel come from plugins that start with the globe. Layers attach as soon
+  // as their code is in, before Cesium is: what they draw goes through MapEffects, which keeps it until
+  // the globe is ready, so an alarm pushed while the globe loads is still shown.
+  useEffect(() => {
+    let stopped = false;
+    const detach: (() => void)[] = [];
+    void activatePlugins(registry, 'onGlobe').then(() => {
+      if (stopped) return;
+      setPluginsActive(true);
+      const contributions = asContainer(services) ?? { getAll: () => [] };
+      for (const layer of getContributions(contributions, MapLayer)) {
+        const context = { effects, bus, navigate, globe: globeReady.current.promise };
+        try {
+          detach.push(layer.attach(context));
+          layers.current.push({ layer, context });
+        } catch (error) {
+          console.error(t.layerFailed(layer.id, error instanceof Error ? error.message : String(error)));
+        }
+      }
+    });
+    return () => {
+      stopped = true;
+      for (const stop of detach) stop();
+      layers.current = [];
+    };
+  }, [registry, services, effects, bus, navigate]);
 
   // Device status pushes (online_event / offline_event) recolour the device's marker.
   useEffect(
@@ -146,7 +171,7 @@ export default function GlobeHost() {
 
   const openedKind = opened ? kinds.get(opened.kind) : undefined;
   // Bound by the plugin that provides it (device-center) once the globe has activated it.
-  const DeviceDetail = state === 'ready' && services.isBound(MapDeviceDetail) ? services.get(MapDeviceDetail) : undefined;
+  const DeviceDetail = pluginsActive && services.isBound(MapDeviceDetail) ? services.get(MapDeviceDetail) : undefined;
   const found = state === 'ready' && search.trim() && viewer.current ? viewer.current.devices.find(search) : [];
   const openFound = (device: DevicePoint) => {
     setSearch('');

@@ -4,11 +4,18 @@ import type { EventBus } from '../push/EventBus';
 import type { Cesium } from './loadCesium';
 import type { MapEffects } from './MapEffects';
 
-/** What a map layer gets when the globe is ready. */
-export interface MapLayerContext {
+/** Cesium and the globe's viewer, for a layer that draws with Cesium itself rather than through effects. */
+export interface MapGlobe {
   Cesium: Cesium;
   viewer: Viewer;
+}
+
+/** What a map layer gets when it attaches (as soon as its plugin's code is in, before Cesium may be). */
+export interface MapLayerContext {
+  /** Draws by id; what is added before the globe is ready is drawn when it is. */
   effects: MapEffects;
+  /** Resolves once the globe is ready. */
+  globe: Promise<MapGlobe>;
   bus: EventBus;
   /** Opens an app route (e.g. the event center on an alarm). */
   navigate(path: string): void;
@@ -16,8 +23,8 @@ export interface MapLayerContext {
 
 /**
  * Something a plugin draws on the globe for as long as it is open (live alarms as circles, a heat
- * map, a patrol route): attached once the globe is ready, disposed when it closes. A plugin whose
- * manifest says `"activation": "onGlobe"` has its code loaded before the globe attaches its layers.
+ * map, a patrol route): attached when the globe opens, disposed when it closes. A plugin whose
+ * manifest says `"activation": "onGlobe"` has its code loaded when the globe opens.
  */
 export const MapLayer = createContributionPoint<MapLayer>('MapLayer', '插件在地球上绘制的图层（如实时告警圈）');
 export interface MapLayer {
