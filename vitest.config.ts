@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { sdkAlias } from './vite.config';
+import { findPostgresBinDir } from './server/testing/postgresCluster';
+
+// The server suite runs a second time on PostgreSQL (project server-pg) when its programs are installed;
+// without them that project runs one skipped placeholder, unless REQUIRE_POSTGRES=1 (CI) makes its
+// global setup fail with a message to install postgresql.
+const postgresTests =
+  findPostgresBinDir() || process.env.REQUIRE_POSTGRES === '1'
+    ? { include: ['server/**/*.test.ts'], setupFiles: ['server/testing/postgresTestSetup.ts'] }
+    : { include: ['server/testing/postgresSkipped.check.ts'], setupFiles: [] };
 
 export default defineConfig({
   plugins: [react()],
@@ -32,6 +41,15 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          ...postgresTests,
+          pool: 'forks',
+          globalSetup: ['server/testing/postgresGlobalSetup.ts'],
         },
       },
     ],

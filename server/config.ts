@@ -7,7 +7,10 @@ export type AppRuntimeConfig = RuntimeConfig;
 
 export interface ServerConfig {
   dataDir: string;
+  /** The SQLite file (default `<dataDir>/dashboard.sqlite`), used when no `databaseUrl` is given. */
   dbFile?: string;
+  /** `postgres://…`: run on that PostgreSQL database instead of the SQLite file. */
+  databaseUrl?: string;
   apiPrefix?: string;
   staticDir?: string;
   smsDevEndpoint?: boolean;
@@ -28,6 +31,26 @@ export interface ServerConfig {
   trustProxy?: string[];
   /** CSP frame-ancestors: who may embed the app in a frame; `'none'` (default), `'self'` or origins. */
   frameAncestors?: string[];
+  /** Devices over this MQTT broker instead of the in-process simulator (README "MQTT"); absent: the simulator. */
+  mqtt?: MqttConfig;
+  /** Several instances on one PostgreSQL database (server/cluster/): how often they retry (ms; tests shorten it). */
+  cluster?: { leaderRetryMs?: number; listenerRetryMs?: number };
+}
+
+export interface MqttConfig {
+  /** mqtt://主机:1883, mqtts://, ws:// or wss:// (MQTT_URL). */
+  url: string;
+  /** The server's own broker account; default ops-server, its password derived from DATA_DIR/mqtt/secret. */
+  username?: string;
+  password?: string;
+  /** A command no ack answers within this many ms is reported as 设备响应超时 (default 5000). */
+  commandTimeoutMs?: number;
+  /** Telemetry is written every this many ms (default 1000) … */
+  batchMs?: number;
+  /** … or once this many messages wait (default 500), in one transaction. */
+  batchRows?: number;
+  /** Wait between connection attempts while the broker is unreachable (default 5000 ms). */
+  reconnectMs?: number;
 }
 
 export interface SimulatorConfig {
@@ -78,6 +101,20 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
   const frameAncestors = parseFrameAncestors(env.FRAME_ANCESTORS);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const mqttUrl = parseMqttUrl(env.MQTT_URL);
+  const mqtt: MqttConfig | undefined = mqttUrl
+    ? {
+        url: mqttUrl,
+        ...(env.MQTT_USERNAME?.trim() ? { username: env.MQTT_USERNAME.trim() } : {}),
+        ...(env.MQTT_PASSWORD ? { password: env.MQTT_PASSWORD } : {}),
+        commandTimeoutMs: positive('MQTT_COMMAND_TIMEOUT_MS', 5000, 600_000),
+        batchMs: positive('MQTT_BATCH_MS', 1000, 60_000),
+        batchRows: Math.max(1, Math.floor(positive('MQTT_BATCH_ROWS', 500, 100_000))),
+        reconnectMs: Math.max(100, positive('MQTT_RECONNECT_MS', 5000, 600_000)),
+      }
+    : undefined;
+  if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -85,6 +122,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
     host,
     server: {
       dataDir: env.DATA_DIR?.trim() || './data',
+      ...(databaseUrl ? { databaseUrl } : {}),
       apiPrefix,
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
@@ -92,6 +130,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale, alarmsPerMinute: simulatorOn ? alarmsPerMinute : 0 },
       frameAncestors,
       ...(trustProxy.length ? { trustProxy } : {}),
+      ...(mqtt ? { mqtt } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
@@ -143,4 +182,49 @@ export function parseTrustProxy(value: string | undefined): string[] {
     if (['loopback', 'linklocal', 'uniquelocal'].includes(item) || IPV4.test(item) || IPV6.test(item)) return item;
     throw new Error(`TRUST_PROXY 只能是 0、1，或逗号分隔的地址、网段（如 10.0.0.0/8）与 loopback、linklocal、uniquelocal，其中 "${item}" 不符合`);
   });
+}
+
+/**
+ * DATABASE_URL: empty or absent for the embedded SQLite file under DATA_DIR, else a PostgreSQL URL
+ * (postgres://用户:密码@主机:端口/数据库, options such as ?sslmode=require allowed). The password never
+ * appears in the error.
+ */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const shown = text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@');
+  const refuse = (why: string) => new Error(`DATABASE_URL ${why}，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "${shown}"`);
+  if (!url) throw refuse('不是有效的地址');
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw refuse('只支持 PostgreSQL（postgres:// 或 postgresql://）');
+  if (!url.hostname && !url.searchParams.get('host')) throw refuse('缺少主机');
+  if (url.pathname.length <= 1) throw refuse('缺少数据库名');
+  return text;
+}
+
+/**
+ * MQTT_URL: empty or absent for the in-process simulator, else the broker the devices speak to
+ * (mqtt://主机:1883, mqtts://, ws://, wss://). Credentials go in MQTT_USERNAME / MQTT_PASSWORD, never
+ * in the URL (it is logged).
+ */
+export function parseMqttUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const refuse = (why: string) => new Error(`MQTT_URL ${why}，应形如 mqtt://主机:1883，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
+  if (!url) throw refuse('不是有效的地址');
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) throw refuse('只支持 mqtt://、mqtts://、ws:// 或 wss://');
+  if (!url.hostname) throw refuse('缺少主机');
+  if (url.username || url.password) throw refuse('不能包含账号密码（请用 MQTT_USERNAME、MQTT_PASSWORD）');
+  return text;
 }

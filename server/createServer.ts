@@ -14,7 +14,7 @@ import { SmsCodeService } from './auth/SmsCodeService';
 import { UserDirectory } from './auth/UserDirectory';
 import { LogSmsProvider } from './auth/SmsProvider';
 import type { AppRuntimeConfig, ServerConfig } from './config';
-import { openSqlite } from './db/Database';
+import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { seedIfEmpty } from './seed/seed';
 import { seedFleet } from './seed/seedFleet';
@@ -26,6 +26,8 @@ import { loadDeviceCatalog } from './devices/deviceCatalog';
 import { loadPlugins } from './pluginManifests';
 import { DeviceService } from './devices/DeviceService';
 import { FleetSimulator } from './devices/FleetSimulator';
+import type { DeviceGateway } from './devices/DeviceGateway';
+import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { AlarmService } from './alarms/AlarmService';
 import { loadAlarmTypes } from './alarms/alarmTypes';
@@ -34,6 +36,9 @@ import { devRoutes } from './dev/devRoutes';
 import { PushHub } from './push/PushHub';
 import { pushSockets } from './push/pushSockets';
 import { PushTickets } from './push/PushTickets';
+import { PUSH_CHANNEL } from './push/PushHub';
+import { ClusterLeader, type LeaderJob } from './cluster/ClusterLeader';
+import { PgListener } from './cluster/PgListener';
 import { securityHeaders } from './http/securityHeaders';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
 import { formatSchemaErrors, normalizeInput } from './validation';
@@ -47,8 +52,14 @@ declare module 'fastify' {
     /** Every API route with its declared access and inputs, as registered (tests walk it; server/ROUTES.md lists it). */
     routeTable: DeclaredRoute[];
     simulator: FleetSimulator;
+    /** The MQTT device gateway when MQTT_URL names a broker; else undefined (devices are simulated in-process). */
+    mqttGateway: MqttDeviceGateway | undefined;
     alarms: AlarmService;
     pushHub: PushHub;
+    /** Whether this instance runs the cluster's background jobs (always, on SQLite). */
+    leader: ClusterLeader;
+    /** On PostgreSQL: the LISTEN connection that hands other instances' pushes to this one's sockets. */
+    pushListener: PgListener | undefined;
   }
 }
 
@@ -86,18 +97,41 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', { disabledPlugins: config.appConfig?.disabledPlugins ?? [] });
   for (const message of switchedOff) app.log.warn(message);
   const catalog = loadDeviceCatalog(plugins);
-  const { db, close } = openSqlite(config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'));
-  await migrate(db);
+  // PostgreSQL when DATABASE_URL names one, else the embedded SQLite file.
+  const { db, dialect, close } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'),
+    onIdleError: (error) => app.log.error({ err: error }, '数据库连接中断'),
+  });
+  try {
+    await migrate(db);
+    if (await seedIfEmpty(db, catalog, now())) {
+      const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
+      app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+    } else {
+      const added = await syncMenus(db, catalog);
+      if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
+    }
+  } catch (error) {
+    // A server that does not start leaves no connection open behind it.
+    await close();
+    throw error;
+  }
   const menuPerms = currentMenuPerms(catalog);
   const grants = new DeviceGrants(catalog, menuPerms);
-  if (await seedIfEmpty(db, catalog, now())) {
-    const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
-    app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
-  } else {
-    const added = await syncMenus(db, catalog);
-    if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
-  }
-  const pushHub = new PushHub(db, now);
+  // On PostgreSQL several instances may share the database: pushes fan out through LISTEN/NOTIFY.
+  const sharedDatabaseUrl = dialect === 'postgres' ? config.databaseUrl : undefined;
+  const pushHub = new PushHub(db, now, { shared: sharedDatabaseUrl !== undefined, log: app.log });
+  const pushListener = sharedDatabaseUrl
+    ? new PgListener({
+        url: sharedDatabaseUrl,
+        channel: PUSH_CHANNEL,
+        log: app.log,
+        ...(config.cluster?.listenerRetryMs ? { retryMs: config.cluster.listenerRetryMs } : {}),
+        onNotification: (payload) => pushHub.noticeCommitted(payload),
+        onListening: () => pushHub.catchUp(),
+      })
+    : undefined;
   const alarmTypes = loadAlarmTypes(plugins);
   for (const kind of catalog.kinds) {
     for (const alarm of kind.simulatedAlarms ?? []) if (!alarmTypes.has(alarm.code)) app.log.warn(`${kind.pluginId} 的模拟告警 ${alarm.code} 没有对应的告警插件，模拟器不会产生该告警`);
@@ -111,6 +145,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     alarms,
     pushHub,
   );
+  // Devices over the MQTT broker when one is configured (its background reports come from the devices),
+  // else the in-process simulator. The simulator object stays for the dev endpoints either way.
+  const mqttGateway = config.mqtt ? new MqttDeviceGateway({ db, catalog, alarms, status: pushHub, now, log: app.log, dataDir: config.dataDir }, config.mqtt) : undefined;
+  const gateway: DeviceGateway = mqttGateway ?? simulator;
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
   const sessions = new SessionService(db, now);
@@ -128,11 +166,27 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   };
   app.decorate('ctx', ctx);
   app.decorate('simulator', simulator);
+  app.decorate('mqttGateway', mqttGateway);
   app.decorate('alarms', alarms);
   app.decorate('pushHub', pushHub);
-  app.addHook('onReady', async () => simulator.start());
+  // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
+  // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions.
+  const jobs: LeaderJob[] = mqttGateway ? [] : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }];
+  const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
+  app.decorate('leader', leader);
+  app.decorate('pushListener', pushListener);
+  app.addHook('onReady', async () => {
+    // Listening before the first socket can open, so no commit of another instance goes unheard.
+    await pushListener?.start();
+    await mqttGateway?.start();
+    await leader.start();
+  });
   app.addHook('onClose', async () => {
+    await leader.stop();
     simulator.stop();
+    await mqttGateway?.stop();
+    await pushListener?.stop();
+    pushHub.close();
     await close();
   });
 
@@ -156,7 +210,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms));
-      await deviceRoutes(api, ctx, new DeviceService(db, catalog, simulator, now));
+      await deviceRoutes(api, ctx, new DeviceService(db, catalog, gateway, now));
       await alarmRoutes(api, ctx, alarms);
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);

@@ -12,7 +12,14 @@ try {
   endProcess(1);
 }
 
-const app = await createServer(listen.server);
+let app;
+try {
+  app = await createServer(listen.server);
+} catch (error) {
+  // A refusal to start (a newer database schema, a bad plugin) is a message for the operator, not a stack.
+  console.error(`启动失败：${error instanceof Error ? error.message : String(error)}`);
+  endProcess(1);
+}
 const closeAndExit = () => {
   app.close().then(
     () => endProcess(0),

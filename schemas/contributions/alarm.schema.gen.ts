@@ -4,6 +4,9 @@
  * An alarm type: code, Chinese name, icon, default grade and the page an alarm of this type opens.
  */
 export interface AlarmContribution {
+  /**
+   * At most 40 characters (the alarms.alarm_type column).
+   */
   code: string;
   name: string;
   icon: string;

@@ -5,11 +5,11 @@
  */
 export interface DeviceContribution {
   /**
-   * DEVICE_* code, a numeric brand such as 1001, or null (trash box).
+   * DEVICE_* code, a numeric brand such as 1001, or null (trash box); at most 40 characters (the devices.device_type column).
    */
   brandCode: string | null;
   /**
-   * Device child page name under module device, e.g. lamp.
+   * Device child page name under module device, e.g. lamp; at most 32 characters (the devices.kind column).
    */
   page: string;
   /**

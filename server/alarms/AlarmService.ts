@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Database } from '../db/Database';
+import { byteOrder } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import type { PushHub } from '../push/PushHub';
 import type { AlarmType } from './alarmTypes';
@@ -223,6 +224,9 @@ export class AlarmService {
             .where('kind', 'in', [...this.responderKinds])
             // ≈ 500 m box at these latitudes; good enough to list responders' tools.
             .where(sql<boolean>`abs(longitude - ${alarm.longitude}) < 0.0052 and abs(latitude - ${alarm.latitude}) < 0.0045`)
+            // Which 20: by kind, then id (the order SQLite's index gave them in; PostgreSQL needs it said).
+            .orderBy(byteOrder(this.db, 'kind'))
+            .orderBy('device_id')
             .limit(20)
             .execute();
     return { alarm, nearbyDevices: nearby.map((device) => ({ deviceId: device.device_id, deviceName: device.name, kind: device.kind, online: device.online === 1, longitude: device.longitude, latitude: device.latitude })) };

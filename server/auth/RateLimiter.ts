@@ -1,4 +1,5 @@
 import type { Db } from '../db/Database';
+import { lockedTransaction } from '../db/transactions';
 import { tooMany } from '../envelope';
 
 /** A limit: at most `max` attempts per subject within `windowMs`, else `message` (429). */
@@ -27,9 +28,11 @@ export interface Attempt {
 }
 
 /**
- * Sliding-window limits stored in the database. An attempt is written down before it is counted, so
- * parallel guesses count against each other; a refused attempt is struck out again, so a lockout
- * ends when the window has passed over the attempts that caused it.
+ * Sliding-window limits stored in the database. An attempt is written down and counted in one
+ * transaction locked on its bucket and subject, so parallel attempts count against each other and
+ * exactly `max` get through however many arrive at once, from however many instances; a refused
+ * attempt leaves nothing behind, so a lockout ends when the window has passed over the attempts that
+ * caused it.
  */
 export class RateLimiter {
   constructor(
@@ -44,20 +47,25 @@ export class RateLimiter {
       if (written.length) await this.db.deleteFrom('rate_limit_hits').where('id', 'in', written).execute();
     };
     for (const { rule, subject } of checks) {
+      const key = subject.slice(0, 128);
       await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('at', '<=', at - rule.windowMs).execute();
-      const row = await this.db.insertInto('rate_limit_hits').values({ id: undefined, bucket: rule.bucket, subject: subject.slice(0, 128), at }).returning('id').executeTakeFirstOrThrow();
-      written.push(row.id!);
-      const counted = await this.db
-        .selectFrom('rate_limit_hits')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('bucket', '=', rule.bucket)
-        .where('subject', '=', subject.slice(0, 128))
-        .where('at', '>', at - rule.windowMs)
-        .executeTakeFirst();
-      if (Number(counted?.count ?? 0) > rule.max) {
+      // Written first, then counted (a write first also makes SQLite processes sharing the file wait their turn).
+      const id = await lockedTransaction(this.db, `rate_limit:${rule.bucket}:${key}`, async (trx) => {
+        const row = await trx.insertInto('rate_limit_hits').values({ id: undefined, bucket: rule.bucket, subject: key, at }).returning('id').executeTakeFirstOrThrow();
+        const counted = await trx
+          .selectFrom('rate_limit_hits')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('bucket', '=', rule.bucket)
+          .where('subject', '=', key)
+          .where('at', '>', at - rule.windowMs)
+          .executeTakeFirst();
+        if (Number(counted?.count ?? 0) > rule.max) throw tooMany(rule.message);
+        return row.id!;
+      }).catch(async (error: unknown) => {
         await forgive();
-        throw tooMany(rule.message);
-      }
+        throw error;
+      });
+      written.push(id);
     }
     return { forgive };
   }

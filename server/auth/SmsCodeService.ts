@@ -1,4 +1,5 @@
 import type { Db } from '../db/Database';
+import { lockedTransaction } from '../db/transactions';
 import { badRequest, tooMany } from '../envelope';
 import { newSalt, newSmsCode, sameHash, sha256 } from './secrets';
 import type { SmsProvider } from './SmsProvider';
@@ -24,9 +25,9 @@ export class SmsCodeService {
   async send(phone: string, { deliver = true }: { deliver?: boolean } = {}): Promise<void> {
     const code = newSmsCode();
     const salt = newSalt();
-    // One transaction per send, so that parallel requests for a phone cannot all pass the limits
-    // (SQLite runs it alone on its single connection; PostgreSQL would need SERIALIZABLE here).
-    await this.db.transaction().execute(async (trx) => {
+    // One transaction per send, locked on the phone, so that parallel requests for a phone cannot all
+    // pass the limits (on either database, whatever the instance).
+    await lockedTransaction(this.db, `sms_send:${phone}`, async (trx) => {
       const at = this.now();
       const recent = await trx
         .selectFrom('sms_codes')

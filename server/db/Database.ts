@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 
-/** Tables; column names in snake_case, times as epoch milliseconds (portable to PostgreSQL bigint). */
+/**
+ * Tables; column names in snake_case, times as epoch milliseconds (bigint on both databases; PostgreSQL's
+ * int8 and numeric come back as numbers, see openDatabase.ts).
+ */
 export interface Database {
   tenants: { tenant_id: number; tenant_name: string; tenant_type: string; twin_platform_config: string; tenant_alarm_mp3: string };
   users: { user_id: number; user_name: string; nick_name: string; phonenumber: string; password_hash: string; status: string };
@@ -23,19 +23,27 @@ export interface Database {
   alarms: { alarm_id: number | undefined; tenant_id: number; alarm_type: string; grade: string; status: string; device_id: number | null; device_name: string; longitude: number | null; latitude: number | null; content: string; description: string; assignee_id: number | null; created_at: number; updated_at: number };
   alarm_history: { id: number | undefined; alarm_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; comment: string };
   push_log: { tenant_id: number; seq: number; at: number; event_type: string; payload: string };
+  /** The last push sequence id given out per tenant (migration 006). */
+  push_counters: { tenant_id: number; seq: number };
   push_tickets: { ticket_hash: string; token_hash: string; expires_at: number; used_at: number | null };
   dict_data: { dict_code: number; dict_type: string; dict_sort: number; dict_label: string; dict_value: string; css_class: string; list_class: string; is_default: string };
 }
 
 export type Db = Kysely<Database>;
 
-/** Opens (creating if needed) the SQLite file in WAL mode behind Kysely. */
-export function openSqlite(file: string): { db: Db; close(): Promise<void> } {
-  mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, close: () => db.destroy() };
+/** The two databases the server runs on: SQLite (embedded default) and PostgreSQL (`DATABASE_URL`). */
+export type DialectName = 'sqlite' | 'postgres';
+
+const dialects = new WeakMap<Db, DialectName>();
+
+/** Records which database a connection opened by `openDatabase` speaks (queries that differ ask `dialectOf`). */
+export function registerDialect(db: Db, dialect: DialectName): void {
+  dialects.set(db, dialect);
+}
+
+/** The database behind a connection opened by `openDatabase` (not a transaction of it). */
+export function dialectOf(db: Db): DialectName {
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error('未知的数据库连接：请通过 openDatabase 打开数据库');
+  return dialect;
 }

@@ -1,252 +1,305 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './Database';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf, type Db, type DialectName } from './Database';
 
-/** Portable DDL (no SQLite-only syntax) so a PostgreSQL dialect can run the same migrations. */
-const migrations: Record<string, Migration> = {
-  '001_platform': {
+/** Kysely's table of the migrations a database has run (its default name). */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/**
+ * The migrations, versioned and forward-only (no `down`), for one database. The DDL is the same on both
+ * except where the databases differ: a key the database numbers itself is SQLite's rowid alias
+ * (`integer primary key autoincrement`, 64-bit) and a bigint identity column on PostgreSQL (where an
+ * `integer` is 32-bit and has no autoincrement); columns referring to such a key are bigint there too.
+ * What runs on SQLite is unchanged from the first SQLite-only version, so existing files keep working.
+ * Times are epoch ms in bigint columns on both.
+ */
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  const postgres = dialect === 'postgres';
+  const autoIdType = postgres ? 'bigint' : 'integer';
+  const autoId = (column: ColumnDefinitionBuilder) => (postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement());
+  const migrations: Record<string, Migration> = {
+    '001_platform': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('tenants')
+          .addColumn('tenant_id', 'integer', (c) => c.primaryKey())
+          .addColumn('tenant_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('tenant_type', 'varchar(20)', (c) => c.notNull())
+          .addColumn('twin_platform_config', 'text', (c) => c.notNull())
+          .addColumn('tenant_alarm_mp3', 'varchar(255)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('users')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey())
+          .addColumn('user_name', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('nick_name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('phonenumber', 'varchar(11)', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'varchar(100)', (c) => c.notNull())
+          .addColumn('status', 'varchar(1)', (c) => c.notNull().defaultTo('0'))
+          .execute();
+        await db.schema
+          .createTable('roles')
+          .addColumn('role_id', 'integer', (c) => c.primaryKey())
+          .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
+          .addColumn('role_key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('role_name', 'varchar(64)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('user_tenants')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
+          .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
+          .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.role_id'))
+          .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('user_tenants_pk', ['user_id', 'tenant_id'])
+          .execute();
+        await db.schema
+          .createTable('menus')
+          .addColumn('menu_id', 'integer', (c) => c.primaryKey())
+          .addColumn('parent_id', 'integer', (c) => c.references('menus.menu_id'))
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('path', 'varchar(128)', (c) => c.notNull())
+          .addColumn('component', 'varchar(128)', (c) => c.notNull())
+          .addColumn('perms', 'varchar(128)', (c) => c.notNull().unique())
+          .addColumn('title', 'varchar(64)', (c) => c.notNull())
+          .addColumn('icon', 'varchar(64)', (c) => c.notNull())
+          .addColumn('order_num', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('role_menus')
+          .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.role_id'))
+          .addColumn('menu_id', 'integer', (c) => c.notNull().references('menus.menu_id'))
+          .addPrimaryKeyConstraint('role_menus_pk', ['role_id', 'menu_id'])
+          .execute();
+        await db.schema
+          .createTable('auth_codes')
+          .addColumn('code_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
+          .addColumn('tenant_id', 'integer', (c) => c.references('tenants.tenant_id'))
+          .addColumn('expires_at', 'bigint')
+          .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
+          .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .execute();
+        await db.schema
+          .createTable('sms_codes')
+          .addColumn('id', autoIdType, autoId)
+          .addColumn('phone', 'varchar(11)', (c) => c.notNull())
+          .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('salt', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('checks', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('used_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('sms_codes_phone').on('sms_codes').columns(['phone', 'created_at']).execute();
+        await db.schema
+          .createTable('captchas')
+          .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+          .addColumn('answer_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .execute();
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('id', autoIdType, autoId)
+          .addColumn('user_name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('dict_data')
+          .addColumn('dict_code', 'integer', (c) => c.primaryKey())
+          .addColumn('dict_type', 'varchar(64)', (c) => c.notNull())
+          .addColumn('dict_sort', 'integer', (c) => c.notNull())
+          .addColumn('dict_label', 'varchar(64)', (c) => c.notNull())
+          .addColumn('dict_value', 'varchar(64)', (c) => c.notNull())
+          .addColumn('css_class', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('list_class', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('is_default', 'varchar(1)', (c) => c.notNull().defaultTo('N'))
+          .execute();
+        await db.schema.createIndex('dict_data_type').on('dict_data').column('dict_type').execute();
+        await sql`select 1`.execute(db);
+      },
+    },
+  };
+
+  migrations['002_devices'] = {
     async up(db: Kysely<unknown>) {
       await db.schema
-        .createTable('tenants')
-        .addColumn('tenant_id', 'integer', (c) => c.primaryKey())
-        .addColumn('tenant_name', 'varchar(100)', (c) => c.notNull())
-        .addColumn('tenant_type', 'varchar(20)', (c) => c.notNull())
-        .addColumn('twin_platform_config', 'text', (c) => c.notNull())
-        .addColumn('tenant_alarm_mp3', 'varchar(255)', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('users')
-        .addColumn('user_id', 'integer', (c) => c.primaryKey())
-        .addColumn('user_name', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('nick_name', 'varchar(64)', (c) => c.notNull())
-        .addColumn('phonenumber', 'varchar(11)', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'varchar(100)', (c) => c.notNull())
-        .addColumn('status', 'varchar(1)', (c) => c.notNull().defaultTo('0'))
-        .execute();
-      await db.schema
-        .createTable('roles')
-        .addColumn('role_id', 'integer', (c) => c.primaryKey())
+        .createTable('devices')
+        .addColumn('device_id', 'integer', (c) => c.primaryKey())
         .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
-        .addColumn('role_key', 'varchar(64)', (c) => c.notNull())
-        .addColumn('role_name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+        .addColumn('device_type', 'varchar(40)', (c) => c.notNull())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('code', 'varchar(40)', (c) => c.notNull())
+        .addColumn('longitude', 'double precision', (c) => c.notNull())
+        .addColumn('latitude', 'double precision', (c) => c.notNull())
+        .addColumn('height', 'double precision', (c) => c.notNull().defaultTo(10))
+        .addColumn('online', 'integer', (c) => c.notNull())
+        .addColumn('telemetry', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('devices_tenant_kind').on('devices').columns(['tenant_id', 'kind', 'device_id']).execute();
+      await db.schema.createIndex('devices_code').on('devices').columns(['tenant_id', 'code']).unique().execute();
       await db.schema
-        .createTable('user_tenants')
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
+        .createTable('device_groups')
+        .addColumn('group_id', 'integer', (c) => c.primaryKey())
         .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
-        .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.role_id'))
-        .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
-        .addPrimaryKeyConstraint('user_tenants_pk', ['user_id', 'tenant_id'])
+        .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
         .execute();
       await db.schema
-        .createTable('menus')
-        .addColumn('menu_id', 'integer', (c) => c.primaryKey())
-        .addColumn('parent_id', 'integer', (c) => c.references('menus.menu_id'))
-        .addColumn('name', 'varchar(64)', (c) => c.notNull())
-        .addColumn('path', 'varchar(128)', (c) => c.notNull())
-        .addColumn('component', 'varchar(128)', (c) => c.notNull())
-        .addColumn('perms', 'varchar(128)', (c) => c.notNull().unique())
-        .addColumn('title', 'varchar(64)', (c) => c.notNull())
-        .addColumn('icon', 'varchar(64)', (c) => c.notNull())
-        .addColumn('order_num', 'integer', (c) => c.notNull())
+        .createTable('device_group_members')
+        .addColumn('group_id', 'integer', (c) => c.notNull().references('device_groups.group_id'))
+        .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.device_id'))
+        .addPrimaryKeyConstraint('device_group_members_pk', ['group_id', 'device_id'])
         .execute();
+      await db.schema.createIndex('device_group_members_device').on('device_group_members').column('device_id').execute();
       await db.schema
-        .createTable('role_menus')
-        .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.role_id'))
-        .addColumn('menu_id', 'integer', (c) => c.notNull().references('menus.menu_id'))
-        .addPrimaryKeyConstraint('role_menus_pk', ['role_id', 'menu_id'])
+        .createTable('command_log')
+        .addColumn('id', autoIdType, autoId)
+        .addColumn('tenant_id', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('device_type', 'varchar(40)', (c) => c.notNull())
+        .addColumn('command', 'integer')
+        .addColumn('command_type', 'varchar(40)', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'varchar(10)', (c) => c.notNull())
+        .addColumn('message', 'varchar(500)', (c) => c.notNull())
+        .addColumn('results', 'text', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('command_log_tenant').on('command_log').columns(['tenant_id', 'at']).execute();
+    },
+  };
+
+  migrations['003_alarms_push'] = {
+    async up(db: Kysely<unknown>) {
       await db.schema
-        .createTable('auth_codes')
-        .addColumn('code_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
-        .addColumn('tenant_id', 'integer', (c) => c.references('tenants.tenant_id'))
-        .addColumn('expires_at', 'bigint')
-        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable('sessions')
-        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))
+        .createTable('alarms')
+        .addColumn('alarm_id', autoIdType, autoId)
         .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
+        .addColumn('alarm_type', 'varchar(40)', (c) => c.notNull())
+        .addColumn('grade', 'varchar(24)', (c) => c.notNull())
+        .addColumn('status', 'varchar(32)', (c) => c.notNull())
+        .addColumn('device_id', 'integer')
+        .addColumn('device_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+        .addColumn('longitude', 'double precision')
+        .addColumn('latitude', 'double precision')
+        .addColumn('content', 'varchar(200)', (c) => c.notNull())
+        .addColumn('description', 'varchar(1000)', (c) => c.notNull())
+        .addColumn('assignee_id', 'integer')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
-        .addColumn('revoked_at', 'bigint')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alarms_tenant_time').on('alarms').columns(['tenant_id', 'created_at']).execute();
+      await db.schema
+        .createTable('alarm_history')
+        .addColumn('id', autoIdType, autoId)
+        .addColumn('alarm_id', autoIdType, (c) => c.notNull().references('alarms.alarm_id'))
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'integer')
+        .addColumn('action', 'varchar(16)', (c) => c.notNull())
+        .addColumn('from_status', 'varchar(32)')
+        .addColumn('to_status', 'varchar(32)')
+        .addColumn('comment', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('alarm_history_alarm').on('alarm_history').column('alarm_id').execute();
+      await db.schema
+        .createTable('push_log')
+        .addColumn('tenant_id', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('event_type', 'varchar(64)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('push_log_pk', ['tenant_id', 'seq'])
         .execute();
       await db.schema
-        .createTable('sms_codes')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('phone', 'varchar(11)', (c) => c.notNull())
-        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
-        .addColumn('salt', 'varchar(32)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .createTable('push_tickets')
+        .addColumn('ticket_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('checks', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('used_at', 'bigint')
         .execute();
-      await db.schema.createIndex('sms_codes_phone').on('sms_codes').columns(['phone', 'created_at']).execute();
+    },
+  };
+
+  // Attempts counted per address or per credential (authorization-code guesses, SMS sends …): in the
+  // database, so limits hold across a restart and, later, across instances.
+  migrations['004_rate_limits'] = {
+    async up(db: Kysely<unknown>) {
       await db.schema
-        .createTable('captchas')
-        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
-        .addColumn('answer_hash', 'varchar(64)', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('used_at', 'bigint')
-        .execute();
-      await db.schema
-        .createTable('login_failures')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('user_name', 'varchar(64)', (c) => c.notNull())
+        .createTable('rate_limit_hits')
+        .addColumn('id', autoIdType, autoId)
+        .addColumn('bucket', 'varchar(32)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(128)', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('dict_data')
-        .addColumn('dict_code', 'integer', (c) => c.primaryKey())
-        .addColumn('dict_type', 'varchar(64)', (c) => c.notNull())
-        .addColumn('dict_sort', 'integer', (c) => c.notNull())
-        .addColumn('dict_label', 'varchar(64)', (c) => c.notNull())
-        .addColumn('dict_value', 'varchar(64)', (c) => c.notNull())
-        .addColumn('css_class', 'varchar(64)', (c) => c.notNull().defaultTo(''))
-        .addColumn('list_class', 'varchar(64)', (c) => c.notNull().defaultTo(''))
-        .addColumn('is_default', 'varchar(1)', (c) => c.notNull().defaultTo('N'))
-        .execute();
-      await db.schema.createIndex('dict_data_type').on('dict_data').column('dict_type').execute();
-      await sql`select 1`.execute(db);
+      await db.schema.createIndex('rate_limit_hits_subject').on('rate_limit_hits').columns(['bucket', 'subject', 'at']).execute();
     },
-  },
-};
+  };
 
-migrations['002_devices'] = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('devices')
-      .addColumn('device_id', 'integer', (c) => c.primaryKey())
-      .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
-      .addColumn('kind', 'varchar(32)', (c) => c.notNull())
-      .addColumn('device_type', 'varchar(40)', (c) => c.notNull())
-      .addColumn('name', 'varchar(100)', (c) => c.notNull())
-      .addColumn('code', 'varchar(40)', (c) => c.notNull())
-      .addColumn('longitude', 'double precision', (c) => c.notNull())
-      .addColumn('latitude', 'double precision', (c) => c.notNull())
-      .addColumn('height', 'double precision', (c) => c.notNull().defaultTo(10))
-      .addColumn('online', 'integer', (c) => c.notNull())
-      .addColumn('telemetry', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('devices_tenant_kind').on('devices').columns(['tenant_id', 'kind', 'device_id']).execute();
-    await db.schema.createIndex('devices_code').on('devices').columns(['tenant_id', 'code']).unique().execute();
-    await db.schema
-      .createTable('device_groups')
-      .addColumn('group_id', 'integer', (c) => c.primaryKey())
-      .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
-      .addColumn('kind', 'varchar(32)', (c) => c.notNull())
-      .addColumn('name', 'varchar(100)', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('device_group_members')
-      .addColumn('group_id', 'integer', (c) => c.notNull().references('device_groups.group_id'))
-      .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.device_id'))
-      .addPrimaryKeyConstraint('device_group_members_pk', ['group_id', 'device_id'])
-      .execute();
-    await db.schema.createIndex('device_group_members_device').on('device_group_members').column('device_id').execute();
-    await db.schema
-      .createTable('command_log')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('tenant_id', 'integer', (c) => c.notNull())
-      .addColumn('user_id', 'integer', (c) => c.notNull())
-      .addColumn('at', 'bigint', (c) => c.notNull())
-      .addColumn('device_type', 'varchar(40)', (c) => c.notNull())
-      .addColumn('command', 'integer')
-      .addColumn('command_type', 'varchar(40)', (c) => c.notNull())
-      .addColumn('params', 'text', (c) => c.notNull())
-      .addColumn('target', 'text', (c) => c.notNull())
-      .addColumn('outcome', 'varchar(10)', (c) => c.notNull())
-      .addColumn('message', 'varchar(500)', (c) => c.notNull())
-      .addColumn('results', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('command_log_tenant').on('command_log').columns(['tenant_id', 'at']).execute();
-  },
-};
+  // Wrong passwords per user name are counted by the shared rate limiter now (bucket password_user).
+  migrations['005_drop_login_failures'] = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('login_failures').execute();
+    },
+  };
 
-migrations['003_alarms_push'] = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('alarms')
-      .addColumn('alarm_id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.tenant_id'))
-      .addColumn('alarm_type', 'varchar(40)', (c) => c.notNull())
-      .addColumn('grade', 'varchar(24)', (c) => c.notNull())
-      .addColumn('status', 'varchar(32)', (c) => c.notNull())
-      .addColumn('device_id', 'integer')
-      .addColumn('device_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
-      .addColumn('longitude', 'double precision')
-      .addColumn('latitude', 'double precision')
-      .addColumn('content', 'varchar(200)', (c) => c.notNull())
-      .addColumn('description', 'varchar(1000)', (c) => c.notNull())
-      .addColumn('assignee_id', 'integer')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('alarms_tenant_time').on('alarms').columns(['tenant_id', 'created_at']).execute();
-    await db.schema
-      .createTable('alarm_history')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('alarm_id', 'integer', (c) => c.notNull().references('alarms.alarm_id'))
-      .addColumn('at', 'bigint', (c) => c.notNull())
-      .addColumn('user_id', 'integer')
-      .addColumn('action', 'varchar(16)', (c) => c.notNull())
-      .addColumn('from_status', 'varchar(32)')
-      .addColumn('to_status', 'varchar(32)')
-      .addColumn('comment', 'varchar(500)', (c) => c.notNull().defaultTo(''))
-      .execute();
-    await db.schema.createIndex('alarm_history_alarm').on('alarm_history').column('alarm_id').execute();
-    await db.schema
-      .createTable('push_log')
-      .addColumn('tenant_id', 'integer', (c) => c.notNull())
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('at', 'bigint', (c) => c.notNull())
-      .addColumn('event_type', 'varchar(64)', (c) => c.notNull())
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('push_log_pk', ['tenant_id', 'seq'])
-      .execute();
-    await db.schema
-      .createTable('push_tickets')
-      .addColumn('ticket_hash', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('used_at', 'bigint')
-      .execute();
-  },
-};
+  // The next push sequence id of a tenant is taken from a counter row, incremented in the transaction that
+  // stores the message (PushHub.publish): `max(seq) + 1` would let two instances on one database hand out
+  // the same id. Counters start from what push_log already holds.
+  migrations['006_push_counters'] = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('push_counters')
+        .addColumn('tenant_id', 'integer', (c) => c.primaryKey())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into push_counters (tenant_id, seq) select tenant_id, max(seq) from push_log group by tenant_id`.execute(db);
+    },
+  };
 
-// Attempts counted per address or per credential (authorization-code guesses, SMS sends …): in the
-// database, so limits hold across a restart and, later, across instances.
-migrations['004_rate_limits'] = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('rate_limit_hits')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('bucket', 'varchar(32)', (c) => c.notNull())
-      .addColumn('subject', 'varchar(128)', (c) => c.notNull())
-      .addColumn('at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('rate_limit_hits_subject').on('rate_limit_hits').columns(['bucket', 'subject', 'at']).execute();
-  },
-};
-
-// Wrong passwords per user name are counted by the shared rate limiter now (bucket password_user).
-migrations['005_drop_login_failures'] = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.dropTable('login_failures').execute();
-  },
-};
+  return migrations;
+}
 
 class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return this.migrations;
   }
 }
 
+/** The migrations the database says it has run (none for a new database). */
+async function executedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === MIGRATION_TABLE && !table.isView)) return [];
+  return (await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)).rows.map((row) => row.name);
+}
+
+/** Names of the migrations this program knows, oldest first. */
+export function knownMigrations(dialect: DialectName): string[] {
+  return Object.keys(migrationsFor(dialect)).sort();
+}
+
+/**
+ * Brings the database to the newest schema this program knows. A database that has run a migration this
+ * program does not know was made by a newer version: the program refuses to start rather than run
+ * against a schema it does not understand.
+ */
 export async function migrate(db: Db): Promise<void> {
-  const { error } = await new Migrator({ db, provider: new InCodeMigrations() }).migrateToLatest();
+  const migrations = migrationsFor(dialectOf(db));
+  const unknown = (await executedMigrations(db)).filter((name) => !(name in migrations));
+  if (unknown.length) throw new Error(`数据库结构版本 ${unknown.join('、')} 比本程序新，请升级程序后再启动`);
+  const { error } = await new Migrator({ db, provider: new InCodeMigrations(migrations) }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db, Database } from '../db/Database';
+import { byteOrder, containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import type { DeviceCatalog, DeviceCommand, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
@@ -128,7 +128,8 @@ export class DeviceService {
       .select(['kind', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
       .where('tenant_id', '=', tenantId)
       .where('kind', 'in', shown);
-    const rows = await query.groupBy('kind').execute();
+    // By kind as SQLite's grouping returns them; PostgreSQL's hash grouping has no order.
+    const rows = await query.groupBy('kind').orderBy(byteOrder(this.db, 'kind')).execute();
     return rows.map((row) => ({ kind: row.kind, total: Number(row.total), online: Number(row.online ?? 0) }));
   }
 
@@ -165,8 +166,9 @@ export class DeviceService {
   async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
     let base = this.db.selectFrom('devices').where('devices.tenant_id', '=', query.tenantId).where('devices.kind', '=', query.kind.page);
     if (query.keyword) {
-      const pattern = `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      base = base.where((eb) => eb.or([sql<boolean>`devices.name like ${pattern} escape '\\'`, sql<boolean>`devices.code like ${pattern} escape '\\'`]));
+      // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
+      const keyword = query.keyword;
+      base = base.where((eb) => eb.or([containsText(this.db, 'devices.name', keyword), containsText(this.db, 'devices.code', keyword)]));
     }
     if (query.online !== undefined) base = base.where('devices.online', '=', query.online ? 1 : 0);
     if (query.groupId !== undefined) {
@@ -269,7 +271,8 @@ export class DeviceService {
       : [];
     const targetIds = [...new Set([...request.deviceIds, ...memberIds])];
     if (targetIds.length > MAX_CONTROL_TARGETS) return refuse(badRequest(`一次最多控制 ${MAX_CONTROL_TARGETS} 台设备`));
-    const devices = await this.db.selectFrom('devices').selectAll().where('device_id', 'in', targetIds).where('tenant_id', '=', request.tenantId).execute();
+    // In id order (results and the log list devices that way), as SQLite reads an id list; PostgreSQL may not.
+    const devices = await this.db.selectFrom('devices').selectAll().where('device_id', 'in', targetIds).where('tenant_id', '=', request.tenantId).orderBy('device_id').execute();
     const found = new Map(devices.map((device) => [device.device_id, device]));
     const missing = targetIds.filter((id) => !found.has(id));
     // Another tenant's device behaves exactly like one that does not exist.

@@ -1,5 +1,5 @@
 import type { Db } from '../db/Database';
-import type { DeviceCatalog } from './deviceCatalog';
+import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
 import { seededRandom } from '../seed/seedFleet';
 
@@ -36,6 +36,32 @@ interface SimulatedAlarm {
 }
 
 type StateValue = string | number | boolean;
+
+/**
+ * One report's telemetry: every numeric field of the kind takes a random step of up to ±5 % of its
+ * declared range, staying inside it (changes `telemetry` and returns it). The in-process simulator and
+ * the simulated MQTT devices (server/mqtt/MqttDeviceFleet.ts) report the same way.
+ */
+export function walkTelemetry(kind: DeviceKind | undefined, telemetry: Record<string, StateValue>, random: () => number): Record<string, StateValue> {
+  for (const field of kind?.telemetry ?? []) {
+    if (field.type !== 'number') continue;
+    const min = field.min ?? 0;
+    const max = field.max ?? 100;
+    const current = Number(telemetry[field.key] ?? min);
+    const next = Math.min(max, Math.max(min, current + (random() - 0.5) * (max - min) * 0.1));
+    telemetry[field.key] = Math.round(next * 10) / 10;
+  }
+  return telemetry;
+}
+
+/** The state a device takes when it applies a command: the command's declared `effect`, "$param" copying a parameter (changes `state` and returns it). */
+export function applyCommandEffect(kind: DeviceKind | undefined, command: number, params: Record<string, unknown>, state: Record<string, StateValue>): Record<string, StateValue> {
+  const effect = kind?.commands?.find((candidate) => candidate.command === command)?.effect ?? {};
+  for (const [key, value] of Object.entries(effect)) {
+    state[key] = typeof value === 'string' && value.startsWith('$') ? (params[value.slice(1)] as StateValue) : value;
+  }
+  return state;
+}
 
 /**
  * Plays the fleet behind the DeviceGateway interface: sensors report plausible telemetry (random walk
@@ -81,7 +107,8 @@ export class FleetSimulator implements DeviceGateway {
     if (!this.alarms || count <= 0) return 0;
     const table = this.simulatedAlarms();
     if (!table.size) return 0;
-    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', [...table.keys()]).execute();
+    // In id order, so the seeded random picks the same devices on both databases (PostgreSQL has no implicit order).
+    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', [...table.keys()]).orderBy('device_id').execute();
     let raised = 0;
     for (let index = 0; index < count && candidates.length; index++) {
       const device = candidates[Math.floor(this.random() * candidates.length)]!;
@@ -91,6 +118,11 @@ export class FleetSimulator implements DeviceGateway {
       raised++;
     }
     return raised;
+  }
+
+  /** Whether the background ticks run (on one instance of a cluster: the leader's). */
+  get running(): boolean {
+    return this.timer !== undefined;
   }
 
   start(): void {
@@ -119,12 +151,7 @@ export class FleetSimulator implements DeviceGateway {
     const row = await this.db.selectFrom('devices').select(['online', 'state', 'kind']).where('device_id', '=', device.deviceId).executeTakeFirst();
     if (!row) return { success: false, message: '设备不存在' };
     if (!row.online) return { success: false, message: '设备离线，命令未执行' };
-    const kind = this.catalog.byPage(row.kind);
-    const effect = kind?.commands?.find((candidate) => candidate.command === command)?.effect ?? {};
-    const state = JSON.parse(row.state) as Record<string, StateValue>;
-    for (const [key, value] of Object.entries(effect)) {
-      state[key] = typeof value === 'string' && value.startsWith('$') ? (params[value.slice(1)] as StateValue) : value;
-    }
+    const state = applyCommandEffect(this.catalog.byPage(row.kind), command, params, JSON.parse(row.state) as Record<string, StateValue>);
     await this.db.updateTable('devices').set({ state: JSON.stringify(state), updated_at: this.now() }).where('device_id', '=', device.deviceId).execute();
     return { success: true, message: '执行成功', state };
   }
@@ -141,7 +168,8 @@ export class FleetSimulator implements DeviceGateway {
 
   /** One round of reports: a share of devices move their telemetry, a few go on- or offline. */
   async tick(): Promise<number> {
-    const rows = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).execute();
+    // In id order: the seeded random is drawn device by device, and two instances' ticks lock rows in the same order.
+    const rows = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).orderBy('device_id').execute();
     const flipped: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
     const share = this.options.reportShare ?? 0.05;
     const flip = this.options.flipChance ?? 0.003;
@@ -151,16 +179,7 @@ export class FleetSimulator implements DeviceGateway {
       for (const row of rows) {
         const flips = this.random() < flip;
         if (!flips && this.random() >= share) continue;
-        const kind = this.catalog.byPage(row.kind);
-        const telemetry = JSON.parse(row.telemetry) as Record<string, StateValue>;
-        for (const field of kind?.telemetry ?? []) {
-          if (field.type !== 'number') continue;
-          const min = field.min ?? 0;
-          const max = field.max ?? 100;
-          const current = Number(telemetry[field.key] ?? min);
-          const next = Math.min(max, Math.max(min, current + (this.random() - 0.5) * (max - min) * 0.1));
-          telemetry[field.key] = Math.round(next * 10) / 10;
-        }
+        const telemetry = walkTelemetry(this.catalog.byPage(row.kind), JSON.parse(row.telemetry) as Record<string, StateValue>, this.random);
         await trx
           .updateTable('devices')
           .set({ telemetry: JSON.stringify(telemetry), online: flips ? (row.online ? 0 : 1) : row.online, updated_at: at })

@@ -20,7 +20,8 @@ export class PlatformService {
       .select(['m.menu_id', 'm.parent_id', 'm.name', 'm.path', 'm.component', 'm.perms', 'm.title', 'm.icon', 'm.order_num'])
       .where('ut.user_id', '=', userId)
       .where('ut.tenant_id', '=', tenantId)
-      .orderBy('m.parent_id')
+      // Parents (no parent id) first on both databases: PostgreSQL sorts NULL last by default.
+      .orderBy('m.parent_id', (order) => order.asc().nullsFirst())
       .orderBy('m.order_num')
       .execute();
     return menus.filter((menu) => this.currentPerms.has(menu.perms));

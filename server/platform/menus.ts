@@ -1,5 +1,6 @@
 import moduleTree from '../../registry/modules.json' with { type: 'json' };
 import type { Database, Db } from '../db/Database';
+import { lockedTransaction } from '../db/transactions';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 
 interface RegistryModule {
@@ -64,13 +65,13 @@ export function currentMenuPerms(catalog: DeviceCatalog): ReadonlySet<string> {
  * device kind gets its menu entry, granted to every role that has the parent module.
  */
 export async function syncMenus(db: Db, catalog: DeviceCatalog): Promise<number> {
-  const existing = await db.selectFrom('menus').select(['menu_id', 'perms', 'parent_id']).execute();
-  const known = new Set(existing.map((menu) => menu.perms));
-  const missing = menuRowsFromRegistry(catalog).filter((menu) => !known.has(menu.perms));
-  if (!missing.length) return 0;
-  let nextId = Math.max(0, ...existing.map((menu) => menu.menu_id)) + 1;
-  const idByPerms = new Map(existing.map((menu) => [menu.perms, menu.menu_id]));
-  await db.transaction().execute(async (trx) => {
+  // Read and written under one lock: instances starting together with a new plugin add its menus once.
+  return lockedTransaction(db, 'menus', async (trx) => {
+    const existing = await trx.selectFrom('menus').select(['menu_id', 'perms', 'parent_id']).execute();
+    const known = new Set(existing.map((menu) => menu.perms));
+    const missing = menuRowsFromRegistry(catalog).filter((menu) => !known.has(menu.perms));
+    let nextId = Math.max(0, ...existing.map((menu) => menu.menu_id)) + 1;
+    const idByPerms = new Map(existing.map((menu) => [menu.perms, menu.menu_id]));
     for (const menu of missing) {
       const parentPerms = menu.parent_id === null ? undefined : menu.perms.split(':').slice(0, 2).join(':');
       const parentId = parentPerms ? idByPerms.get(parentPerms) : null;
@@ -83,6 +84,6 @@ export async function syncMenus(db: Db, catalog: DeviceCatalog): Promise<number>
         if (roles.length) await trx.insertInto('role_menus').values(roles.map((role) => ({ role_id: role.role_id, menu_id: row.menu_id }))).execute();
       }
     }
+    return missing.length;
   });
-  return missing.length;
 }

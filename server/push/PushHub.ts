@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
 import type { Db } from '../db/Database';
+import type { ClusterLog } from '../cluster/PgListener';
 
 /** What every push carries: the per-tenant sequence id makes replay and de-duplication possible. */
 import type { PushMessage } from '../../contracts/push';
@@ -8,30 +10,174 @@ export type { PushMessage };
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 
+/** The NOTIFY channel of committed push messages (payload `<tenantId>:<seq>`, far below NOTIFY's 8000 bytes). */
+export const PUSH_CHANNEL = 'ops_push';
+/** Rows read per query when handing another instance's messages to the local sockets. */
+const CATCH_UP_BATCH = 500;
+/** Wait before reading push_log again after a failed read. */
+const CATCH_UP_RETRY_MS = 1000;
+
+export interface PushHubOptions {
+  /**
+   * Several instances share the database (PostgreSQL): each commit is announced with NOTIFY, and every
+   * instance hands each tenant's messages to its sockets from push_log, in sequence order, once.
+   */
+  shared?: boolean;
+  log?: ClusterLog;
+}
+
+/** How far this instance has handed a tenant's messages to its sockets. */
+interface TenantCursor {
+  delivered: number;
+  /** The highest seq known to be committed. */
+  target: number;
+  /** Messages this instance published itself, so they need not be read back. */
+  known: Map<number, PushMessage>;
+  draining: boolean;
+}
+
 /**
  * The durable side of the push channel: each message is committed to push_log with the next
- * sequence id of its tenant, then announced to the live sockets of that tenant only.
+ * sequence id of its tenant (push_counters), then announced to the live sockets of that tenant only.
+ * On one instance (SQLite) it is announced in-process after the commit. With `shared` (PostgreSQL) the
+ * transaction also NOTIFYs `ops_push`; every instance LISTENs (server/cluster/PgListener.ts, wired in
+ * createServer) and hands its sockets each tenant's messages in sequence order without gap or
+ * duplicate, reading from push_log what it did not publish itself.
  */
 export class PushHub {
   private readonly live = new EventEmitter();
+  private readonly shared: boolean;
+  private readonly cursors = new Map<number, TenantCursor>();
+  /** Set by the first catch-up: from then on a tenant seen for the first time starts at seq 0. */
+  private cursorsReady = false;
+  private closed = false;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    private readonly options: PushHubOptions = {},
   ) {
     this.live.setMaxListeners(0);
+    this.shared = options.shared === true;
   }
 
   async publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
     const message = await this.db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('push_log').select((eb) => eb.fn.max('seq').as('seq')).where('tenant_id', '=', tenantId).executeTakeFirst();
-      const seq = Number(last?.seq ?? 0) + 1;
+      // The tenant's counter row, incremented first: the row lock (PostgreSQL) or the write lock (SQLite)
+      // is held until the message is stored, so instances sharing the database take turns; a rollback
+      // gives the number back. No duplicate and no gap, however many instances publish.
+      const { seq } = await trx
+        .insertInto('push_counters')
+        .values({ tenant_id: tenantId, seq: 1 })
+        .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet((eb) => ({ seq: eb('push_counters.seq', '+', 1) })))
+        .returning('seq')
+        .executeTakeFirstOrThrow();
       const pushed: PushMessage = { code: 200, eventType, seq, data };
       await trx.insertInto('push_log').values({ tenant_id: tenantId, seq, at: this.now(), event_type: eventType, payload: JSON.stringify(pushed) }).execute();
+      // Sent by PostgreSQL at commit (never on rollback), in commit order: the counter's row lock makes
+      // that the tenant's sequence order.
+      if (this.shared) await sql`select pg_notify(${PUSH_CHANNEL}, ${`${tenantId}:${seq}`})`.execute(trx);
       return pushed;
     });
-    this.live.emit(`tenant:${tenantId}`, message);
+    if (this.shared) this.offer(tenantId, message.seq, message);
+    else this.live.emit(`tenant:${tenantId}`, message);
     return message;
+  }
+
+  /** A NOTIFY of `ops_push` (`<tenantId>:<seq>`), from any instance; anything else is ignored. */
+  noticeCommitted(payload: string): void {
+    const match = /^(\d{1,15}):(\d{1,16})$/.exec(payload);
+    if (!match || !this.shared) return;
+    this.offer(Number(match[1]), Number(match[2]));
+  }
+
+  /**
+   * After LISTEN took effect (at start and after a reconnection): the first time, each tenant's cursor
+   * starts at its last stored seq (no socket is open yet); later, whatever was committed while nobody
+   * listened is handed to the sockets.
+   */
+  async catchUp(): Promise<void> {
+    if (!this.shared) return;
+    const rows = await this.db.selectFrom('push_log').select((eb) => ['tenant_id', eb.fn.max('seq').as('seq')]).groupBy('tenant_id').execute();
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      if (this.cursorsReady || this.cursors.has(row.tenant_id)) this.offer(row.tenant_id, seq);
+      else this.cursors.set(row.tenant_id, { delivered: seq, target: seq, known: new Map(), draining: false });
+    }
+    this.cursorsReady = true;
+  }
+
+  /** Stops handing messages over (the database is about to close). */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** `seq` of the tenant is committed: hand everything up to it to the sockets, in order, once. */
+  private offer(tenantId: number, seq: number, message?: PushMessage): void {
+    let cursor = this.cursors.get(tenantId);
+    if (!cursor) {
+      // Before the first catch-up, history is nobody's concern: start at the first message seen.
+      const start = this.cursorsReady ? 0 : seq - 1;
+      cursor = { delivered: start, target: start, known: new Map(), draining: false };
+      this.cursors.set(tenantId, cursor);
+    }
+    if (seq <= cursor.delivered) return;
+    if (message) cursor.known.set(seq, message);
+    cursor.target = Math.max(cursor.target, seq);
+    if (!cursor.draining) void this.drain(tenantId, cursor);
+  }
+
+  private async drain(tenantId: number, cursor: TenantCursor): Promise<void> {
+    cursor.draining = true;
+    try {
+      while (!this.closed && cursor.delivered < cursor.target) {
+        const next = cursor.known.get(cursor.delivered + 1);
+        if (next) {
+          this.deliver(tenantId, cursor, next);
+          continue;
+        }
+        let backlog: PushMessage[];
+        try {
+          backlog = await this.committedAfter(tenantId, cursor.delivered);
+        } catch (error) {
+          if (this.closed) return;
+          this.options.log?.warn({ err: error, tenantId }, `读取推送记录失败，${CATCH_UP_RETRY_MS / 1000} 秒后重试`);
+          setTimeout(() => this.offer(tenantId, cursor.target), CATCH_UP_RETRY_MS).unref();
+          return;
+        }
+        if (!backlog.length) {
+          // Notified but not stored: cannot happen with commit-time NOTIFY; never spin on it.
+          this.options.log?.warn({ tenantId, after: cursor.delivered, target: cursor.target }, '推送通知所指的消息在推送记录中不存在，已跳过');
+          cursor.delivered = cursor.target;
+          break;
+        }
+        for (const message of backlog) this.deliver(tenantId, cursor, message);
+      }
+    } finally {
+      cursor.draining = false;
+      for (const seq of cursor.known.keys()) if (seq <= cursor.delivered) cursor.known.delete(seq);
+    }
+  }
+
+  private deliver(tenantId: number, cursor: TenantCursor, message: PushMessage): void {
+    cursor.known.delete(message.seq);
+    if (message.seq <= cursor.delivered) return;
+    cursor.delivered = message.seq;
+    cursor.target = Math.max(cursor.target, message.seq);
+    this.live.emit(`tenant:${tenantId}`, message);
+  }
+
+  /** Stored messages after `afterSeq`, oldest first, whatever their age (instances' clocks may differ). */
+  private async committedAfter(tenantId: number, afterSeq: number): Promise<PushMessage[]> {
+    const rows = await this.db
+      .selectFrom('push_log')
+      .select('payload')
+      .where('tenant_id', '=', tenantId)
+      .where('seq', '>', sql<number>`cast(${afterSeq} as bigint)`)
+      .orderBy('seq')
+      .limit(CATCH_UP_BATCH)
+      .execute();
+    return rows.map((row) => JSON.parse(row.payload) as PushMessage);
   }
 
   /** Messages after `afterSeq`, oldest first, within the replay window. */
@@ -40,7 +186,8 @@ export class PushHub {
       .selectFrom('push_log')
       .select('payload')
       .where('tenant_id', '=', tenantId)
-      .where('seq', '>', afterSeq)
+      // As a bigint: a client's lastId may exceed PostgreSQL's 32-bit integer, which would fail the query.
+      .where('seq', '>', sql<number>`cast(${afterSeq} as bigint)`)
       .where('at', '>=', this.now() - REPLAY_WINDOW_MS)
       .orderBy('seq')
       .execute();

@@ -69,15 +69,11 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
     const session = await tickets.redeem(query.token);
     if (typeof session === 'string') return session;
     const lastId = query.lastId;
-    let sentSeq = lastId ?? (await hub.lastSeq(session.tenantId));
-    // A client gone during the awaits already had its close event: an entry added now would never leave.
-    if (socket.readyState !== socket.OPEN) return undefined;
-
-    const entry: OpenSocket = { socket, ...session };
-    open.add(entry);
-
-    // Live messages wait while the backlog is sent, then go out in sequence without duplicates.
-    let replaying = lastId !== undefined;
+    // Live messages are queued from the moment of subscribing, while the starting point and the backlog
+    // are read, then go out in sequence without duplicates: nothing committed meanwhile falls between
+    // the two (on several instances the hub hands over another instance's messages in order too).
+    let replaying = true;
+    let sentSeq = lastId ?? 0;
     const queued: PushMessage[] = [];
     const send = (message: PushMessage) => {
       if (message.seq <= sentSeq || socket.readyState !== socket.OPEN) return;
@@ -85,6 +81,21 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
       socket.send(JSON.stringify(message));
     };
     const unsubscribe = hub.subscribe(session.tenantId, (message) => (replaying ? queued.push(message) : send(message)));
+    try {
+      if (lastId === undefined) sentSeq = await hub.lastSeq(session.tenantId);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    // A client gone during the awaits already had its close event: an entry added now would never leave.
+    if (socket.readyState !== socket.OPEN) {
+      unsubscribe();
+      return undefined;
+    }
+
+    const entry: OpenSocket = { socket, ...session };
+    open.add(entry);
+
     // The session's idle expiry slides with HTTP use; refresh what this socket knows of it.
     const refresh = setInterval(() => {
       void tickets
@@ -111,9 +122,9 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
         request.log.warn({ err: error }, '补发推送失败');
         socket.close(1011, 'replay');
       }
-      replaying = false;
-      for (const message of queued.splice(0)) send(message);
     }
+    replaying = false;
+    for (const message of queued.splice(0)) send(message);
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { sha256 } from '../auth/secrets';
 import type { Db } from '../db/Database';
+import { lockedTransaction } from '../db/transactions';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { menuRowsFromRegistry } from '../platform/menus';
 import { seedAuthCodes, seedDicts, seedMemberships, seedRoles, seedTenants, seedUsers } from './seedData';
@@ -9,15 +10,16 @@ const DAY = 86_400_000;
 
 /** Writes the demo tenants, accounts, roles, menus and dictionaries of seedData.ts into an empty database (server/SEED.md). */
 export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): Promise<boolean> {
-  const existing = await db.selectFrom('tenants').select('tenant_id').limit(1).executeTakeFirst();
-  if (existing) return false;
   const menus = menuRowsFromRegistry(catalog);
   const menusOf = (moduleNames: readonly string[] | 'all') => {
     if (moduleNames === 'all') return menus.map((menu) => menu.menu_id);
     const moduleIds = menus.filter((menu) => menu.parent_id === null && moduleNames.includes(menu.name)).map((menu) => menu.menu_id);
     return menus.filter((menu) => moduleIds.includes(menu.menu_id) || (menu.parent_id !== null && moduleIds.includes(menu.parent_id))).map((menu) => menu.menu_id);
   };
-  await db.transaction().execute(async (trx) => {
+  // Checked and written under one lock: instances starting together on an empty PostgreSQL database seed it once.
+  return lockedTransaction(db, 'seed', async (trx) => {
+    const existing = await trx.selectFrom('tenants').select('tenant_id').limit(1).executeTakeFirst();
+    if (existing) return false;
     await trx.insertInto('tenants').values(seedTenants).execute();
     for (const user of seedUsers) {
       await trx
@@ -43,6 +45,6 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
         .values(entries.map(([label, value, listClass], index) => ({ dict_code: dictCode++, dict_type: dictType, dict_sort: index + 1, dict_label: label, dict_value: value, css_class: '', list_class: listClass, is_default: index === 0 ? 'Y' : 'N' })))
         .execute();
     }
+    return true;
   });
-  return true;
 }

@@ -6,8 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { SmsProvider } from '../auth/SmsProvider';
 import { createServer } from '../createServer';
 import type { ServerConfig } from '../config';
+import { databaseKey, testDataRemoved } from './testDatabases';
 
-/** A server on a fresh SQLite file, a clock the test moves, and the SMS codes it "sent". */
+/**
+ * A server on a fresh SQLite file (in project server-pg a fresh PostgreSQL database, see
+ * postgresTestSetup.ts), a clock the test moves, and the SMS codes it "sent". Another server given the
+ * same `dataDir` reaches the same data on either database.
+ */
 export async function testServer(overrides: Partial<ServerConfig> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-server-test-'));
   let now = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -50,6 +55,8 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // Its own directory held its data (unless a test pointed it elsewhere): on PostgreSQL its database goes too.
+      if (overrides.dataDir === undefined && overrides.dbFile === undefined) await testDataRemoved(databaseKey({ dataDir }));
     },
   };
 }

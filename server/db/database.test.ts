@@ -1,0 +1,124 @@
+import { rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { describe, expect, inject, it } from 'vitest';
+import { readServerConfigFromEnv } from '../config';
+import { createServer } from '../createServer';
+import { testServer } from '../testing/testServer';
+import { dialectOf } from './Database';
+import { knownMigrations } from './migrations';
+
+// Runs on SQLite (project server) and on PostgreSQL (project server-pg): the same answers on both.
+const expectedDialect = inject('postgresAdminUrl') ? 'postgres' : 'sqlite';
+
+describe('the database layer', () => {
+  it(`runs on ${expectedDialect} in this project`, async () => {
+    const server = await testServer();
+    try {
+      expect(dialectOf(server.app.ctx.db)).toBe(expectedDialect);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('records every migration it knows, and refuses to start on a database a newer version has migrated, naming the version', async () => {
+    const server = await testServer();
+    const db = server.app.ctx.db;
+    const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
+    expect(recorded).toEqual(knownMigrations(dialectOf(db)));
+    expect(recorded.at(-1)).toBe('006_push_counters');
+    await sql`insert into kysely_migration (name, timestamp) values (${'007_from_a_newer_version'}, ${new Date().toISOString()})`.execute(db);
+    await server.app.close();
+    try {
+      await expect(createServer({ dataDir: server.dataDir })).rejects.toThrow('数据库结构版本 007_from_a_newer_version 比本程序新，请升级程序后再启动');
+    } finally {
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('migration 006 carries on the push sequence of a database from before it', async () => {
+    const server = await testServer();
+    for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, 'test_event', { index });
+    await server.app.pushHub.publish(2, 'test_event', {});
+    // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
+    await sql`drop table push_counters`.execute(server.app.ctx.db);
+    await sql`delete from kysely_migration where name = ${'006_push_counters'}`.execute(server.app.ctx.db);
+    await server.app.close();
+    const again = await createServer({ dataDir: server.dataDir });
+    try {
+      expect((await again.pushHub.publish(1, 'test_event', {})).seq).toBe(4);
+      expect((await again.pushHub.publish(2, 'test_event', {})).seq).toBe(2);
+      expect((await again.pushHub.publish(3, 'test_event', {})).seq).toBe(1);
+    } finally {
+      await again.close();
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives times, ids, counts and sums back as numbers', async () => {
+    const server = await testServer();
+    try {
+      const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '测试' });
+      expect(typeof alarm.alarmId).toBe('number');
+      expect(alarm.createTime).toBe(Date.UTC(2026, 10, 22, 8, 0, 0));
+      const db = server.app.ctx.db;
+      const row = await db.selectFrom('alarms').select(['alarm_id', 'created_at']).where('alarm_id', '=', alarm.alarmId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ alarm_id: alarm.alarmId, created_at: Date.UTC(2026, 10, 22, 8, 0, 0) });
+      const totals = await db
+        .selectFrom('devices')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('online').as('online'), eb.fn.sum<number>('updated_at').as('times'), eb.fn.max('updated_at').as('latest')])
+        .where('tenant_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      for (const value of Object.values(totals)) expect(typeof value).toBe('number');
+      expect(totals.latest).toBe(Date.UTC(2026, 10, 22, 8, 0, 0));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a replay after a sequence id beyond 32 bits with nothing, not an error', async () => {
+    const server = await testServer();
+    try {
+      await server.app.pushHub.publish(1, 'test_event', {});
+      expect(await server.app.pushHub.since(1, 3_000_000_000)).toEqual([]);
+      expect(await server.app.pushHub.since(1, Number.MAX_SAFE_INTEGER)).toEqual([]);
+      expect(await server.app.pushHub.since(1, 0)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('searches devices with ASCII letters in either case and every other character exactly, as SQLite always did', async () => {
+    const server = await testServer();
+    try {
+      const token = await server.login();
+      const lamp = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').executeTakeFirstOrThrow();
+      await server.app.ctx.db.updateTable('devices').set({ name: 'Ärger-Straße Lamp 北段', code: 'AbC_9%' }).where('device_id', '=', lamp.device_id).execute();
+      const found = async (keyword: string) => {
+        const { body } = await server.api('GET', `/devi/aep/search?deviceType=lamp&pageSize=500&keyword=${encodeURIComponent(keyword)}`, { token });
+        return (body.rows as { deviceId: number }[]).some((row) => row.deviceId === lamp.device_id);
+      };
+      for (const keyword of ['LAMP 北', 'lamp', 'Ärger-', 'straße', 'STRAßE', 'abc_9%', 'ABC_9']) expect(await found(keyword), keyword).toBe(true);
+      for (const keyword of ['ärger', 'STRASSE', 'abc-9', 'abcx9', 'Ｌａｍｐ', '北段x']) expect(await found(keyword), keyword).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it('selects PostgreSQL when set, SQLite under DATA_DIR when empty or absent', () => {
+    expect(readServerConfigFromEnv({ DATABASE_URL: 'postgres://ops:secret@db.example.com:5432/ops?sslmode=require' }).server.databaseUrl).toBe('postgres://ops:secret@db.example.com:5432/ops?sslmode=require');
+    expect(readServerConfigFromEnv({ DATABASE_URL: 'postgresql://ops@localhost/ops' }).server.databaseUrl).toBe('postgresql://ops@localhost/ops');
+    expect(readServerConfigFromEnv({}).server.databaseUrl).toBeUndefined();
+    expect(readServerConfigFromEnv({ DATABASE_URL: ' ' }).server.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['mysql://ops:secret@db/ops', 'DATABASE_URL 只支持 PostgreSQL（postgres:// 或 postgresql://），应形如 postgres://用户:密码@主机:5432/数据库，当前为 "mysql://ops:***@db/ops"'],
+    ['postgres://ops:secret@db.example.com:5432', 'DATABASE_URL 缺少数据库名，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@db.example.com:5432"'],
+    ['postgres://ops:secret@/ops', 'DATABASE_URL 不是有效的地址，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@/ops"'],
+    ['db.example.com/ops', 'DATABASE_URL 不是有效的地址，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "db.example.com/ops"'],
+  ])('refuses %s in Chinese, without showing the password', (value, message) => {
+    expect(() => readServerConfigFromEnv({ DATABASE_URL: value })).toThrow(message);
+  });
+});

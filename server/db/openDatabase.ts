@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool, TypeOverrides } from 'pg';
+import { registerDialect, type Database, type Db, type DialectName } from './Database';
+
+export interface OpenedDatabase {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  /** `postgres://…`: PostgreSQL; absent: the SQLite file. */
+  databaseUrl?: string | undefined;
+  sqliteFile: string;
+  /** Told about errors of idle PostgreSQL connections (a restarted database), which have no query to fail. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** PostgreSQL's connections per server instance. */
+export const POSTGRES_POOL_SIZE = 10;
+
+/** Opens the database the configuration names: PostgreSQL when a URL is given, else the SQLite file. */
+export function openDatabase(target: DatabaseTarget): OpenedDatabase {
+  return target.databaseUrl ? openPostgres(target.databaseUrl, target.onIdleError) : openSqlite(target.sqliteFile);
+}
+
+/** Opens (creating if needed) the SQLite file in WAL mode behind Kysely. */
+export function openSqlite(file: string): OpenedDatabase {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  registerDialect(db, 'sqlite');
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * int8 (bigint columns, count(), sum()) and numeric arrive from pg as text; the services expect numbers,
+ * as SQLite gives them. Times in ms and counts stay far below 2^53; a value that does not fit is an error,
+ * never a silently rounded number.
+ */
+function numberParsers(): TypeOverrides {
+  const types = new TypeOverrides();
+  types.setTypeParser(INT8_OID, 'text', (text: string) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value)) throw new Error(`数据库返回的整数 ${text} 超出了安全范围`);
+    return value;
+  });
+  types.setTypeParser(NUMERIC_OID, 'text', (text: string) => Number(text));
+  return types;
+}
+
+/** A pool of PostgreSQL connections behind Kysely. Nothing connects until the first query. */
+export function openPostgres(url: string, onIdleError?: (error: Error) => void): OpenedDatabase {
+  const pool = new Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types: numberParsers(), application_name: 'city-ops-dashboard' });
+  // An idle connection the database drops (restart, administrator) must not bring the server down.
+  pool.on('error', (error) => onIdleError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerDialect(db, 'postgres');
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

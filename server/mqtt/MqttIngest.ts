@@ -1,0 +1,259 @@
+import type { AlarmService } from '../alarms/AlarmService';
+import { dialectOf, type Db } from '../db/Database';
+import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { StatusSink } from '../devices/FleetSimulator';
+import type { DeviceDirectory, DirectoryEntry } from './DeviceDirectory';
+import { checkState, checkTelemetry, kindRules, MAX_PAYLOAD_BYTES, parsePayload, type AckMessage, type KindRules } from './payloads';
+import { parseDeviceTopic } from './topics';
+
+/** Where the MQTT side logs (the server's pino logger fits; the device script passes a console one). */
+export interface MqttLog {
+  info(message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface IngestOptions {
+  /** Telemetry waits at most this long (ms) before it is written … */
+  batchMs: number;
+  /** … or until this many messages are waiting, whichever comes first. */
+  batchRows: number;
+  maxPayloadBytes?: number;
+}
+
+export interface IngestDependencies {
+  db: Db;
+  catalog: DeviceCatalog;
+  directory: DeviceDirectory;
+  alarms: Pick<AlarmService, 'raise' | 'alarmTypeName'>;
+  /** Told, after the commit, of devices that went on- or offline (online_event / offline_event). */
+  status?: StatusSink;
+  now: () => number;
+  log: MqttLog;
+  /** An ack that passed its checks; returns why it was dropped, if it was (no command waits for it). */
+  onAck(device: DirectoryEntry, ack: AckMessage): Promise<string | undefined>;
+}
+
+type Scalar = string | number | boolean;
+
+/** One accepted report waiting for the next batch. */
+interface Report {
+  deviceId: number;
+  values?: Record<string, Scalar>;
+  online?: boolean;
+}
+
+export interface IngestStats {
+  received: number;
+  dropped: number;
+  /** Telemetry and status messages accepted, and how many of them have been written. */
+  reports: number;
+  reportsWritten: number;
+  /** Transactions that wrote reports, and the device rows they updated. */
+  batches: number;
+  rowsWritten: number;
+  alarms: number;
+  acks: number;
+}
+
+/** Logged drops per window; past it they are only counted, then summed up in one line. */
+const DROP_LOG_LIMIT = 50;
+const DROP_LOG_WINDOW_MS = 10_000;
+/** Devices per SELECT of a batch. */
+const CHUNK = 500;
+
+/**
+ * Everything devices publish, checked before anything is written: the topic names a device of the
+ * tenant, the payload is JSON of its channel's schema (payloads.ts), telemetry holds only fields the
+ * device's kind declares. A message that fails is dropped whole and logged with the reason; nothing
+ * of it is written. Telemetry and status reports are buffered and written together, in one
+ * transaction per batch; alarms go through AlarmService.raise (stored, then pushed); acks to the gateway.
+ */
+export class MqttIngest {
+  readonly stats: IngestStats = { received: 0, dropped: 0, reports: 0, reportsWritten: 0, batches: 0, rowsWritten: 0, alarms: 0, acks: 0 };
+  private readonly rules: Map<string, KindRules>;
+  private readonly postgres: boolean;
+  private buffer: Report[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private dropWindow = { startedAt: 0, logged: 0, suppressed: 0 };
+
+  constructor(
+    private readonly deps: IngestDependencies,
+    private readonly options: IngestOptions,
+  ) {
+    this.rules = kindRules(deps.catalog);
+    this.postgres = dialectOf(deps.db) === 'postgres';
+  }
+
+  /** One message as it arrived; never throws. */
+  async handle(topic: string, payload: Uint8Array): Promise<void> {
+    this.stats.received++;
+    try {
+      await this.route(topic, payload);
+    } catch (error) {
+      this.stats.dropped++;
+      this.deps.log.error({ err: error, topic: topic.slice(0, 200) }, 'MQTT 消息处理失败');
+    }
+  }
+
+  /** Writes what is buffered now; resolves once every batch handed over so far is written. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length) this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  /** Logs a dropped message with its reason (rate-limited) and counts it. */
+  drop(topic: string, reason: string): void {
+    this.stats.dropped++;
+    const at = Date.now();
+    const window = this.dropWindow;
+    if (at - window.startedAt > DROP_LOG_WINDOW_MS) {
+      if (window.suppressed) this.deps.log.warn({ suppressed: window.suppressed }, `另有 ${window.suppressed} 条 MQTT 消息被丢弃（日志已限流）`);
+      this.dropWindow = { startedAt: at, logged: 0, suppressed: 0 };
+    }
+    if (this.dropWindow.logged < DROP_LOG_LIMIT) {
+      this.dropWindow.logged++;
+      this.deps.log.warn({ topic: topic.slice(0, 200), reason }, `MQTT 消息已丢弃：${reason}`);
+    } else this.dropWindow.suppressed++;
+  }
+
+  private async route(topic: string, payload: Uint8Array): Promise<void> {
+    const address = parseDeviceTopic(topic);
+    if ('reason' in address) return this.drop(topic, address.reason);
+    const max = this.options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
+    const unknownDevice = `未知设备：租户 ${address.tenantId} 下没有编码为 ${address.code} 的设备`;
+    switch (address.channel) {
+      case 'telemetry': {
+        const message = parsePayload('telemetry', payload, max);
+        if (!message.ok) return this.drop(topic, message.reason);
+        const device = await this.deps.directory.byCode(address.tenantId, address.code);
+        if (!device) return this.drop(topic, unknownDevice);
+        const values = checkTelemetry(this.rules.get(device.kind), message.value.values);
+        if (!values.ok) return this.drop(topic, values.reason);
+        return this.enqueue({ deviceId: device.deviceId, values: values.value });
+      }
+      case 'status': {
+        const message = parsePayload('status', payload, max);
+        if (!message.ok) return this.drop(topic, message.reason);
+        const device = await this.deps.directory.byCode(address.tenantId, address.code);
+        if (!device) return this.drop(topic, unknownDevice);
+        return this.enqueue({ deviceId: device.deviceId, online: message.value.online });
+      }
+      case 'alarm': {
+        const message = parsePayload('alarm', payload, max);
+        if (!message.ok) return this.drop(topic, message.reason);
+        const device = await this.deps.directory.byCode(address.tenantId, address.code);
+        if (!device) return this.drop(topic, unknownDevice);
+        const { alarmType, content, description, grade } = message.value;
+        const typeName = this.deps.alarms.alarmTypeName(alarmType);
+        if (typeName === undefined) return this.drop(topic, `未知的告警类型：${alarmType}`);
+        await this.deps.alarms.raise({
+          tenantId: device.tenantId,
+          alarmType,
+          deviceId: device.deviceId,
+          content: `${device.name}：${content ?? typeName}`,
+          ...(description !== undefined ? { description } : {}),
+          ...(grade !== undefined ? { grade } : {}),
+        });
+        this.stats.alarms++;
+        return;
+      }
+      case 'ack': {
+        const message = parsePayload('ack', payload, max);
+        if (!message.ok) return this.drop(topic, message.reason);
+        const device = await this.deps.directory.byCode(address.tenantId, address.code);
+        if (!device) return this.drop(topic, unknownDevice);
+        if (message.value.state) {
+          const state = checkState(this.rules.get(device.kind), message.value.state);
+          if (!state.ok) return this.drop(topic, state.reason);
+        }
+        const refused = await this.deps.onAck(device, message.value);
+        if (refused) return this.drop(topic, refused);
+        this.stats.acks++;
+        return;
+      }
+    }
+  }
+
+  private enqueue(report: Report): void {
+    this.stats.reports++;
+    this.buffer.push(report);
+    if (this.buffer.length >= this.options.batchRows) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.options.batchMs);
+      this.timer.unref();
+    }
+  }
+
+  /** One batch in one transaction: each device's reports merged in arrival order, its row updated once. Never rejects. */
+  private async write(batch: Report[]): Promise<void> {
+    const merged = new Map<number, { values: Record<string, Scalar>; online: boolean | undefined }>();
+    for (const report of batch) {
+      const entry = merged.get(report.deviceId) ?? { values: {}, online: undefined };
+      // A device that reports is online; an explicit status (or its last will) says otherwise.
+      if (report.values) {
+        Object.assign(entry.values, report.values);
+        entry.online = true;
+      }
+      if (report.online !== undefined) entry.online = report.online;
+      merged.set(report.deviceId, entry);
+    }
+    const ids = [...merged.keys()];
+    const at = this.deps.now();
+    const changes: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
+    let rows = 0;
+    try {
+      await withRetry(() => this.deps.db.transaction().execute(async (trx) => {
+        changes.length = 0;
+        rows = 0;
+        for (let start = 0; start < ids.length; start += CHUNK) {
+          let select = trx.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).where('device_id', 'in', ids.slice(start, start + CHUNK)).orderBy('device_id');
+          // PostgreSQL: the rows stay locked until the commit, so another instance's batch merges after ours, not over it (SQLite has one writer anyway).
+          if (this.postgres) select = select.forUpdate();
+          const current = await select.execute();
+          for (const row of current) {
+            const update = merged.get(row.device_id)!;
+            const telemetry = Object.keys(update.values).length ? JSON.stringify({ ...(JSON.parse(row.telemetry) as Record<string, unknown>), ...update.values }) : row.telemetry;
+            const online = update.online === undefined ? row.online : update.online ? 1 : 0;
+            await trx.updateTable('devices').set({ telemetry, online, updated_at: at }).where('device_id', '=', row.device_id).execute();
+            rows++;
+            if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
+          }
+        }
+      }));
+    } catch (error) {
+      this.stats.dropped += batch.length;
+      this.deps.log.error({ err: error, messages: batch.length }, `遥测批量写入失败：${batch.length} 条消息未写入`);
+      return;
+    }
+    this.stats.batches++;
+    this.stats.rowsWritten += rows;
+    this.stats.reportsWritten += batch.length;
+    // Told after the commit, so a browser that hears of a change can read it back at once.
+    for (const { tenantId, ...device } of changes) {
+      await this.deps.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device).catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
+    }
+  }
+}
+
+/** PostgreSQL's serialization_failure and deadlock_detected: nothing was done, and the transaction may simply be run again. */
+function isRetryable(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === '40001' || code === '40P01';
+}
+
+/** Runs a transaction again (up to three times in all) when the database aborted it only to stay consistent. */
+export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isRetryable(error)) throw error;
+    }
+  }
+}
