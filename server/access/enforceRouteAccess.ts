@@ -4,7 +4,7 @@ import { forbidden } from '../envelope';
 import type { Session } from '../auth/SessionService';
 import type { DeviceGrants } from './DeviceGrants';
 import type { RouteAccess } from './RouteAccess';
-import { NO_PERMISSION, UserAccess } from './UserAccess';
+import { AccessCache, NO_PERMISSION, type UserAccess } from './UserAccess';
 
 /** A route of the API as declared: what the route table, its tests and server/ROUTES.md are made of. */
 export interface DeclaredRoute {
@@ -35,6 +35,7 @@ declare module 'fastify' {
  */
 export function enforceRouteAccess(api: FastifyInstance, deps: { db: Db; grants: DeviceGrants; requireSession(request: FastifyRequest): Promise<Session> }): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
+  const accessOf = new AccessCache(deps.db, deps.grants);
   api.addHook('onRoute', (route) => {
     const declared = route.config?.access;
     const methods = [route.method].flat();
@@ -49,7 +50,7 @@ export function enforceRouteAccess(api: FastifyInstance, deps: { db: Db; grants:
     const declared = request.routeOptions.config.access;
     if (!declared || declared.kind === 'public') return;
     request.session = await deps.requireSession(request);
-    request.access = await UserAccess.load(deps.db, request.session, deps.grants);
+    request.access = await accessOf.load(request.session);
     if (!request.access.allows(declared)) {
       request.log.info({ reqId: request.id, userId: request.session.userId, route: request.routeOptions.url }, '无权限的请求已拒绝');
       throw forbidden(NO_PERMISSION);

@@ -164,25 +164,33 @@ export class DeviceService {
   }
 
   async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
-    let base = this.db.selectFrom('devices').where('devices.tenant_id', '=', query.tenantId).where('devices.kind', '=', query.kind.page);
-    if (query.keyword) {
-      // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
-      const keyword = query.keyword;
-      base = base.where((eb) => eb.or([containsText(this.db, 'devices.name', keyword), containsText(this.db, 'devices.code', keyword)]));
-    }
-    if (query.online !== undefined) base = base.where('devices.online', '=', query.online ? 1 : 0);
-    if (query.groupId !== undefined) {
-      const groupId = query.groupId;
-      base = base.where('devices.device_id', 'in', (eb) => eb.selectFrom('device_group_members').select('device_id').where('group_id', '=', groupId));
-    }
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
-    const rows = await base
+    // The same filter for the page and for the count: `devices` inside the count's subquery is its own table.
+    const filtered = () => {
+      let base = this.db.selectFrom('devices').where('devices.tenant_id', '=', query.tenantId).where('devices.kind', '=', query.kind.page);
+      if (query.keyword) {
+        // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
+        const keyword = query.keyword;
+        base = base.where((eb) => eb.or([containsText(this.db, 'devices.name', keyword), containsText(this.db, 'devices.code', keyword)]));
+      }
+      if (query.online !== undefined) base = base.where('devices.online', '=', query.online ? 1 : 0);
+      if (query.groupId !== undefined) {
+        const groupId = query.groupId;
+        base = base.where('devices.device_id', 'in', (eb) => eb.selectFrom('device_group_members').select('device_id').where('group_id', '=', groupId));
+      }
+      return base;
+    };
+    const count = () => filtered().select((eb) => eb.fn.countAll<number>().as('count'));
+    // One round trip: the page with the total beside each row (the subquery runs once).
+    const page = await filtered()
       .selectAll('devices')
+      .select(count().as('total'))
       .orderBy('devices.device_id')
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
       .execute();
-    return { rows: rows.map(toDeviceRow), total };
+    // Past the last page there is no row to carry the total.
+    const total = page[0] ? Number(page[0].total) : Number((await count().executeTakeFirst())?.count ?? 0);
+    return { rows: page.map(toDeviceRow), total };
   }
 
   async group(tenantId: number, groupId: number): Promise<Database['device_groups']> {

@@ -14,9 +14,9 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
 
   api.get('/getInfo', { config: { access: access.session } }, async (request) => {
     const session = request.session!;
-    const user = await platform.user(session.userId);
-    const tenants = await platform.tenantsOf(session.userId);
-    const perms = (await grantedMenus(session.userId, session.tenantId)).map((menu) => menu.perms);
+    // The permissions are the ones this request was checked against.
+    const granted = request.access!;
+    const { user, tenants } = await platform.profile(session.userId);
     return ok(undefined, {
       user: {
         userId: user.user_id,
@@ -33,9 +33,9 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
         })),
       },
       roles: tenants.filter((tenant) => tenant.tenant_id === session.tenantId).map((tenant) => tenant.role_key),
-      permissions: perms,
+      permissions: granted.orderedPerms,
       // The device kinds this user may read and control here: the web app offers only the controls that will work.
-      deviceGrants: request.access!.deviceGrants(),
+      deviceGrants: granted.deviceGrants(),
     });
   });
 

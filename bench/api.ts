@@ -1,0 +1,186 @@
+// Per-instance API throughput: autocannon against a bare Fastify hello-world and, in the same run, the
+// real server (createServer, simulator off) on SQLite and — when PostgreSQL's programs are installed — on
+// a throwaway PostgreSQL cluster: an authenticated `GET /api/getInfo` and a device list page.
+// Targets: getInfo ≥ 30 % and the list ≥ 25 % of bare Fastify's requests per second, on each database
+// (bare measured at the start and at the end of the run; the ratios use the mean).
+//
+// The load generator runs in a child process (this file with `--load`), never in the servers' process:
+// autocannon in the same event loop would take turns with the server it measures. Every target gets the
+// same connections, warm-up and duration; every response's body is checked (an envelope code other than
+// 200 — an expired session answers HTTP 200 with code 401 — counts as a mismatch and fails the run).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createServer } from '../server/createServer';
+import { findPostgresBinDir, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
+
+const CONNECTIONS = Number(process.env.API_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.API_SECONDS ?? 8);
+const WARMUP_SECONDS = Number(process.env.API_WARMUP_SECONDS ?? 3);
+/** FLEET_SCALE as `npm start` reads it: 1 ≈ 430 devices per tenant. */
+const FLEET_SCALE = Number(process.env.API_FLEET_SCALE ?? 1);
+/** API_LOG=1: the server logs as `npm start` does (level info, every request), into a stream that drops the lines. */
+const LOGGED = process.env.API_LOG === '1';
+/** API_DATABASES=sqlite or =postgres: only that one (default: both, PostgreSQL when installed). */
+const DATABASES = (process.env.API_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+
+const GET_INFO = '/api/getInfo';
+const DEVICE_LIST = '/api/devi/aep/child?deviceType=lamp&pageNum=1&pageSize=20';
+const TARGETS = { getInfo: 0.3, list: 0.25 } as const;
+
+interface LoadSpec {
+  url: string;
+  token?: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** The body every response must start with. */
+  bodyStart: string;
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  mismatches: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** In the child: warm up, then measure, and print the figures as one JSON line. */
+async function runLoad(spec: LoadSpec): Promise<void> {
+  const options = {
+    url: spec.url,
+    connections: spec.connections,
+    headers: spec.token ? { authorization: `Bearer ${spec.token}` } : {},
+    verifyBody: (body: string | Buffer | undefined) => String(body ?? '').startsWith(spec.bodyStart),
+  };
+  await autocannon({ ...options, duration: spec.warmupSeconds });
+  const result = await autocannon({ ...options, duration: spec.seconds });
+  const figures: LoadResult = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    mismatches: result.mismatches,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+/** Runs the load generator in its own process against `url` and returns what it measured. */
+function load(url: string, bodyStart: string, token?: string): Promise<LoadResult> {
+  const spec: LoadSpec = { url, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, bodyStart, ...(token ? { token } : {}) };
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = output.trim().split('\n').pop();
+      if (code !== 0 || !line) return reject(new Error(`压测进程失败（退出码 ${code}）：${output}`));
+      const result = JSON.parse(line) as LoadResult;
+      if (result.mismatches || result.errors || result.non2xx) return reject(new Error(`${url} 有失败的应答：${line}`));
+      resolve(result);
+    });
+  });
+}
+
+async function listening(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+async function bare(): Promise<LoadResult> {
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ code: 200, hello: 'world' }));
+  const base = await listening(app);
+  try {
+    return await load(`${base}/hello`, '{"code":200');
+  } finally {
+    await app.close();
+  }
+}
+
+/** The figures of one database: getInfo and the device list page, with a logged-in operator. */
+async function realServer(databaseUrl?: string): Promise<{ getInfo: LoadResult; list: LoadResult }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-api-'));
+  const logger = LOGGED ? { level: 'info', stream: { write: () => undefined } } : false;
+  const app = await createServer({ dataDir, logger, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 }, ...(databaseUrl ? { databaseUrl } : {}) });
+  try {
+    const base = await listening(app);
+    // The operator logs in with an authorization code, as the web app does.
+    const login = (await (await fetch(`${base}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { code: number; token?: string; msg: string };
+    if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg}`);
+    const token = login.token;
+    for (const path of [GET_INFO, DEVICE_LIST]) {
+      const reply = (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { code: number; msg: string };
+      if (reply.code !== 200) throw new Error(`${path} 失败：${reply.msg}`);
+    }
+    const getInfo = await load(`${base}${GET_INFO}`, '{"code":200', token);
+    const list = await load(`${base}${DEVICE_LIST}`, '{"code":200', token);
+    return { getInfo, list };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(): Promise<{ getInfo: LoadResult; list: LoadResult } | undefined> {
+  const binDir = findPostgresBinDir();
+  if (!binDir) {
+    console.info('未找到 PostgreSQL 服务端程序，跳过 PostgreSQL（安装 postgresql 或设置 POSTGRES_BIN_DIR）');
+    return undefined;
+  }
+  let cluster: TestCluster | undefined;
+  try {
+    cluster = await startTestCluster(binDir);
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    await admin.query('create database ops_bench');
+    await admin.end();
+    return await realServer(cluster.urlOf('ops_bench'));
+  } finally {
+    cluster?.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  console.info(`autocannon：${CONNECTIONS} 个连接，预热 ${WARMUP_SECONDS} s，测量 ${SECONDS} s（压测端在独立进程中）；设备规模 ${FLEET_SCALE}；服务端日志${LOGGED ? '开启（info）' : '关闭'}`);
+  // Bare Fastify is measured first and last: on shared cores the machine's speed drifts during a run, and
+  // the ratios are taken against the mean of the two.
+  const bareFirst = await bare();
+  const results: { database: string; figures: { getInfo: LoadResult; list: LoadResult } }[] = [];
+  if (DATABASES.includes('sqlite')) results.push({ database: 'SQLite', figures: await realServer() });
+  if (DATABASES.includes('postgres')) {
+    const figures = await onPostgres();
+    if (figures) results.push({ database: 'PostgreSQL', figures });
+  }
+  const bareLast = await bare();
+  const bareRps = (bareFirst.rps + bareLast.rps) / 2;
+  const row = (label: string, result: LoadResult, target?: number) => {
+    const ratio = result.rps / bareRps;
+    const verdict = target === undefined ? '' : `   ${ratio >= target ? 'PASS' : 'FAIL'}（目标 ≥ ${(target * 100).toFixed(0)}%）`;
+    console.info(`${label.padEnd(24)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${(ratio * 100).toFixed(1).padStart(6)}% of bare${verdict}`);
+    return target === undefined || ratio >= target;
+  };
+  let passed = true;
+  row('bare Fastify (first)', bareFirst);
+  row('bare Fastify (last)', bareLast);
+  for (const { database, figures } of results) {
+    passed = row(`${database} getInfo`, figures.getInfo, TARGETS.getInfo) && passed;
+    passed = row(`${database} device list`, figures.list, TARGETS.list) && passed;
+  }
+  if (!passed) process.exitCode = 1;
+}
+
+if (process.argv[2] === '--load') await runLoad(JSON.parse(process.argv[3] ?? '{}') as LoadSpec);
+else await main();
