@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { databaseKey, databaseUrl, TestDatabases } from '../testing/testDatabases';
 import { loadDeviceCatalog } from '../devices/deviceCatalog';
 import type { PushMessage } from '../push/PushHub';
 import { testServer, type TestServer } from '../testing/testServer';
@@ -268,12 +269,15 @@ describe.skipIf(!availability.run)(`devices over a real MQTT broker (mosquitto)$
     expect(reply.body.msg).toContain('设备离线，命令未执行');
   });
 
-  // The script reads the devices from the server's database; under server-pg that database's URL is the
-  // test setup's own (not in the environment), so this one runs on SQLite only.
-  it.skipIf(Boolean(process.env.DATABASE_URL))('runs the simulated fleet as MQTT devices from scripts/mqttDevices.ts', async () => {
+  it('runs the simulated fleet as MQTT devices from scripts/mqttDevices.ts', async () => {
     const before = gateway.ingest.stats.reportsWritten;
+    // The script reads the devices from the server's own database: under server-pg, the one the test
+    // setup made for this server's data directory; on SQLite, the file in DATA_DIR.
+    const adminUrl = inject('postgresAdminUrl');
+    const database = adminUrl ? { DATABASE_URL: databaseUrl(adminUrl, TestDatabases.nameFor(databaseKey({ dataDir: server.dataDir }))) } : {};
+    const { DATABASE_URL: _unused, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mqttDevices.ts'], {
-      env: { ...process.env, MQTT_URL: broker.url, DATA_DIR: server.dataDir, MQTT_DEVICE_LIMIT: '5', SIM_TICK_MS: '100', SIM_ALARMS_PER_MINUTE: '0', MQTT_REPORT_SHARE: '1' },
+      env: { ...inherited, ...database, MQTT_URL: broker.url, DATA_DIR: server.dataDir, MQTT_DEVICE_LIMIT: '5', SIM_TICK_MS: '100', SIM_ALARMS_PER_MINUTE: '0', MQTT_REPORT_SHARE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
