@@ -43,6 +43,8 @@ export interface MqttConfig {
   /** The server's own broker account; default ops-server, its password derived from DATA_DIR/mqtt/secret. */
   username?: string;
   password?: string;
+  /** The secret device and server passwords derive from (MQTT_SECRET_FILE); instances of one cluster share it. Default DATA_DIR/mqtt/secret. */
+  secretFile?: string;
   /** A command no ack answers within this many ms is reported as 设备响应超时 (default 5000). */
   commandTimeoutMs?: number;
   /** Telemetry is written every this many ms (default 1000) … */
@@ -108,6 +110,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
         url: mqttUrl,
         ...(env.MQTT_USERNAME?.trim() ? { username: env.MQTT_USERNAME.trim() } : {}),
         ...(env.MQTT_PASSWORD ? { password: env.MQTT_PASSWORD } : {}),
+        ...(env.MQTT_SECRET_FILE?.trim() ? { secretFile: env.MQTT_SECRET_FILE.trim() } : {}),
         commandTimeoutMs: positive('MQTT_COMMAND_TIMEOUT_MS', 5000, 600_000),
         batchMs: positive('MQTT_BATCH_MS', 1000, 60_000),
         batchRows: Math.max(1, Math.floor(positive('MQTT_BATCH_ROWS', 500, 100_000))),

@@ -73,7 +73,7 @@ export class MqttDeviceGateway implements DeviceGateway {
   brokerFiles: BrokerFiles | undefined;
   private client: MqttClient | undefined;
   private readonly pending = new Map<string, PendingCommand>();
-  private readonly settings: Required<Omit<MqttConfig, 'username' | 'password'>>;
+  private readonly settings: Required<Omit<MqttConfig, 'username' | 'password' | 'secretFile'>>;
   private wasConnected = false;
   private lastProblem: { text: string; at: number } | undefined;
   private connectedListeners: (() => void)[] = [];
@@ -110,7 +110,7 @@ export class MqttDeviceGateway implements DeviceGateway {
   async start(): Promise<void> {
     if (this.client) return;
     await this.directory.load();
-    const secret = loadSecret(this.deps.dataDir);
+    const secret = loadSecret(this.deps.dataDir, { create: true, ...(this.config.secretFile ? { secretFile: this.config.secretFile } : {}) });
     const username = this.config.username ?? DEFAULT_SERVER_USERNAME;
     const password = this.config.password ?? serverPassword(secret, username);
     const url = new URL(this.settings.url);

@@ -1,6 +1,6 @@
 import { createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { COMMAND_CHANNEL, DEVICE_CODE_PATTERN, TOPIC_ROOT, UPLINK_CHANNELS, deviceTopic } from './topics';
 
 /**
@@ -19,20 +19,32 @@ export interface BrokerDevice {
 
 export const deviceUsername = (tenantId: number, code: string) => `dev-${tenantId}-${code}`;
 
-/** The secret the passwords are derived from; created (0600) under `<dataDir>/mqtt/` when missing. */
-export function loadSecret(dataDir: string, options: { create: boolean } = { create: true }): Buffer {
-  const dir = join(dataDir, MQTT_DIR);
-  const file = join(dir, 'secret');
-  if (existsSync(file)) {
+/** Where the secret lives: MQTT_SECRET_FILE when given (several instances share one), else `<dataDir>/mqtt/secret`. */
+export const secretFileOf = (dataDir: string, secretFile?: string) => secretFile ?? join(dataDir, MQTT_DIR, 'secret');
+
+/** The secret the passwords are derived from; created (0600) when missing. */
+export function loadSecret(dataDir: string, options: { create: boolean; secretFile?: string } = { create: true }): Buffer {
+  const file = secretFileOf(dataDir, options.secretFile);
+  const dir = dirname(file);
+  const read = () => {
     const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
     if (secret.length < 32) throw new Error(`MQTT 凭据密钥文件已损坏：${file}`);
     return secret;
-  }
+  };
+  if (existsSync(file)) return read();
   if (!options.create) throw new Error(`找不到 MQTT 凭据密钥 ${file}：请先以 MQTT_URL 启动一次服务器生成设备凭据`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32);
-  writeFileSync(file, `${secret.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  return secret;
+  // Written whole under another name, then linked into place: instances starting together all end up with the first one's secret.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  return read();
 }
 
 export function devicePassword(secret: Buffer, tenantId: number, code: string): string {
