@@ -6,7 +6,7 @@
  *   MQTT_URL=mqtt://127.0.0.1:1883 npx tsx scripts/mqttDevices.ts
  *
  * Reads the server's own settings (DATA_DIR, DATABASE_URL, DISABLED_PLUGINS, SIM_TICK_MS,
- * SIM_ALARMS_PER_MINUTE) and the device secret the server wrote under DATA_DIR/mqtt/; the server must
+ * SIM_ALARMS_PER_MINUTE) and the device secret the server wrote under DATA_DIR/mqtt/ (or MQTT_SECRET_FILE); the server must
  * have started once with MQTT_URL. MQTT_DEVICE_LIMIT caps how many devices connect, MQTT_TENANT picks
  * one tenant, MQTT_REPORT_SHARE (0–1, default 0.05) is the share of devices reporting per tick.
  */
@@ -47,7 +47,7 @@ try {
   const reportShare = numberSetting('MQTT_REPORT_SHARE', 0.05, 0, 1);
   const { plugins } = loadPlugins(server.pluginsDir ?? 'plugins', { disabledPlugins: server.appConfig?.disabledPlugins ?? [] });
   const catalog = loadDeviceCatalog(plugins);
-  const secret = loadSecret(server.dataDir, { create: false });
+  const secret = loadSecret(server.dataDir, { create: false, ...(server.mqtt.secretFile ? { secretFile: server.mqtt.secretFile } : {}) });
   const { db, close } = openDatabase({ databaseUrl: server.databaseUrl, sqliteFile: server.dbFile ?? join(server.dataDir, 'dashboard.sqlite') });
   let rows;
   try {
