@@ -53,6 +53,8 @@ export interface MqttConfig {
   batchRows?: number;
   /** Wait between connection attempts while the broker is unreachable (default 5000 ms). */
   reconnectMs?: number;
+  /** An instance's broker session not renewed for this long is taken over and drained by the leader (default 30000 ms). */
+  sessionStaleMs?: number;
 }
 
 export interface SimulatorConfig {
@@ -115,6 +117,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
         batchMs: positive('MQTT_BATCH_MS', 1000, 60_000),
         batchRows: Math.max(1, Math.floor(positive('MQTT_BATCH_ROWS', 500, 100_000))),
         reconnectMs: Math.max(100, positive('MQTT_RECONNECT_MS', 5000, 600_000)),
+        sessionStaleMs: Math.max(1000, positive('MQTT_SESSION_STALE_MS', 30_000, 3_600_000)),
       }
     : undefined;
   if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);

@@ -170,8 +170,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.decorate('alarms', alarms);
   app.decorate('pushHub', pushHub);
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
-  // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions.
-  const jobs: LeaderJob[] = mqttGateway ? [] : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }];
+  // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions;
+  // only draining the sessions of instances that went away is the leader's.
+  const jobs: LeaderJob[] = mqttGateway
+    ? [{ name: 'MQTT 遗留会话接管', start: () => mqttGateway.startSweeping(), stop: () => mqttGateway.stopSweeping() }]
+    : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
   app.decorate('pushListener', pushListener);

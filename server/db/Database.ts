@@ -25,6 +25,7 @@ export interface Database {
   push_log: { tenant_id: number; seq: number; at: number; event_type: string; payload: string };
   /** The last push sequence id given out per tenant (migration 006). */
   push_counters: { tenant_id: number; seq: number };
+  mqtt_sessions: { client_id: string; seen_at: number };
   push_tickets: { ticket_hash: string; token_hash: string; expires_at: number; used_at: number | null };
   dict_data: { dict_code: number; dict_type: string; dict_sort: number; dict_label: string; dict_value: string; css_class: string; list_class: string; is_default: string };
 }

@@ -25,11 +25,11 @@ describe('the database layer', () => {
     const db = server.app.ctx.db;
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
-    expect(recorded.at(-1)).toBe('006_push_counters');
-    await sql`insert into kysely_migration (name, timestamp) values (${'007_from_a_newer_version'}, ${new Date().toISOString()})`.execute(db);
+    expect(recorded.at(-1)).toBe('007_mqtt_sessions');
+    await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(db);
     await server.app.close();
     try {
-      await expect(createServer({ dataDir: server.dataDir })).rejects.toThrow('数据库结构版本 007_from_a_newer_version 比本程序新，请升级程序后再启动');
+      await expect(createServer({ dataDir: server.dataDir })).rejects.toThrow('数据库结构版本 999_from_a_newer_version 比本程序新，请升级程序后再启动');
     } finally {
       rmSync(server.dataDir, { recursive: true, force: true });
     }
@@ -40,8 +40,9 @@ describe('the database layer', () => {
     for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, 'test_event', { index });
     await server.app.pushHub.publish(2, 'test_event', {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
+    await sql`drop table mqtt_sessions`.execute(server.app.ctx.db);
     await sql`drop table push_counters`.execute(server.app.ctx.db);
-    await sql`delete from kysely_migration where name = ${'006_push_counters'}`.execute(server.app.ctx.db);
+    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'})`.execute(server.app.ctx.db);
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {

@@ -268,6 +268,18 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     },
   };
 
+  // The MQTT sessions the server's instances hold at the broker (MqttSessions): a session whose instance
+  // stopped renewing it still holds messages the broker routed to it; the leader takes it over and drains it.
+  migrations['007_mqtt_sessions'] = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mqtt_sessions')
+        .addColumn('client_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  };
+
   return migrations;
 }
 

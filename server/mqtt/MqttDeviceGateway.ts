@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import { randomUUID } from 'node:crypto';
+import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { MqttConfig } from '../config';
 import { dialectOf, type Db } from '../db/Database';
@@ -10,6 +10,7 @@ import { DEFAULT_SERVER_USERNAME, loadSecret, serverPassword, writeBrokerFiles, 
 import { DeviceDirectory, type DirectoryEntry } from './DeviceDirectory';
 import { MqttIngest, withRetry, type MqttLog } from './MqttIngest';
 import type { AckMessage, CommandMessage } from './payloads';
+import { MqttSessions } from './MqttSessions';
 import { DEVICE_CODE_PATTERN, deviceTopic, SERVER_SUBSCRIPTIONS } from './topics';
 
 export interface MqttGatewayDependencies {
@@ -32,7 +33,11 @@ interface PendingCommand {
   settle(result: GatewayResult): void;
 }
 
-export const DEFAULTS = { commandTimeoutMs: 5000, batchMs: 1000, batchRows: 500, reconnectMs: 5000 } as const;
+export const DEFAULTS = { commandTimeoutMs: 5000, batchMs: 1000, batchRows: 500, reconnectMs: 5000, sessionStaleMs: 30_000 } as const;
+/** How long the broker keeps an instance's session (and what it routes to it) while the instance is away. */
+export const SESSION_EXPIRY_S = 24 * 3600;
+/** A session being drained is done once nothing has arrived for this long. */
+const DRAIN_IDLE_MS = 1000;
 /** A broker that keeps failing the same way is reminded of at most this often. */
 const REPEAT_LOG_MS = 60_000;
 
@@ -77,6 +82,12 @@ export class MqttDeviceGateway implements DeviceGateway {
   private wasConnected = false;
   private lastProblem: { text: string; at: number } | undefined;
   private connectedListeners: (() => void)[] = [];
+  private readonly sessions: MqttSessions;
+  private account: { username: string; password: string } | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private renewProblem = false;
 
   constructor(
     private readonly deps: MqttGatewayDependencies,
@@ -88,7 +99,9 @@ export class MqttDeviceGateway implements DeviceGateway {
       batchMs: config.batchMs ?? DEFAULTS.batchMs,
       batchRows: config.batchRows ?? DEFAULTS.batchRows,
       reconnectMs: config.reconnectMs ?? DEFAULTS.reconnectMs,
+      sessionStaleMs: config.sessionStaleMs ?? DEFAULTS.sessionStaleMs,
     };
+    this.sessions = new MqttSessions(deps.db, deps.now);
     this.directory = new DeviceDirectory(deps.db);
     this.ingest = new MqttIngest(
       { db: deps.db, catalog: deps.catalog, directory: this.directory, alarms: deps.alarms, ...(deps.status ? { status: deps.status } : {}), now: deps.now, log: deps.log, onAck: (device, ack) => this.settle(device, ack) },
@@ -123,18 +136,143 @@ export class MqttDeviceGateway implements DeviceGateway {
     if (this.brokerFiles.skipped.length) {
       this.deps.log.warn({ codes: this.brokerFiles.skipped.slice(0, 20) }, `${this.brokerFiles.skipped.length} 台设备的编码不能用于 MQTT 主题，未为其生成账号`);
     }
+    this.account = { username, password };
+    // The session is on record before it exists at the broker, so it can never be forgotten there.
+    await this.renew();
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.settings.sessionStaleMs / 5)));
+    this.renewTimer.unref();
     this.connect(username, password);
   }
 
+  /** This instance's client id at the broker (its session's name). */
+  get clientId(): string {
+    return this.sessions.clientId;
+  }
+
   async stop(): Promise<void> {
+    clearInterval(this.renewTimer);
+    this.stopSweeping();
+    await this.sweeping;
     const client = this.client;
     this.client = undefined;
     for (const pending of [...this.pending.values()]) pending.settle({ success: false, message: GATEWAY_MESSAGES.closed });
+    // What arrived is stored (or, with the database away, left unacknowledged with the broker) first.
+    await this.ingest.stop();
     if (client) {
-      // Connected: a clean DISCONNECT after what is in flight; otherwise stop retrying at once.
+      // Connected: a clean DISCONNECT after the acknowledgements; otherwise stop retrying at once.
       await Promise.race([client.endAsync(!client.connected), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
-    await this.ingest.flush();
+    // The broker keeps routing a share of the reports to the session: the leader drains it from now on.
+    await this.sessions.release().catch((error: unknown) => this.deps.log.warn({ err: error }, 'MQTT 会话未能标记为已释放，主节点将在其过期后接管'));
+  }
+
+  /**
+   * The leader's job: sessions of instances that stopped renewing them (killed, or stopped while the
+   * broker still queued for them) are taken over, drained into the database and ended, so what the
+   * broker routed to them is stored, not lost. On SQLite there is one instance: every other session is an orphan.
+   */
+  startSweeping(): void {
+    if (this.sweepTimer) return;
+    const everyMs = Math.max(500, Math.floor(this.settings.sessionStaleMs / 3));
+    const sweep = () => {
+      this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
+    };
+    sweep();
+    this.sweepTimer = setInterval(sweep, everyMs);
+    this.sweepTimer.unref();
+  }
+
+  stopSweeping(): void {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+  }
+
+  private async sweep(): Promise<void> {
+    if (!this.account || !this.sweepTimer) return;
+    const shared = dialectOf(this.deps.db) === 'postgres';
+    let orphans: string[];
+    try {
+      orphans = await this.sessions.orphans(shared ? this.deps.now() - this.settings.sessionStaleMs : Number.MAX_SAFE_INTEGER);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, '读取遗留的 MQTT 会话失败，稍后重试');
+      return;
+    }
+    for (const clientId of orphans) {
+      if (!this.sweepTimer) return;
+      const startedAt = this.deps.now();
+      try {
+        const drained = await this.drainSession(clientId);
+        await this.sessions.forget(clientId, startedAt);
+        this.deps.log.info(`已接管并清空遗留的 MQTT 会话 ${clientId}：写入 ${drained} 条消息`);
+      } catch (error) {
+        this.deps.log.warn({ err: error, clientId }, `接管遗留的 MQTT 会话 ${clientId} 失败，稍后重试`);
+      }
+    }
+  }
+
+  /**
+   * Connects as a dead instance's session, stops its subscriptions (so nothing new is routed to it),
+   * stores what the broker had queued for it, acknowledging each message once stored, then ends the session.
+   */
+  async drainSession(clientId: string): Promise<number> {
+    const { username, password } = this.account!;
+    const client = mqtt.connect(this.settings.url, { ...this.connectOptions(username, password), clientId, reconnectPeriod: 0 });
+    let handled = 0;
+    const activity = { lastAt: Date.now() };
+    const storing = new Set<Promise<boolean>>();
+    acknowledgeWhenStored(client, (topic, payload) => {
+      handled++;
+      activity.lastAt = Date.now();
+      const stored = this.ingest.handle(topic, payload);
+      storing.add(stored);
+      void stored.finally(() => storing.delete(stored));
+      return stored;
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+        client.once('close', () => reject(new Error('连接被关闭')));
+      });
+      await client.unsubscribeAsync([...SERVER_SUBSCRIPTIONS]);
+      activity.lastAt = Date.now();
+      while (Date.now() - activity.lastAt < DRAIN_IDLE_MS || storing.size) {
+        if (!client.connected) throw new Error('接管期间连接中断');
+        await new Promise((resolve) => setTimeout(resolve, storing.size ? 20 : 100));
+        if (storing.size) void this.ingest.flush();
+      }
+      // Expiry 0 on the way out ends the session at the broker.
+      await client.endAsync(false, { properties: { sessionExpiryInterval: 0 } });
+      return handled;
+    } finally {
+      if (!client.disconnected) client.end(true);
+    }
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      await this.sessions.renew();
+      if (this.renewProblem) this.deps.log.info('MQTT 会话记录已恢复续期');
+      this.renewProblem = false;
+    } catch (error) {
+      if (!this.renewProblem) this.deps.log.warn({ err: error }, 'MQTT 会话记录续期失败，稍后重试');
+      this.renewProblem = true;
+    }
+  }
+
+  private connectOptions(username: string, password: string): IClientOptions {
+    return {
+      username,
+      password,
+      protocolVersion: 5,
+      // A persistent session: while this instance is away the broker keeps what it routes to it.
+      clean: false,
+      // Acknowledged only once stored (acknowledgeWhenStored): room for a few batches in flight.
+      properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: Math.min(65_535, Math.max(1000, this.settings.batchRows * 4)) },
+      connectTimeout: Math.max(1000, Math.min(30_000, this.settings.reconnectMs * 2)),
+      resubscribe: false,
+      queueQoSZero: false,
+    };
   }
 
   async execute(device: GatewayDevice, command: number, params: Record<string, unknown>): Promise<GatewayResult> {
@@ -207,17 +345,11 @@ export class MqttDeviceGateway implements DeviceGateway {
     const url = shownUrl(this.settings.url);
     const seconds = Math.round(this.settings.reconnectMs / 100) / 10;
     const client = mqtt.connect(this.settings.url, {
-      clientId: `ops-server-${randomBytes(4).toString('hex')}`,
-      username,
-      password,
-      protocolVersion: 5,
-      clean: true,
+      ...this.connectOptions(username, password),
+      clientId: this.sessions.clientId,
       reconnectPeriod: this.settings.reconnectMs,
-      connectTimeout: Math.max(1000, Math.min(30_000, this.settings.reconnectMs * 2)),
       // A refused login (files not yet reloaded by the broker) is retried like an unreachable broker.
       reconnectOnConnackError: true,
-      resubscribe: false,
-      queueQoSZero: false,
     });
     this.client = client;
     let problem: string | undefined;
@@ -232,7 +364,7 @@ export class MqttDeviceGateway implements DeviceGateway {
       });
       for (const listener of this.connectedListeners.splice(0)) listener();
     });
-    client.on('message', (topic, payload) => void this.ingest.handle(topic, payload));
+    acknowledgeWhenStored(client, (topic, payload) => this.ingest.handle(topic, payload));
     client.on('error', (error) => {
       problem = describeConnectionError(error);
     });
@@ -252,4 +384,34 @@ export class MqttDeviceGateway implements DeviceGateway {
       problem = undefined;
     });
   }
+}
+
+/**
+ * Sends a QoS 1 message's PUBACK only once `handle` says it is stored. mqtt.js would acknowledge as
+ * soon as the message is handed over, and waits for that before it reads the next packet; so the
+ * message is handled from the 'message' event, the PUBACK mqtt.js sends is held back (letting it read
+ * on), and goes out when the write commits: a batch of messages is acknowledged together, and a
+ * message this process dies before storing stays with the broker. A PUBACK for an earlier connection
+ * is never sent on a later one (the broker sends such a message again after reconnecting).
+ * The hook is mqtt.js's internal `_sendPacket` (5.x); mqttGateway.test.ts fails if it stops working.
+ */
+export function acknowledgeWhenStored(client: MqttClient, handle: (topic: string, payload: Buffer) => Promise<boolean>): void {
+  const storing = new Map<number, Promise<boolean>>();
+  client.on('message', (topic, payload, packet) => {
+    const stored = handle(topic, payload);
+    if (packet.qos === 1 && packet.messageId !== undefined) storing.set(packet.messageId, stored);
+  });
+  client.on('connect', () => storing.clear());
+  const internals = client as unknown as { _sendPacket(packet: Packet, done?: () => void, stored?: () => void): void };
+  const send = internals._sendPacket.bind(client);
+  internals._sendPacket = (packet, done, onStored) => {
+    const stored = packet.cmd === 'puback' && packet.messageId !== undefined ? storing.get(packet.messageId) : undefined;
+    if (!stored) return send(packet, done, onStored);
+    storing.delete(packet.messageId!);
+    const stream = client.stream;
+    void stored.then((ok) => {
+      if (ok && client.connected && client.stream === stream) send(packet);
+    });
+    done?.();
+  };
 }

@@ -61,6 +61,9 @@ const DROP_LOG_LIMIT = 50;
 const DROP_LOG_WINDOW_MS = 10_000;
 /** Devices per SELECT of a batch. */
 const CHUNK = 500;
+/** First wait before a write the database refused is tried again, doubled up to the most. */
+const RETRY_MS = 250;
+const RETRY_MAX_MS = 5000;
 
 /**
  * Everything devices publish, checked before anything is written: the topic names a device of the
@@ -68,12 +71,17 @@ const CHUNK = 500;
  * device's kind declares. A message that fails is dropped whole and logged with the reason; nothing
  * of it is written. Telemetry and status reports are buffered and written together, in one
  * transaction per batch; alarms go through AlarmService.raise (stored, then pushed); acks to the gateway.
+ * `handle` resolves when the message is stored, so the gateway acknowledges it to the broker only then:
+ * a database that is away is waited for, and an instance that dies leaves its unstored messages with
+ * the broker.
  */
 export class MqttIngest {
   readonly stats: IngestStats = { received: 0, dropped: 0, reports: 0, reportsWritten: 0, batches: 0, rowsWritten: 0, alarms: 0, acks: 0 };
   private readonly rules: Map<string, KindRules>;
   private readonly postgres: boolean;
-  private buffer: Report[] = [];
+  private batch: Batch = newBatch();
+  private stopping = false;
+  private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private dropWindow = { startedAt: 0, logged: 0, suppressed: 0 };
@@ -86,29 +94,46 @@ export class MqttIngest {
     this.postgres = dialectOf(deps.db) === 'postgres';
   }
 
-  /** One message as it arrived; never throws. */
-  async handle(topic: string, payload: Uint8Array): Promise<void> {
+  /**
+   * One message as it arrived; never throws. Resolves once the message may be acknowledged to the
+   * broker: true when it is stored (or was dropped as bad: it would never be stored), false when it
+   * could not be stored before the ingest stopped (then the broker must keep it and send it again).
+   */
+  async handle(topic: string, payload: Uint8Array): Promise<boolean> {
     this.stats.received++;
     try {
-      await this.route(topic, payload);
+      return await this.route(topic, payload);
     } catch (error) {
       this.stats.dropped++;
       this.deps.log.error({ err: error, topic: topic.slice(0, 200) }, 'MQTT 消息处理失败');
+      return true;
     }
   }
 
-  /** Writes what is buffered now; resolves once every batch handed over so far is written. */
+  /** Writes what is buffered now; resolves once every batch handed over so far is written (or given up at stop). */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.buffer;
-    this.buffer = [];
-    if (batch.length) this.writing = this.writing.then(() => this.write(batch));
+    const batch = this.batch;
+    this.batch = newBatch();
+    if (batch.reports.length) this.writing = this.writing.then(() => this.store(batch));
     return this.writing;
   }
 
+  /** Stops retrying writes the database refuses; what is not stored by then is reported as not stored. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.flush();
+  }
+
+  /** Reports waiting for the next batch (tests, stats). */
+  get buffered(): number {
+    return this.batch.reports.length;
+  }
+
   /** Logs a dropped message with its reason (rate-limited) and counts it. */
-  drop(topic: string, reason: string): void {
+  drop(topic: string, reason: string): true {
     this.stats.dropped++;
     const at = Date.now();
     const window = this.dropWindow;
@@ -120,9 +145,10 @@ export class MqttIngest {
       this.dropWindow.logged++;
       this.deps.log.warn({ topic: topic.slice(0, 200), reason }, `MQTT 消息已丢弃：${reason}`);
     } else this.dropWindow.suppressed++;
+    return true;
   }
 
-  private async route(topic: string, payload: Uint8Array): Promise<void> {
+  private async route(topic: string, payload: Uint8Array): Promise<boolean> {
     const address = parseDeviceTopic(topic);
     if ('reason' in address) return this.drop(topic, address.reason);
     const max = this.options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
@@ -152,16 +178,18 @@ export class MqttIngest {
         const { alarmType, content, description, grade } = message.value;
         const typeName = this.deps.alarms.alarmTypeName(alarmType);
         if (typeName === undefined) return this.drop(topic, `未知的告警类型：${alarmType}`);
-        await this.deps.alarms.raise({
-          tenantId: device.tenantId,
-          alarmType,
-          deviceId: device.deviceId,
-          content: `${device.name}：${content ?? typeName}`,
-          ...(description !== undefined ? { description } : {}),
-          ...(grade !== undefined ? { grade } : {}),
-        });
-        this.stats.alarms++;
-        return;
+        const raised = await this.untilStored('告警写入失败', () =>
+          this.deps.alarms.raise({
+            tenantId: device.tenantId,
+            alarmType,
+            deviceId: device.deviceId,
+            content: `${device.name}：${content ?? typeName}`,
+            ...(description !== undefined ? { description } : {}),
+            ...(grade !== undefined ? { grade } : {}),
+          }),
+        );
+        if (raised) this.stats.alarms++;
+        return raised;
       }
       case 'ack': {
         const message = parsePayload('ack', payload, max);
@@ -175,23 +203,74 @@ export class MqttIngest {
         const refused = await this.deps.onAck(device, message.value);
         if (refused) return this.drop(topic, refused);
         this.stats.acks++;
-        return;
+        return true;
       }
     }
   }
 
-  private enqueue(report: Report): void {
+  private enqueue(report: Report): Promise<boolean> {
     this.stats.reports++;
-    this.buffer.push(report);
-    if (this.buffer.length >= this.options.batchRows) void this.flush();
+    const batch = this.batch;
+    batch.reports.push(report);
+    if (batch.reports.length >= this.options.batchRows) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.options.batchMs);
       this.timer.unref();
     }
+    return batch.stored;
   }
 
-  /** One batch in one transaction: each device's reports merged in arrival order, its row updated once. Never rejects. */
-  private async write(batch: Report[]): Promise<void> {
+  /**
+   * Runs `work` until the database takes it: a database that is away (restart, failover) is waited for,
+   * every RETRY_MS up to RETRY_MAX_MS apart, so what devices sent is stored late rather than lost.
+   * Gives up only when the ingest stops (false: the broker keeps the messages, unacknowledged).
+   */
+  private async untilStored(what: string, work: () => Promise<unknown>): Promise<boolean> {
+    for (let attempt = 1, waitMs = RETRY_MS; ; attempt++, waitMs = Math.min(RETRY_MAX_MS, waitMs * 2)) {
+      try {
+        await work();
+        if (attempt > 1) this.deps.log.info(`${what}后已重试成功（第 ${attempt} 次）`);
+        return true;
+      } catch (error) {
+        if (attempt === 1 || attempt % 10 === 0) this.deps.log.error({ err: error, attempt }, `${what}，${waitMs} 毫秒后重试（消息暂不确认，不会丢失）`);
+        if (this.stopping) return false;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+        if (this.stopping) return false;
+      }
+    }
+  }
+
+  /** One batch, written until the database takes it; tells its messages whether they are stored. */
+  private async store(batch: Batch): Promise<void> {
+    const reports = batch.reports;
+    let changes: StatusChange[] = [];
+    let rows = 0;
+    const stored = await this.untilStored(`遥测批量写入失败（${reports.length} 条消息）`, async () => {
+      ({ changes, rows } = await this.write(reports));
+    });
+    if (!stored) {
+      batch.settle(false);
+      return;
+    }
+    this.stats.batches++;
+    this.stats.rowsWritten += rows;
+    this.stats.reportsWritten += reports.length;
+    batch.settle(true);
+    // Told after the commit, so a browser that hears of a change can read it back at once.
+    for (const { tenantId, ...device } of changes) {
+      await this.deps.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device).catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
+    }
+  }
+
+  /** The reports in one transaction: each device's reports merged in arrival order, its row updated once. */
+  private async write(batch: Report[]): Promise<{ changes: StatusChange[]; rows: number }> {
     const merged = new Map<number, { values: Record<string, Scalar>; online: boolean | undefined }>();
     for (const report of batch) {
       const entry = merged.get(report.deviceId) ?? { values: {}, online: undefined };
@@ -205,12 +284,10 @@ export class MqttIngest {
     }
     const ids = [...merged.keys()];
     const at = this.deps.now();
-    const changes: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
-    let rows = 0;
-    try {
-      await withRetry(() => this.deps.db.transaction().execute(async (trx) => {
-        changes.length = 0;
-        rows = 0;
+    return withRetry(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        const changes: StatusChange[] = [];
+        let rows = 0;
         for (let start = 0; start < ids.length; start += CHUNK) {
           let select = trx.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).where('device_id', 'in', ids.slice(start, start + CHUNK)).orderBy('device_id');
           // PostgreSQL: the rows stay locked until the commit, so another instance's batch merges after ours, not over it (SQLite has one writer anyway).
@@ -225,20 +302,31 @@ export class MqttIngest {
             if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
           }
         }
-      }));
-    } catch (error) {
-      this.stats.dropped += batch.length;
-      this.deps.log.error({ err: error, messages: batch.length }, `遥测批量写入失败：${batch.length} 条消息未写入`);
-      return;
-    }
-    this.stats.batches++;
-    this.stats.rowsWritten += rows;
-    this.stats.reportsWritten += batch.length;
-    // Told after the commit, so a browser that hears of a change can read it back at once.
-    for (const { tenantId, ...device } of changes) {
-      await this.deps.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device).catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
-    }
+        return { changes, rows };
+      }),
+    );
   }
+}
+
+interface StatusChange {
+  tenantId: number;
+  deviceId: number;
+  deviceName: string;
+  kind: string;
+  online: boolean;
+}
+
+/** Reports written together, and the promise their messages' acknowledgements wait on. */
+interface Batch {
+  reports: Report[];
+  stored: Promise<boolean>;
+  settle(stored: boolean): void;
+}
+
+function newBatch(): Batch {
+  let settle: (stored: boolean) => void = () => undefined;
+  const stored = new Promise<boolean>((resolve) => (settle = resolve));
+  return { reports: [], stored, settle };
 }
 
 /** PostgreSQL's serialization_failure and deadlock_detected: nothing was done, and the transaction may simply be run again. */

@@ -142,12 +142,12 @@ export function writeBrokerFiles(dataDir: string, accounts: BrokerAccounts, list
   }
   writeAtomically(passwordFile, `${passwords.join('\n')}\n`);
   writeAtomically(aclFile, `${acl.join('\n')}\n`);
-  writeAtomically(configFile, mosquittoConfig({ ...listen, passwordFile, aclFile }));
+  writeAtomically(configFile, mosquittoConfig({ ...listen, passwordFile, aclFile, persistenceDir: join(dir, 'broker-data') }));
   return { passwordFile, aclFile, configFile, devices: count, skipped };
 }
 
 /** A mosquitto.conf for these files: no anonymous clients, every account checked against the ACL. */
-export function mosquittoConfig(options: { host: string; port: number; passwordFile: string; aclFile: string; runAsUser?: string }): string {
+export function mosquittoConfig(options: { host: string; port: number; passwordFile: string; aclFile: string; runAsUser?: string; persistenceDir?: string }): string {
   return [
     '# 由服务器生成的示例配置：mosquitto -c 此文件',
     ...(options.runAsUser ? [`user ${options.runAsUser}`] : []),
@@ -156,7 +156,13 @@ export function mosquittoConfig(options: { host: string; port: number; passwordF
     `password_file ${options.passwordFile}`,
     `acl_file ${options.aclFile}`,
     `listener ${options.port} ${options.host}`,
-    'persistence false',
+    // What the broker holds for a server instance that is away (restart, failover) survives a broker
+    // restart too: the sessions and their queues are saved when it stops and every 60 s.
+    ...(options.persistenceDir ? ['persistence true', `persistence_location ${options.persistenceDir.replace(/\/?$/, '/')}`, 'autosave_interval 60'] : ['persistence false']),
+    // A server instance away for a minute at 10,000 reports/s still finds them all queued (the default keeps 1,000).
+    'max_queued_messages 1000000',
+    // Server instances acknowledge a batch once it is stored: let a few batches be in flight to each (MQTT 5 clients ask for less).
+    'max_inflight_messages 0',
     '',
   ].join('\n');
 }

@@ -23,10 +23,10 @@ describe('MQTT configuration', () => {
   it('reads MQTT_URL and its settings from the environment; none means the in-process simulator', () => {
     expect(readServerConfigFromEnv({}).server.mqtt).toBeUndefined();
     expect(readServerConfigFromEnv({ MQTT_URL: ' ' }).server.mqtt).toBeUndefined();
-    expect(readServerConfigFromEnv({ MQTT_URL: 'mqtt://broker.example.com:1883' }).server.mqtt).toEqual({ url: 'mqtt://broker.example.com:1883', commandTimeoutMs: 5000, batchMs: 1000, batchRows: 500, reconnectMs: 5000 });
+    expect(readServerConfigFromEnv({ MQTT_URL: 'mqtt://broker.example.com:1883' }).server.mqtt).toEqual({ url: 'mqtt://broker.example.com:1883', commandTimeoutMs: 5000, batchMs: 1000, batchRows: 500, reconnectMs: 5000, sessionStaleMs: 30_000 });
     expect(
-      readServerConfigFromEnv({ MQTT_URL: 'mqtts://broker:8883', MQTT_USERNAME: 'ops', MQTT_PASSWORD: 'pw', MQTT_COMMAND_TIMEOUT_MS: '2000', MQTT_BATCH_MS: '250', MQTT_BATCH_ROWS: '100', MQTT_RECONNECT_MS: '1000' }).server.mqtt,
-    ).toEqual({ url: 'mqtts://broker:8883', username: 'ops', password: 'pw', commandTimeoutMs: 2000, batchMs: 250, batchRows: 100, reconnectMs: 1000 });
+      readServerConfigFromEnv({ MQTT_URL: 'mqtts://broker:8883', MQTT_USERNAME: 'ops', MQTT_PASSWORD: 'pw', MQTT_COMMAND_TIMEOUT_MS: '2000', MQTT_BATCH_MS: '250', MQTT_BATCH_ROWS: '100', MQTT_RECONNECT_MS: '1000', MQTT_SESSION_STALE_MS: '5000', MQTT_SECRET_FILE: '/srv/ops/mqtt-secret' }).server.mqtt,
+    ).toEqual({ url: 'mqtts://broker:8883', username: 'ops', password: 'pw', secretFile: '/srv/ops/mqtt-secret', commandTimeoutMs: 2000, batchMs: 250, batchRows: 100, reconnectMs: 1000, sessionStaleMs: 5000 });
   });
 
   it.each([
@@ -48,6 +48,7 @@ describe('MQTT configuration', () => {
     [{ MQTT_URL: 'mqtt://b', MQTT_COMMAND_TIMEOUT_MS: 'soon' }, 'MQTT_COMMAND_TIMEOUT_MS'],
     [{ MQTT_URL: 'mqtt://b', MQTT_BATCH_ROWS: '-1' }, 'MQTT_BATCH_ROWS'],
     [{ MQTT_URL: 'mqtt://b', MQTT_USERNAME: 'a:b' }, 'MQTT_USERNAME'],
+    [{ MQTT_URL: 'mqtt://b', MQTT_SESSION_STALE_MS: 'never' }, 'MQTT_SESSION_STALE_MS'],
   ])('refuses a bad MQTT setting %j', (env, name) => {
     expect(() => readServerConfigFromEnv(env)).toThrow(name);
   });
