@@ -67,8 +67,8 @@ export default tseslint.config(
   // Layers: the server and the shared contracts never reach into the web app; contracts stand alone.
   {
     files: ['server/**/*.ts'],
-    // Tests may drive the web app's own clients against the server (pushReliability.test.ts does).
-    ignores: ['server/**/*.test.ts'],
+    // Tests and their helpers may drive the web app's own clients against the server (pushReliability.test.ts, testing/pushTestClient.ts).
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/plugins/**/*.ts', '**/plugins/**/*.tsx'], message: '服务端不能引用前端代码：共享的类型与校验放在 contracts/' }] }] },
   },
   {

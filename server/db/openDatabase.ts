@@ -63,6 +63,9 @@ export function openPostgres(url: string, onIdleError?: (error: Error) => void):
   const pool = new Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types: numberParsers(), application_name: 'city-ops-dashboard' });
   // An idle connection the database drops (restart, administrator) must not bring the server down.
   pool.on('error', (error) => onIdleError?.(error));
+  // Nor one dropped while checked out (mid-transaction): pg emits 'error' on the client then, and the
+  // pool listens only to idle ones. The query in flight fails on its own; this only keeps the process up.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDialect(db, 'postgres');
   return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,11 @@ export interface TestCluster {
   urlOf(database: string): string;
   /** Stops the server at once and removes its data directory; safe to call twice. */
   stop(): void;
+  /**
+   * Stops the server and starts it again on the same port (fault tests): `immediate` is a crash (no
+   * shutdown checkpoint, clients cut at once), `fast` a clean restart that still cuts every connection.
+   */
+  restart(mode: 'fast' | 'immediate', downMs?: number): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -55,11 +60,11 @@ function runAsOwner(): { wrap(program: string, args: string[]): [string, string[
 
 /**
  * A throwaway PostgreSQL cluster for one test run: a temporary data directory, a free loopback port,
- * fsync off, trust authentication. Started in about a second; `stop()` removes every trace.
+ * fsync off (unless `durable`), trust authentication. Started in about a second; `stop()` removes every trace.
  * With `dir` (the reference deployment, scripts/cluster.ts): the cluster lives in that directory, is
  * reused when it exists, runs with fsync, and `stop()` keeps its files.
  */
-export async function startTestCluster(binDir: string, options: { dir?: string } = {}): Promise<TestCluster> {
+export async function startTestCluster(binDir: string, options: { dir?: string; durable?: boolean } = {}): Promise<TestCluster> {
   const owner = runAsOwner();
   const kept = options.dir !== undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ops-pg-'));
@@ -85,13 +90,26 @@ export async function startTestCluster(binDir: string, options: { dir?: string }
     // A port found free can be taken before the server binds it: try a few.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const speed = kept ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+      // Tests trade durability for speed, except crash tests (`durable`): a commit must survive the crash.
+      const speed = kept || options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
       const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${speed} -c max_connections=300`;
+      const start = () => run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
       try {
-        run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+        start();
         started = true;
         const base = `postgres://${TEST_CLUSTER_USER}@127.0.0.1:${port}`;
-        return { adminUrl: `${base}/postgres`, urlOf: (database) => `${base}/${database}`, stop };
+        // Asynchronous, so the servers of the test process go on working (and failing) while it is down.
+        const runAsync = (program: string, args: string[]) =>
+          new Promise<void>((resolve, reject) => {
+            const [command, commandArgs] = owner.wrap(join(binDir, program), args);
+            execFile(command, commandArgs, { cwd: dir }, (error, stdout, stderr) => (error ? reject(new Error(`${program} 失败：${stderr || stdout || error.message}`)) : resolve()));
+          });
+        const restart = async (mode: 'fast' | 'immediate', downMs = 0) => {
+          await runAsync('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+          await new Promise((resolve) => setTimeout(resolve, downMs));
+          await runAsync('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+        };
+        return { adminUrl: `${base}/postgres`, urlOf: (database) => `${base}/${database}`, stop, restart };
       } catch (error) {
         if (attempt >= 3) throw error;
       }
