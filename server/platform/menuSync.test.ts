@@ -16,7 +16,7 @@ const temp = (prefix: string) => {
 };
 
 describe('a device kind dropped into plugins/device', () => {
-  it('appears in the catalogue, the menus and the routes, also on an existing database, with no core edit', async () => {
+  it('appears in the catalogue, the menus and the routes, also on an existing database, with no core edit', { timeout: 30_000 }, async () => {
     const pluginsDir = temp('ops-plugins-');
     cpSync('plugins', pluginsDir, { recursive: true });
     const dataDir = temp('ops-data-');
