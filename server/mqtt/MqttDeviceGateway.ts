@@ -313,7 +313,11 @@ export class MqttDeviceGateway implements DeviceGateway {
   /** The device's ack of a command it was sent: its reported state is stored, then the command settles. */
   private async settle(device: DirectoryEntry, ack: AckMessage): Promise<string | undefined> {
     const pending = this.pending.get(ack.id);
-    if (!pending) return `应答 ${ack.id} 没有等待中的命令（已超时，或由其他服务器实例发出）`;
+    if (!pending) {
+      // Acks reach every instance (only the sender waits): on a shared database most are another instance's.
+      if (dialectOf(this.deps.db) === 'postgres') return undefined;
+      return `应答 ${ack.id} 没有等待中的命令（已超时）`;
+    }
     if (pending.deviceId !== device.deviceId) return `应答 ${ack.id} 来自设备 ${device.code}，而该命令发往另一台设备`;
     // Claimed before the write, so the timeout cannot answer for it meanwhile.
     pending.claim();
