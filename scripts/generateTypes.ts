@@ -1,7 +1,7 @@
 // Generates TypeScript types beside each JSON Schema (x.schema.json → x.schema.gen.ts).
 // `--check` writes nothing and exits 1 listing the generated files that are stale or missing.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
@@ -24,6 +24,8 @@ export async function generate(schemaPath: string): Promise<string> {
   const banner = `/* Generated from ${relative('.', schemaPath)} by scripts/generateTypes.ts. Do not edit; run \`npm run gen:types\`. */`;
   return compile(schema, String(schema.title ?? 'Schema'), {
     bannerComment: banner,
+    // $refs to sibling schemas (contributions/panels.schema.json) resolve from the schema's own folder.
+    cwd: dirname(schemaPath),
     additionalProperties: false,
     declareExternallyReferenced: true,
     unreachableDefinitions: true,

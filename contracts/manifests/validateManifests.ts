@@ -4,6 +4,7 @@ import alarmSchema from '../../schemas/contributions/alarm.schema.json';
 import deviceSchema from '../../schemas/contributions/device.schema.json';
 import mapEffectSchema from '../../schemas/contributions/map-effect.schema.json';
 import moduleSchema from '../../schemas/contributions/module.schema.json';
+import panelsSchema from '../../schemas/contributions/panels.schema.json';
 import type { PluginManifest, PluginKind } from '../../schemas/plugin.schema.gen';
 import { describeAjvError, pointerOf } from './ajvMessages';
 import { pluginError, type PluginError } from './PluginError';
@@ -22,6 +23,8 @@ export interface LoadedManifest {
 }
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+// Panels and layouts are defined once and referenced by the module and device contribution schemas.
+ajv.addSchema(panelsSchema);
 const validatePlugin = ajv.compile(pluginSchema);
 const contributionValidators: Record<PluginKind, ValidateFunction> = {
   device: ajv.compile(deviceSchema),
@@ -167,6 +170,49 @@ export function validateManifests(entries: readonly ManifestEntry[], options: Ma
   for (const fullId of live.keys()) if (!state.has(fullId)) visit(fullId);
   live = new Map([...live].filter(([fullId]) => !inCycle.has(fullId)));
   dropMissingRequires();
+  const panelProblems = panelErrors([...live.values()]);
+  if (panelProblems.size) {
+    for (const [fullId, problems] of panelProblems) {
+      errors.push(...problems);
+      live.delete(fullId);
+    }
+    dropMissingRequires();
+  }
 
   return { plugins: [...live.values()], errors, switchedOff };
+}
+
+interface PanelFields {
+  panels?: { id: string }[];
+  layouts?: Record<string, { panel: string }[]>;
+  routes?: { panelPage?: string }[];
+}
+
+/**
+ * Panels across plugins: a panel id names one panel (a duplicate is reported on every plugin that
+ * declares it); a plugin lays out only the panel pages its routes show, with panels that exist.
+ */
+function panelErrors(plugins: LoadedManifest[]): Map<string, PluginError[]> {
+  const problems = new Map<string, PluginError[]>();
+  const report = (plugin: LoadedManifest, pointer: string, message: string) => problems.set(plugin.fullId, [...(problems.get(plugin.fullId) ?? []), pluginError(plugin.folder, pointer, message)]);
+  const fieldsOf = (plugin: LoadedManifest) => plugin.manifest.contributes as PanelFields;
+  const owners = new Map<string, LoadedManifest[]>();
+  for (const plugin of plugins) for (const panel of fieldsOf(plugin).panels ?? []) owners.set(panel.id, [...(owners.get(panel.id) ?? []), plugin]);
+  for (const plugin of plugins) {
+    const { panels = [], layouts = {}, routes = [] } = fieldsOf(plugin);
+    panels.forEach((panel, index) => {
+      const others = owners.get(panel.id)!.filter((other) => other !== plugin);
+      const twice = panels.findIndex((candidate) => candidate.id === panel.id) !== index;
+      if (others.length || twice) report(plugin, `/contributes/panels/${index}/id`, `面板编号 ${panel.id} 重复${others.length ? `：${others.map((other) => other.folder).join('、')} 也声明了它` : ''}`);
+    });
+    const ownPages = new Set(routes.flatMap((route) => (route.panelPage ? [route.panelPage] : [])));
+    for (const [page, items] of Object.entries(layouts)) {
+      const pointer = `/contributes/layouts/${page.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!ownPages.has(page)) report(plugin, pointer, `页面 ${page} 不是本插件路由的面板页（routes[].panelPage）`);
+      items.forEach((item, index) => {
+        if (!owners.has(item.panel)) report(plugin, `${pointer}/${index}/panel`, `没有编号为 ${item.panel} 的面板`);
+      });
+    }
+  }
+  return problems;
 }

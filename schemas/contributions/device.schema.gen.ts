@@ -1,6 +1,13 @@
 /* Generated from schemas/contributions/device.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
+ * Panels this device kind adds to panel pages (for example a summary on 综合态势).
+ *
+ * @maxItems 100
+ */
+export type PanelList = Panel[];
+
+/**
  * A device kind: catalogue data (spec section 3), list paths, telemetry and accepted commands.
  */
 export interface DeviceContribution {
@@ -138,4 +145,90 @@ export interface DeviceContribution {
    * At most one kind: the one /device/control/execute controls when a request names no deviceType (the light-control page's RuoYi calls send none), and whose first command's commandType a request without commandType gets (server only).
    */
   controlDefault?: boolean;
+  panels?: PanelList;
+}
+export interface Panel {
+  /**
+   * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
+   */
+  id: string;
+  /**
+   * Chinese title shown on the panel.
+   */
+  title: string;
+  /**
+   * A widget of the core widget library (core/widgets).
+   */
+  widget:
+    | 'statCard'
+    | 'statGroup'
+    | 'ranking'
+    | 'table'
+    | 'alarmList'
+    | 'deviceStatus'
+    | 'timeline'
+    | 'clock'
+    | 'lineChart'
+    | 'barChart'
+    | 'pieChart'
+    | 'gauge'
+    | 'heatmap';
+  /**
+   * Panel pages that may show it (their panel list offers it).
+   *
+   * @minItems 1
+   *
+   * Items: A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+   */
+  pages: [string, ...string[]];
+  query?: PanelQuery;
+  /**
+   * Read the query again this often.
+   */
+  refreshSeconds?: number;
+  /**
+   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+   *
+   * @maxItems 10
+   */
+  pushTopics?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  size: PanelSize;
+  /**
+   * Widget settings (unit, series names, colours …); the widget documents them.
+   */
+  options?: {
+    [k: string]: unknown;
+  };
+}
+export interface PanelQuery {
+  /**
+   * API path (GET), without the API prefix.
+   */
+  path: string;
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+}
+export interface PanelSize {
+  /**
+   * Default width in grid columns (24 across).
+   */
+  w: number;
+  /**
+   * Default height in grid rows.
+   */
+  h: number;
+  minW?: number;
+  minH?: number;
 }

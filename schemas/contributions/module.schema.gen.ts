@@ -1,7 +1,12 @@
 /* Generated from schemas/contributions/module.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
- * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"); the plugin's code supplies the page component, which receives moduleName and childName.
+ * @maxItems 100
+ */
+export type PanelList = Panel[];
+
+/**
+ * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"): either the plugin's code supplies the page component (which receives moduleName and childName), or the route is a panel page (panelPage) the core composes from panels. Panels the plugin offers, and the default layouts of its panel pages.
  */
 export interface ModuleContribution {
   /**
@@ -14,6 +19,10 @@ export interface ModuleContribution {
        * A child page name, or * for every child page; absent for the module root.
        */
       child?: string;
+      /**
+       * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
+       */
+      panelPage?: string;
     },
     ...{
       module: string;
@@ -21,7 +30,114 @@ export interface ModuleContribution {
        * A child page name, or * for every child page; absent for the module root.
        */
       child?: string;
+      /**
+       * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
+       */
+      panelPage?: string;
     }[],
   ];
   title?: string;
+  panels?: PanelList;
+  layouts?: PageLayouts;
+}
+export interface Panel {
+  /**
+   * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
+   */
+  id: string;
+  /**
+   * Chinese title shown on the panel.
+   */
+  title: string;
+  /**
+   * A widget of the core widget library (core/widgets).
+   */
+  widget:
+    | 'statCard'
+    | 'statGroup'
+    | 'ranking'
+    | 'table'
+    | 'alarmList'
+    | 'deviceStatus'
+    | 'timeline'
+    | 'clock'
+    | 'lineChart'
+    | 'barChart'
+    | 'pieChart'
+    | 'gauge'
+    | 'heatmap';
+  /**
+   * Panel pages that may show it (their panel list offers it).
+   *
+   * @minItems 1
+   *
+   * Items: A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+   */
+  pages: [string, ...string[]];
+  query?: PanelQuery;
+  /**
+   * Read the query again this often.
+   */
+  refreshSeconds?: number;
+  /**
+   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+   *
+   * @maxItems 10
+   */
+  pushTopics?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  size: PanelSize;
+  /**
+   * Widget settings (unit, series names, colours …); the widget documents them.
+   */
+  options?: {
+    [k: string]: unknown;
+  };
+}
+export interface PanelQuery {
+  /**
+   * API path (GET), without the API prefix.
+   */
+  path: string;
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+}
+export interface PanelSize {
+  /**
+   * Default width in grid columns (24 across).
+   */
+  w: number;
+  /**
+   * Default height in grid rows.
+   */
+  h: number;
+  minW?: number;
+  minH?: number;
+}
+/**
+ * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
+ */
+export interface PageLayouts {
+  /**
+   * @maxItems 100
+   */
+  [k: string]: LayoutItem[];
+}
+export interface LayoutItem {
+  panel: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }

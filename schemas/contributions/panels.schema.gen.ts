@@ -1,0 +1,145 @@
+/* Generated from schemas/contributions/panels.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
+
+/**
+ * A widget of the core widget library (core/widgets).
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "WidgetName".
+ */
+export type WidgetName =
+  | 'statCard'
+  | 'statGroup'
+  | 'ranking'
+  | 'table'
+  | 'alarmList'
+  | 'deviceStatus'
+  | 'timeline'
+  | 'clock'
+  | 'lineChart'
+  | 'barChart'
+  | 'pieChart'
+  | 'gauge'
+  | 'heatmap';
+/**
+ * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PageId".
+ */
+export type PageId = string;
+/**
+ * @maxItems 100
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PanelList".
+ */
+export type PanelList = Panel[];
+
+/**
+ * Panels a plugin offers to panel pages, and the default layouts of the pages it owns. Referenced by the module and device contribution schemas.
+ */
+export interface PanelContributions {
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "Panel".
+ */
+export interface Panel {
+  /**
+   * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
+   */
+  id: string;
+  /**
+   * Chinese title shown on the panel.
+   */
+  title: string;
+  widget: WidgetName;
+  /**
+   * Panel pages that may show it (their panel list offers it).
+   *
+   * @minItems 1
+   */
+  pages: [PageId, ...PageId[]];
+  query?: PanelQuery;
+  /**
+   * Read the query again this often.
+   */
+  refreshSeconds?: number;
+  /**
+   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+   *
+   * @maxItems 10
+   */
+  pushTopics?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  size: PanelSize;
+  /**
+   * Widget settings (unit, series names, colours …); the widget documents them.
+   */
+  options?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PanelQuery".
+ */
+export interface PanelQuery {
+  /**
+   * API path (GET), without the API prefix.
+   */
+  path: string;
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+}
+/**
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PanelSize".
+ */
+export interface PanelSize {
+  /**
+   * Default width in grid columns (24 across).
+   */
+  w: number;
+  /**
+   * Default height in grid rows.
+   */
+  h: number;
+  minW?: number;
+  minH?: number;
+}
+/**
+ * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PageLayouts".
+ */
+export interface PageLayouts {
+  /**
+   * @maxItems 100
+   */
+  [k: string]: LayoutItem[];
+}
+/**
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "LayoutItem".
+ */
+export interface LayoutItem {
+  panel: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
