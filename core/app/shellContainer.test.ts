@@ -12,7 +12,8 @@ import { vi } from 'vitest';
 
 describe('the shell container', () => {
   it('holds the login route services and the shell services, and honours switched-off plugins', () => {
-    const http: HttpClient = { get: () => Promise.reject(new Error('offline')), post: () => Promise.reject(new Error('offline')) };
+    const offline = () => Promise.reject(new Error('offline'));
+    const http: HttpClient = { get: offline, post: offline, put: offline, delete: offline };
     const seed = new ServiceMap().set(HttpClient, http).set(RuntimeConfig, { ...defaultRuntimeConfig, disabledPlugins: ['map-effect:fire-smoke'] });
     const container = createShellContainer(seed);
     expect(container.get<HttpClient>(HttpClient)).toBe(http);

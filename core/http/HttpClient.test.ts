@@ -45,6 +45,17 @@ describe('FetchHttpClient', () => {
     expect(fetchMock.mock.calls[1]![1]?.body).toBe('{"a":1}');
   });
 
+  it('puts JSON bodies and deletes with query parameters, with the bearer token', async () => {
+    const { client, fetchMock } = setup(() => json({ code: 200 }));
+    await client.put('/panel/layout', { page: 'comprehensive', items: [] });
+    const [putUrl, put] = fetchMock.mock.calls[0]!;
+    expect([putUrl, put?.method, put?.body]).toEqual(['/api/panel/layout', 'PUT', '{"page":"comprehensive","items":[]}']);
+    expect(put?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Content-Type': 'application/json;charset=utf-8' });
+    await client.delete('/panel/layout', { page: 'alarmManage/alarmStatistics' });
+    const [deleteUrl, removal] = fetchMock.mock.calls[1]!;
+    expect([deleteUrl, removal?.method, removal?.body]).toEqual(['/api/panel/layout?page=alarmManage%2FalarmStatistics', 'DELETE', undefined]);
+  });
+
   it('shows the loading overlay unless loading is false, and always closes it', async () => {
     const { client, loading } = setup(() => json({ code: 500, msg: '坏了' }));
     await expect(client.get('/x')).rejects.toBeInstanceOf(ApiError);

@@ -42,6 +42,10 @@ export const HttpClient = createToken<HttpClient>('HttpClient', '调用后端接
 export interface HttpClient {
   get<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<ApiEnvelope<T>>;
   post<T = unknown>(path: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  /** RuoYi's edits (@PutMapping): the body as JSON unless `json: false`. */
+  put<T = unknown>(path: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  /** RuoYi's removals (@DeleteMapping): parameters in the query string, no body. */
+  delete<T = unknown>(path: string, params?: QueryParams, options?: RequestOptions): Promise<ApiEnvelope<T>>;
 }
 
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -72,12 +76,23 @@ export class FetchHttpClient implements HttpClient {
     return this.send<T>('POST', path, body, options);
   }
 
+  put<T>(path: string, body: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+    return this.send<T>('PUT', path, body, { json: true, ...options });
+  }
+
+  delete<T>(path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+    const search = new URLSearchParams();
+    appendParams(search, params);
+    const query = search.toString();
+    return this.send<T>('DELETE', query ? `${path}?${query}` : path, undefined, options);
+  }
+
   /** Lets a new login report a later 401 again. */
   resetUnauthorized(): void {
     this.unauthorizedReported = false;
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> | undefined, options: RequestOptions): Promise<ApiEnvelope<T>> {
+  private async send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: Record<string, unknown> | undefined, options: RequestOptions): Promise<ApiEnvelope<T>> {
     const headers: Record<string, string> = { ...this.deps.commonHeaders() };
     const token = this.deps.getToken();
     if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
