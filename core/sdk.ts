@@ -56,3 +56,61 @@ export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';
 export type { AlarmContribution } from '../schemas/contributions/alarm.schema.gen';
 export type { DeviceContribution } from '../schemas/contributions/device.schema.gen';
 export type { MapEffectContribution } from '../schemas/contributions/map-effect.schema.gen';
+
+// ── Widgets and formats (core/widgets, core/format) ────────────────────────────────────────────────
+// The widget library panels show (`coreWidgets` by WidgetName, each taking `WidgetProps`), the shared
+// loading/empty/error frame, the ECharts host and the Chinese date range field. Charts, `EChart` and
+// `DateRangeField` load their code on first render, so importing them here costs a plugin nothing.
+export {
+  coreWidgets,
+  widgetComponent,
+  WidgetState,
+  StatCard,
+  StatGroup,
+  Ranking,
+  Table,
+  AlarmList,
+  DeviceStatus,
+  Timeline,
+  Clock,
+  LineChart,
+  BarChart,
+  PieChart,
+  Gauge,
+  Heatmap,
+  EChart,
+  DateRangeField,
+  gradeIntent,
+  type CoreWidgets,
+  type WidgetProps,
+  type WidgetStatus,
+  type WidgetStateProps,
+  type WidgetName,
+  type WidgetData,
+  type ChartItem,
+  type EChartProps,
+  type DateRangeFieldProps,
+  type DateRangeValue,
+  type StatOptions,
+  type LineChartOptions,
+  type BarChartOptions,
+  type PieChartOptions,
+  type GaugeOptions,
+  type HeatmapOptions,
+} from './widgets';
+// Times in Asia/Shanghai as spec section 9 writes them, durations, and numbers with 万/亿.
+export {
+  formatDateTime,
+  formatMonthDayTime,
+  formatShortDate,
+  formatDate,
+  formatTime,
+  formatWeekday,
+  formatDuration,
+  formatNumber,
+  formatNumberParts,
+  formatPercent,
+  shanghaiDayStart,
+  shanghaiDayEnd,
+  shanghaiTime,
+} from './format/timeFormat';

@@ -19,13 +19,34 @@ export function findSchemas(dir = SCHEMA_ROOT): string[] {
 
 export const generatedPathOf = (schemaPath: string) => schemaPath.replace(/\.json$/, '.gen.ts');
 
+/**
+ * A `$ref` to a sibling schema's definition (`panels.schema.json#/definitions/Panel`) made local: the
+ * sibling's definitions are copied in, so the generator resolves nothing itself (in a test's jsdom it
+ * would try to fetch the file over HTTP).
+ */
+export function inlineSiblingRefs(schema: JSONSchema, dir: string): JSONSchema {
+  const definitions: Record<string, JSONSchema> = { ...((schema.definitions as Record<string, JSONSchema> | undefined) ?? {}) };
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node as Record<string, unknown>).map(([key, value]) => {
+      const sibling = key === '$ref' && typeof value === 'string' ? /^([\w.-]+\.schema\.json)#\/definitions\/(\w+)$/.exec(value) : null;
+      if (!sibling) return [key, rewrite(value)];
+      const other = JSON.parse(readFileSync(join(dir, sibling[1]!), 'utf8')) as { definitions?: Record<string, JSONSchema> };
+      for (const [name, definition] of Object.entries(other.definitions ?? {})) definitions[name] ??= definition;
+      return [key, `#/definitions/${sibling[2]}`];
+    });
+    return Object.fromEntries(entries);
+  };
+  const rewritten = rewrite(schema) as JSONSchema;
+  return Object.keys(definitions).length ? { ...rewritten, definitions } : rewritten;
+}
+
 export async function generate(schemaPath: string): Promise<string> {
-  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as JSONSchema;
+  const schema = inlineSiblingRefs(JSON.parse(readFileSync(schemaPath, 'utf8')) as JSONSchema, dirname(schemaPath));
   const banner = `/* Generated from ${relative('.', schemaPath)} by scripts/generateTypes.ts. Do not edit; run \`npm run gen:types\`. */`;
   return compile(schema, String(schema.title ?? 'Schema'), {
     bannerComment: banner,
-    // $refs to sibling schemas (contributions/panels.schema.json) resolve from the schema's own folder.
-    cwd: dirname(schemaPath),
     additionalProperties: false,
     declareExternallyReferenced: true,
     unreachableDefinitions: true,

@@ -1,4 +1,5 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
+import { formatTime } from '../format/timeFormat';
 import { alarmStrings as t } from './alarmStrings';
 import './AlarmToastStack.css';
 
@@ -42,7 +43,7 @@ export function AlarmToastStack({ toasts, onOpen, onDismiss }: AlarmToastStackPr
               <span className="alarm-toast__content">{toast.content}</span>
               <span className="alarm-toast__meta">
                 {toast.deviceName ? `${toast.deviceName} · ` : ''}
-                {new Date(toast.time).toLocaleTimeString('zh-CN', { hour12: false })}
+                {formatTime(toast.time)}
               </span>
             </span>
           </button>

@@ -17,6 +17,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Send the body as JSON instead of the default form-urlencoded. */
   json?: boolean;
+  /** No toast on failure: the caller shows the error where it happened (a panel's error state). A 401 still signs out. */
+  quiet?: boolean;
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -123,7 +125,7 @@ export class FetchHttpClient implements HttpClient {
         });
       } catch (error) {
         const message = controller.signal.aborted ? httpStrings.timeout : error instanceof Error && error.message ? error.message : httpStrings.networkError;
-        this.report('error', message);
+        this.report('error', message, options);
         throw new ApiError(message, 0);
       }
       const text = await response.text().catch(() => '');
@@ -137,11 +139,11 @@ export class FetchHttpClient implements HttpClient {
       }
       if (response.status !== 200) {
         const message = (envelope && typeof envelope.msg === 'string' && envelope.msg) || httpStrings.httpErrorFallback;
-        this.report('error', message);
+        this.report('error', message, options);
         throw new ApiError(message, envelope?.code ?? 0, response.status);
       }
       if (!envelope || typeof envelope !== 'object') {
-        this.report('warning', httpStrings.emptyBody);
+        this.report('warning', httpStrings.emptyBody, options);
         throw new ApiError(httpStrings.emptyBody, 0, response.status);
       }
       // A body without a code is a plain payload (e.g. a static JSON): hand it back as is.
@@ -158,12 +160,12 @@ export class FetchHttpClient implements HttpClient {
       }
       if (code === 500) {
         const text500 = `${message || httpStrings.unknownError}!`;
-        this.report('warning', text500);
+        this.report('warning', text500, options);
         throw new ApiError(text500, 500);
       }
       const nested = envelope.data && typeof envelope.data === 'object' ? (envelope.data as { msg?: unknown }).msg : undefined;
       const other = message || (typeof nested === 'string' && nested) || httpStrings.unknownError;
-      this.report('warning', other);
+      this.report('warning', other, options);
       throw new ApiError(other, code);
     } finally {
       clearTimeout(timer);
@@ -171,7 +173,7 @@ export class FetchHttpClient implements HttpClient {
     }
   }
 
-  private report(level: 'error' | 'warning', message: string): void {
-    if (this.deps.showErrorMessages()) this.deps.notify(level, message);
+  private report(level: 'error' | 'warning', message: string, options: RequestOptions): void {
+    if (this.deps.showErrorMessages() && !options.quiet) this.deps.notify(level, message);
   }
 }

@@ -55,7 +55,7 @@ export function AppRoutes() {
       <Route
         path={publicRoutes.realTimeBroad}
         element={
-          <TokenInUrlLogin>
+          <TokenInUrlLogin stay>
             <RealTimeBroadPage />
           </TokenInUrlLogin>
         }

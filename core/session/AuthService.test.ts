@@ -24,7 +24,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}) {
     }),
     getInfo: vi.fn(async () => {
       calls.push('getInfo');
-      return { user, deviceGrants: { read: 'all', control: ['lamp'] } };
+      return { user, deviceGrants: { read: 'all', control: ['lamp'] }, weather: null };
     }),
     getPlatformList: vi.fn(async () => {
       calls.push('getPlatformList');

@@ -104,10 +104,11 @@ export class DefaultAuthService implements AuthService {
 
   /** getInfo → getPlatformList → getRouters, in that order (spec section 4), then store. */
   private async loadSession(): Promise<MenuEntry[]> {
-    const { user, deviceGrants } = await this.deps.api.getInfo();
+    const { user, deviceGrants, weather } = await this.deps.api.getInfo();
     const platformMenus = await this.deps.api.getPlatformList();
     const menus = await this.deps.api.getRouters();
     useSessionStore.getState().setSession({ user, menuPerms: toPermissionMap(platformMenus), menus, deviceGrants });
+    useSessionStore.getState().setWeather(weather);
     return menus;
   }
 

@@ -1,5 +1,6 @@
 import type { ApiEnvelope, HttpClient } from '../http/HttpClient';
-import type { DeviceKindGrants, MenuEntry, PlatformMenu, SignedInUser, UserInfo } from './sessionTypes';
+import { WEATHER_ICONS } from '../../contracts/weather';
+import type { DeviceKindGrants, MenuEntry, PlatformMenu, SignedInUser, UserInfo, Weather } from './sessionTypes';
 
 /** The platform code of this product's menus (spec section 7). */
 export const PLATFORM_CODE = 'twin_platform';
@@ -22,6 +23,17 @@ export function deviceGrantsOf(value: unknown): DeviceKindGrants {
   return { read: kindList(read) ?? [], control: kindList(control) ?? [] };
 }
 
+/** The session's weather from getInfo or a WEATHER_EVENT push; null when missing or malformed (the header then shows none). */
+export function weatherOf(value: unknown): Weather | null {
+  if (!value || typeof value !== 'object') return null;
+  const weather = value as Partial<Record<keyof Weather, unknown>>;
+  const texts = ['city', 'text', 'band', 'wind'] as const;
+  const numbers = ['temperature', 'humidity', 'updatedAt'] as const;
+  if (!texts.every((key) => typeof weather[key] === 'string') || !numbers.every((key) => typeof weather[key] === 'number' && Number.isFinite(weather[key]))) return null;
+  if (!(WEATHER_ICONS as readonly unknown[]).includes(weather.icon)) return null;
+  return value as Weather;
+}
+
 export function createAuthApi(http: HttpClient) {
   return {
     requestSmsCode: (phonenumber: string) => http.get('/captchaSms', { phonenumber }, { auth: false }),
@@ -30,10 +42,10 @@ export function createAuthApi(http: HttpClient) {
     logout: () => http.post('/logout'),
     getInfo: async (): Promise<SignedInUser> => {
       const reply = await http.get('/getInfo');
-      const nested = reply.data as { user?: unknown; deviceGrants?: unknown } | undefined;
+      const nested = reply.data as { user?: unknown; deviceGrants?: unknown; weather?: unknown } | undefined;
       const user = (reply.user ?? nested?.user) as UserInfo | undefined;
       if (!user || !Array.isArray(user.tenants)) throw new Error('用户信息格式不正确');
-      return { user, deviceGrants: deviceGrantsOf(reply.deviceGrants ?? nested?.deviceGrants) };
+      return { user, deviceGrants: deviceGrantsOf(reply.deviceGrants ?? nested?.deviceGrants), weather: weatherOf(reply.weather ?? nested?.weather) };
     },
     getPlatformList: async () => ((await http.get<PlatformMenu[]>('/system/menu/getPlatformList')).data ?? []) as PlatformMenu[],
     getRouters: async () => ((await http.get<MenuEntry[]>('/getRouters', { platformCode: PLATFORM_CODE })).data ?? []) as MenuEntry[],

@@ -1,3 +1,4 @@
+import type { WeatherNow } from '../../contracts/weather';
 import type { DeviceKindGrants } from '../../contracts/devices';
 
 export type { DeviceKindGrants };
@@ -25,6 +26,8 @@ export interface UserInfo {
 export interface SignedInUser {
   user: UserInfo;
   deviceGrants: DeviceKindGrants;
+  /** The active tenant's weather, null when the backend gives none. */
+  weather: Weather | null;
 }
 
 export interface MenuEntry {
@@ -59,7 +62,5 @@ export interface TwinPlatformConfig {
   isDeviceMap3d: boolean;
 }
 
-export interface Weather {
-  text: string;
-  temperature: number;
-}
+/** The session's weather (spec section 3): the active tenant's city, as `/getInfo` and WEATHER_EVENT give it. */
+export type Weather = WeatherNow;

@@ -1,7 +1,9 @@
-import { Alignment, Button, HTMLSelect, Navbar } from '@blueprintjs/core';
+import { Alignment, Button, HTMLSelect, Menu, MenuItem, Navbar, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useService } from '../di/useService';
+import { wallSizeOf } from '../panels/wallMode';
+import { HeaderClock, HeaderWeather } from './HeaderWidgets';
 import { AuthService } from '../session/AuthService';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import { sessionStrings } from '../session/sessionStrings';
@@ -10,11 +12,20 @@ import { loginStrings } from '../login/loginStrings';
 import { pageStrings } from '../pages/pageStrings';
 import { homePath } from '../router/routePaths';
 
-/** Top bar: product name, Home, tenant switch (no page reload), user and logout. */
+/** Top bar: product name, Home, weather, clock, wall-screen mode, tenant switch (no page reload), the user's menu with logout. */
 export function AppHeader() {
   const auth = useService(AuthService);
   const notifier = useService(Notifier);
   const navigate = useNavigate();
+  const location = useLocation();
+  const wall = wallSizeOf(location.search);
+  const toggleWall = () => {
+    const params = new URLSearchParams(location.search);
+    if (wall) params.delete('wall');
+    else params.set('wall', window.innerWidth >= 3000 ? '4k' : '1080');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+  };
   const user = useSessionStore((state) => state.user);
   const tenant = activeTenant(user);
   const [switching, setSwitching] = useState(false);
@@ -49,6 +60,12 @@ export function AppHeader() {
         </Button>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
+        <HeaderWeather />
+        <HeaderClock />
+        <Button variant="minimal" icon={wall ? 'minimize' : 'fullscreen'} onClick={toggleWall} aria-pressed={wall !== undefined}>
+          {wall ? pageStrings.exitWallMode : pageStrings.wallMode}
+        </Button>
+        <Navbar.Divider />
         {user && user.tenants.length > 1 ? (
           <HTMLSelect
             aria-label={pageStrings.tenantLabel}
@@ -61,12 +78,19 @@ export function AppHeader() {
           <span className="app-header__tenant">{tenant?.tenantName}</span>
         )}
         <Navbar.Divider />
-        <span className="app-header__user" aria-label={pageStrings.userMenu}>
-          {user?.nickName || user?.userName}
-        </span>
-        <Button variant="minimal" icon="log-out" onClick={() => void logout()}>
-          {pageStrings.logout}
-        </Button>
+        <PopoverNext
+          placement="bottom-end"
+          content={
+            <Menu aria-label={pageStrings.userMenu}>
+              <MenuItem icon="person" disabled text={user?.userName ?? ''} label={tenant?.tenantName} />
+              <MenuItem icon="log-out" text={pageStrings.logout} onClick={() => void logout()} />
+            </Menu>
+          }
+        >
+          <Button variant="minimal" icon="user" endIcon="caret-down" aria-label={`${pageStrings.userMenu}：${user?.nickName || user?.userName || ''}`}>
+            {user?.nickName || user?.userName}
+          </Button>
+        </PopoverNext>
       </Navbar.Group>
     </Navbar>
   );

@@ -1,23 +1,28 @@
 import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useService } from '../di/useService';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { pluginPageFor } from './pluginPages';
+import { panelPageFor } from '../panels/panelCatalog';
 import { pageStrings } from '../pages/pageStrings';
 import type { ChildRoute, ModuleRoutes } from './menuRoutes';
 
+// Panel pages (react-grid-layout, the widgets) load when one is first opened.
+const PanelPage = lazy(() => import('../panels/PanelPage'));
+
 /**
- * A module route or child page: the page a `module` plugin contributes; for a map module without one,
- * the globe alone; otherwise an honest "being built" page.
+ * A module route or child page: a panel page a `module` plugin declares, or the page component it
+ * contributes; for a map module without either, the globe alone; otherwise an honest "being built" page.
  */
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
   const title = child ? child.title : module.title;
   const registry = useService(PluginRegistry);
-  const PluginPage = pluginPageFor(registry, module.name, child?.menuName);
+  const panelPage = panelPageFor(registry, module.name, child?.menuName);
+  const PluginPage = panelPage ? undefined : pluginPageFor(registry, module.name, child?.menuName);
   return (
-    <section className="module-page" aria-labelledby="module-title">
+    <section className={`module-page${panelPage ? ' has-panels' : ''}`} aria-labelledby="module-title">
       {children.length > 0 ? (
         <nav className="module-page__children" aria-label={pageStrings.childPages}>
           {children.map((entry) => (
@@ -29,7 +34,11 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
       ) : null}
       <div className="module-page__body">
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
-        {PluginPage ? (
+        {panelPage ? (
+          <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
+            <PanelPage pageId={panelPage} overMap={module.showsMap} />
+          </Suspense>
+        ) : PluginPage ? (
           <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
             <PluginPage moduleName={module.name} childName={child?.menuName} />
           </Suspense>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -12,6 +12,7 @@ import { ServiceMap } from '../di/ServiceLocator';
 import { startShell } from '../app/shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { PushConnection } from '../push/PushConnection';
+import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
 import './ProtectedApp.css';
 
 // Cesium and the globe load only when a map page is opened.
@@ -31,7 +32,13 @@ export default function ProtectedApp() {
   const menus = useSessionStore((state) => state.menus);
   const routes = useMemo(() => buildModuleRoutes(menuPerms, menus), [menuPerms, menus]);
   const coreServices = useContext(ContainerContext);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const wall = wallSizeOf(search);
+  // Wall screens (大屏模式): the app is exactly the screen's size, and the document never scrolls.
+  useEffect(() => {
+    document.documentElement.classList.toggle('is-wall', wall !== undefined);
+    return () => document.documentElement.classList.remove('is-wall');
+  }, [wall]);
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
   const showsMap = routes.some(({ module }) => module.showsMap && module.name === firstSegment);
   // The app's one inversify container, built once per page load (core/app/shellContainer.ts).
@@ -39,7 +46,7 @@ export default function ProtectedApp() {
 
   return (
     <ContainerProvider container={container}>
-      <div className="app-shell bp6-dark">
+      <div className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`} style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}>
         <PushConnection />
         <AlarmNotifications />
         <AppHeader />

@@ -1,11 +1,45 @@
 /* Generated from schemas/contributions/device.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
+ * A widget of the core widget library (core/widgets).
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "WidgetName".
+ */
+export type WidgetName =
+  | 'statCard'
+  | 'statGroup'
+  | 'ranking'
+  | 'table'
+  | 'alarmList'
+  | 'deviceStatus'
+  | 'timeline'
+  | 'clock'
+  | 'lineChart'
+  | 'barChart'
+  | 'pieChart'
+  | 'gauge'
+  | 'heatmap';
+/**
+ * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "PageId".
+ */
+export type PageId = string;
+/**
  * Panels this device kind adds to panel pages (for example a summary on 综合态势).
  *
  * @maxItems 100
  */
 export type PanelList = Panel[];
+/**
+ * @maxItems 100
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "PanelList".
+ */
+export type PanelList1 = Panel[];
 
 /**
  * A device kind: catalogue data (spec section 3), list paths, telemetry and accepted commands.
@@ -147,6 +181,10 @@ export interface DeviceContribution {
   controlDefault?: boolean;
   panels?: PanelList;
 }
+/**
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "Panel".
+ */
 export interface Panel {
   /**
    * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
@@ -156,31 +194,13 @@ export interface Panel {
    * Chinese title shown on the panel.
    */
   title: string;
-  /**
-   * A widget of the core widget library (core/widgets).
-   */
-  widget:
-    | 'statCard'
-    | 'statGroup'
-    | 'ranking'
-    | 'table'
-    | 'alarmList'
-    | 'deviceStatus'
-    | 'timeline'
-    | 'clock'
-    | 'lineChart'
-    | 'barChart'
-    | 'pieChart'
-    | 'gauge'
-    | 'heatmap';
+  widget: WidgetName;
   /**
    * Panel pages that may show it (their panel list offers it).
    *
    * @minItems 1
-   *
-   * Items: A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
    */
-  pages: [string, ...string[]];
+  pages: [PageId, ...PageId[]];
   query?: PanelQuery;
   /**
    * Read the query again this often.
@@ -211,6 +231,10 @@ export interface Panel {
     [k: string]: unknown;
   };
 }
+/**
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "PanelQuery".
+ */
 export interface PanelQuery {
   /**
    * API path (GET), without the API prefix.
@@ -220,6 +244,10 @@ export interface PanelQuery {
     [k: string]: string | number | boolean;
   };
 }
+/**
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "PanelSize".
+ */
 export interface PanelSize {
   /**
    * Default width in grid columns (24 across).
@@ -231,4 +259,27 @@ export interface PanelSize {
   h: number;
   minW?: number;
   minH?: number;
+}
+/**
+ * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "PageLayouts".
+ */
+export interface PageLayouts {
+  /**
+   * @maxItems 100
+   */
+  [k: string]: LayoutItem[];
+}
+/**
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "LayoutItem".
+ */
+export interface LayoutItem {
+  panel: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }

@@ -1,7 +1,37 @@
 /* Generated from schemas/contributions/module.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
+ * A widget of the core widget library (core/widgets).
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "WidgetName".
+ */
+export type WidgetName =
+  | 'statCard'
+  | 'statGroup'
+  | 'ranking'
+  | 'table'
+  | 'alarmList'
+  | 'deviceStatus'
+  | 'timeline'
+  | 'clock'
+  | 'lineChart'
+  | 'barChart'
+  | 'pieChart'
+  | 'gauge'
+  | 'heatmap';
+/**
+ * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PageId".
+ */
+export type PageId = string;
+/**
  * @maxItems 100
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PanelList".
  */
 export type PanelList = Panel[];
 
@@ -40,6 +70,10 @@ export interface ModuleContribution {
   panels?: PanelList;
   layouts?: PageLayouts;
 }
+/**
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "Panel".
+ */
 export interface Panel {
   /**
    * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
@@ -49,31 +83,13 @@ export interface Panel {
    * Chinese title shown on the panel.
    */
   title: string;
-  /**
-   * A widget of the core widget library (core/widgets).
-   */
-  widget:
-    | 'statCard'
-    | 'statGroup'
-    | 'ranking'
-    | 'table'
-    | 'alarmList'
-    | 'deviceStatus'
-    | 'timeline'
-    | 'clock'
-    | 'lineChart'
-    | 'barChart'
-    | 'pieChart'
-    | 'gauge'
-    | 'heatmap';
+  widget: WidgetName;
   /**
    * Panel pages that may show it (their panel list offers it).
    *
    * @minItems 1
-   *
-   * Items: A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
    */
-  pages: [string, ...string[]];
+  pages: [PageId, ...PageId[]];
   query?: PanelQuery;
   /**
    * Read the query again this often.
@@ -104,6 +120,10 @@ export interface Panel {
     [k: string]: unknown;
   };
 }
+/**
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PanelQuery".
+ */
 export interface PanelQuery {
   /**
    * API path (GET), without the API prefix.
@@ -113,6 +133,10 @@ export interface PanelQuery {
     [k: string]: string | number | boolean;
   };
 }
+/**
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PanelSize".
+ */
 export interface PanelSize {
   /**
    * Default width in grid columns (24 across).
@@ -127,6 +151,9 @@ export interface PanelSize {
 }
 /**
  * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PageLayouts".
  */
 export interface PageLayouts {
   /**
@@ -134,6 +161,10 @@ export interface PageLayouts {
    */
   [k: string]: LayoutItem[];
 }
+/**
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "LayoutItem".
+ */
 export interface LayoutItem {
   panel: string;
   x: number;

@@ -30,7 +30,7 @@ describe('session and routes', () => {
     await page.waitForURL('**/login');
     await page.goto('/realtimebroad/x');
     await page.waitForURL('**/realTimeBroad');
-    await page.getByRole('heading', { name: '实时广播' }).waitFor();
+    await page.getByRole('heading', { name: '实时态势大屏' }).waitFor();
     await loginByAuthCode(page, 'OPER-2026-DEMO');
     await page.goto('/device/not-a-child');
     await page.waitForURL(/\/device$/);
@@ -69,7 +69,8 @@ describe('session and routes', () => {
     const token = await page.evaluate(() => document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '');
     expect(token).not.toBe('');
     expect((await apiGet(baseUrl, '/getInfo', decodeURIComponent(token))).code).toBe(200);
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: /^当前用户/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => ({ cookie: document.cookie.includes('Admin-Token'), session: sessionStorage.length }))).toEqual({ cookie: false, session: 0 });
     expect((await apiGet(baseUrl, '/getInfo', decodeURIComponent(token))).code).toBe(401);

@@ -1,5 +1,6 @@
 import { Button, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import type { DeviceCommand, DeviceKind, DeviceRow } from '@ops/sdk';
+import { formatDateTime } from '@ops/sdk';
 import { formatTelemetry, stateLabel } from './deviceFormat';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import { CommandButtons } from './CommandButtons';
@@ -39,7 +40,7 @@ export function DeviceDetailPanel({ kind, device, controllable, onSend, onClose 
           </tr>
           <tr>
             <th>{t.updated}</th>
-            <td>{new Date(device.updateTime).toLocaleString('zh-CN', { hour12: false })}</td>
+            <td>{formatDateTime(device.updateTime)}</td>
           </tr>
         </tbody>
       </HTMLTable>

@@ -1,5 +1,6 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
+import { formatDateTime } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 
@@ -49,7 +50,7 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
       {alarm.alarmDesc ? <p className="alarm-detail__desc">{alarm.alarmDesc}</p> : null}
       <p className="alarm-detail__meta">
         {alarm.deviceName ? `${alarm.deviceName} · ` : ''}
-        {new Date(alarm.createTime).toLocaleString('zh-CN', { hour12: false })}
+        {formatDateTime(alarm.createTime)}
       </p>
       <FormGroup label={t.comment} labelFor="alarm-comment">
         <TextArea id="alarm-comment" fill maxLength={500} placeholder={t.commentPlaceholder} value={comment} onChange={(event) => setComment(event.currentTarget.value)} />
@@ -80,7 +81,7 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
       <ol className="alarm-detail__history" aria-label={t.history}>
         {alarm.history.map((entry) => (
           <li key={entry.id}>
-            <span className="alarm-detail__history-time">{new Date(entry.time).toLocaleString('zh-CN', { hour12: false })}</span>
+            <span className="alarm-detail__history-time">{formatDateTime(entry.time)}</span>
             <span>
               {entry.userName} · {t.action[entry.action] ?? entry.action}
               {entry.toStatus ? `：${t.status[entry.toStatus] ?? entry.toStatus}` : ''}

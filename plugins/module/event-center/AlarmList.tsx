@@ -1,4 +1,5 @@
 import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { formatDateTime } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmRow } from './alarmApi';
 
@@ -28,7 +29,7 @@ export function AlarmList({ rows, activeId, onOpen }: AlarmListProps) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.alarmId} onClick={() => onOpen(row)} aria-selected={row.alarmId === activeId} className={row.alarmId === activeId ? 'is-active' : undefined}>
-            <td>{new Date(row.createTime).toLocaleString('zh-CN', { hour12: false })}</td>
+            <td>{formatDateTime(row.createTime)}</td>
             <td>{row.alarmTypeName}</td>
             <td>
               <Tag minimal intent={gradeIntent(row.grade)}>

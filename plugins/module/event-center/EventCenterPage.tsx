@@ -2,7 +2,7 @@ import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { eventCenterStrings as t } from './eventCenterStrings';
-import { EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
+import { DateRangeField, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
@@ -80,14 +80,7 @@ export default function EventCenterPage() {
         <HTMLSelect aria-label={t.typeFilter} value={query.alarmType ?? ''} onChange={(event) => filter({ alarmType: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allTypes }, ...types.map((type) => ({ value: type.code, label: type.name }))]} />
         <HTMLSelect aria-label={t.gradeFilter} value={query.grade ?? ''} onChange={(event) => filter({ grade: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allGrades }, ...GRADES.map((grade) => ({ value: grade, label: t.grade[grade]! }))]} />
         <HTMLSelect aria-label={t.statusFilter} value={query.status ?? ''} onChange={(event) => filter({ status: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allStatuses }, ...STATUSES.map((status) => ({ value: status, label: t.status[status]! }))]} />
-        <label className="event-center__date">
-          {t.beginTime}
-          <input type="date" aria-label={t.beginTime} onChange={(event) => filter({ beginTime: event.currentTarget.value ? new Date(`${event.currentTarget.value}T00:00:00`).getTime() : undefined })} />
-        </label>
-        <label className="event-center__date">
-          {t.endTime}
-          <input type="date" aria-label={t.endTime} onChange={(event) => filter({ endTime: event.currentTarget.value ? new Date(`${event.currentTarget.value}T23:59:59`).getTime() : undefined })} />
-        </label>
+        <DateRangeField label={t.timeRange} beginLabel={t.beginTime} endLabel={t.endTime} value={{ begin: query.beginTime, end: query.endTime }} onChange={(range) => filter({ beginTime: range.begin, endTime: range.end })} />
         <span className="event-center__total">{t.total(page.total)}</span>
       </div>
       <div className="event-center__main">

@@ -13,6 +13,7 @@ export const eventCenterStrings = {
   typeFilter: '告警类型',
   gradeFilter: '告警等级',
   statusFilter: '处理状态',
+  timeRange: '告警时间范围',
   beginTime: '开始时间',
   endTime: '结束时间',
   columns: { time: '告警时间', type: '告警类型', grade: '等级', content: '告警内容', device: '设备', status: '状态' },

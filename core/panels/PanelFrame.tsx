@@ -1,0 +1,60 @@
+import { Button, Callout } from '@blueprintjs/core';
+import { Suspense, type ComponentType } from 'react';
+import type { WidgetName } from '../../contracts/panels';
+import type { WidgetProps } from '../widgets/widgetProps';
+import type { PagePanel } from './panelCatalog';
+import { panelStrings as t } from './panelStrings';
+import { usePanelData } from './usePanelData';
+
+export interface PanelFrameProps {
+  panel: PagePanel;
+  widget: ComponentType<WidgetProps<WidgetName>> | undefined;
+  editing: boolean;
+  collapsed: boolean;
+  wall: boolean;
+  onCollapse(collapsed: boolean): void;
+  onRemove(): void;
+  onOpen?(panel: PagePanel, key: string): void;
+}
+
+/**
+ * One panel: a title bar (the drag handle while the layout is edited) and its widget, fed by the
+ * panel-data hook. Opaque glass, so markers and effects of a globe underneath never show through text.
+ */
+export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
+  const { status, data, error, reload } = usePanelData<never>(panel);
+  return (
+    <section className={`panel-frame${collapsed ? ' is-collapsed' : ''}${editing ? ' is-editing' : ''}`} aria-label={panel.title}>
+      <header className="panel-frame__header">
+        <h3 className="panel-frame__title">{panel.title}</h3>
+        <div className="panel-frame__actions">
+          {editing ? (
+            <Button size="small" variant="minimal" icon="cross" aria-label={t.removePanel(panel.title)} title={t.removePanel(panel.title)} onClick={onRemove} />
+          ) : (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={collapsed ? 'chevron-down' : 'chevron-up'}
+              aria-label={collapsed ? t.expandPanel(panel.title) : t.collapsePanel(panel.title)}
+              aria-expanded={!collapsed}
+              onClick={() => onCollapse(!collapsed)}
+            />
+          )}
+        </div>
+      </header>
+      {collapsed ? null : (
+        <div className="panel-frame__body">
+          {Widget ? (
+            <Suspense fallback={<div className="panel-frame__pending" aria-busy="true" aria-label={t.loading} />}>
+              <Widget data={data} options={panel.options} status={status} error={error} onRetry={reload} wall={wall} {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})} />
+            </Suspense>
+          ) : (
+            <Callout intent="danger" compact>
+              {t.unknownWidget(panel.widget)}
+            </Callout>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

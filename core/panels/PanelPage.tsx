@@ -1,0 +1,234 @@
+import { Button, ButtonGroup, Callout, Menu, MenuItem, NonIdealState, PopoverNext, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import ReactGridLayout, { noCompactor, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { GRID_COLUMNS, repairLayout, type LayoutItem } from '../../contracts/panels';
+import { HttpClient } from '../http/HttpClient';
+import { useService } from '../di/useService';
+import { PluginRegistry } from '../plugins/PluginRegistry';
+import { Notifier } from '../ui/Notifier';
+import { widgetComponent } from '../widgets';
+import { createLayoutApi } from './layoutApi';
+import { panelPageSpec, type PagePanel } from './panelCatalog';
+import { panelStrings as t } from './panelStrings';
+import { PanelFrame } from './PanelFrame';
+import { wallRowHeight, wallSizeOf, type WallSize } from './wallMode';
+import 'react-grid-layout/css/styles.css';
+import './PanelPage.css';
+
+export interface PanelPageProps {
+  /** The panel page's id (`comprehensive`, `alarmManage/alarmStatistics`). */
+  pageId: string;
+  /** Over the globe: panels float in columns, the map shows (and takes clicks) between them. */
+  overMap?: boolean;
+  /** Wall-screen size regardless of the URL (the real-time board is always one). */
+  wall?: WallSize;
+}
+
+const MARGIN = 12;
+const ROW_HEIGHT = 40;
+
+/** Panel lists and layouts in react-grid-layout's terms (its `i` is our panel id). */
+const toGrid = (items: readonly LayoutItem[], panels: ReadonlyMap<string, PagePanel>): Layout =>
+  items.map((item) => ({ i: item.panel, x: item.x, y: item.y, w: item.w, h: item.h, minW: panels.get(item.panel)?.size.minW ?? 1, minH: panels.get(item.panel)?.size.minH ?? 1 }));
+const fromGrid = (layout: Layout): LayoutItem[] => layout.map((item) => ({ panel: item.i, x: item.x, y: item.y, w: item.w, h: item.h }));
+
+/** Where a click on a panel's item leads: an alarm to the event center, a device kind to its page. */
+function targetOf(panel: PagePanel, key: string): string | undefined {
+  if (panel.widget === 'alarmList') return `/alarmManage/eventCenter?alarmId=${encodeURIComponent(key)}`;
+  const link = typeof panel.options?.link === 'string' ? panel.options.link : undefined;
+  return link ? link.replace('{key}', encodeURIComponent(key)) : undefined;
+}
+
+/**
+ * A panel page: its panels in the operator's layout (stored on the server per user, tenant and page,
+ * repaired to fit the panels that exist now), else the page's default. 编辑布局 lets the operator
+ * drag, resize, add and remove panels, then save, cancel or go back to the default. With `?wall=1080`
+ * or `?wall=4k` the rows stretch so the page fills the wall screen exactly.
+ */
+export default function PanelPage({ pageId, overMap = false, wall: forcedWall }: PanelPageProps) {
+  const registry = useService(PluginRegistry);
+  const http = useService(HttpClient);
+  const notifier = useService(Notifier);
+  const navigate = useNavigate();
+  const urlWall = wallSizeOf(useLocation().search);
+  const wall = forcedWall ?? urlWall;
+  const api = useMemo(() => createLayoutApi(http), [http]);
+  const spec = useMemo(() => panelPageSpec(registry, pageId), [registry, pageId]);
+  const panels = useMemo(() => new Map(spec.panels.map((panel) => [panel.id, panel])), [spec]);
+  const repair = useCallback((items: readonly LayoutItem[]) => repairLayout(items, spec.panels), [spec]);
+
+  const [saved, setSaved] = useState<LayoutItem[] | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [draft, setDraft] = useState<LayoutItem[] | undefined>();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setSaved(undefined);
+    setDraft(undefined);
+    api.load(pageId).then(
+      (stored) => {
+        if (!live) return;
+        const { items, changes } = repair(stored?.items ?? spec.defaultLayout);
+        setProblem(stored && changes.length ? t.layoutRepaired : undefined);
+        setSaved(items);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setProblem(t.layoutLoadFailed(error instanceof Error ? error.message : String(error)));
+        setSaved(repair(spec.defaultLayout).items);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, pageId, repair, spec]);
+
+  const editing = draft !== undefined;
+  const items = draft ?? saved ?? [];
+  const missing = spec.panels.filter((panel) => !items.some((item) => item.panel === panel.id));
+
+  const save = async () => {
+    if (!draft) return;
+    setBusy(true);
+    try {
+      const stored = await api.save(pageId, draft);
+      setSaved(stored ? repair(stored.items).items : draft);
+      setDraft(undefined);
+      setProblem(undefined);
+      notifier.show('success', t.saved);
+    } catch (error) {
+      notifier.show('error', t.saveFailed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await api.reset(pageId);
+      setSaved(repair(spec.defaultLayout).items);
+      setDraft(undefined);
+      setProblem(undefined);
+      notifier.show('success', t.resetDone);
+    } catch (error) {
+      notifier.show('error', t.saveFailed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = (panel: PagePanel) => {
+    const bottom = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 0);
+    setDraft(repair([...items, { panel: panel.id, x: 0, y: bottom, w: panel.size.w, h: panel.size.h }]).items);
+  };
+
+  const { width, containerRef, mounted } = useContainerWidth();
+  const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null);
+  const height = useElementHeight(gridElement);
+  const rows = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 1);
+  const rowHeight = wall && height ? wallRowHeight(height, rows, MARGIN) : ROW_HEIGHT;
+
+  return (
+    <div className={`panel-page${overMap ? ' is-over-map' : ''}${wall ? ` is-wall is-wall-${wall}` : ''}${editing ? ' is-editing' : ''}`} data-page={pageId}>
+      <div className="panel-page__toolbar" role="toolbar" aria-label={t.toolbar}>
+        {problem ? (
+          <Callout intent="warning" compact className="panel-page__problem">
+            {problem}
+          </Callout>
+        ) : null}
+        {editing ? (
+          <>
+            <span className="panel-page__hint">{t.editingHint}</span>
+            <ButtonGroup>
+              <PopoverNext
+                placement="bottom-end"
+                content={
+                  <Menu aria-label={t.addPanel}>
+                    {missing.length ? missing.map((panel) => <MenuItem key={panel.id} text={panel.title} icon="add" onClick={() => add(panel)} />) : <MenuItem disabled text={t.noMorePanels} />}
+                  </Menu>
+                }
+              >
+                <Button icon="add" text={t.addPanel} />
+              </PopoverNext>
+              <Button icon="reset" text={t.resetLayout} disabled={busy} onClick={() => void reset()} />
+              <Button icon="tick" intent="primary" text={t.saveLayout} loading={busy} onClick={() => void save()} />
+              <Button icon="cross" text={t.cancelEdit} disabled={busy} onClick={() => setDraft(undefined)} />
+            </ButtonGroup>
+          </>
+        ) : wall ? null : (
+          <Button icon="page-layout" variant="minimal" text={t.editLayout} onClick={() => setDraft(items)} />
+        )}
+      </div>
+      <div
+        className="panel-page__grid"
+        ref={(node) => {
+          containerRef.current = node;
+          setGridElement(node);
+        }}
+      >
+        {!saved ? (
+          <Spinner className="panel-page__spinner" aria-label={t.loading} />
+        ) : items.length === 0 ? (
+          <NonIdealState className="panel-page__empty" icon="page-layout" title={t.noPanels} description={t.noPanelsDescription} />
+        ) : mounted ? (
+          <ReactGridLayout
+            width={width}
+            layout={toGrid(items, panels)}
+            gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [MARGIN, MARGIN] }}
+            dragConfig={{ enabled: editing, handle: '.panel-frame__header', cancel: 'button' }}
+            resizeConfig={{ enabled: editing }}
+            // Over the map panels stay where they are put (columns either side); elsewhere they close up.
+            compactor={overMap ? noCompactor : verticalCompactor}
+            onLayoutChange={(layout) => {
+              if (editing) setDraft(fromGrid(layout));
+            }}
+          >
+            {items.map((item) => {
+              const panel = panels.get(item.panel)!;
+              return (
+                <div key={item.panel} className="panel-page__cell">
+                  <PanelFrame
+                    panel={panel}
+                    widget={widgetComponent(panel.widget)}
+                    editing={editing}
+                    collapsed={collapsed.has(panel.id)}
+                    wall={wall !== undefined}
+                    onCollapse={(value) => setCollapsed((previous) => toggled(previous, panel.id, value))}
+                    onRemove={() => setDraft(items.filter((other) => other.panel !== panel.id))}
+                    onOpen={(source, key) => {
+                      const target = targetOf(source, key);
+                      if (target) navigate(target);
+                    }}
+                  />
+                </div>
+              );
+            })}
+          </ReactGridLayout>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** The element's height, kept current (wall mode stretches the rows to it). */
+function useElementHeight(element: HTMLElement | null): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    setHeight(element.clientHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return height;
+}

@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import type { SeriesData } from '../../../contracts/panels';
+import { EChart } from '../charts/EChart';
+import type { EChartsCoreOption } from '../charts/echartsCore';
+import { axisTooltip, chartSizes, grid, legend, paletteFrom, timeAxisFormatter, toAxisTime, valueAxis, withAlpha } from '../charts/chartOptions';
+import { WidgetState } from '../WidgetState/WidgetState';
+import { booleanOption, stringOption, type WidgetProps } from '../widgetProps';
+import { widgetStrings as t } from '../widgetStrings';
+
+/** Options of `lineChart`. */
+export interface LineChartOptions {
+  /** Fill under the lines; default false. */
+  area?: boolean;
+  /** Smooth curves; default true. */
+  smooth?: boolean;
+  /** Stack the series on each other; default false. */
+  stack?: boolean;
+  /** Unit of the values when the data has none. */
+  unit?: string;
+  /** Series colours (CSS), in order. */
+  colors?: string[];
+}
+
+/** The points of category series lined up on one axis (labels in the order they first appear). */
+export function categoryAxis(data: SeriesData): string[] {
+  const labels: string[] = [];
+  const seen = new Set<string>();
+  for (const series of data.series) {
+    for (const [x] of series.points) {
+      const label = String(x);
+      if (!seen.has(label)) {
+        seen.add(label);
+        labels.push(label);
+      }
+    }
+  }
+  return labels;
+}
+
+/** The option of a line chart over time or categories. */
+export function lineChartOption(data: SeriesData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
+  const sizes = chartSizes(wall);
+  const unit = data.unit ?? stringOption(options, 'unit') ?? '';
+  const area = booleanOption(options, 'area') ?? false;
+  const smooth = booleanOption(options, 'smooth') ?? true;
+  const stack = booleanOption(options, 'stack') ?? false;
+  const palette = paletteFrom(options);
+  const timeAxis = data.axis === 'time';
+  const labels = timeAxis ? [] : categoryAxis(data);
+  const xs = timeAxis ? data.series.flatMap((series) => series.points.map(([x]) => Number(x))) : [];
+  const span = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
+  const many = Math.max(0, ...data.series.map((series) => series.points.length)) > 30;
+  const withLegend = data.series.length > 1;
+  return {
+    animationDuration: 400,
+    useUTC: true,
+    color: palette,
+    legend: legend(sizes, withLegend),
+    grid: grid(sizes, withLegend, unit !== ''),
+    tooltip: axisTooltip(sizes, unit, timeAxis),
+    xAxis: timeAxis
+      ? { type: 'time', boundaryGap: false, axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) }, splitNumber: wall ? 6 : 5 }
+      : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
+    yAxis: valueAxis(sizes, unit),
+    series: data.series.map((series, index) => {
+      const color = palette[index % palette.length]!;
+      const byLabel = new Map(series.points.map(([x, y]) => [String(x), y]));
+      return {
+        type: 'line',
+        name: series.name,
+        smooth,
+        stack: stack ? 'total' : undefined,
+        showSymbol: !many,
+        // Thousands of points: draw a faithful down-sample (largest-triangle-three-buckets), not every point.
+        sampling: series.points.length > 2_000 ? 'lttb' : undefined,
+        symbolSize: sizes.symbol,
+        lineStyle: { width: sizes.lineWidth },
+        emphasis: { focus: 'series' },
+        areaStyle: area
+          ? { color: { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: withAlpha(color, 0.38) }, { offset: 1, color: withAlpha(color, 0.02) }] } }
+          : undefined,
+        data: timeAxis ? series.points.map(([x, y]) => [toAxisTime(Number(x)), y]) : labels.map((label) => byLabel.get(label) ?? null),
+      };
+    }),
+  };
+}
+
+export function lineChartSummary(data: SeriesData): string {
+  return t.chartSummary(
+    t.chartLabel.line,
+    data.series.map((series) => t.seriesSummary(series.name, series.points.length)),
+  );
+}
+
+/**
+ * `lineChart`: series over time (x in epoch ms, axis in Asia/Shanghai time) or over categories, with
+ * Chinese tooltips and 万/亿 values. Options: see `LineChartOptions`. A click on a point calls
+ * `onOpen(series name)`.
+ */
+export function LineChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'lineChart'>) {
+  const option = useMemo(() => (data ? lineChartOption(data, options, wall) : null), [data, options, wall]);
+  const empty = !data || data.series.every((series) => series.points.length === 0);
+  return (
+    <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">
+      {option && data ? <EChart option={option} label={lineChartSummary(data)} onItemClick={onOpen ? (item) => onOpen(item.seriesName ?? item.name) : undefined} /> : null}
+    </WidgetState>
+  );
+}
+
+export default LineChart;

@@ -1,0 +1,34 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PieChart, pieChartOption } from './PieChart';
+
+const data = { unit: '起', items: [{ name: '高', value: 25, key: 'high' }, { name: '低', value: 75 }] };
+
+type Option = { series: { type: string; radius: string[]; data: { name: string; value: number; key: string }[] }[]; legend: { show: boolean; formatter(name: string): string }; tooltip: { formatter(param: unknown): string } };
+
+describe('PieChart', () => {
+  it('is a ring by default whose legend gives values and shares', () => {
+    const option = pieChartOption(data, {}) as unknown as Option;
+    expect(option.series[0]!.radius[0]).toBe('54%');
+    expect(option.series[0]!.data.map((item) => item.key)).toEqual(['high', '低']);
+    expect(option.legend.formatter('高')).toBe('{name|高}{value|25}{share|25%}');
+    expect(option.tooltip.formatter({ name: '低', value: 75, percent: 75, marker: '' })).toBe('低<br/><b>75起</b>（75%）');
+  });
+
+  it('can be a full pie with labels instead of a legend', () => {
+    const option = pieChartOption(data, { donut: false, legend: false }) as unknown as Option;
+    expect(option.series[0]!.radius[0]).toBe('0%');
+    expect(option.legend.show).toBe(false);
+  });
+
+  it('shows the total in the middle and draws', async () => {
+    const { container } = render(<PieChart status="ready" data={data} />);
+    expect(container.querySelector('.ops-pie-chart__total')?.textContent).toBe('100合计（起）');
+    await waitFor(() => expect(container.querySelector('svg path')).toBeTruthy());
+  });
+
+  it('is empty with no items', () => {
+    render(<PieChart status="ready" data={{ items: [] }} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+  });
+});
