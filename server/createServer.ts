@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import ajvErrors from 'ajv-errors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { authRoutes } from './auth/authRoutes';
 import { CaptchaService } from './auth/CaptchaService';
 import { RateLimiter } from './auth/RateLimiter';
@@ -44,6 +45,17 @@ import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
 import { formatSchemaErrors, normalizeInput } from './validation';
 import { DeviceGrants } from './access/DeviceGrants';
 import { enforceRouteAccess, type DeclaredRoute } from './access/enforceRouteAccess';
+import { seedBusiness } from './seed/seedBusiness';
+import { StatsService } from './stats/StatsService';
+import { statsRoutes } from './stats/statsRoutes';
+import { BusinessService } from './business/BusinessService';
+import { BusinessSimulator } from './business/BusinessSimulator';
+import { businessRoutes } from './business/businessRoutes';
+import { WeatherService, WeatherSimulator } from './weather/WeatherService';
+import { weatherRoutes } from './weather/weatherRoutes';
+import { loadPanelCatalog } from './panels/panelCatalog';
+import { PanelLayoutService } from './panels/PanelLayoutService';
+import { panelRoutes } from './panels/panelRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,10 +72,32 @@ declare module 'fastify' {
     leader: ClusterLeader;
     /** On PostgreSQL: the LISTEN connection that hands other instances' pushes to this one's sockets. */
     pushListener: PgListener | undefined;
+    /** The tenants' current weather (read by GET /weather/current and GET /getInfo, moved on by the weather simulator). */
+    weather: WeatherService;
+    /** Visitors, tickets, parking and merchants' sales of the seeded scenic areas (a leader job; tests run it by hand). */
+    businessSimulator: BusinessSimulator;
   }
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Request ids: 6 random bytes as 12 hex digits, cut from a block of random bytes drawn a few hundred ids
+ * at a time (a call to the random source per request cost more than the id is worth).
+ */
+function requestIds(): () => string {
+  const ID_BYTES = 6;
+  let block = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + ID_BYTES > block.length) {
+      block = randomBytes(ID_BYTES * 512);
+      offset = 0;
+    }
+    offset += ID_BYTES;
+    return block.toString('hex', offset - ID_BYTES, offset);
+  };
+}
 
 /** Maps any error to the envelope; only AppError and input errors reach the client with their text. */
 function toEnvelope(error: FastifyError | AppError | Error, requestId: string): Envelope {
@@ -87,7 +121,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // No type coercion: text inputs are converted strictly by normalizeInput, JSON keeps its types.
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true }, plugins: [ajvErrors as never] },
     // Ids are ours (never taken from a client header) and short enough to read out on the phone.
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: requestIds(),
     requestIdHeader: false,
     schemaErrorFormatter: formatSchemaErrors,
   });
@@ -108,10 +142,17 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     if (await seedIfEmpty(db, catalog, now())) {
       const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
       app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+      // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
+      // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
+      // through the kind's index. The other seeded tables are small and looked up by key.
+      if (dialect === 'postgres') await sql`analyze devices`.execute(db);
     } else {
       const added = await syncMenus(db, catalog);
       if (added) app.log.info(`已为新插件补充 ${added} 个菜单`);
     }
+    // Gates, car parks, merchants and weather: for a new database and for one made before migration 008.
+    const business = await seedBusiness(db, now());
+    if (business.tenants) app.log.info(`已为 ${business.tenants} 个租户写入景区业务基础数据（闸机、停车场、商户）`);
   } catch (error) {
     // A server that does not start leaves no connection open behind it.
     await close();
@@ -149,6 +190,12 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   // else the in-process simulator. The simulator object stays for the dev endpoints either way.
   const mqttGateway = config.mqtt ? new MqttDeviceGateway({ db, catalog, alarms, status: pushHub, now, log: app.log, dataDir: config.dataDir }, config.mqtt) : undefined;
   const gateway: DeviceGateway = mqttGateway ?? simulator;
+  // Business rows and weather are simulated too, whatever the devices speak: on the simulator's tick
+  // (SIM_TICK_MS; SIMULATOR=0 turns them off), the weather every 20 ticks.
+  const tickMs = config.simulator?.tickMs ?? 0;
+  const weather = new WeatherService(db, now, pushHub);
+  const weatherSimulator = new WeatherSimulator(weather, tickMs > 0 ? tickMs * 20 : 0, Date.now(), (error) => app.log.error({ err: error }, '天气模拟失败'));
+  const businessSimulator = new BusinessSimulator(db, now, { tickMs }, (error) => app.log.error({ err: error }, '景区业务模拟失败'));
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
   const sessions = new SessionService(db, now);
@@ -169,12 +216,18 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.decorate('mqttGateway', mqttGateway);
   app.decorate('alarms', alarms);
   app.decorate('pushHub', pushHub);
+  app.decorate('weather', weather);
+  app.decorate('businessSimulator', businessSimulator);
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
   // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions;
   // only draining the sessions of instances that went away is the leader's.
-  const jobs: LeaderJob[] = mqttGateway
-    ? [{ name: 'MQTT 遗留会话接管', start: () => mqttGateway.startSweeping(), stop: () => mqttGateway.stopSweeping() }]
-    : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }];
+  const jobs: LeaderJob[] = [
+    ...(mqttGateway
+      ? [{ name: 'MQTT 遗留会话接管', start: () => mqttGateway.startSweeping(), stop: () => mqttGateway.stopSweeping() }]
+      : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }]),
+    { name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop() },
+    { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
+  ];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
   app.decorate('pushListener', pushListener);
@@ -187,6 +240,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await leader.stop();
     simulator.stop();
+    await businessSimulator.stop();
+    await weatherSimulator.stop();
     await mqttGateway?.stop();
     await pushListener?.stop();
     pushHub.close();
@@ -212,9 +267,13 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       app.decorate('routeTable', enforceRouteAccess(api, { db, grants, requireSession: ctx.requireSession }));
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
-      await platformRoutes(api, ctx, new PlatformService(db, menuPerms));
+      await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
       await deviceRoutes(api, ctx, new DeviceService(db, catalog, gateway, now));
       await alarmRoutes(api, ctx, alarms);
+      await statsRoutes(api, new StatsService(db, catalog, alarmTypes, now));
+      await businessRoutes(api, new BusinessService(db, now));
+      await weatherRoutes(api, weather);
+      await panelRoutes(api, new PanelLayoutService(db, loadPanelCatalog(plugins), now));
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },

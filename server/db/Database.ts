@@ -28,6 +28,23 @@ export interface Database {
   mqtt_sessions: { client_id: string; seen_at: number };
   push_tickets: { ticket_hash: string; token_hash: string; expires_at: number; used_at: number | null };
   dict_data: { dict_code: number; dict_type: string; dict_sort: number; dict_label: string; dict_value: string; css_class: string; list_class: string; is_default: string };
+  // Business of a scenic area (migration 008, server/business/): money in fen, hours as the epoch ms of their start.
+  business_gates: { gate_id: number | undefined; tenant_id: number; name: string };
+  /** Visitors through a gate in one hour (in and out). */
+  gate_traffic: { gate_id: number; tenant_id: number; hour_at: number; in_count: number; out_count: number };
+  ticket_orders: { order_id: number | undefined; tenant_id: number; order_no: string; ticket_type: string; ticket_count: number; amount: number; channel: string; paid_at: number };
+  parking_lots: { lot_id: number | undefined; tenant_id: number; name: string; capacity: number };
+  /** A car's stay in a lot; out_at and fee are null while it is parked. */
+  parking_sessions: { session_id: number | undefined; tenant_id: number; lot_id: number; plate: string; in_at: number; out_at: number | null; fee: number | null };
+  merchants: { merchant_id: number | undefined; tenant_id: number; name: string; category: string };
+  /** A merchant's sales in one hour. */
+  merchant_sales: { merchant_id: number; tenant_id: number; hour_at: number; sales_count: number; amount: number };
+  /** How far the business simulator has produced each tenant's rows. */
+  business_simulation: { tenant_id: number; produced_until: number };
+  /** The current weather of each tenant's city (migration 008, server/weather/). */
+  weather: { tenant_id: number; city: string; text: string; temperature: number; humidity: number; wind: string; updated_at: number };
+  /** An operator's layout of a panel page (migration 009, server/panels/): items as JSON text. */
+  panel_layouts: { tenant_id: number; user_id: number; page: string; items: string; updated_at: number };
 }
 
 export type Db = Kysely<Database>;

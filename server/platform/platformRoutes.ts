@@ -4,11 +4,15 @@ import { objectSchema } from '../validation';
 import { access } from '../access/RouteAccess';
 import type { ServerContext } from '../ServerContext';
 import type { PlatformService } from './PlatformService';
+import type { WeatherNow } from '../../contracts/weather';
 
 export const PLATFORM_CODES = ['twin_platform'] as const;
 
-/** User info, menus and permissions of the active tenant, tenant switch, dictionaries. */
-export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, platform: PlatformService): Promise<void> {
+/**
+ * User info, menus and permissions of the active tenant, tenant switch, dictionaries. `weather`: the
+ * active tenant's current weather, which the session carries (spec section 3); null when unknown.
+ */
+export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, platform: PlatformService, weather: (tenantId: number) => Promise<WeatherNow | null> = async () => null): Promise<void> {
 
   const grantedMenus = (userId: number, tenantId: number) => platform.grantedMenus(userId, tenantId);
 
@@ -16,7 +20,7 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
     const session = request.session!;
     // The permissions are the ones this request was checked against.
     const granted = request.access!;
-    const { user, tenants } = await platform.profile(session.userId);
+    const [{ user, tenants }, currentWeather] = await Promise.all([platform.profile(session.userId), weather(session.tenantId)]);
     return ok(undefined, {
       user: {
         userId: user.user_id,
@@ -36,6 +40,8 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
       permissions: granted.orderedPerms,
       // The device kinds this user may read and control here: the web app offers only the controls that will work.
       deviceGrants: granted.deviceGrants(),
+      // The session's weather (spec section 3): kept up to date by WEATHER_EVENT pushes afterwards.
+      weather: currentWeather,
     });
   });
 

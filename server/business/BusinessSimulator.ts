@@ -1,0 +1,429 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/Database';
+import { businessProfileOf, type BusinessProfile, type MerchantCategory } from '../seed/seedBusiness';
+import { seededRandom } from '../seed/seedFleet';
+import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS, hourStart, shanghaiDayStart } from '../stats/periods';
+
+/** How far back the simulator fills a tenant's history when it first runs (or after a long pause). */
+export const BACKFILL_DAYS = 30;
+
+/** Share of a day's arrivals in each Shanghai hour (0–23): quiet at night, busy 9–17h. */
+const ARRIVALS = normalise([0.2, 0.1, 0.1, 0.1, 0.2, 0.5, 1.2, 2.5, 5, 8.5, 10, 10, 8.5, 8.5, 9.5, 9, 7.5, 5.5, 4, 3.5, 2.5, 1.5, 0.8, 0.4]);
+/** Share of a day's departures per hour: the arrivals' curve some three hours later. */
+const DEPARTURES = normalise([0.8, 0.3, 0.1, 0.1, 0.1, 0.2, 0.4, 0.8, 1.5, 3, 5, 7, 8, 8.5, 9, 9.5, 10, 10, 8.5, 6, 4.5, 3.5, 2.5, 1.5]);
+/** Chance per hour that a parked car leaves in that hour: few leave at night, most in the evening. */
+const PARKING_LEAVE = [0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.08, 0.1, 0.12, 0.18, 0.22, 0.25, 0.25, 0.25, 0.25, 0.28, 0.32, 0.4, 0.42, 0.42, 0.4, 0.35, 0.3, 0.2];
+/** How the gates share the visitors, busiest first (a fifth gate and more take 0.1 each, then all are scaled to 1). */
+const GATE_SHARES = [0.34, 0.28, 0.22, 0.16];
+/** How much busier a weekend day is for the car parks than a weekday. */
+const PARKING_WEEKEND = 1.4;
+
+/** Opening hours, sales per 1000 visitors entering in an hour, and the average sale (yuan) of each kind of merchant. */
+const MERCHANT_TRAITS: Record<MerchantCategory, { open: [number, number]; perThousandVisitors: number; averageSale: number }> = {
+  餐饮: { open: [10, 21], perThousandVisitors: 16, averageSale: 135 },
+  茶饮: { open: [8, 21], perThousandVisitors: 28, averageSale: 32 },
+  文创: { open: [9, 20], perThousandVisitors: 12, averageSale: 68 },
+  特产: { open: [9, 20], perThousandVisitors: 7, averageSale: 210 },
+  零售: { open: [7, 22], perThousandVisitors: 30, averageSale: 24 },
+};
+
+/** Ticket sales channels (codes stored in ticket_orders.channel) and their share of orders. */
+export const TICKET_CHANNELS = { miniProgram: '小程序', ota: 'OTA 平台', window: '售票窗口', kiosk: '自助售票机' } as const;
+const CHANNEL_WEIGHTS: [keyof typeof TICKET_CHANNELS, number][] = [
+  ['miniProgram', 45],
+  ['ota', 25],
+  ['window', 20],
+  ['kiosk', 10],
+];
+/** Tickets per order: mostly one to three, now and then a tour group (10 % off). */
+const TICKET_COUNTS: [number, number][] = [
+  [1, 40],
+  [2, 30],
+  [3, 12],
+  [4, 10],
+  [5, 4],
+  [6, 2],
+  [0, 2],
+];
+const PROVINCES: [string, number][] = [
+  ['浙', 72],
+  ['沪', 8],
+  ['苏', 7],
+  ['皖', 5],
+  ['赣', 2],
+  ['闽', 2],
+  ['京', 2],
+  ['粤', 2],
+];
+const PLATE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+
+function normalise(weights: number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return weights.map((weight) => weight / total);
+}
+
+function pick<T>(options: readonly (readonly [T, number])[], random: () => number): T {
+  const total = options.reduce((sum, [, weight]) => sum + weight, 0);
+  let draw = random() * total;
+  for (const [value, weight] of options) {
+    draw -= weight;
+    if (draw < 0) return value;
+  }
+  return options[options.length - 1]![0];
+}
+
+/** A Poisson count with mean `mean` (normal approximation for large means). */
+export function poisson(mean: number, random: () => number): number {
+  if (!(mean > 0)) return 0;
+  if (mean < 30) {
+    const limit = Math.exp(-mean);
+    let k = 0;
+    for (let product = random(); product > limit; product *= random()) k++;
+    return k;
+  }
+  const z = Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+  return Math.max(0, Math.round(mean + Math.sqrt(mean) * z));
+}
+
+/** The parking fee in fen of a stay: free for the first minutes, then per started hour, at most the daily cap per started day. */
+export function parkingFee(inAt: number, outAt: number, parking: BusinessProfile['parking']): number {
+  const minutes = Math.ceil((outAt - inAt) / 60_000);
+  if (minutes <= parking.freeMinutes) return 0;
+  const days = Math.ceil(minutes / 1440);
+  return Math.min(Math.ceil(minutes / 60) * parking.feePerHour, days * parking.dailyCap) * 100;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** MP + the Shanghai time to the millisecond: unique per tenant, as its orders are paid at distinct instants. */
+export function ticketOrderNo(paidAt: number): string {
+  const local = new Date(paidAt + SHANGHAI_OFFSET_MS);
+  return `MP${local.getUTCFullYear()}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}${pad(local.getUTCSeconds())}${pad(local.getUTCMilliseconds(), 3)}`;
+}
+
+function plate(random: () => number): string {
+  const province = pick(PROVINCES, random);
+  const letter = province === '浙' ? (random() < 0.65 ? 'A' : 'ABCDEFGHJKL'[Math.floor(random() * 11)]!) : 'ABCDEFG'[Math.floor(random() * 7)]!;
+  // One in seven is a new-energy car: D or F and five digits.
+  if (random() < 1 / 7) return `${province}${letter}${random() < 0.8 ? 'D' : 'F'}${pad(Math.floor(random() * 100_000), 5)}`;
+  let tail = '';
+  for (let index = 0; index < 5; index++) tail += index < 2 || random() < 0.3 ? PLATE_CHARS[Math.floor(random() * PLATE_CHARS.length)]! : String(Math.floor(random() * 10));
+  return `${province}${letter}${tail}`;
+}
+
+/** Shanghai hour (0–23) of an instant. */
+const localHour = (at: number) => Math.floor((at + SHANGHAI_OFFSET_MS) / HOUR_MS) % 24;
+const isWeekend = (at: number) => [0, 6].includes(new Date(at + SHANGHAI_OFFSET_MS).getUTCDay());
+
+/** How busy a tenant's day is against its average (0.85–1.15), the same for every run that simulates that day. */
+function dayFactor(tenantId: number, at: number): number {
+  return 0.85 + 0.3 * seededRandom(Math.floor((at + SHANGHAI_OFFSET_MS) / DAY_MS) * 7919 + tenantId)();
+}
+
+interface TenantBusiness {
+  tenantId: number;
+  profile: BusinessProfile;
+  gates: number[];
+  lots: { lotId: number; capacity: number }[];
+  merchants: { merchantId: number; category: MerchantCategory }[];
+}
+
+interface ParkedCar {
+  /** Stored sessions have an id; cars arriving in this run have none yet. */
+  sessionId?: number;
+  lotId: number;
+  plate: string;
+  inAt: number;
+  outAt: number | null;
+  fee: number | null;
+}
+
+type TrafficRow = Database['gate_traffic'];
+type SalesRow = Database['merchant_sales'];
+type OrderRow = Omit<Database['ticket_orders'], 'order_id'>;
+
+/** What a run produced for one tenant, before it is written. */
+interface Production {
+  traffic: Map<string, TrafficRow>;
+  sales: Map<string, SalesRow>;
+  orders: OrderRow[];
+  /** Cars that arrived in this run (with their departure if they left before its end). */
+  arrived: ParkedCar[];
+  /** Stored sessions that ended in this run. */
+  departed: ParkedCar[];
+}
+
+export interface BusinessSimulatorOptions {
+  /** A run every this many ms (0: the simulator never starts). */
+  tickMs: number;
+  seed?: number;
+  /** Days of history a tenant without any gets (default BACKFILL_DAYS). */
+  backfillDays?: number;
+}
+
+/** Thrown inside a run's transaction when another instance moved the tenant's watermark meanwhile. */
+class WatermarkMoved extends Error {}
+
+/**
+ * Produces what the seeded gates, ticket offices, car parks and merchants of each tenant would record
+ * (tables of migration 008), from each tenant's profile (server/seed/seedBusiness.ts): visitors by the
+ * hour (busy 9–17h, weekends busier, each day a little different), ticket orders, cars parking and
+ * leaving (never more than a lot holds; fees by the lot's tariff) and merchants' sales following the
+ * visitors. Every run produces the time since the tenant's watermark (business_simulation) up to now:
+ * the first run fills BACKFILL_DAYS days of history, later runs (every tickMs, on the cluster's leader)
+ * add the last few seconds. Rows are written a day at a time, each with its watermark in one
+ * transaction, so a run cut short by a stop or a crash resumes where it ended.
+ */
+export class BusinessSimulator {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopping = false;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly options: BusinessSimulatorOptions,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.random = seededRandom(options.seed ?? Date.now());
+  }
+
+  get active(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** Catches up at once (the first time: the history), then a run every tickMs. */
+  start(): void {
+    if (this.options.tickMs <= 0 || this.timer) return;
+    this.stopping = false;
+    const run = () => {
+      if (this.running) return;
+      this.running = this.catchUp()
+        .catch(this.onError)
+        .finally(() => (this.running = undefined));
+    };
+    run();
+    this.timer = setInterval(run, this.options.tickMs);
+    this.timer.unref();
+  }
+
+  /** Resolves once the run under way (if any) has finished. */
+  async whenIdle(): Promise<void> {
+    await this.running;
+  }
+
+  /** Stops after the day being written (a backfill resumes from there next time). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    try {
+      await this.running;
+    } finally {
+      this.stopping = false;
+    }
+  }
+
+  /** Produces every tenant's rows from its watermark up to now; returns the tenants' rows written. */
+  async catchUp(): Promise<{ tenantId: number; rows: number }[]> {
+    const tenants = await this.tenants();
+    const written: { tenantId: number; rows: number }[] = [];
+    for (const tenant of tenants) {
+      if (this.stopping) break;
+      written.push({ tenantId: tenant.tenantId, rows: await this.produce(tenant, this.now()) });
+    }
+    return written;
+  }
+
+  private async tenants(): Promise<TenantBusiness[]> {
+    const [gates, lots, merchants] = await Promise.all([
+      this.db.selectFrom('business_gates').select(['gate_id', 'tenant_id']).orderBy('gate_id').execute(),
+      this.db.selectFrom('parking_lots').select(['lot_id', 'tenant_id', 'capacity']).orderBy('lot_id').execute(),
+      this.db.selectFrom('merchants').select(['merchant_id', 'tenant_id', 'category']).orderBy('merchant_id').execute(),
+    ]);
+    const ids = [...new Set([...gates, ...lots, ...merchants].map((row) => row.tenant_id))].sort((a, b) => a - b);
+    return ids.map((tenantId) => ({
+      tenantId,
+      profile: businessProfileOf(tenantId),
+      gates: gates.filter((gate) => gate.tenant_id === tenantId).map((gate) => gate.gate_id!),
+      lots: lots.filter((lot) => lot.tenant_id === tenantId).map((lot) => ({ lotId: lot.lot_id!, capacity: lot.capacity })),
+      merchants: merchants.filter((merchant) => merchant.tenant_id === tenantId).map((merchant) => ({ merchantId: merchant.merchant_id!, category: merchant.category as MerchantCategory })),
+    }));
+  }
+
+  /** The tenant's rows from its watermark (at most backfillDays back) to `to`, written a day at a time. */
+  private async produce(tenant: TenantBusiness, to: number): Promise<number> {
+    const horizon = shanghaiDayStart(to) - (this.options.backfillDays ?? BACKFILL_DAYS) * DAY_MS;
+    await this.db.insertInto('business_simulation').values({ tenant_id: tenant.tenantId, produced_until: horizon }).onConflict((conflict) => conflict.column('tenant_id').doNothing()).execute();
+    const stored = (await this.db.selectFrom('business_simulation').select('produced_until').where('tenant_id', '=', tenant.tenantId).executeTakeFirstOrThrow()).produced_until;
+    const from = Math.max(stored, horizon);
+    if (from >= to) return 0;
+    const open = (await this.db.selectFrom('parking_sessions').select(['session_id', 'lot_id', 'plate', 'in_at']).where('tenant_id', '=', tenant.tenantId).where('out_at', 'is', null).orderBy('session_id').execute()).map(
+      (row): ParkedCar => ({ sessionId: row.session_id!, lotId: row.lot_id, plate: row.plate, inAt: row.in_at, outAt: null, fee: null }),
+    );
+    const production = this.simulate(tenant, from, to, open);
+    let watermark = stored;
+    let rows = 0;
+    // A day at a time: each day's rows and the watermark at its end in one transaction.
+    for (let dayStart = shanghaiDayStart(from); dayStart < to; dayStart += DAY_MS) {
+      const until = Math.min(to, dayStart + DAY_MS);
+      const inDay = (at: number) => at >= dayStart && at < until;
+      const part: Production = {
+        traffic: new Map([...production.traffic].filter(([, row]) => inDay(row.hour_at))),
+        sales: new Map([...production.sales].filter(([, row]) => inDay(row.hour_at))),
+        orders: production.orders.filter((order) => inDay(order.paid_at)),
+        arrived: production.arrived.filter((car) => inDay(car.inAt)),
+        departed: production.departed.filter((car) => inDay(car.outAt!)),
+      };
+      // Between days the event loop serves requests (better-sqlite3 answers synchronously: without this
+      // a backfill would hold the server for its whole length) and a stop can come in.
+      if (dayStart > shanghaiDayStart(from)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.stopping) break;
+      }
+      try {
+        rows += await this.db.transaction().execute((trx) => this.write(trx, tenant.tenantId, part, watermark, until));
+      } catch (error) {
+        if (error instanceof WatermarkMoved) return rows;
+        throw error;
+      }
+      watermark = until;
+    }
+    return rows;
+  }
+
+  /** The rows of [from, to) for one tenant; `open` are its parked cars (changed as they leave). */
+  private simulate(tenant: TenantBusiness, from: number, to: number, open: ParkedCar[]): Production {
+    const random = this.random;
+    const { profile, tenantId } = tenant;
+    const production: Production = { traffic: new Map(), sales: new Map(), orders: [], arrived: [], departed: [] };
+    const parked = new Map(tenant.lots.map((lot) => [lot.lotId, open.filter((car) => car.lotId === lot.lotId)]));
+    const gateShares = normalise(tenant.gates.map((_, index) => GATE_SHARES[index] ?? 0.1));
+    let lastPaid = from - 1;
+    for (let hour = hourStart(from); hour < to; hour += HOUR_MS) {
+      const sliceStart = Math.max(from, hour);
+      const sliceEnd = Math.min(to, hour + HOUR_MS);
+      if (sliceEnd <= sliceStart) continue;
+      const fraction = (sliceEnd - sliceStart) / HOUR_MS;
+      const local = localHour(hour);
+      const weekend = isWeekend(hour);
+      const busy = dayFactor(tenantId, hour);
+      const within = () => sliceStart + Math.floor(random() * (sliceEnd - sliceStart));
+
+      // Visitors through each gate.
+      const visitors = (weekend ? profile.visitorsPerDay.weekend : profile.visitorsPerDay.weekday) * busy;
+      let entered = 0;
+      tenant.gates.forEach((gateId, index) => {
+        const share = gateShares[index]!;
+        const inCount = poisson(visitors * ARRIVALS[local]! * fraction * share, random);
+        const outCount = poisson(visitors * 0.99 * DEPARTURES[local]! * fraction * share, random);
+        entered += inCount;
+        if (!inCount && !outCount) return;
+        const key = `${gateId}:${hour}`;
+        const row = production.traffic.get(key) ?? { gate_id: gateId, tenant_id: tenantId, hour_at: hour, in_count: 0, out_count: 0 };
+        row.in_count += inCount;
+        row.out_count += outCount;
+        production.traffic.set(key, row);
+      });
+
+      // Ticket orders, paid at distinct instants (their numbers are made from the time).
+      const orders = poisson((weekend ? profile.ticketOrdersPerDay.weekend : profile.ticketOrdersPerDay.weekday) * busy * ARRIVALS[local]! * fraction, random);
+      const paidTimes = Array.from({ length: orders }, within).sort((a, b) => a - b);
+      for (const drawn of paidTimes) {
+        const paidAt = Math.max(drawn, lastPaid + 1);
+        if (paidAt >= sliceEnd) break;
+        lastPaid = paidAt;
+        const ticket = pick(
+          profile.tickets.map((option) => [option, option.weight] as const),
+          random,
+        );
+        const drawnCount = pick(TICKET_COUNTS, random);
+        const count = drawnCount === 0 ? 10 + Math.floor(random() * 21) : drawnCount;
+        const amount = Math.round(ticket.price * count * 100 * (count >= 10 ? 0.9 : 1));
+        production.orders.push({ tenant_id: tenantId, order_no: ticketOrderNo(paidAt), ticket_type: ticket.name, ticket_count: count, amount, channel: pick(CHANNEL_WEIGHTS, random), paid_at: paidAt });
+      }
+
+      // Cars leave (those parked before this slice), then arrive while there is room at the moment they come.
+      const leave = 1 - Math.pow(1 - PARKING_LEAVE[local]!, fraction);
+      for (const lot of tenant.lots) {
+        const staying: ParkedCar[] = [];
+        const leaving: number[] = [];
+        for (const car of parked.get(lot.lotId)!) {
+          if (car.inAt < sliceStart && random() < leave) {
+            // Within this slice, so after the car came (it was parked before the slice began).
+            car.outAt = within();
+            car.fee = parkingFee(car.inAt, car.outAt, profile.parking);
+            leaving.push(car.outAt);
+            if (car.sessionId !== undefined) production.departed.push(car);
+          } else staying.push(car);
+        }
+        const arrivals = poisson(lot.capacity * profile.parking.turnover * (weekend ? PARKING_WEEKEND : 1) * busy * ARRIVALS[local]! * fraction, random);
+        for (const inAt of Array.from({ length: arrivals }, within).sort((a, b) => a - b)) {
+          // A full lot turns the car away.
+          if (staying.length + leaving.filter((outAt) => outAt > inAt).length >= lot.capacity) continue;
+          const car: ParkedCar = { lotId: lot.lotId, plate: plate(random), inAt, outAt: null, fee: null };
+          staying.push(car);
+          production.arrived.push(car);
+        }
+        parked.set(lot.lotId, staying);
+      }
+
+      // Merchants sell to the visitors who came in, while they are open.
+      for (const merchant of tenant.merchants) {
+        const traits = MERCHANT_TRAITS[merchant.category] ?? MERCHANT_TRAITS['零售'];
+        if (local < traits.open[0] || local >= traits.open[1]) continue;
+        const sales = poisson((entered / 1000) * traits.perThousandVisitors, random);
+        if (!sales) continue;
+        const key = `${merchant.merchantId}:${hour}`;
+        const row = production.sales.get(key) ?? { merchant_id: merchant.merchantId, tenant_id: tenantId, hour_at: hour, sales_count: 0, amount: 0 };
+        row.sales_count += sales;
+        row.amount += Math.round(sales * traits.averageSale * 100 * (0.85 + 0.3 * random()));
+        production.sales.set(key, row);
+      }
+    }
+    return production;
+  }
+
+  /** Writes one day's part and moves the watermark from `from` to `until` (refused if it moved meanwhile). */
+  private async write(trx: Transaction<Database>, tenantId: number, part: Production, from: number, until: number): Promise<number> {
+    const moved = await trx.updateTable('business_simulation').set({ produced_until: until }).where('tenant_id', '=', tenantId).where('produced_until', '=', from).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new WatermarkMoved();
+    const chunks = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
+    for (const rows of chunks([...part.traffic.values()])) {
+      await trx
+        .insertInto('gate_traffic')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['gate_id', 'hour_at']).doUpdateSet((eb) => ({
+            in_count: eb('gate_traffic.in_count', '+', eb.ref('excluded.in_count')),
+            out_count: eb('gate_traffic.out_count', '+', eb.ref('excluded.out_count')),
+          })),
+        )
+        .execute();
+    }
+    for (const rows of chunks([...part.sales.values()])) {
+      await trx
+        .insertInto('merchant_sales')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['merchant_id', 'hour_at']).doUpdateSet((eb) => ({
+            sales_count: eb('merchant_sales.sales_count', '+', eb.ref('excluded.sales_count')),
+            amount: eb('merchant_sales.amount', '+', eb.ref('excluded.amount')),
+          })),
+        )
+        .execute();
+    }
+    for (const rows of chunks(part.orders)) await trx.insertInto('ticket_orders').values(rows.map((order) => ({ order_id: undefined, ...order }))).execute();
+    for (const rows of chunks(part.arrived)) {
+      await trx
+        .insertInto('parking_sessions')
+        .values(rows.map((car) => ({ session_id: undefined, tenant_id: tenantId, lot_id: car.lotId, plate: car.plate, in_at: car.inAt, out_at: car.outAt, fee: car.fee })))
+        .execute();
+    }
+    for (const car of part.departed) {
+      await trx.updateTable('parking_sessions').set({ out_at: car.outAt, fee: car.fee }).where('session_id', '=', car.sessionId!).where('out_at', 'is', null).execute();
+    }
+    return part.traffic.size + part.sales.size + part.orders.length + part.arrived.length + part.departed.length;
+  }
+}
