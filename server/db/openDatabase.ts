@@ -4,6 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool, TypeOverrides } from 'pg';
 import { registerDialect, type Database, type Db, type DialectName } from './Database';
+import { PreparingPool } from './PreparedStatements';
+import { StatementCache } from './StatementCache';
 
 export interface OpenedDatabase {
   db: Db;
@@ -34,7 +36,8 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Each SQL text prepared once (Kysely's dialect would prepare it on every query).
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) });
   registerDialect(db, 'sqlite');
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -66,7 +69,8 @@ export function openPostgres(url: string, onIdleError?: (error: Error) => void):
   // Nor one dropped while checked out (mid-transaction): pg emits 'error' on the client then, and the
   // pool listens only to idle ones. The query in flight fails on its own; this only keeps the process up.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Each SQL text prepared once per connection (pg would have PostgreSQL parse and plan it on every query).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool) }) });
   registerDialect(db, 'postgres');
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Database } from '../db/Database';
 import { byteOrder, containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
@@ -164,33 +165,21 @@ export class DeviceService {
   }
 
   async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
-    // The same filter for the page and for the count: `devices` inside the count's subquery is its own table.
-    const filtered = () => {
-      let base = this.db.selectFrom('devices').where('devices.tenant_id', '=', query.tenantId).where('devices.kind', '=', query.kind.page);
-      if (query.keyword) {
-        // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
-        const keyword = query.keyword;
-        base = base.where((eb) => eb.or([containsText(this.db, 'devices.name', keyword), containsText(this.db, 'devices.code', keyword)]));
-      }
-      if (query.online !== undefined) base = base.where('devices.online', '=', query.online ? 1 : 0);
-      if (query.groupId !== undefined) {
-        const groupId = query.groupId;
-        base = base.where('devices.device_id', 'in', (eb) => eb.selectFrom('device_group_members').select('device_id').where('group_id', '=', groupId));
-      }
-      return base;
-    };
-    const count = () => filtered().select((eb) => eb.fn.countAll<number>().as('count'));
+    // The hottest query of the API, written as SQL: Kysely's query builder cost more CPU than the query
+    // itself. The same filter for the page and for the count; the same text for every page of a filter.
+    const conditions = [sql`devices.tenant_id = ${query.tenantId}`, sql`devices.kind = ${query.kind.page}`];
+    // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
+    if (query.keyword) conditions.push(sql`(${containsText(this.db, 'devices.name', query.keyword)} or ${containsText(this.db, 'devices.code', query.keyword)})`);
+    if (query.online !== undefined) conditions.push(sql`devices.online = ${query.online ? 1 : 0}`);
+    if (query.groupId !== undefined) conditions.push(sql`devices.device_id in (select device_id from device_group_members where group_id = ${query.groupId})`);
+    const filter = sql.join(conditions, sql` and `);
+    const count = sql`select count(*) as "count" from devices where ${filter}`;
     // One round trip: the page with the total beside each row (the subquery runs once).
-    const page = await filtered()
-      .selectAll('devices')
-      .select(count().as('total'))
-      .orderBy('devices.device_id')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
+    const page = await sql<Database['devices'] & { total: number }>`select devices.*, (${count}) as "total" from devices where ${filter} order by devices.device_id limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`.execute(this.db);
+    const first = page.rows[0];
     // Past the last page there is no row to carry the total.
-    const total = page[0] ? Number(page[0].total) : Number((await count().executeTakeFirst())?.count ?? 0);
-    return { rows: page.map(toDeviceRow), total };
+    const total = first ? Number(first.total) : Number((await sql<{ count: number }>`${count}`.execute(this.db)).rows[0]?.count ?? 0);
+    return { rows: page.rows.map(toDeviceRow), total };
   }
 
   async group(tenantId: number, groupId: number): Promise<Database['device_groups']> {

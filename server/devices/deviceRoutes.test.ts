@@ -41,6 +41,31 @@ describe('device lists', () => {
     expect(offline.rows.every((row) => !row.online)).toBe(true);
   });
 
+  it('pages every filter with its own total, past the last page too, and shows a write at once', async () => {
+    const db = server.app.ctx.db;
+    const lamps = await db.selectFrom('devices').selectAll().where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').execute();
+    const all = await get('/devi/aep/child?deviceType=lamp&pageSize=500');
+    expect(all.rows.map((row) => row.deviceId)).toEqual(lamps.map((lamp) => lamp.device_id));
+    expect(all.total).toBe(lamps.length);
+    expect(await get(`/devi/aep/child?deviceType=lamp&pageNum=${lamps.length}&pageSize=1`)).toMatchObject({ code: 200, total: lamps.length, rows: [{ deviceId: lamps.at(-1)!.device_id }] });
+    expect(await get(`/devi/aep/child?deviceType=lamp&pageNum=${lamps.length + 1}&pageSize=1`)).toEqual({ code: 200, msg: '查询成功', rows: [], total: lamps.length });
+    // Keyword (name or code, ASCII letters in either case) and online state together.
+    const code = lamps[3]!.code.toLowerCase();
+    const online = lamps[3]!.online;
+    const matching = lamps.filter((lamp) => (lamp.name.toLowerCase().includes(code) || lamp.code.toLowerCase().includes(code)) && lamp.online === online);
+    expect(await get(`/devi/aep/search?deviceType=lamp&keyword=${code}&online=${online}`)).toMatchObject({ total: matching.length, rows: matching.map((lamp) => ({ deviceId: lamp.device_id })) });
+    // A group's members, with online state.
+    const group = (await get('/devi/web/lightgroup/list')).data as { groupId: number }[];
+    const members = await db.selectFrom('device_group_members').innerJoin('devices', 'devices.device_id', 'device_group_members.device_id').select(['devices.device_id', 'devices.online']).where('group_id', '=', group[0]!.groupId).orderBy('devices.device_id').execute();
+    const onlineMembers = members.filter((member) => member.online === 1);
+    expect(await get(`/devi/aep/child?deviceType=light&groupId=${group[0]!.groupId}&online=1&pageSize=500`)).toMatchObject({ total: onlineMembers.length, rows: onlineMembers.map((member) => ({ deviceId: member.device_id })) });
+    // Written, then listed: nothing of the list is kept between requests.
+    await db.updateTable('devices').set({ name: '刚改名的灯杆', telemetry: JSON.stringify({ voltage: 1 }) }).where('device_id', '=', lamps[0]!.device_id).execute();
+    expect((await get('/devi/aep/child?deviceType=lamp&pageSize=1')).rows[0]).toMatchObject({ deviceId: lamps[0]!.device_id, deviceName: '刚改名的灯杆', telemetry: { voltage: 1 } });
+    await setOnline(lamps[0]!.device_id, lamps[0]!.online !== 1);
+    expect((await get(`/devi/aep/child?deviceType=lamp&online=${lamps[0]!.online}&pageSize=500`)).total).toBe(lamps.filter((lamp) => lamp.online === lamps[0]!.online).length - 1);
+  });
+
   it('summarises devices per kind for the catalogue', async () => {
     const summary = (await get('/devi/aep/summary')).data as { kind: string; total: number; online: number }[];
     expect(summary).toHaveLength(33);

@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config';
 import { testServer, type TestServer } from '../testing/testServer';
-import { cspDirectives } from './securityHeaders';
+import { cspDirectives, securityHeaders, type SecurityHeaderOptions } from './securityHeaders';
 
 let staticDir: string;
 let server: TestServer | undefined;
@@ -131,5 +133,56 @@ describe('cspDirectives', () => {
   it('never lets a malformed URL inject a directive', () => {
     const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: "https://x.example.com;script-src 'unsafe-eval'/api" } });
     expect(directives['connect-src']).toEqual(["'self'", 'data:']);
+  });
+});
+
+describe('headers built once', () => {
+  /** What @fastify/helmet, as this server registered it before, sent for these options. */
+  async function helmetHeaders(options: SecurityHeaderOptions): Promise<[string, unknown][]> {
+    const directives = cspDirectives(options);
+    const ancestors = directives['frame-ancestors'] ?? [];
+    const onlyKeyword = ancestors.length === 1 ? ancestors[0] : undefined;
+    const app = Fastify();
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives },
+      xFrameOptions: onlyKeyword === "'none'" ? { action: 'deny' } : onlyKeyword === "'self'" ? { action: 'sameorigin' } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      strictTransportSecurity: false,
+    });
+    return headersOf(app);
+  }
+
+  async function ourHeaders(options: SecurityHeaderOptions): Promise<[string, unknown][]> {
+    const app = Fastify();
+    await app.register(securityHeaders, options);
+    return headersOf(app);
+  }
+
+  async function headersOf(app: ReturnType<typeof Fastify>): Promise<[string, unknown][]> {
+    app.get('/x', async () => ({ code: 200 }));
+    // A 404 too: the headers reach the not-found handler.
+    const replies = [await app.inject({ method: 'GET', url: '/x' }), await app.inject({ method: 'GET', url: '/missing' })];
+    await app.close();
+    return replies.flatMap((reply) => Object.entries(reply.headers).filter(([name]) => name !== 'date'));
+  }
+
+  const appConfig = { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null };
+  it.each([
+    ['the defaults', { frameAncestors: ["'none'"], appConfig }],
+    ["frame-ancestors 'self'", { frameAncestors: ["'self'"], appConfig }],
+    ['framing origins', { frameAncestors: ['https://wall.example.com', 'https://*.example.org'], appConfig }],
+    ['no frame-ancestors given', { frameAncestors: [], appConfig }],
+    ['absolute API, push and tile URLs', { frameAncestors: ["'none'"], appConfig: { apiBaseUrl: 'https://ops.example.com/api', pushUrl: 'wss://push.example.com/ws', mapImageryUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' } }],
+  ] as [string, SecurityHeaderOptions][])('sends exactly what @fastify/helmet sent, in its order, for %s', async (_what, options) => {
+    const expected = await helmetHeaders(options);
+    expect(expected.length).toBeGreaterThan(20);
+    expect(await ourHeaders(options)).toEqual(expected);
+  });
+
+  it('refuses a source that would break out of its directive, as helmet did', async () => {
+    await expect(securityHeaders(Fastify(), { frameAncestors: ["https://a.example.com; script-src 'unsafe-inline'"], appConfig })).rejects.toThrow(/invalid directive value/);
   });
 });

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntimeConfig } from '../config';
 
@@ -74,31 +75,65 @@ export function cspDirectives({ frameAncestors, appConfig }: SecurityHeaderOptio
   };
 }
 
+/** `setHeader` calls recorded in order: what a helmet middleware would set on a response. */
+function recordHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /**
- * Security headers on every reply (the app's HTML, static files, API JSON, the SPA fallback and 404s):
- * CSP, nosniff, frame protection, referrer policy, via @fastify/helmet.
+ * The headers of every reply, in the order helmet sets them, with helmet's values for the options this
+ * server used to register @fastify/helmet with (securityHeaders.test.ts compares them with the plugin's
+ * output). The CSP string comes from helmet's own builder, which also refuses a malformed source.
  */
-export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const directives = cspDirectives(options);
   const ancestors = directives['frame-ancestors'] ?? [];
   const onlyKeyword = ancestors.length === 1 ? ancestors[0] : undefined;
-  await app.register(helmet, {
+  // X-Frame-Options cannot name an allow-list: DENY / SAMEORIGIN mirror the keywords, else CSP alone decides.
+  const frameOptions = onlyKeyword === "'none'" ? 'DENY' : onlyKeyword === "'self'" ? 'SAMEORIGIN' : undefined;
+  return [
     // Our own list only: helmet's defaults add upgrade-insecure-requests, which breaks plain http on loopback.
-    contentSecurityPolicy: { useDefaults: false, directives },
-    // X-Frame-Options cannot name an allow-list: DENY / SAMEORIGIN mirror the keywords, else CSP alone decides.
-    xFrameOptions: onlyKeyword === "'none'" ? { action: 'deny' } : onlyKeyword === "'self'" ? { action: 'sameorigin' } : false,
-    // The origin (never the path or query with ids) still reaches a tile server whose key is bound to a referrer.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Cross-origin tile servers and video sources send no CORP header; require-corp would block them.
-    crossOriginEmbedderPolicy: false,
+    ...recordHeaders(helmet.contentSecurityPolicy({ useDefaults: false, directives })),
+    // No Cross-Origin-Embedder-Policy: cross-origin tile servers and video sources send no CORP header,
+    // and require-corp would block them.
     // Helmet's defaults kept on purpose: COOP same-origin (the app opens no cross-origin popups) and
     // CORP same-origin (nothing of ours is embedded by another origin; CORS fetches are not affected).
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // HSTS belongs to the TLS front end; a year-long includeSubDomains pin is not this server's call.
-    strictTransportSecurity: false,
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Origin-Agent-Cluster', '?1'],
+    // The origin (never the path or query with ids) still reaches a tile server whose key is bound to a referrer.
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    // No Strict-Transport-Security: HSTS belongs to the TLS front end; a year-long includeSubDomains pin is not this server's call.
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ...(frameOptions ? [['X-Frame-Options', frameOptions] as [string, string]] : []),
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    // Helmet also removes X-Powered-By, which neither Fastify nor @fastify/static ever sets.
+    ['X-XSS-Protection', '0'],
+  ];
+}
+
+/**
+ * Security headers on every reply (the app's HTML, static files, API JSON, the SPA fallback and 404s):
+ * CSP, nosniff, frame protection, referrer policy. They depend only on the configuration, so they are
+ * worked out once here; @fastify/helmet built its middleware again on every request (a sixth of a small
+ * API call's CPU).
+ */
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  const headers = securityHeaderList(options);
+  // On the raw response before anything else runs, as helmet did: they come first and a reply may still override one.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
 }
 
-// Like fastify-plugin: helmet's hooks must reach every route and the not-found handler, not only this plugin's scope.
+// Like fastify-plugin: the hook must reach every route and the not-found handler, not only this plugin's scope.
 Object.assign(securityHeaders, { [Symbol.for('skip-override')]: true });

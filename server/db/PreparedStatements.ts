@@ -1,0 +1,116 @@
+import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/** Named statements one connection prepares at most; further SQL texts run unnamed, as before. */
+export const PREPARED_PER_CONNECTION = 200;
+
+/** Texts run once that one connection remembers, to prepare them when they come again. */
+const SEEN_ONCE_PER_CONNECTION = 500;
+
+/** What can be prepared and is worth it: queries and row changes (not DDL, transaction control or `set`). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** Statement names are never used twice in this process: pg remembers a name as parsed on its connection for good. */
+let lastName = 0;
+
+/** PostgreSQL refuses to run a prepared statement whose result columns a schema change altered (`select *` after `alter table … add column`). */
+function isStalePlan(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+}
+
+/**
+ * The pg pool handed to Kysely's PostgresDialect, whose queries pg sends unnamed: PostgreSQL parses and
+ * plans each one again (for a device-list page that was about two thirds of its time in the database).
+ * Here each connection prepares a SQL text that comes again as a named statement, then only binds and
+ * executes it; after a few runs PostgreSQL also keeps a generic plan when it costs no more than planning
+ * each time. At most PREPARED_PER_CONNECTION of them, never dropped (pg remembers every name it parsed).
+ *
+ * Only outside transactions: a prepared `select *` that a schema change (another instance migrating)
+ * made stale fails once, which is taken back here by preparing it again, but a transaction it failed in
+ * could not go on.
+ */
+export class PreparingPool implements PostgresPool {
+  private readonly clients = new WeakMap<PoolClient, PreparingClient>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly capacity = PREPARED_PER_CONNECTION,
+  ) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    const client = await this.pool.connect();
+    // pg-pool hands out the same client object for the same connection: its statements go with it.
+    let preparing = this.clients.get(client);
+    if (!preparing) this.clients.set(client, (preparing = new PreparingClient(client, this.capacity)));
+    return preparing;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** One pooled connection and the statements it has prepared, by SQL text. */
+export class PreparingClient implements PostgresPoolClient {
+  private readonly names = new Map<string, string>();
+  /** Texts run once outside a transaction and not prepared, least recently seen first. */
+  private readonly seenOnce = new Set<string>();
+  private prepared = 0;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly capacity: number,
+  ) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
+    const sql = sqlOrCursor;
+    const values = [...(parameters ?? [])];
+    const name = this.nameFor(sql);
+    if (!name) return this.client.query(sql, values) as Promise<QueryResult> as Promise<PostgresQueryResult<R>>;
+    return (this.client.query({ name, text: sql, values }) as Promise<QueryResult>).catch(async (error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      // Nothing ran: prepared again under a new name (pg remembers the old one as parsed), the old one dropped.
+      this.names.delete(sql);
+      await this.client.query(`deallocate "${name}"`).catch(() => undefined);
+      const renamed = this.newName(sql);
+      return this.client.query(renamed ? { name: renamed, text: sql, values } : { text: sql, values });
+    }) as Promise<PostgresQueryResult<R>>;
+  }
+
+  release(): void {
+    this.client.release();
+  }
+
+  /** How many statements this connection has prepared (for the tests). */
+  get preparedCount(): number {
+    return this.names.size;
+  }
+
+  /** The statement name for `sql` on this connection, or undefined to run it unnamed. */
+  private nameFor(sql: string): string | undefined {
+    // 'I': idle, no transaction open (pg tracks it from the server's ReadyForQuery).
+    if (this.client.getTransactionStatus() !== 'I') return undefined;
+    const known = this.names.get(sql);
+    if (known) return known;
+    if (this.prepared >= this.capacity || !PREPARABLE.test(sql)) return undefined;
+    // Prepared when it runs a second time: one-off texts (seeding, an id list of a rare length) take no place.
+    if (!this.seenOnce.delete(sql)) {
+      this.seenOnce.add(sql);
+      if (this.seenOnce.size > SEEN_ONCE_PER_CONNECTION) this.seenOnce.delete(this.seenOnce.values().next().value!);
+      return undefined;
+    }
+    return this.newName(sql);
+  }
+
+  private newName(sql: string): string | undefined {
+    if (this.prepared >= this.capacity) return undefined;
+    this.prepared++;
+    const name = `ops_${++lastName}`;
+    this.names.set(sql, name);
+    return name;
+  }
+}
