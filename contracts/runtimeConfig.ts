@@ -12,4 +12,10 @@ export interface RuntimeConfig {
   disabledPlugins: string[];
   /** Tile URL template ({z}/{x}/{y}) of a real basemap; null keeps the bundled offline imagery. */
   mapImageryUrl: string | null;
+  /**
+   * What the tiles of `mapImageryUrl` are drawn in: `wgs84` (absent: the default) or `gcj02`, the
+   * offset coordinates of Chinese tile services (高德、腾讯…), which the globe shifts back so WGS-84
+   * devices and effects sit on their streets.
+   */
+  mapImageryCrs?: 'wgs84' | 'gcj02';
 }

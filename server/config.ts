@@ -103,6 +103,10 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const imagery = env.MAP_IMAGERY_URL?.trim();
   if (imagery && !/^(https?:\/\/|\/)/.test(imagery)) throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
   if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
+  const imageryCrsValue = env.MAP_IMAGERY_CRS?.trim().toLowerCase() || undefined;
+  const imageryCrs = imageryCrsValue === 'wgs84' || imageryCrsValue === 'gcj02' ? imageryCrsValue : undefined;
+  if (imageryCrsValue !== undefined && !imageryCrs) throw new Error(`MAP_IMAGERY_CRS 只能是 wgs84 或 gcj02，当前为 "${env.MAP_IMAGERY_CRS}"`);
+  if (imageryCrs === 'gcj02' && !imagery) throw new Error('MAP_IMAGERY_CRS=gcj02 需要同时设置 MAP_IMAGERY_URL：内置的离线底图是 WGS-84');
   const frameAncestors = parseFrameAncestors(env.FRAME_ANCESTORS);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
@@ -143,6 +147,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
         showErrorMessages: flag('APP_SHOW_ERRORS', true),
         disabledPlugins: (env.DISABLED_PLUGINS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
         mapImageryUrl: imagery || null,
+        ...(imageryCrs ? { mapImageryCrs: imageryCrs } : {}),
       },
     },
   };

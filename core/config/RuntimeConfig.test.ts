@@ -18,6 +18,15 @@ describe('parseRuntimeConfig', () => {
     error.mockRestore();
   });
 
+  it('takes what the basemap tiles are drawn in, wgs84 or gcj02, and ignores anything else', () => {
+    expect(parseRuntimeConfig({ mapImageryUrl: '/tiles/{z}/{x}/{y}.png', mapImageryCrs: 'gcj02' }).mapImageryCrs).toBe('gcj02');
+    expect(parseRuntimeConfig({}).mapImageryCrs).toBeUndefined();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(parseRuntimeConfig({ mapImageryCrs: 'bd09' }).mapImageryCrs).toBeUndefined();
+    expect(error).toHaveBeenCalledWith('mapImageryCrs 只能是 wgs84 或 gcj02，已按 wgs84 处理');
+    error.mockRestore();
+  });
+
   it('takes valid fields and trims a trailing slash from the API base', () => {
     expect(parseRuntimeConfig({ apiBaseUrl: 'https://ops.example.com/prod-api/', showErrorMessages: false, pushUrl: 'wss://x/push' })).toMatchObject({
       apiBaseUrl: 'https://ops.example.com/prod-api',

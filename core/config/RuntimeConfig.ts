@@ -27,6 +27,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (Array.isArray(source.disabledPlugins)) config.disabledPlugins = source.disabledPlugins.filter((id): id is string => typeof id === 'string');
   if (typeof source.mapImageryUrl === 'string' && ['{z}', '{x}', '{y}'].every((part) => (source.mapImageryUrl as string).includes(part))) config.mapImageryUrl = source.mapImageryUrl;
   else if (source.mapImageryUrl !== undefined && source.mapImageryUrl !== null) console.error('mapImageryUrl 必须是含有 {z}、{x}、{y} 的瓦片地址，已改用离线底图');
+  if (source.mapImageryCrs === 'wgs84' || source.mapImageryCrs === 'gcj02') config.mapImageryCrs = source.mapImageryCrs;
+  else if (source.mapImageryCrs !== undefined && source.mapImageryCrs !== null) console.error('mapImageryCrs 只能是 wgs84 或 gcj02，已按 wgs84 处理');
   return config;
 }
 

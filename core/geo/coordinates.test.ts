@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bd09ToGcj02, bd09ToWgs84, gcj02ToBd09, gcj02ToWgs84, insideChina, wgs84ToBd09, wgs84ToGcj02, type LngLat } from './coordinates';
+import { bd09ToGcj02, bd09ToWgs84, gcj02ToBd09, gcj02ToWgs84, gcj02ToWgs84Exact, insideChina, wgs84ToBd09, wgs84ToGcj02, type LngLat } from './coordinates';
 
 const close = (actual: LngLat, expected: LngLat, digits = 6) => {
   expect(actual[0]).toBeCloseTo(expected[0], digits);
@@ -23,6 +23,14 @@ describe('coordinate converter', () => {
       close(gcj02ToWgs84(wgs84ToGcj02(point)), point, 4);
       close(bd09ToWgs84(wgs84ToBd09(point)), point, 4);
     }
+  });
+
+  it('has an exact inverse too, to a tenth of a millimetre, for tile corners converted back and forth', () => {
+    for (const point of [[120.2112, 30.2084], [120.1445, 30.2445], [116.404, 39.915], [87.6, 43.8]] as LngLat[]) {
+      close(wgs84ToGcj02(gcj02ToWgs84Exact(point)), point, 9);
+      close(gcj02ToWgs84Exact(wgs84ToGcj02(point)), point, 9);
+    }
+    expect(gcj02ToWgs84Exact([2.35, 48.85])).toEqual([2.35, 48.85]);
   });
 
   it('leaves points outside China unchanged (spec box 72.004–137.8347, 0.8293–55.8271)', () => {

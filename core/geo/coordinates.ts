@@ -55,6 +55,23 @@ export function gcj02ToWgs84(point: LngLat): LngLat {
   return [point[0] - dLng, point[1] - dLat];
 }
 
+/**
+ * The exact inverse, by fixed-point iteration (to 1e-9 degree, a tenth of a millimetre): for tile
+ * corners and anything converted back and forth, where the one-step inverse's metre would show.
+ */
+export function gcj02ToWgs84Exact(point: LngLat): LngLat {
+  if (!insideChina(point)) return point;
+  let [longitude, latitude] = gcj02ToWgs84(point);
+  for (let step = 0; step < 10; step++) {
+    const [gcjLongitude, gcjLatitude] = wgs84ToGcj02([longitude, latitude]);
+    const [errorLongitude, errorLatitude] = [gcjLongitude - point[0], gcjLatitude - point[1]];
+    longitude -= errorLongitude;
+    latitude -= errorLatitude;
+    if (Math.abs(errorLongitude) < 1e-9 && Math.abs(errorLatitude) < 1e-9) break;
+  }
+  return [longitude, latitude];
+}
+
 export function gcj02ToBd09(point: LngLat): LngLat {
   if (!insideChina(point)) return point;
   const [x, y] = point;

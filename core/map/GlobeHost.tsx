@@ -17,6 +17,7 @@ import { activeTenant, useSessionStore } from '../session/sessionStore';
 import type { TwinPlatformConfig } from '../session/sessionTypes';
 import { loadCesium, type Cesium } from './loadCesium';
 import { createViewer, flyToView } from './createViewer';
+import { showDistricts, type DistrictLayer } from './DistrictLayer';
 import { DeviceLayer, deviceLayerHit, heightForZoom, type DevicePoint } from './DeviceLayer';
 import { deviceKindsOf } from '../devices/deviceKinds';
 import { onDeviceStatus } from '../devices/onDeviceStatus';
@@ -50,10 +51,13 @@ export default function GlobeHost() {
   const bus = useService(EventBus);
   const effects = useService(MapEffects) as MapEffectHub;
   const services = useContext(ContainerContext)!;
-  const imageryUrl = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig).mapImageryUrl : null;
+  const runtime = services.isBound(RuntimeConfig) ? services.get<RuntimeConfig>(RuntimeConfig) : undefined;
+  const imageryUrl = runtime?.mapImageryUrl ?? null;
+  const imageryCrs = runtime?.mapImageryCrs ?? 'wgs84';
   const navigate = useNavigate();
   const [effectCount, setEffectCount] = useState(() => effects.ids().length);
   const [markers, setMarkers] = useState({ shown: 0, total: 0, online: 0 });
+  const [districtCount, setDistrictCount] = useState(0);
   const [opened, setOpened] = useState<DevicePoint | null>(null);
   const [search, setSearch] = useState('');
   const tenant = useSessionStore((state) => activeTenant(state.user));
@@ -78,16 +82,28 @@ export default function GlobeHost() {
 
   useEffect(() => {
     let cancelled = false;
+    let districts: DistrictLayer | undefined;
     const parsed = JSON.parse(configKey) as TwinPlatformConfig;
     loadCesium()
       .then(async (Cesium) => {
         if (cancelled || !container.current || !credits.current) return;
-        const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, credits: credits.current });
+        const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, imageryCrs, credits: credits.current });
         const devices = new DeviceLayer(Cesium, created, (kind) => kindsRef.current.get(kind)?.iconUrl);
         viewer.current = { Cesium, viewer: created, devices };
         created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count, online: devices.online }));
         const main = parsed.viewList[0];
-        if (main) flyToView(Cesium, created, main, 0);
+        if (main) {
+          flyToView(Cesium, created, main, 0);
+          // The districts of the tenant's city, found from its main view; loaded only now, drawn when in.
+          showDistricts(Cesium, created, main).then(
+            (layer) => {
+              if (cancelled) return layer?.destroy();
+              districts = layer;
+              setDistrictCount(layer?.city.districts.length ?? 0);
+            },
+            (error: unknown) => console.error(t.districtsFailed(error instanceof Error ? error.message : String(error))),
+          );
+        }
         await loadDevicesRef.current(devices);
         if (cancelled) return;
         // Effects are drawn by the map-effect plugins: their code loads with the globe.
@@ -116,11 +132,12 @@ export default function GlobeHost() {
     return () => {
       cancelled = true;
       effects.detach();
+      districts?.destroy();
       viewer.current?.devices.destroy();
       viewer.current?.viewer.destroy();
       viewer.current = null;
     };
-  }, [configKey, imageryUrl, registry, services, effects, navigate, bus]);
+  }, [configKey, imageryUrl, imageryCrs, registry, services, effects, navigate, bus]);
 
   useEffect(() => effects.onDidChange(() => setEffectCount(effects.ids().length)), [effects]);
 
@@ -180,7 +197,7 @@ export default function GlobeHost() {
   };
 
   return (
-    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount} data-markers={markers.total} data-shown-markers={markers.shown}>
+    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount} data-districts={districtCount} data-markers={markers.total} data-shown-markers={markers.shown}>
       <div ref={container} className="globe-host__canvas" data-state={state} />
       <div ref={credits} className="globe-host__credits" />
       {state === 'loading' ? <Spinner className="globe-host__spinner" aria-label={t.loading} /> : null}

@@ -14,4 +14,5 @@ export const mapStrings = {
   noDeviceFound: '没有找到设备',
   effectEvents: '效果事件',
   layerFailed: (id: string, reason: string) => `地图图层“${id}”无法加载：${reason}`,
+  districtsFailed: (reason: string) => `区县边界无法加载：${reason}`,
 } as const;

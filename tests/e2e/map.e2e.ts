@@ -20,6 +20,28 @@ async function asOperator<T>(path: string): Promise<T> {
   return (await apiGet(baseUrl, path, token)) as unknown as T;
 }
 
+/** The mean luminance of a screenshot (0–255) and the share of its pixels that are bright cyan (district lines). */
+async function canvasColours(page: Page, shot: Buffer): Promise<{ meanLuminance: number; cyanShare: number }> {
+  return page.evaluate(async (dataUrl) => {
+    const image = new Image();
+    image.src = dataUrl;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let [luminance, cyan] = [0, 0];
+    for (let at = 0; at < data.length; at += 4) {
+      const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+      luminance += 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      if (b > 150 && g > 120 && r < g - 30) cyan++;
+    }
+    const pixels = data.length / 4;
+    return { meanLuminance: luminance / pixels, cyanShare: cyan / pixels };
+  }, `data:image/png;base64,${shot.toString('base64')}`);
+}
+
 /** Calls a dev endpoint (SMS_DEV_ENDPOINT=1 in e2e) and expects it to succeed. */
 async function devPost(path: string, body: Record<string, unknown>): Promise<void> {
   const reply = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -45,9 +67,15 @@ describe('map pages', () => {
     const canvas = page.locator('.globe-host canvas');
     const box = await canvas.boundingBox();
     expect(box!.width).toBeGreaterThan(1000);
+    // The tenant's city is found from its main view (滨江区, 杭州市): its 13 districts are drawn.
+    await page.locator('.globe-host[data-districts="13"]').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     const shot = await canvas.screenshot();
     expect(new Set(shot.subarray(shot.length / 2, shot.length / 2 + 4000)).size).toBeGreaterThan(10);
+    // A dark command-centre base, not a bright green field, with glowing cyan district lines on it.
+    const look = await canvasColours(page, shot);
+    expect(look.meanLuminance).toBeLessThan(80);
+    expect(look.cyanShare).toBeGreaterThan(0.002);
     await screenshot(page, 'map-globe');
     expect(outside).toEqual([]);
   });
@@ -137,6 +165,8 @@ describe('map pages', () => {
     await map.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.locator(`.globe-host[data-markers="${devices.length}"]`).waitFor();
     await page.getByRole('group', { name: '切换视角' }).getByRole('button', { name: '断桥残雪' }).waitFor();
+    // The scenic area is in 杭州市 too (its main view is in 西湖区): the same districts, found from its own view.
+    await page.locator('.globe-host[data-districts="13"]').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     const shot = await page.locator('.globe-host canvas').screenshot();
     expect(new Set(shot.subarray(shot.length / 2, shot.length / 2 + 4000)).size).toBeGreaterThan(10);
