@@ -27,6 +27,20 @@ describe('PieChart', () => {
     await waitFor(() => expect(container.querySelector('svg path')).toBeTruthy());
   });
 
+  it('draws a grey ring, not equal slices, when every value is zero', async () => {
+    const zero = { unit: '条', items: [{ name: '高', value: 0 }, { name: '中', value: 0 }, { name: '低', value: 0 }] };
+    const { container } = render(<PieChart status="ready" data={zero} />);
+    expect(container.querySelector('.ops-pie-chart__total')?.textContent).toBe('0合计（条）');
+    await waitFor(() => expect(container.querySelector('svg')).toBeTruthy());
+    const fills = () => [...container.querySelectorAll('svg path')].map((path) => `${path.getAttribute('fill')}/${path.getAttribute('fill-opacity')}`);
+    await waitFor(() => expect(fills()).toContain('rgb(143,153,168)/0.22'));
+    // The legend still lists the three grades, and only them.
+    const option = pieChartOption(zero, {}) as unknown as Option & { legend: { data: string[] } };
+    expect(option.legend.data).toEqual(['高', '中', '低']);
+    expect(pieChartOption(data, {}) as unknown as Option).toMatchObject({ series: [{ type: 'pie' }] });
+    expect((pieChartOption(data, {}) as unknown as Option).series).toHaveLength(1);
+  });
+
   it('is empty with no items', () => {
     render(<PieChart status="ready" data={{ items: [] }} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();

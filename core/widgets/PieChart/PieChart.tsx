@@ -22,6 +22,10 @@ export interface PieChartOptions {
   colors?: string[];
 }
 
+/** The stand-in ring's item, kept out of the legend. */
+const EMPTY_RING = '__empty__';
+const EMPTY_RING_COLOUR = 'rgba(143, 153, 168, 0.22)';
+
 /** Where the pie sits: left of the legend (which starts at 54%), or in the middle without one. */
 const centerX = (withLegend: boolean) => (withLegend ? '27%' : '50%');
 
@@ -36,6 +40,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
     animationDuration: 400,
     color: paletteFrom(options),
     legend: legend(sizes, withLegend, {
+      data: data.items.map((item) => item.name),
       orient: 'vertical',
       top: 'middle',
       left: '54%',
@@ -61,11 +66,29 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
         center: [centerX(withLegend), '50%'],
         radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
         avoidLabelOverlap: true,
+        // All zero (a quiet day): no slices (ECharts would split the ring equally, as if it were data);
+        // the grey ring below stands in.
+        stillShowZeroSum: false,
         label: { show: !withLegend, color: bp.gray4, fontSize: sizes.label, formatter: (param: { name: string; percent: number }) => `${param.name} ${formatPercent(param.percent / 100)}` },
         labelLine: { show: !withLegend },
         emphasis: { scale: true, scaleSize: 6 },
         data: data.items.map((item) => ({ name: item.name, value: item.value, key: item.key ?? item.name })),
       },
+      ...(total > 0
+        ? []
+        : [
+            {
+              type: 'pie',
+              silent: true,
+              z: 1,
+              center: [centerX(withLegend), '50%'],
+              radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
+              label: { show: false },
+              labelLine: { show: false },
+              tooltip: { show: false },
+              data: [{ name: EMPTY_RING, value: 1, itemStyle: { color: EMPTY_RING_COLOUR } }],
+            },
+          ]),
     ],
   };
 }
