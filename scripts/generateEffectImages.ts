@@ -4,65 +4,52 @@
  * The PNGs are committed; this script documents how they were made and remakes them.
  */
 import { writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
-
-type Rgba = [number, number, number, number];
-type Painter = (x: number, y: number, width: number, height: number) => Rgba;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** An 8-bit RGBA PNG painted pixel by pixel. */
-export function png(width: number, height: number, paint: Painter): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const start = y * (width * 4 + 1);
-    for (let x = 0; x < width; x++) {
-      const [r, g, b, a] = paint(x, y, width, height);
-      rows.set([r, g, b, a].map((value) => Math.round(Math.min(255, Math.max(0, value)))), start + 1 + x * 4);
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { png, type Painter } from './png';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 const smooth = (t: number) => t * t * (3 - 2 * t);
 /** Distance from the centre, 0 there and 1 at the edge of the inscribed circle. */
 const radial = (x: number, y: number, width: number, height: number) => Math.hypot((x + 0.5) / width - 0.5, (y + 0.5) / height - 0.5) * 2;
 
-/** Fire: a white-hot core through yellow and orange to a transparent rim. */
+/** A smooth pseudo-random field in [0, 1] (value noise, a few octaves), the same on every run. */
+function noise(x: number, y: number): number {
+  const hash = (i: number, j: number) => {
+    const h = Math.sin(i * 127.1 + j * 311.7) * 43758.5453;
+    return h - Math.floor(h);
+  };
+  const octave = (u: number, v: number) => {
+    const [i, j] = [Math.floor(u), Math.floor(v)];
+    const [fx, fy] = [smooth(u - i), smooth(v - j)];
+    return mix(mix(hash(i, j), hash(i + 1, j), fx), mix(hash(i, j + 1), hash(i + 1, j + 1), fx), fy);
+  };
+  return octave(x, y) * 0.55 + octave(x * 2.1, y * 2.1) * 0.3 + octave(x * 4.3, y * 4.3) * 0.15;
+}
+
+/**
+ * Fire: one flame tongue, round at its foot and pointed at its tip: white-hot low in the middle,
+ * through yellow and orange to a deep red, soft edged; the particle's colour tints it as it ages.
+ */
 const fire: Painter = (x, y, w, h) => {
-  const d = Math.min(1, radial(x, y, w, h));
-  const heat = 1 - d;
-  return [255, mix(80, 250, smooth(heat)), mix(0, 200, heat * heat * heat), 255 * smooth(Math.max(0, 1 - d * 1.05))];
+  const u = ((x + 0.5) / w - 0.5) * 2;
+  const v = 1 - (y + 0.5) / h; // 0 at the foot, 1 at the tip
+  const foot = v < 0.3 ? Math.sqrt(Math.max(0, 1 - ((0.3 - v) / 0.33) ** 2)) : 1;
+  const width = 0.92 * (1 - v) ** 0.8 * foot;
+  const across = width > 0 ? Math.abs(u) / width : 2;
+  const body = Math.max(0, 1 - across);
+  const heat = Math.min(1, body * 1.25) * (1 - 0.55 * v);
+  const r = mix(190, 255, smooth(Math.min(1, heat * 2.2)));
+  const g = mix(25, 245, smooth(heat) ** 1.2);
+  const b = mix(0, 190, Math.max(0, heat - 0.55) / 0.45);
+  return [r, g, b, 255 * smooth(Math.min(1, body * 2.4)) * smooth(Math.min(1, v / 0.1 + 0.35))];
 };
 
-/** Second fire: a softer, redder flame used for the outer flames and, tinted grey, for smoke. */
+/** Second fire, used for the smoke: a soft, billowing puff (white, so the particle colour greys it). */
 const secondFire: Painter = (x, y, w, h) => {
-  const d = Math.min(1, radial(x, y, w, h * 1.2) + Math.max(0, (y / h - 0.5) * 0.4));
-  return [255, mix(40, 160, 1 - d), 20, 220 * smooth(Math.max(0, 1 - d)) ** 1.5];
+  const d = radial(x, y, w, h);
+  const billow = noise((x / w) * 5, (y / h) * 5);
+  const edge = d + (billow - 0.5) * 0.45;
+  const shade = 165 + 90 * billow;
+  return [shade, shade, shade, 255 * smooth(Math.max(0, Math.min(1, (1 - edge) * 1.6))) * (0.55 + 0.45 * billow)];
 };
 
 /** Red circle: a ring strongest near the edge, clear in the middle, for pulsing circles. */
@@ -81,7 +68,7 @@ const trail: Painter = (x, y, w, h) => {
 
 const out = new URL('../plugins/map-effect/', import.meta.url);
 const write = (path: string, image: Buffer) => writeFileSync(new URL(path, out), image);
-write('fire-smoke/fire.png', png(64, 64, fire));
-write('fire-smoke/secondFire.png', png(64, 64, secondFire));
+write('fire-smoke/fire.png', png(64, 96, fire));
+write('fire-smoke/secondFire.png', png(96, 96, secondFire));
 write('pulsing-circle/redCircle.png', png(128, 128, redCircle));
 write('line-trail/trail.png', png(256, 32, trail));

@@ -7,7 +7,8 @@ const renderer = pluginEffectRenderer(flashingPointRenderer);
 
 /** 闪烁红点 on a real offline globe; the controls are the effect's options. */
 function FlashingPoint(options: Record<string, unknown>) {
-  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 3000 }} />;
+  // A marker of fixed pixel size: shown from an operator's height, over its district.
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 4000 }} />;
 }
 
 const meta = {

@@ -7,7 +7,7 @@ const renderer = pluginEffectRenderer(lineTrailRenderer);
 
 /** 流动线 on a real offline globe; the controls are the effect's options. */
 function LineTrail(options: Record<string, unknown>) {
-  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 9000 }} />;
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 0 }} span={4500} />;
 }
 
 const meta = {

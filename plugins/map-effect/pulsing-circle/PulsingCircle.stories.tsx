@@ -7,7 +7,8 @@ const renderer = pluginEffectRenderer(pulsingCircleRenderer);
 
 /** 脉冲圆 on a real offline globe; the controls are the effect's options. */
 function PulsingCircle(options: Record<string, unknown>) {
-  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 6000 }} />;
+  const maxRadius = Number(options.maxRadius ?? 1000);
+  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 0, pitch: -60 }} span={2 * (Number.isFinite(maxRadius) ? maxRadius : 1000)} />;
 }
 
 const meta = {

@@ -2,8 +2,10 @@ import { reportPosition, type MapPosition } from '@ops/sdk';
 import manifest from './plugin.json';
 
 /** Spec section 9, as plugin.json declares it: default pulse step and maximum radius 1000; push-alarm ellipses extruded 22. */
-const { maxRadius, step, color, dragColor, pushAlarmExtrudedHeight } = manifest.contributes.defaults;
+const { maxRadius, step, color, dragColor, pushAlarmExtrudedHeight, look } = manifest.contributes.defaults;
 export const PULSE_DEFAULTS = { maxRadius, step, color, dragColor, pushAlarmExtrudedHeight } as const;
+/** How the circle stays readable between pulses: its zone's fill and rim opacity, and the centre dot's size in pixels. */
+export const PULSE_LOOK = look;
 
 export interface PulsingCircleState {
   id: string;

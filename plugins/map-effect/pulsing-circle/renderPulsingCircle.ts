@@ -1,7 +1,7 @@
-import type { Cartesian2, Material, Primitive } from 'cesium';
+import type { Cartesian2, Material, PointPrimitiveCollection, Primitive } from 'cesium';
 import { effectFrameClock, effectRenderer, numberOption, positionOption, type MapEffectInstance, type MapPosition } from '@ops/sdk';
 import manifest from './plugin.json';
-import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, outerRadiusOf, startDrag, type PulsingCircleState } from './pulsingCircle';
+import { advancePulse, createPulsingCircle, endDrag, extrudedHeightOf, outerRadiusOf, PULSE_LOOK, startDrag, type PulsingCircleState } from './pulsingCircle';
 
 /**
  * The ellipse is built once at the largest radius it reaches; the current radius is a uniform
@@ -12,15 +12,26 @@ czm_material czm_getMaterial(czm_materialInput materialInput) {
   czm_material material = czm_getDefaultMaterial(materialInput);
   vec2 centred = materialInput.st - vec2(0.5);
   float distanceFromCentre = length(centred) * 2.0;
-  if (distanceFromCentre > fraction) discard;
+  if (distanceFromCentre > 1.0) discard;
   if (plain > 0.5) {
+    if (distanceFromCentre > fraction) discard;
     material.diffuse = color.rgb;
     material.alpha = 0.6;
     return material;
   }
-  vec4 sampled = texture(image, centred / max(fraction, 0.001) + vec2(0.5));
-  material.diffuse = sampled.rgb * color.rgb;
-  material.alpha = sampled.a * color.a;
+#if (__VERSION__ == 300 || defined(GL_OES_standard_derivatives))
+  float pixel = max(fwidth(distanceFromCentre), 0.0004);
+#else
+  float pixel = 0.004;
+#endif
+  // The zone it pulses over stays drawn, so the circle reads at any instant and from any height.
+  float zone = distanceFromCentre <= zoneEdge ? zoneFill : 0.0;
+  float rim = (1.0 - smoothstep(1.0 * pixel, 2.5 * pixel, abs(distanceFromCentre - zoneEdge))) * zoneRim;
+  vec4 sampled = distanceFromCentre <= fraction ? texture(image, centred / max(fraction, 0.001) + vec2(0.5)) : vec4(0.0);
+  float pulse = sampled.a * color.a;
+  material.diffuse = mix(color.rgb, sampled.rgb * color.rgb, clamp(pulse * 2.0, 0.0, 1.0));
+  material.emission = color.rgb * 0.3 * max(rim, pulse);
+  material.alpha = max(pulse, max(zone, rim));
   return material;
 }`;
 
@@ -40,12 +51,28 @@ export const pulsingCircleRenderer = effectRenderer(manifest, ({ Cesium, viewer,
   const pickId = `effect:${id}`;
   const at = (where: MapPosition) => Cesium.Cartesian3.fromDegrees(where.longitude, where.latitude, where.height);
   const material: Material = new Cesium.Material({
-    fabric: { type: `PulsingCircle-${id}`, uniforms: { image: redCircleUrl, color: Cesium.Color.fromCssColorString(state.color), fraction: 0, plain: 0 }, source: PULSE_SHADER },
+    fabric: {
+      type: `PulsingCircle-${id}`,
+      uniforms: { image: redCircleUrl, color: Cesium.Color.fromCssColorString(state.color), fraction: 0, plain: 0, zoneEdge: state.maxRadius / outerRadiusOf(state), zoneFill: PULSE_LOOK.zoneFill, zoneRim: PULSE_LOOK.zoneRim },
+      source: PULSE_SHADER,
+    },
     translucent: true,
   });
   let primitive: Primitive | undefined;
+  // A dot at the centre, a few pixels whatever the height, so a small circle still shows from 20 km.
+  const dots: PointPrimitiveCollection = viewer.scene.primitives.add(new Cesium.PointPrimitiveCollection());
+  const dot = dots.add({
+    id: pickId,
+    position: at(state.position),
+    pixelSize: PULSE_LOOK.dotPixels,
+    color: Cesium.Color.fromCssColorString(state.color),
+    outlineColor: Cesium.Color.WHITE.withAlpha(0.85),
+    outlineWidth: 2,
+    disableDepthTestDistance: Number.POSITIVE_INFINITY,
+  });
   const build = () => {
     if (primitive) viewer.scene.primitives.remove(primitive);
+    dot.position = at(state.position);
     const extruded = extrudedHeightOf(state);
     primitive = viewer.scene.primitives.add(
       new Cesium.Primitive({
@@ -66,9 +93,13 @@ export const pulsingCircleRenderer = effectRenderer(manifest, ({ Cesium, viewer,
     );
   };
   const show = () => {
-    material.uniforms.fraction = state.radius / outerRadiusOf(state);
+    const fraction = state.radius / outerRadiusOf(state);
+    material.uniforms.fraction = fraction;
     material.uniforms.color = Cesium.Color.fromCssColorString(state.color);
     material.uniforms.plain = state.dragging ? 1 : 0;
+    dot.color = Cesium.Color.fromCssColorString(state.color);
+    // The dot breathes with the pulse.
+    dot.pixelSize = PULSE_LOOK.dotPixels * (1 + 0.35 * Math.min(1, fraction));
   };
   build();
   show();
@@ -144,6 +175,7 @@ export const pulsingCircleRenderer = effectRenderer(manifest, ({ Cesium, viewer,
       }
       drag?.handler.destroy();
       if (primitive) viewer.scene.primitives.remove(primitive);
+      viewer.scene.primitives.remove(dots);
     },
   };
 });

@@ -1,8 +1,10 @@
 import manifest from './plugin.json';
 
 /** Spec section 9, as plugin.json declares it: the scan circle's height oscillates between 2000 and 22000 in steps of 1000. */
-const { minHeight, maxHeight, heightStep, duration } = manifest.contributes.defaults;
+const { minHeight, maxHeight, heightStep, duration, look } = manifest.contributes.defaults;
 export const SCAN_DEFAULTS = { minHeight, maxHeight, heightStep, duration } as const;
+/** How the scope is drawn: fill, wake and ring opacities, the wake's angle (radians) and the ring's line. */
+export const SCAN_LOOK = look;
 
 export interface ScanCircleState {
   height: number;
