@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Callout, Menu, MenuItem, NonIdealState, PopoverNext, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import ReactGridLayout, { noCompactor, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import ReactGridLayout, { useContainerWidth, verticalCompactor, type EventCallback, type Layout } from 'react-grid-layout';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { GRID_COLUMNS, repairLayout, type LayoutItem } from '../../contracts/panels';
 import { HttpClient } from '../http/HttpClient';
@@ -9,6 +9,7 @@ import { PluginRegistry } from '../plugins/PluginRegistry';
 import { Notifier } from '../ui/Notifier';
 import { widgetComponent } from '../widgets';
 import { createLayoutApi } from './layoutApi';
+import { stackingCompactor } from './gridCompactor';
 import { panelPageSpec, type PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
 import { PanelFrame } from './PanelFrame';
@@ -129,6 +130,15 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const height = useElementHeight(gridElement);
   const rows = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 1);
   const rowHeight = wall && height ? wallRowHeight(height, rows, MARGIN) : ROW_HEIGHT;
+  // The panel being dragged or resized: over the map it keeps its place and the others make room.
+  const active = useRef<string | undefined>(undefined);
+  const stacking = useMemo(() => stackingCompactor(() => active.current), []);
+  const grab: EventCallback = (_layout, _old, item) => {
+    active.current = item?.i;
+  };
+  const release: EventCallback = () => {
+    active.current = undefined;
+  };
 
   return (
     <div className={`panel-page${overMap ? ' is-over-map' : ''}${wall ? ` is-wall is-wall-${wall}` : ''}${editing ? ' is-editing' : ''}`} data-page={pageId}>
@@ -179,8 +189,13 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
             gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [MARGIN, MARGIN] }}
             dragConfig={{ enabled: editing, handle: '.panel-frame__header', cancel: 'button' }}
             resizeConfig={{ enabled: editing }}
-            // Over the map panels stay where they are put (columns either side); elsewhere they close up.
-            compactor={overMap ? noCompactor : verticalCompactor}
+            // Over the map panels stay where they are put (columns either side) and push down the ones
+            // they land on; elsewhere they close up.
+            compactor={overMap ? stacking : verticalCompactor}
+            onDragStart={grab}
+            onResizeStart={grab}
+            onDragStop={release}
+            onResizeStop={release}
             onLayoutChange={(layout) => {
               if (editing) setDraft(fromGrid(layout));
             }}
