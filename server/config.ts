@@ -1,6 +1,7 @@
 import type { SmsProvider } from './auth/SmsProvider';
 
 import type { RuntimeConfig } from '../contracts/runtimeConfig';
+import type { StreamOptions } from './stream/StreamService';
 
 /** What `/app-config.json` serves: the web app's own runtime config type. */
 export type AppRuntimeConfig = RuntimeConfig;
@@ -33,6 +34,8 @@ export interface ServerConfig {
   frameAncestors?: string[];
   /** Devices over this MQTT broker instead of the in-process simulator (README "MQTT"); absent: the simulator. */
   mqtt?: MqttConfig;
+  /** Live camera video (server/stream/): ffmpeg null switches the simulated cameras' sources off; absent, it is looked for. */
+  stream?: StreamOptions;
   /** Several instances on one PostgreSQL database (server/cluster/): how often they retry (ms; tests shorten it). */
   cluster?: { leaderRetryMs?: number; listenerRetryMs?: number };
 }

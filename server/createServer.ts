@@ -53,6 +53,8 @@ import { BusinessSimulator } from './business/BusinessSimulator';
 import { businessRoutes } from './business/businessRoutes';
 import { WeatherService, WeatherSimulator } from './weather/WeatherService';
 import { weatherRoutes } from './weather/weatherRoutes';
+import { StreamService } from './stream/StreamService';
+import { streamRoutes } from './stream/streamRoutes';
 import { loadPanelCatalog } from './panels/panelCatalog';
 import { PanelLayoutService } from './panels/PanelLayoutService';
 import { panelRoutes } from './panels/panelRoutes';
@@ -74,6 +76,8 @@ declare module 'fastify' {
     pushListener: PgListener | undefined;
     /** The tenants' current weather (read by GET /weather/current and GET /getInfo, moved on by the weather simulator). */
     weather: WeatherService;
+    /** Live camera video: the stream endpoint and the simulated cameras' ffmpeg sources. */
+    streams: StreamService;
     /** Visitors, tickets, parking and merchants' sales of the seeded scenic areas (a leader job; tests run it by hand). */
     businessSimulator: BusinessSimulator;
   }
@@ -231,6 +235,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
   app.decorate('pushListener', pushListener);
+  const streams = new StreamService(config.stream ?? {}, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
+  app.decorate('streams', streams);
   app.addHook('onReady', async () => {
     // Listening before the first socket can open, so no commit of another instance goes unheard.
     await pushListener?.start();
@@ -245,6 +251,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     await mqttGateway?.stop();
     await pushListener?.stop();
     pushHub.close();
+    await streams.close();
     await close();
   });
 
@@ -268,7 +275,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
-      await deviceRoutes(api, ctx, new DeviceService(db, catalog, gateway, now));
+      const deviceService = new DeviceService(db, catalog, gateway, now);
+      await deviceRoutes(api, ctx, deviceService);
+      await streamRoutes(api, deviceService, streams, apiPrefix);
       await alarmRoutes(api, ctx, alarms);
       await statsRoutes(api, new StatsService(db, catalog, alarmTypes, now));
       await businessRoutes(api, new BusinessService(db, now));

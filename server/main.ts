@@ -39,3 +39,4 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : listen.port;
 const shownHost = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
 console.info(`城市运营指挥平台已启动: http://${shownHost}:${port}/`);
+if (!app.streams.available) console.warn('未找到 ffmpeg（Debian：apt-get install ffmpeg）：摄像机实时视频显示“视频源不可用”，其余功能照常');

@@ -126,6 +126,10 @@ export interface DeviceContribution {
     confirm?: string;
   }[];
   /**
+   * The device has live video: GET /stream/getStream answers its stream address, and the server's stream endpoint plays it (simulated devices: an ffmpeg test source with the device's name and a clock).
+   */
+  liveVideo?: boolean;
+  /**
    * Controllable state and its initial value, e.g. {"power": "off"}.
    */
   state?: {

@@ -1,0 +1,172 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How simulated cameras are drawn and encoded. */
+export interface FeedOptions {
+  /** The ffmpeg program. */
+  ffmpeg: string;
+  /** A font with Chinese glyphs for the camera's name (Noto Sans CJK); without one the device code is written instead. */
+  fontFile?: string | undefined;
+  width: number;
+  height: number;
+  frameRate: number;
+  bitrateKbps: number;
+  /** Where the overlay text files go (one per camera). */
+  workDir: string;
+  /** The clock burned into the picture is this zone's (the tenants' cities are in China). */
+  timeZone: string;
+}
+
+export const DEFAULT_FEED = { width: 640, height: 360, frameRate: 15, bitrateKbps: 500, timeZone: 'Asia/Shanghai' } as const;
+
+/** What one feed shows. */
+export interface FeedSubject {
+  deviceId: number;
+  name: string;
+  code: string;
+}
+
+/** The RTP payload type ffmpeg is told to use; the WebRTC sender rewrites it to the negotiated one. */
+const PAYLOAD_TYPE = 96;
+
+/** ffmpeg on the PATH (or FFMPEG_PATH), or undefined when it is not installed. */
+export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const candidate = env.FFMPEG_PATH?.trim() || 'ffmpeg';
+  const probe = spawnSync(candidate, ['-hide_banner', '-version'], { stdio: 'ignore', timeout: 10_000 });
+  return probe.status === 0 ? candidate : undefined;
+}
+
+/** A font file with Chinese glyphs, found through fontconfig, or undefined. */
+export function findChineseFont(): string | undefined {
+  const probe = spawnSync('fc-match', ['-f', '%{file}', 'Noto Sans CJK SC:lang=zh-cn'], { encoding: 'utf8', timeout: 10_000 });
+  const file = probe.status === 0 ? probe.stdout.trim() : '';
+  // fc-match always answers something: only a CJK face will do.
+  return file && /cjk|wqy|droid.*fallback|noto.*sc/i.test(file) && existsSync(file) ? file : undefined;
+}
+
+/** RTCP packet types (200–206) share the socket with RTP when ffmpeg is told rtcpport = the RTP port. */
+const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 200 && packet[1]! <= 206;
+
+/**
+ * One simulated camera: ffmpeg draws a moving test pattern with the camera's name and a clock,
+ * encodes VP8 in real time and sends it as RTP to a UDP socket on loopback; every RTP packet goes to
+ * each listener (the WebRTC senders of its viewers). Started for the first viewer, stopped after the last.
+ */
+export class CameraFeed {
+  private readonly listeners = new Set<(packet: Buffer) => void>();
+  private process: ChildProcess | undefined;
+  private stopped = false;
+  /** RTP packets received from ffmpeg so far. */
+  packets = 0;
+  /** What ffmpeg said last (its errors), for the log when it stops by itself. */
+  private errorOutput = '';
+
+  private constructor(
+    readonly subject: FeedSubject,
+    private readonly socket: Socket,
+    private readonly onExit: (feed: CameraFeed, why: string) => void,
+  ) {
+    socket.on('message', (packet) => {
+      if (isRtcp(packet)) return;
+      this.packets++;
+      for (const listener of this.listeners) listener(packet);
+    });
+  }
+
+  static async start(subject: FeedSubject, options: FeedOptions, onExit: (feed: CameraFeed, why: string) => void): Promise<CameraFeed> {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(0, '127.0.0.1', () => {
+        socket.off('error', reject);
+        resolve();
+      });
+    });
+    const feed = new CameraFeed(subject, socket, onExit);
+    feed.spawn(options, socket.address().port);
+    return feed;
+  }
+
+  private spawn(options: FeedOptions, port: number): void {
+    // The overlay text lives in a file: names need no filter-graph escaping there.
+    const textFile = join(options.workDir, `camera-${this.subject.deviceId}.txt`);
+    const title = options.fontFile ? this.subject.name : this.subject.code;
+    writeFileSync(textFile, `${title}\n%{localtime:%Y-%m-%d %H\\:%M\\:%S}`);
+    const font = options.fontFile ? `fontfile=${options.fontFile}` : 'font=Sans';
+    const overlay = `drawtext=${font}:textfile=${textFile}:fontsize=${Math.round(options.height / 14)}:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=8:x=16:y=h-th-16:line_spacing=8`;
+    const args = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${options.width}x${options.height}:rate=${options.frameRate}`,
+      '-vf',
+      overlay,
+      '-an',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      `${options.bitrateKbps}k`,
+      // A key frame every 2 s: a viewer who joins mid-stream waits at most that long for a picture.
+      '-g',
+      String(options.frameRate * 2),
+      '-auto-alt-ref',
+      '0',
+      '-lag-in-frames',
+      '0',
+      '-error-resilient',
+      '1',
+      '-f',
+      'rtp',
+      '-payload_type',
+      String(PAYLOAD_TYPE),
+      `rtp://127.0.0.1:${port}?rtcpport=${port}&pkt_size=1200`,
+    ];
+    const child = spawn(options.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TZ: options.timeZone } });
+    this.process = child;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.errorOutput = (this.errorOutput + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => this.exited(`ffmpeg 无法启动：${error.message}`));
+    child.on('exit', (code, signal) => this.exited(`ffmpeg 退出（${signal ?? `代码 ${code}`}）${this.errorOutput ? `：${this.errorOutput.trim()}` : ''}`));
+  }
+
+  private exited(why: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.socket.close();
+    this.onExit(this, why);
+  }
+
+  get running(): boolean {
+    return !this.stopped;
+  }
+
+  /** Sends every RTP packet to `listener` until the returned function is called. */
+  listen(listener: (packet: Buffer) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.listeners.clear();
+    this.process?.kill('SIGKILL');
+    this.socket.close();
+  }
+}

@@ -1,0 +1,277 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RTCPeerConnection } from 'werift';
+import { AppError } from '../envelope';
+import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
+
+export interface StreamOptions {
+  /** The ffmpeg program; null: none (cameras answer 视频源不可用); absent: looked for on first use (FFMPEG_PATH or the PATH). */
+  ffmpeg?: string | null;
+  /** A font with Chinese glyphs for the overlay; absent: looked for through fontconfig on first use. */
+  fontFile?: string | null;
+  /** How long a feed keeps running after its last viewer left (a page switching tiles comes back at once). */
+  idleStopMs?: number;
+  /** How long a viewer has to connect after the answer before it is dropped. */
+  connectTimeoutMs?: number;
+  /**
+   * A connected viewer that sends no RTCP (receiver reports, every second or so from a browser) for this
+   * long is gone: a closed tab or peer tells the server nothing, and ICE consent takes 30 s to expire.
+   */
+  silenceMs?: number;
+  /** Extra host addresses for ICE (loopback is always added: the browser may be on this machine). */
+  iceHostAddresses?: string[];
+  feed?: Partial<Pick<FeedOptions, 'width' | 'height' | 'frameRate' | 'bitrateKbps' | 'timeZone'>>;
+}
+
+export interface StreamLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** Why a stream cannot be had; the app shows these (spec: result code -1 and the server's message). */
+export const streamMessages = {
+  noSource: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
+  sourceFailed: (why: string) => `视频源不可用：${why}`,
+  badOffer: (why: string) => `SDP 无效：${why}`,
+  noVideo: 'SDP 中没有视频，无法播放',
+  notVideoDevice: (name: string) => `${name}没有实时视频`,
+} as const;
+
+interface Viewer {
+  peer: RTCPeerConnection;
+  release: () => void;
+}
+
+/** werift is loaded with the first stream (most servers never play one). */
+const loadWerift = () => import('werift');
+
+/** Answers the VP8 the simulated cameras send (Chromium and Firefox decode it in software everywhere). */
+const VIDEO_CODEC = ({ RTCRtpCodecParameters }: Awaited<ReturnType<typeof loadWerift>>) =>
+  new RTCRtpCodecParameters({
+    mimeType: 'video/VP8',
+    clockRate: 90000,
+    rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'ccm', parameter: 'fir' }],
+  });
+
+/**
+ * The stream endpoint of the reference server, in TypeScript on werift: an SDP offer to play a camera
+ * is answered with a send-only peer fed by the camera's source. Sources are shared: one ffmpeg per
+ * watched camera, started when its first viewer arrives and stopped a little after the last leaves,
+ * so hundreds of cameras cost nothing while nobody watches.
+ */
+export class StreamService {
+  private readonly feeds = new Map<number, Promise<CameraFeed>>();
+  private readonly viewers = new Map<number, Set<Viewer>>();
+  private readonly idleTimers = new Map<number, NodeJS.Timeout>();
+  private readonly workDir = mkdtempSync(join(tmpdir(), 'ops-stream-'));
+  private closed = false;
+  private ffmpegFound: string | null | undefined;
+  private fontFound: string | null | undefined;
+
+  constructor(
+    private readonly options: StreamOptions,
+    private readonly log: StreamLog,
+  ) {}
+
+  /** The ffmpeg program, looked for once. */
+  private get ffmpeg(): string | null {
+    if (this.ffmpegFound === undefined) this.ffmpegFound = this.options.ffmpeg === undefined ? (findFfmpeg() ?? null) : this.options.ffmpeg;
+    return this.ffmpegFound;
+  }
+
+  private get fontFile(): string | null {
+    if (this.fontFound === undefined) this.fontFound = this.options.fontFile === undefined ? (findChineseFont() ?? null) : this.options.fontFile;
+    return this.fontFound;
+  }
+
+  /** Whether cameras can be shown at all (ffmpeg is installed). */
+  get available(): boolean {
+    return Boolean(this.ffmpeg);
+  }
+
+  /** Cameras whose source runs now, and how many viewers each has. */
+  status(): { deviceId: number; viewers: number }[] {
+    return [...this.feeds.keys()].map((deviceId) => ({ deviceId, viewers: this.viewers.get(deviceId)?.size ?? 0 }));
+  }
+
+  /** RTP packets the camera's source sent so far, or undefined when it is not running. */
+  async packetsOf(deviceId: number): Promise<number | undefined> {
+    const feed = this.feeds.get(deviceId);
+    return feed ? (await feed).packets : undefined;
+  }
+
+  /** Answers a viewer's offer to play the camera: the answer's SDP (with its ICE candidates). */
+  async play(subject: FeedSubject, offer: unknown): Promise<string> {
+    const offerSdp = checkOffer(offer);
+    if (!this.ffmpeg) throw new AppError(503, streamMessages.noSource);
+    const werift = await loadWerift();
+    const { MediaStreamTrack, RTCPeerConnection } = werift;
+    const peer = new RTCPeerConnection({
+      codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
+      iceAdditionalHostAddresses: ['127.0.0.1', ...(this.options.iceHostAddresses ?? [])],
+      iceUseIpv6: false,
+    });
+    try {
+      await peer.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    } catch (error) {
+      await peer.close();
+      throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
+    }
+    const video = peer.getTransceivers().filter((transceiver) => transceiver.kind === 'video');
+    if (!video.length) {
+      await peer.close();
+      throw new AppError(400, streamMessages.noVideo);
+    }
+    const track = new MediaStreamTrack({ kind: 'video' });
+    for (const transceiver of peer.getTransceivers()) {
+      // One picture to send: the first video section sends it; anything else (audio, more video) is inactive.
+      const sends = transceiver === video[0];
+      transceiver.setDirection(sends ? 'sendonly' : 'inactive');
+      if (sends) await transceiver.sender.replaceTrack(track);
+    }
+    let feed: CameraFeed;
+    try {
+      feed = await this.feedFor(subject);
+    } catch (error) {
+      await peer.close();
+      throw error;
+    }
+    const answer = await peer.createAnswer();
+    await peer.setLocalDescription(answer);
+    await gathered(peer);
+    const stopListening = feed.listen((packet) => {
+      if (!track.stopped) track.writeRtp(packet);
+    });
+    const viewer: Viewer = {
+      peer,
+      release: () => {
+        stopTimers();
+        stopListening();
+        track.stop();
+        void peer.close();
+        this.leave(subject.deviceId, viewer);
+      },
+    };
+    this.join(subject.deviceId, viewer);
+    let heardAt = Date.now();
+    const sender = video[0]!.sender;
+    sender.onRtcp.subscribe(() => {
+      heardAt = Date.now();
+    });
+    const silenceMs = this.options.silenceMs ?? 8000;
+    const watchdog = setInterval(() => {
+      if (peer.connectionState === 'connected' && Date.now() - heardAt > silenceMs) viewer.release();
+    }, Math.min(1000, silenceMs / 2));
+    const connectTimer = setTimeout(() => {
+      if (peer.connectionState !== 'connected') viewer.release();
+    }, this.options.connectTimeoutMs ?? 20_000);
+    const stopTimers = () => {
+      clearTimeout(connectTimer);
+      clearInterval(watchdog);
+    };
+    peer.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') {
+        clearTimeout(connectTimer);
+        heardAt = Date.now();
+      }
+      if (state === 'failed' || state === 'closed' || state === 'disconnected') viewer.release();
+    });
+    return peer.localDescription?.sdp ?? answer.sdp;
+  }
+
+  private join(deviceId: number, viewer: Viewer): void {
+    clearTimeout(this.idleTimers.get(deviceId));
+    this.idleTimers.delete(deviceId);
+    const set = this.viewers.get(deviceId) ?? new Set<Viewer>();
+    set.add(viewer);
+    this.viewers.set(deviceId, set);
+  }
+
+  private leave(deviceId: number, viewer: Viewer): void {
+    const set = this.viewers.get(deviceId);
+    if (!set?.delete(viewer) || set.size) return;
+    this.viewers.delete(deviceId);
+    // The last viewer left: the source stops unless someone comes back soon.
+    clearTimeout(this.idleTimers.get(deviceId));
+    this.idleTimers.set(
+      deviceId,
+      setTimeout(() => {
+        this.idleTimers.delete(deviceId);
+        if (this.viewers.get(deviceId)?.size) return;
+        void this.stopFeed(deviceId);
+      }, this.options.idleStopMs ?? 5000),
+    );
+  }
+
+  private feedFor(subject: FeedSubject): Promise<CameraFeed> {
+    const running = this.feeds.get(subject.deviceId);
+    if (running) return running;
+    const options: FeedOptions = { ...DEFAULT_FEED, ...this.options.feed, ffmpeg: this.ffmpeg!, fontFile: this.fontFile ?? undefined, workDir: this.workDir };
+    const starting = CameraFeed.start(subject, options, (feed, why) => {
+      // ffmpeg died on its own: viewers lose the picture; the next play starts it again.
+      if (this.feeds.get(subject.deviceId) === starting) this.feeds.delete(subject.deviceId);
+      this.log.warn(`摄像机 ${feed.subject.name}（${feed.subject.deviceId}）的视频源停止：${why}`);
+      for (const viewer of [...(this.viewers.get(subject.deviceId) ?? [])]) viewer.release();
+    });
+    this.feeds.set(subject.deviceId, starting);
+    starting.then(
+      () => this.log.info(`摄像机 ${subject.name}（${subject.deviceId}）的视频源已启动`),
+      (error: unknown) => {
+        this.feeds.delete(subject.deviceId);
+        this.log.warn(streamMessages.sourceFailed(error instanceof Error ? error.message : String(error)));
+      },
+    );
+    return starting.catch((error: unknown) => {
+      throw new AppError(503, streamMessages.sourceFailed(error instanceof Error ? error.message : String(error)));
+    });
+  }
+
+  private async stopFeed(deviceId: number): Promise<void> {
+    const feed = this.feeds.get(deviceId);
+    if (!feed) return;
+    this.feeds.delete(deviceId);
+    const running = await feed.catch(() => undefined);
+    if (!running) return;
+    running.stop();
+    this.log.info(`摄像机 ${running.subject.name}（${deviceId}）已无人观看，视频源已停止`);
+  }
+
+  /** Ends every viewer and source (server shutdown). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
+    for (const set of [...this.viewers.values()]) for (const viewer of [...set]) viewer.release();
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
+    await Promise.all([...this.feeds.keys()].map((deviceId) => this.stopFeed(deviceId)));
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+}
+
+/** A plain check before werift parses it: an SDP offer is text that starts with v=0 and has media sections. */
+function checkOffer(offer: unknown): string {
+  if (typeof offer !== 'string') throw new AppError(400, streamMessages.badOffer('请求体应为 SDP 文本（Content-Type: text/plain）'));
+  if (!offer.trim()) throw new AppError(400, streamMessages.badOffer('请求体为空'));
+  if (!/^v=0\r?\n/.test(offer.trimStart())) throw new AppError(400, streamMessages.badOffer('应以 v=0 开头'));
+  if (!/\r?\nm=(video|audio|application) /.test(offer)) throw new AppError(400, streamMessages.badOffer('没有媒体描述（m=）'));
+  return offer;
+}
+
+/** Waits for the peer's candidates, so the answer carries them (the endpoint does not trickle). */
+async function gathered(peer: RTCPeerConnection, timeoutMs = 5000): Promise<void> {
+  if (peer.iceGatheringState === 'complete') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    const subscription = peer.iceGatheringStateChange.subscribe((state) => {
+      if (state === 'complete') done();
+    });
+    function done() {
+      clearTimeout(timer);
+      subscription.unSubscribe();
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,161 @@
+import { RTCPeerConnection, type RtpPacket } from 'werift';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from '../testing/testServer';
+import { findFfmpeg } from './CameraFeed';
+
+// The stream endpoint for real: a werift peer stands in for the browser, offers to receive video, and
+// must get VP8 RTP from the camera's ffmpeg source; the source is shared, and stops once nobody watches.
+const ffmpeg = findFfmpeg();
+if (!ffmpeg && process.env.REQUIRE_FFMPEG === '1') throw new Error('未找到 ffmpeg，请安装（Debian：apt-get install ffmpeg）');
+const withFfmpeg = ffmpeg ? describe : describe.skip;
+if (!ffmpeg) console.warn('未找到 ffmpeg：跳过实时视频的播放测试（Debian：apt-get install ffmpeg）');
+
+async function deviceOf(server: TestServer, token: string, kind: string): Promise<{ deviceId: number; deviceName: string }> {
+  const { body } = await server.api('GET', `/devi/aep/child?deviceType=${kind}&pageSize=1`, { token });
+  const row = (body.rows as { deviceId: number; deviceName: string }[] | undefined)?.[0];
+  if (!row) throw new Error(`没有 ${kind} 设备：${body.msg}`);
+  return row;
+}
+
+async function postOffer(server: TestServer, token: string, deviceId: number, payload: string, contentType = 'text/plain') {
+  const response = await server.app.inject({ method: 'POST', url: `/api/stream/play?deviceId=${deviceId}`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  return response.json() as { code: number; msg: string; sdp?: string };
+}
+
+/** A receive-only viewer, as the app's stream client is when it only plays. */
+async function viewer(server: TestServer, token: string, deviceId: number) {
+  const peer = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+  const packets: RtpPacket[] = [];
+  const codecs = new Set<string>();
+  const transceiver = peer.addTransceiver('video', { direction: 'recvonly' });
+  transceiver.onTrack.subscribe((track) => {
+    track.onReceiveRtp.subscribe((packet) => {
+      packets.push(packet);
+      if (track.codec) codecs.add(track.codec.mimeType);
+    });
+  });
+  await peer.setLocalDescription(await peer.createOffer());
+  await new Promise<void>((resolve) => {
+    if (peer.iceGatheringState === 'complete') return resolve();
+    peer.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
+  });
+  const reply = await postOffer(server, token, deviceId, peer.localDescription!.sdp);
+  expect(reply).toMatchObject({ code: 0 });
+  await peer.setRemoteDescription({ type: 'answer', sdp: reply.sdp! });
+  return { peer, packets, answer: reply.sdp!, codecs };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`等待超时：${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('stream addresses (GET /stream/getStream)', () => {
+  let server: TestServer;
+  let token: string;
+  let scenicToken: string;
+  beforeAll(async () => {
+    server = await testServer({ stream: { ffmpeg: null } });
+    token = await server.login();
+    // The admin, in the scenic-area tenant: may read every kind there, none of the city's devices.
+    scenicToken = await server.app.ctx.sessions.create(1, 2);
+  });
+  afterAll(async () => server.close());
+
+  it("answers where a camera of the caller's tenant plays, and says when no source can run", async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    const { body } = await server.api('GET', `/stream/getStream?type=play&deviceId=${camera.deviceId}`, { token });
+    expect(body).toMatchObject({ code: 200, data: { deviceId: camera.deviceId, deviceName: camera.deviceName, streamUrl: `/api/stream/play?deviceId=${camera.deviceId}`, available: false, reason: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' } });
+    const fire = await deviceOf(server, token, 'fireCamera');
+    expect((await server.api('GET', `/stream/getStream?deviceId=${fire.deviceId}`, { token })).body.code).toBe(200);
+  });
+
+  it("treats another tenant's camera as not found, and refuses devices without video and bad queries", async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    expect((await server.api('GET', `/stream/getStream?deviceId=${camera.deviceId}`, { token: scenicToken })).body).toMatchObject({ code: 404, msg: `设备不存在：${camera.deviceId}` });
+    expect(await postOffer(server, scenicToken, camera.deviceId, 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n')).toMatchObject({ code: 404 });
+    const lamp = await deviceOf(server, token, 'lamp');
+    expect((await server.api('GET', `/stream/getStream?deviceId=${lamp.deviceId}`, { token })).body).toMatchObject({ code: 400, msg: `${lamp.deviceName}没有实时视频` });
+    expect((await server.api('GET', '/stream/getStream', { token })).body).toMatchObject({ code: 400, msg: '请指定设备编号' });
+    expect((await server.api('GET', '/stream/getStream?deviceId=abc', { token })).body).toMatchObject({ code: 400, msg: '设备编号必须是正整数' });
+    expect((await server.api('GET', '/stream/getStream?deviceId=999999', { token })).body).toMatchObject({ code: 404, msg: '设备不存在：999999' });
+    expect((await server.api('GET', `/stream/getStream?deviceId=${camera.deviceId}`)).body.code).toBe(401);
+  });
+
+  it('refuses an offer that is not SDP text, naming what is wrong, before anything starts', async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    expect(await postOffer(server, token, camera.deviceId, JSON.stringify({ sdp: 'v=0' }), 'application/json')).toEqual({ code: 400, msg: 'SDP 无效：请求体应为 SDP 文本（Content-Type: text/plain）' });
+    expect(await postOffer(server, token, camera.deviceId, '   ')).toEqual({ code: 400, msg: 'SDP 无效：请求体为空' });
+    expect(await postOffer(server, token, camera.deviceId, 'hello')).toEqual({ code: 400, msg: 'SDP 无效：应以 v=0 开头' });
+    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n')).toEqual({ code: 400, msg: 'SDP 无效：没有媒体描述（m=）' });
+    expect(await postOffer(server, token, camera.deviceId, `v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n${'a=x\r\n'.repeat(10_000)}`)).toMatchObject({ code: 413 });
+    // A good offer without ffmpeg: the camera's source cannot run, and the app is told so.
+    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n')).toEqual({ code: 503, msg: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' });
+    expect(server.app.streams.status()).toEqual([]);
+  });
+});
+
+withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg sources)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await testServer({ stream: { idleStopMs: 300, silenceMs: 2500, connectTimeoutMs: 5000, feed: { width: 320, height: 180, frameRate: 10, bitrateKbps: 200 } } });
+    token = await server.login();
+  });
+  afterAll(async () => server.close());
+
+  it('plays a camera as VP8 to a receive-only peer; two viewers share one source; a viewer that closes is noticed, and the source stops after the last', async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    expect(server.app.streams.status()).toEqual([]);
+    const first = await viewer(server, token, camera.deviceId);
+    expect(first.answer).toMatch(/a=sendonly/);
+    expect(first.answer).toMatch(/VP8\/90000/);
+    expect(first.answer).toMatch(/a=candidate:.* 127\.0\.0\.1 /);
+    await until(() => first.packets.length > 20, 'the first viewer receives video');
+    expect([...first.codecs]).toEqual(['video/VP8']);
+    // A VP8 key frame arrives within the source's 2 s interval: the payload descriptor's start bit and the key-frame bit.
+    await until(() => first.packets.some((packet) => isVp8KeyFrameStart(packet.payload)), 'a key frame');
+
+    const second = await viewer(server, token, camera.deviceId);
+    await until(() => second.packets.length > 20, 'the second viewer receives video');
+    expect(server.app.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 2 }]);
+
+    await first.peer.close();
+    await until(() => server.app.streams.status()[0]?.viewers === 1, 'the first viewer has left');
+    const packets = second.packets.length;
+    await until(() => second.packets.length > packets + 10, 'the second viewer still receives video');
+    await second.peer.close();
+    await until(() => server.app.streams.status().length === 0, 'the source stops once nobody watches');
+  }, 60_000);
+
+  it('drops a viewer that never connects, and stops the source', async () => {
+    const camera = await deviceOf(server, token, 'fireCamera');
+    const peer = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+    peer.addTransceiver('video', { direction: 'recvonly' });
+    await peer.setLocalDescription(await peer.createOffer());
+    // The answer is never applied: no ICE, no DTLS.
+    expect(await postOffer(server, token, camera.deviceId, peer.localDescription!.sdp)).toMatchObject({ code: 0 });
+    expect(server.app.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 1 }]);
+    await until(() => server.app.streams.status().length === 0, 'the silent viewer is dropped and the source stopped', 15_000);
+    await peer.close();
+  }, 30_000);
+});
+
+/** The first packet of a VP8 key frame: S bit in the payload descriptor, P bit clear in the payload header. */
+function isVp8KeyFrameStart(payload: Buffer): boolean {
+  if (payload.length < 2) return false;
+  const descriptor = payload[0]!;
+  const start = (descriptor & 0x10) !== 0;
+  let offset = 1;
+  if (descriptor & 0x80) {
+    const extension = payload[1]!;
+    offset++;
+    if (extension & 0x80) offset += payload[offset]! & 0x80 ? 2 : 1;
+    if (extension & 0x40) offset++;
+    if (extension & 0x30) offset++;
+  }
+  return start && offset < payload.length && (payload[offset]! & 0x01) === 0;
+}
