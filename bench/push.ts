@@ -6,47 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createServer } from '../server/createServer';
+import { bareMessage, collect, drive, latencies, opened, percentile, settle } from './scale/pushLatency';
 
 const CLIENTS = Number(process.env.PUSH_CLIENTS ?? 200);
 const RATE = Number(process.env.PUSH_RATE ?? 50);
 const SECONDS = Number(process.env.PUSH_SECONDS ?? 5);
 const P99_BUDGET_MS = 100;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
-/** Sends RATE messages a second for SECONDS; `send(id)` returns when the message is on its way. */
-async function drive(send: (id: number) => Promise<void>): Promise<Map<number, number>> {
-  const sentAt = new Map<number, number>();
-  const total = RATE * SECONDS;
-  const start = performance.now();
-  for (let id = 1; id <= total; id++) {
-    const due = start + ((id - 1) * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sentAt.set(id, performance.now());
-    await send(id);
-  }
-  return sentAt;
-}
-
-function collect(sockets: WebSocket[], idOf: (text: string) => number | undefined) {
-  const receipts: { id: number; at: number }[] = [];
-  for (const socket of sockets)
-    socket.on('message', (raw) => {
-      const id = idOf(String(raw));
-      if (id !== undefined) receipts.push({ id, at: performance.now() });
-    });
-  return receipts;
-}
-
-const opened = (socket: WebSocket) => new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
-const settle = async (receipts: unknown[], expected: number) => {
-  const deadline = Date.now() + 10_000;
-  while (receipts.length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-};
 
 async function pushChannel(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-push-'));
@@ -62,15 +27,19 @@ async function pushChannel(): Promise<number[]> {
     sockets.push(socket);
   }
   const receipts = collect(sockets, (text) => (JSON.parse(text) as { data: { benchId?: number } }).data.benchId);
-  const sentAt = await drive(async (id) => {
-    await app.pushHub.publish(1, 'DEVICE_ALARM', { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
-  });
+  const sentAt = await drive(
+    { rate: RATE, seconds: SECONDS },
+    async (id) => {
+      await app.pushHub.publish(1, 'DEVICE_ALARM', { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
+    },
+    { awaitEach: true },
+  );
   await settle(receipts, sentAt.size * CLIENTS);
   for (const socket of sockets) socket.terminate();
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (receipts.length !== sentAt.size * CLIENTS) throw new Error(`推送丢失：${receipts.length}/${sentAt.size * CLIENTS}`);
-  return receipts.map((receipt) => receipt.at - sentAt.get(receipt.id)!);
+  return latencies(receipts, sentAt);
 }
 
 async function bareBroadcast(): Promise<number[]> {
@@ -84,14 +53,18 @@ async function bareBroadcast(): Promise<number[]> {
     sockets.push(socket);
   }
   const receipts = collect(sockets, (text) => (JSON.parse(text) as { data: { benchId?: number } }).data.benchId);
-  const sentAt = await drive(async (id) => {
-    const text = JSON.stringify({ code: 200, eventType: 'DEVICE_ALARM', seq: id, data: { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' } });
-    for (const client of server.clients) client.send(text);
-  });
+  const sentAt = await drive(
+    { rate: RATE, seconds: SECONDS },
+    async (id) => {
+      const text = bareMessage(id, { benchId: id, alarmContent: '压测告警' });
+      for (const client of server.clients) client.send(text);
+    },
+    { awaitEach: true },
+  );
   await settle(receipts, sentAt.size * CLIENTS);
   for (const socket of sockets) socket.terminate();
   await new Promise((resolve) => server.close(resolve));
-  return receipts.map((receipt) => receipt.at - sentAt.get(receipt.id)!);
+  return latencies(receipts, sentAt);
 }
 
 const bare = await bareBroadcast();
