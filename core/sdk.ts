@@ -45,6 +45,10 @@ export { useDeviceControl, useDeviceModulePages, type DeviceModulePages } from '
 export { onDeviceStatus, type DeviceStatusChange } from './devices/onDeviceStatus';
 export { DevicePagesView, type DevicePagesProps } from './devices/DevicePagesView';
 
+// Live video: camera streams (GET /stream/getStream, then the stream endpoint) and the spec's stream client.
+export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStreamState, type StreamAddress } from './media/CameraStreams';
+export { StreamClient, StreamEndpointError, DEFAULT_CAPTURE, type StreamOptions, type StreamResult, type SdpExchange } from './media/StreamClient';
+
 // Alarms: the grade labels every alarm screen shows.
 export { alarmGradeLabels } from './alarms/alarmStrings';
 
@@ -72,6 +76,7 @@ export {
   AlarmList,
   DeviceStatus,
   Timeline,
+  VideoTile,
   Clock,
   LineChart,
   BarChart,
@@ -82,6 +87,8 @@ export {
   DateRangeField,
   gradeIntent,
   type CoreWidgets,
+  type VideoTileCamera,
+  type VideoTileProps,
   type WidgetProps,
   type WidgetStatus,
   type WidgetStateProps,

@@ -277,7 +277,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
       const deviceService = new DeviceService(db, catalog, gateway, now);
       await deviceRoutes(api, ctx, deviceService);
-      await streamRoutes(api, deviceService, streams, apiPrefix);
+      await streamRoutes(api, deviceService, streams);
       await alarmRoutes(api, ctx, alarms);
       await statsRoutes(api, new StatsService(db, catalog, alarmTypes, now));
       await businessRoutes(api, new BusinessService(db, now));

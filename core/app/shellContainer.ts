@@ -4,6 +4,8 @@ import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
 import { HttpClient } from '../http/HttpClient';
+import { CameraStreams, createCameraStreams, createSdpExchange } from '../media/CameraStreams';
+import { tokenStorage } from '../session/tokenStorage';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
@@ -26,6 +28,9 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
   // The device calls are core: the globe's device markers and the device plugins use them.
   container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
+  // Live camera video through the stream endpoint the server names (core/media).
+  const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
+  container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange({ apiBaseUrl, getToken: () => tokenStorage.get() })), [HttpClient]);
   return container;
 }
 

@@ -13,6 +13,7 @@ import { StatCard } from './StatCard/StatCard';
 import { StatGroup } from './StatGroup/StatGroup';
 import { Table } from './Table/Table';
 import { Timeline } from './Timeline/Timeline';
+import { VideoTile } from './VideoTile/VideoTile';
 import { lazyComponent, lazyWidget } from './lazyWidget';
 import { dateRangeFieldPlaceholder } from './DateRangeField/DateRangeFieldPlaceholder';
 import type { DateRangeFieldProps } from './DateRangeField/DateRangeField';
@@ -21,7 +22,8 @@ import type { WidgetName, WidgetProps } from './widgetProps';
 
 export { WidgetState, type WidgetStateProps } from './WidgetState/WidgetState';
 export { booleanOption, enumOption, numberOption, stringOption, type WidgetData, type WidgetName, type WidgetProps, type WidgetStatus } from './widgetProps';
-export { AlarmList, Clock, DeviceStatus, Ranking, StatCard, StatGroup, Table, Timeline };
+export { AlarmList, Clock, DeviceStatus, Ranking, StatCard, StatGroup, Table, Timeline, VideoTile };
+export type { VideoTileCamera, VideoTileProps } from './VideoTile/VideoTile';
 export { gradeIntent } from './AlarmList/AlarmList';
 export type { ClockProps } from './Clock/Clock';
 export type { GoodDirection, StatOptions } from './StatCard/StatCard';

@@ -20,6 +20,21 @@ export const widgetStrings = {
   rankingLabel: '排行榜',
   rankLabel: (rank: number, name: string, value: string) => `第 ${rank} 名 ${name}：${value}`,
 
+  // Video tile.
+  videoIdle: '未选择摄像机',
+  videoIdleHint: '在左侧选择摄像机，画面将在此播放',
+  videoConnecting: '正在连接视频…',
+  videoUnavailable: '视频源不可用',
+  videoFailed: '视频播放失败',
+  videoLabel: (name: string) => `实时视频：${name}`,
+  videoEmptyLabel: '空闲的视频窗口',
+  videoSnapshot: '截图',
+  videoFullscreen: '全屏',
+  videoStop: '停止播放',
+  videoDetail: '设备详情',
+  videoReplay: '重新连接',
+  videoSnapshotName: (name: string, time: string) => `${name}-${time}.png`,
+
   // Table.
   tableLabel: '数据表',
   filterPlaceholder: '筛选…',

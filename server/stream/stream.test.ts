@@ -68,7 +68,7 @@ describe('stream addresses (GET /stream/getStream)', () => {
   it("answers where a camera of the caller's tenant plays, and says when no source can run", async () => {
     const camera = await deviceOf(server, token, 'camera');
     const { body } = await server.api('GET', `/stream/getStream?type=play&deviceId=${camera.deviceId}`, { token });
-    expect(body).toMatchObject({ code: 200, data: { deviceId: camera.deviceId, deviceName: camera.deviceName, streamUrl: `/api/stream/play?deviceId=${camera.deviceId}`, available: false, reason: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' } });
+    expect(body).toMatchObject({ code: 200, data: { deviceId: camera.deviceId, deviceName: camera.deviceName, streamUrl: `/stream/play?deviceId=${camera.deviceId}`, available: false, reason: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' } });
     const fire = await deviceOf(server, token, 'fireCamera');
     expect((await server.api('GET', `/stream/getStream?deviceId=${fire.deviceId}`, { token })).body.code).toBe(200);
   });

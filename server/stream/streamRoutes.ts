@@ -21,7 +21,7 @@ const MAX_OFFER_BYTES = 32 * 1024;
  * camera plays, and `POST /stream/play` is the stream endpoint itself (an SDP offer as text/plain in,
  * `{code: 0, sdp}` out; errors non-zero with a Chinese message). Another tenant's camera is not found.
  */
-export async function streamRoutes(api: FastifyInstance, devices: DeviceService, streams: StreamService, apiPrefix: string): Promise<void> {
+export async function streamRoutes(api: FastifyInstance, devices: DeviceService, streams: StreamService): Promise<void> {
   const read = { access: access.readDevices };
 
   /** The caller's tenant's device, of a kind the caller may read and that has live video. */
@@ -39,8 +39,9 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     return ok({
       deviceId: device.deviceId,
       deviceName: device.deviceName,
-      // The stream endpoint's SDP address; the app posts its offer there with its session.
-      streamUrl: `${apiPrefix}/stream/play?deviceId=${device.deviceId}`,
+      // The stream endpoint's SDP address, relative to the API base (a media server of its own would
+      // answer an absolute one); the app posts its offer there with its session.
+      streamUrl: `/stream/play?deviceId=${device.deviceId}`,
       available: streams.available,
       ...(streams.available ? {} : { reason: streamMessages.noSource }),
     });

@@ -1,0 +1,63 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
+
+// 视频监控 against the real server: Chromium plays a simulated camera over WebRTC from the server's
+// werift stream endpoint, fed by ffmpeg (CI installs it); the picture moves, and stopping empties the tile.
+const baseUrl = inject('baseUrl');
+const { open } = setupBrowser(baseUrl);
+
+async function monitorPage(): Promise<Page> {
+  const page = await open();
+  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  await page.goto('/monitoringCenter/monitorCamera');
+  await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: '全部摄像机' }).waitFor();
+  return page;
+}
+
+/** The video element's size and play position: a playing camera has a picture and a moving clock. */
+const videoProgress = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: `实时视频：${name}` })
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight, time: video.currentTime, frames: video.getVideoPlaybackQuality().totalVideoFrames }));
+
+describe('视频监控', () => {
+  it('plays a camera live over WebRTC in the selected tile, and stops it', async () => {
+    const page = await monitorPage();
+    const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
+    const cameras = (await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as { deviceName: string; online: boolean }[];
+    const camera = cameras.find((row) => row.online) ?? cameras[0]!;
+    // Four idle tiles; the first is selected.
+    await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(4);
+    await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${camera.deviceName}`) }).first().click();
+    const tile = page.getByRole('region', { name: `实时视频：${camera.deviceName}` });
+    await tile.and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await videoProgress(page, camera.deviceName)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+    const first = await videoProgress(page, camera.deviceName);
+    expect(first.width).toBe(640);
+    expect(first.height).toBe(360);
+    await page.waitForTimeout(1500);
+    expect((await videoProgress(page, camera.deviceName)).time).toBeGreaterThan(first.time);
+    await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(3);
+    await screenshot(page, 'video-monitor');
+
+    // Nine tiles keep the camera playing; stop empties its tile.
+    await page.getByRole('radio', { name: '9 画面' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(8);
+    await tile.getByRole('button', { name: '停止播放' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(9);
+    await expect(tile.count()).resolves.toBe(0);
+  });
+
+  it("opens the camera's detail from its tile", async () => {
+    const page = await monitorPage();
+    const button = page.getByRole('region', { name: '摄像机分组' }).locator('ul button').first();
+    const name = (await button.textContent())!.replace(/离线$/, '').trim();
+    await button.click();
+    await page.getByRole('region', { name: `实时视频：${name}` }).getByRole('button', { name: '设备详情' }).click();
+    const dialog = page.getByRole('dialog', { name: `设备详情：${name}` });
+    await dialog.getByText('设备编号').waitFor();
+    await screenshot(page, 'video-detail');
+  });
+});
