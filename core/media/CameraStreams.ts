@@ -56,6 +56,9 @@ export function createSdpExchange({ apiBaseUrl, getToken, fetch: fetchImpl = (..
   };
 }
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: a frame can be shown. */
+const HAVE_CURRENT_DATA = 2;
+
 /** The reference stream endpoint's code for a camera whose source cannot run (视频源不可用). */
 const SOURCE_UNAVAILABLE = 503;
 
@@ -78,7 +81,11 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
         client = new StreamClient(exchange, environment);
         await client.start({ streamUrl: address.streamUrl, recvOnly: true, videoEnable: true }, video, (result) => {
           if (stopped) return;
-          if (result.code === 2) onState({ status: 'playing' });
+          // Playing once a picture is decoded: until then the tile keeps its spinner, not a black box.
+          if (result.code === 2) {
+            if (video.readyState >= HAVE_CURRENT_DATA) onState({ status: 'playing' });
+            else video.addEventListener('loadeddata', () => !stopped && onState({ status: 'playing' }), { once: true });
+          }
           // The endpoint saying the camera's source cannot run (503) is a state of the camera, not a fault.
           else if (result.code === -1) onState(result.endpoint?.endpointCode === SOURCE_UNAVAILABLE ? { status: 'unavailable', message: result.endpoint.message } : { status: 'failed', message: result.message });
         });

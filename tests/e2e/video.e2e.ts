@@ -60,4 +60,22 @@ describe('视频监控', () => {
     await dialog.getByText('设备编号').waitFor();
     await screenshot(page, 'video-detail');
   });
+
+  it('消防监控: a smoke alarm pushed while the page is open lists itself and puts the nearest fire camera up, live', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto('/monitoringCenter/fireMonitor');
+    await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: '全部摄像机' }).waitFor();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
+    const smoke = ((await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=1', token)).rows as { deviceId: number; deviceName: string }[])[0]!;
+    const raised = await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.deviceId, content: '消防监控测试' }) });
+    expect(((await raised.json()) as { code: number }).code).toBe(200);
+    const note = page.getByRole('status').filter({ hasText: '最近的消防摄像机：' });
+    await note.waitFor({ timeout: 15_000 });
+    const camera = /最近的消防摄像机：(.+)，约/.exec((await note.textContent())!)![1]!;
+    await page.getByRole('region', { name: `实时视频：${camera}` }).and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: '烟感与火情告警' }).getByText('消防监控测试').waitFor();
+    await screenshot(page, 'video-fire-monitor');
+  });
 });

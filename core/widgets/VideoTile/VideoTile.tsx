@@ -71,7 +71,8 @@ export function VideoTile({ camera, streams, selected = false, onSelect, onStop,
   const playing = state.status === 'playing';
   return (
     <div ref={frame} className={className} role="region" aria-label={t.videoLabel(camera.deviceName)} data-state={state.status} onClick={onSelect}>
-      <video ref={video} className="ops-video-tile__video" muted playsInline autoPlay hidden={!playing} />
+      {/* Transparent, not hidden, until the first frame: a hidden video may not be decoded at all. */}
+      <video ref={video} className={`ops-video-tile__video${playing ? '' : ' is-waiting'}`} muted playsInline autoPlay />
       {state.status === 'connecting' ? (
         <div className="ops-video-tile__state" role="status">
           <Spinner size={wall ? 40 : 24} aria-hidden />

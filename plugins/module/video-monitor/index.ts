@@ -1,5 +1,5 @@
 import { definePlugin } from '@ops/sdk';
 
 export default definePlugin({
-  components: { page: () => import('./MonitorCameraPage') },
+  components: { page: () => import('./VideoMonitorPage') },
 });

@@ -1,5 +1,5 @@
 /** Every word 视频监控 shows. */
-export const monitorCameraStrings = {
+export const videoMonitorStrings = {
   title: '视频监控',
   cameras: '摄像机',
   cameraTree: '摄像机分组',
@@ -10,6 +10,7 @@ export const monitorCameraStrings = {
   noMatch: '没有匹配的摄像机',
   loadFailed: (why: string) => `摄像机列表加载失败：${why}`,
   retry: '重试',
+  loading: '加载中…',
   videos: '实时视频',
   split: '分屏',
   splitOption: (count: number) => `${count} 画面`,
@@ -26,4 +27,17 @@ export const monitorCameraStrings = {
   detailUpdated: '更新时间',
   detailTelemetry: '实时数据',
   close: '关闭',
+} as const;
+
+/** 消防监控's own words. */
+export const fireMonitorStrings = {
+  fireCameras: '消防摄像机',
+  alarms: '烟感与火情告警',
+  alarmsLabel: '烟感与火情告警列表',
+  noAlarms: '暂无烟感与火情告警',
+  alarmsFailed: (why: string) => `告警加载失败：${why}`,
+  openCamera: (alarm: string, camera: string) => `打开 ${camera}（离「${alarm}」最近）`,
+  nearest: (camera: string, metres: number) => `最近的消防摄像机：${camera}，约 ${metres < 1000 ? `${Math.round(metres)} 米` : `${(metres / 1000).toFixed(1)} 公里`}`,
+  noCameraNear: '附近没有消防摄像机',
+  alarmItem: (type: string, device: string, time: string) => `${type}：${device}，${time}`,
 } as const;

@@ -1,0 +1,39 @@
+import { Button, SegmentedControl } from '@blueprintjs/core';
+import { CameraStreams, useService, VideoTile, type VideoTileCamera } from '@ops/sdk';
+import { SPLITS, type CameraWallState, type Split } from './useCameraWall';
+import { videoMonitorStrings as t } from './videoMonitorStrings';
+
+/** The split video wall panel: its header (count, 1/4/9/16, 全部停止) and the live tiles. */
+export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: CameraWallState; title?: string; onOpenDetail(camera: VideoTileCamera): void }) {
+  const streams = useService(CameraStreams);
+  const playing = wall.tiles.filter(Boolean).length;
+  return (
+    <section className="video-monitor__panel video-monitor__wall" aria-label={title}>
+      <header className="video-monitor__header">
+        <h3>{title}</h3>
+        <span className="video-monitor__count">{t.playing(playing, wall.split)}</span>
+        <SegmentedControl
+          size="small"
+          aria-label={t.split}
+          value={String(wall.split)}
+          options={SPLITS.map((count) => ({ label: t.splitOption(count), value: String(count) }))}
+          onValueChange={(value) => wall.changeSplit(Number(value) as Split)}
+        />
+        <Button size="small" icon="stop" text={t.clearAll} disabled={!playing} onClick={wall.clear} />
+      </header>
+      <div className={`video-monitor__grid is-split-${wall.split}`}>
+        {wall.tiles.map((camera, index) => (
+          <VideoTile
+            key={`${index}-${camera?.deviceId ?? 'idle'}`}
+            camera={camera}
+            streams={streams}
+            selected={index === wall.selected}
+            onSelect={() => wall.setSelected(index)}
+            onStop={() => wall.stop(index)}
+            onOpenDetail={onOpenDetail}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

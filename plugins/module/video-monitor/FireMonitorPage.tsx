@@ -1,0 +1,101 @@
+import { Callout, NonIdealState } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AlarmList, deviceKindsOf, EventBus, HttpClient, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmRow, type DeviceRow, type RoutedPush, type VideoTileCamera, type WidgetStatus } from '@ops/sdk';
+import { CameraDetail } from './CameraDetail';
+import { CameraTree } from './CameraTree';
+import { CameraWall } from './CameraWall';
+import { nearestCamera } from './nearestCamera';
+import { useCameraWall } from './useCameraWall';
+import { fireMonitorStrings as f, videoMonitorStrings as t } from './videoMonitorStrings';
+import './VideoMonitor.css';
+
+/** The alarm types this page watches: smoke, fire, electrical fire and fire fighting. */
+export const FIRE_ALARM_TYPES = ['SMOKE', 'FIRE', 'ELECTRICAL_FIRE', 'FIRE_FIGHTING'] as const;
+const PER_TYPE = 20;
+const SHOWN = 40;
+
+/**
+ * 监控中心 / 消防监控: fire cameras, their live tiles and the smoke and fire alarms side by side. An
+ * alarm opens the fire camera nearest to it (online first); a new one pushed while the page is open
+ * does so by itself, so the picture of a fire is up before anyone clicks.
+ */
+export default function FireMonitorPage() {
+  const registry = useService(PluginRegistry);
+  const http = useService(HttpClient);
+  const bus = useService(EventBus);
+  const kind = useMemo(() => deviceKindsOf(registry).find((candidate) => candidate.page === 'fireCamera'), [registry]);
+  const wall = useCameraWall(4);
+  const [detail, setDetail] = useState<VideoTileCamera | null>(null);
+  const cameras = useRef<DeviceRow[]>([]);
+  const [alarms, setAlarms] = useState<{ status: WidgetStatus; rows: AlarmRow[]; error?: string }>({ status: 'loading', rows: [] });
+  const [note, setNote] = useState<string | null>(null);
+
+  const loadAlarms = useCallback(async () => {
+    setAlarms((current) => ({ ...current, status: 'loading' }));
+    try {
+      const pages = await Promise.all(FIRE_ALARM_TYPES.map((alarmType) => http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true })));
+      const rows = pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
+      setAlarms({ status: 'ready', rows: rows.slice(0, SHOWN) });
+    } catch (error) {
+      setAlarms((current) => ({ status: 'error', rows: current.rows, error: error instanceof Error ? error.message : String(error) }));
+    }
+  }, [http]);
+  useEffect(() => void loadAlarms(), [loadAlarms]);
+
+  const { place } = wall;
+  const openNearest = useCallback(
+    (alarm: Pick<AlarmRow, 'longitude' | 'latitude' | 'alarmTypeName' | 'deviceName'>) => {
+      const found = nearestCamera(alarm, cameras.current);
+      if (!found) return setNote(f.noCameraNear);
+      setNote(f.nearest(found.camera.deviceName, found.metres));
+      place({ deviceId: found.camera.deviceId, deviceName: found.camera.deviceName });
+    },
+    [place],
+  );
+
+  // A fire alarm pushed now: list it and put the nearest camera up.
+  useEffect(
+    () =>
+      bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
+        const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
+        if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
+        void loadAlarms();
+        openNearest({ longitude: typeof data.longitude === 'number' ? data.longitude : null, latitude: typeof data.latitude === 'number' ? data.latitude : null, alarmTypeName: String(data.alarmTypeName ?? ''), deviceName: String(data.deviceName ?? '') });
+      }),
+    [bus, loadAlarms, openNearest],
+  );
+
+  const loaded = useCallback((rows: DeviceRow[]) => {
+    cameras.current = rows;
+  }, []);
+  if (!kind) return <NonIdealState icon="mobile-video" title={t.noCameras} />;
+  return (
+    <div className="video-monitor is-fire">
+      <CameraTree kind={kind} title={f.fireCameras} playing={wall.tiles.flatMap((tile) => (tile ? [tile.deviceId] : []))} onPick={(camera) => wall.place(camera)} onLoaded={loaded} />
+      <CameraWall wall={wall} onOpenDetail={setDetail} />
+      <section className="video-monitor__panel video-monitor__alarms" aria-label={f.alarms}>
+        <header className="video-monitor__header">
+          <h3>{f.alarms}</h3>
+        </header>
+        {note ? (
+          <Callout compact intent="primary" className="video-monitor__note" role="status">
+            {note}
+          </Callout>
+        ) : null}
+        <div className="video-monitor__body">
+          <AlarmList
+            status={alarms.status}
+            data={{ rows: alarms.rows, total: alarms.rows.length }}
+            error={alarms.error}
+            onRetry={() => void loadAlarms()}
+            onOpen={(key) => {
+              const alarm = alarms.rows.find((row) => String(row.alarmId) === key);
+              if (alarm) openNearest(alarm);
+            }}
+          />
+        </div>
+      </section>
+      <CameraDetail camera={detail} kind={kind} onClose={() => setDetail(null)} />
+    </div>
+  );
+}
