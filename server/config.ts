@@ -103,6 +103,12 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const tickMs = positive('SIM_TICK_MS', 3000, 3_600_000);
   const fleetScale = positive('FLEET_SCALE', 1, 100);
   const alarmsPerMinute = positive('SIM_ALARMS_PER_MINUTE', 2, 60_000);
+  // Live video: recordings of watched cameras (DATA_DIR/recordings), kept within size and days.
+  const recordingOn = flag('RECORDINGS', true);
+  const recordingMaxMb = positive('RECORDINGS_MAX_MB', 2048, 10_000_000);
+  const recordingMaxDays = positive('RECORDINGS_MAX_DAYS', 7, 3650);
+  const segmentSeconds = positive('RECORDING_SEGMENT_SECONDS', 60, 3600);
+  if (segmentSeconds < 1 || !Number.isInteger(segmentSeconds)) throw new Error(`RECORDING_SEGMENT_SECONDS 必须是 1 到 3600 之间的整数，当前为 "${env.RECORDING_SEGMENT_SECONDS}"`);
   const imagery = env.MAP_IMAGERY_URL?.trim();
   if (imagery && !/^(https?:\/\/|\/)/.test(imagery)) throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
   if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
@@ -144,6 +150,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       frameAncestors,
       ...(trustProxy.length ? { trustProxy } : {}),
       ...(mqtt ? { mqtt } : {}),
+      stream: { record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null },
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,

@@ -235,7 +235,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
   app.decorate('pushListener', pushListener);
-  const streams = new StreamService(config.stream ?? {}, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
+  // Watched cameras are recorded under DATA_DIR/recordings unless the configuration says otherwise.
+  const streamOptions = { ...config.stream, record: config.stream?.record === null ? null : { root: join(config.dataDir, 'recordings'), ...config.stream?.record } };
+  const streams = new StreamService(streamOptions, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
   app.decorate('streams', streams);
   app.addHook('onReady', async () => {
     // Listening before the first socket can open, so no commit of another instance goes unheard.

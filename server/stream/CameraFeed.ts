@@ -17,6 +17,8 @@ export interface FeedOptions {
   workDir: string;
   /** The clock burned into the picture is this zone's (the tenants' cities are in China). */
   timeZone: string;
+  /** Also write the encoded picture as WebM segments of this many seconds into this folder (named by their first second). */
+  record?: { folder: string; segmentSeconds: number } | undefined;
 }
 
 export const DEFAULT_FEED = { width: 640, height: 360, frameRate: 15, bitrateKbps: 500, timeZone: 'Asia/Shanghai' } as const;
@@ -126,11 +128,7 @@ export class CameraFeed {
       '0',
       '-error-resilient',
       '1',
-      '-f',
-      'rtp',
-      '-payload_type',
-      String(PAYLOAD_TYPE),
-      `rtp://127.0.0.1:${port}?rtcpport=${port}&pkt_size=1200`,
+      ...this.outputs(options, `rtp://127.0.0.1:${port}?rtcpport=${port}&pkt_size=1200`),
     ];
     const child = spawn(options.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TZ: options.timeZone } });
     this.process = child;
@@ -139,6 +137,13 @@ export class CameraFeed {
     });
     child.on('error', (error) => this.exited(`ffmpeg 无法启动：${error.message}`));
     child.on('exit', (code, signal) => this.exited(`ffmpeg 退出（${signal ?? `代码 ${code}`}）${this.errorOutput ? `：${this.errorOutput.trim()}` : ''}`));
+  }
+
+  /** RTP for the viewers; with recording, the same encoded frames also go to WebM segments (one encode, two muxers). */
+  private outputs(options: FeedOptions, rtpUrl: string): string[] {
+    if (!options.record) return ['-f', 'rtp', '-payload_type', String(PAYLOAD_TYPE), rtpUrl];
+    const segments = join(options.record.folder, '%s.webm');
+    return ['-map', '0:v', '-f', 'tee', `[f=rtp:payload_type=${PAYLOAD_TYPE}]${rtpUrl}|[f=segment:segment_time=${options.record.segmentSeconds}:segment_format=webm:strftime=1:reset_timestamps=1]${segments}`];
   }
 
   private exited(why: string): void {
@@ -166,7 +171,11 @@ export class CameraFeed {
     if (this.stopped) return;
     this.stopped = true;
     this.listeners.clear();
-    this.process?.kill('SIGKILL');
+    // SIGTERM lets ffmpeg finish the recording's last segment (its index); a stuck one is killed.
+    const child = this.process;
+    child?.kill('SIGTERM');
+    const kill = setTimeout(() => child?.kill('SIGKILL'), 3000);
+    child?.once('exit', () => clearTimeout(kill));
     this.socket.close();
   }
 }

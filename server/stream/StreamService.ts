@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RTCPeerConnection } from 'werift';
 import { AppError } from '../envelope';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
+import { DEFAULT_RECORDING, RecordingStore, type RecordingLimits } from './RecordingStore';
 
 export interface StreamOptions {
   /** The ffmpeg program; null: none (cameras answer 视频源不可用); absent: looked for on first use (FFMPEG_PATH or the PATH). */
@@ -22,6 +23,11 @@ export interface StreamOptions {
   /** Extra host addresses for ICE (loopback is always added: the browser may be on this machine). */
   iceHostAddresses?: string[];
   feed?: Partial<Pick<FeedOptions, 'width' | 'height' | 'frameRate' | 'bitrateKbps' | 'timeZone'>>;
+  /**
+   * Watched cameras are recorded as WebM segments under `root` (DATA_DIR/recordings), kept within
+   * `maxBytes` and `maxDays` (oldest first); null: no recording.
+   */
+  record?: ({ root?: string; segmentSeconds?: number; sweepMs?: number } & Partial<RecordingLimits>) | null;
 }
 
 export interface StreamLog {
@@ -69,10 +75,38 @@ export class StreamService {
   private ffmpegFound: string | null | undefined;
   private fontFound: string | null | undefined;
 
+  /** The recordings of watched cameras, when recording is on. */
+  readonly recordings: RecordingStore | undefined;
+  private readonly sweeper: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly options: StreamOptions,
     private readonly log: StreamLog,
-  ) {}
+  ) {
+    const record = options.record;
+    if (record?.root) {
+      this.recordings = new RecordingStore(record.root, { maxBytes: record.maxBytes ?? DEFAULT_RECORDING.maxBytes, maxDays: record.maxDays ?? DEFAULT_RECORDING.maxDays });
+      this.sweeper = setInterval(() => this.sweep(), record.sweepMs ?? 30_000);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Keeps the recordings within their limits; the segment a running source is writing is never removed. */
+  sweep(): void {
+    if (!this.recordings) return;
+    const writing = new Set(
+      [...this.feeds.keys()].map((deviceId) => {
+        const segments = this.recordings!.segments(deviceId);
+        return segments.length ? `${deviceId}/${segments.at(-1)!.name}` : '';
+      }),
+    );
+    try {
+      const removed = this.recordings.sweep((segment) => writing.has(`${segment.deviceId}/${segment.name}`));
+      if (removed.length) this.log.info(`录像超出保留限制，已删除最早的 ${removed.length} 段`);
+    } catch (error) {
+      this.log.warn(`录像清理失败：${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /** The ffmpeg program, looked for once. */
   private get ffmpeg(): string | null {
@@ -207,7 +241,8 @@ export class StreamService {
   private feedFor(subject: FeedSubject): Promise<CameraFeed> {
     const running = this.feeds.get(subject.deviceId);
     if (running) return running;
-    const options: FeedOptions = { ...DEFAULT_FEED, ...this.options.feed, ffmpeg: this.ffmpeg!, fontFile: this.fontFile ?? undefined, workDir: this.workDir };
+    const record = this.recordings ? { folder: this.recordings.folderFor(subject.deviceId), segmentSeconds: this.options.record?.segmentSeconds ?? DEFAULT_RECORDING.segmentSeconds } : undefined;
+    const options: FeedOptions = { ...DEFAULT_FEED, ...this.options.feed, ffmpeg: this.ffmpeg!, fontFile: this.fontFile ?? undefined, workDir: this.workDir, record };
     const starting = CameraFeed.start(subject, options, (feed, why) => {
       // ffmpeg died on its own: viewers lose the picture; the next play starts it again.
       if (this.feeds.get(subject.deviceId) === starting) this.feeds.delete(subject.deviceId);
@@ -241,6 +276,7 @@ export class StreamService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
     for (const set of [...this.viewers.values()]) for (const viewer of [...set]) viewer.release();

@@ -102,7 +102,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await testServer({ stream: { idleStopMs: 300, silenceMs: 2500, connectTimeoutMs: 5000, feed: { width: 320, height: 180, frameRate: 10, bitrateKbps: 200 } } });
+    server = await testServer({ stream: { idleStopMs: 300, silenceMs: 2500, connectTimeoutMs: 5000, record: { segmentSeconds: 1 }, feed: { width: 320, height: 180, frameRate: 10, bitrateKbps: 200 } } });
     token = await server.login();
   });
   afterAll(async () => server.close());
@@ -129,6 +129,43 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     await until(() => second.packets.length > packets + 10, 'the second viewer still receives video');
     await second.peer.close();
     await until(() => server.app.streams.status().length === 0, 'the source stops once nobody watches');
+  }, 60_000);
+
+  it('records a watched camera as WebM segments it serves by time and by byte range, only to its tenant', async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    const watcher = await viewer(server, token, camera.deviceId);
+    const started = Date.now();
+    const listed = async () => ((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=${started - 60_000}&endTime=${Date.now() + 60_000}`, { token })).body.data as { recording: boolean; segments: { name: string; start: number; end: number; bytes: number }[] });
+    await until(async () => (await listed()).segments.length >= 3, 'three one-second segments recorded', 30_000);
+    await watcher.peer.close();
+    await until(() => server.app.streams.status().length === 0, 'the source stops');
+    const { recording, segments } = await listed();
+    expect(recording).toBe(true);
+    expect(segments.map((segment) => segment.start)).toEqual([...segments.map((segment) => segment.start)].sort((a, b) => a - b));
+    const segment = segments[0]!;
+    expect(segment.end).toBeGreaterThanOrEqual(segment.start);
+
+    const file = (headers: Record<string, string> = {}, query = '') => server.app.inject({ url: `/api/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}${query}`, headers: { authorization: `Bearer ${token}`, ...headers } });
+    const whole = await file();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // the EBML header of a WebM file
+    expect(whole.rawPayload.length).toBe(segment.bytes);
+    const part = await file({ range: 'bytes=4-103' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-103/${segment.bytes}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(4, 104));
+    expect((await file({ range: `bytes=${segment.bytes + 10}-` })).statusCode).toBe(416);
+    expect((await file({}, '&download=1')).headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
+
+    // Bad names, missing files and another tenant: refused, nothing served.
+    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=..%2F..%2Fdashboard.sqlite`, { token })).body).toEqual({ code: 400, msg: '录像文件名不正确' });
+    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=1000000000.webm`, { token })).body).toEqual({ code: 404, msg: '录像不存在：1000000000.webm' });
+    const scenic = await server.app.ctx.sessions.create(1, 2);
+    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}`, { token: scenic })).body.code).toBe(404);
+    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}`, { token: scenic })).body.code).toBe(404);
+    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=2&endTime=1`, { token })).body).toEqual({ code: 400, msg: '开始时间不能晚于结束时间' });
+    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=abc`, { token })).body).toEqual({ code: 400, msg: '开始时间必须是毫秒时间戳' });
   }, 60_000);
 
   it('drops a viewer that never connects, and stops the source', async () => {

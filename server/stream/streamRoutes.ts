@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access } from '../access/RouteAccess';
 import { AppError, ok } from '../envelope';
 import type { DeviceService } from '../devices/DeviceService';
@@ -13,6 +14,12 @@ const deviceQuery = (extra: Record<string, object> = {}) => ({
     errorMessage: { required: { deviceId: '请指定设备编号' } },
   },
 });
+const timeField = (label: string) => ({ type: 'integer', minimum: 0, maximum: 8_640_000_000_000, errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳`, maximum: `${label}必须是毫秒时间戳` } });
+const segmentField = { type: 'string', pattern: '^\\d{9,11}\\.webm$', errorMessage: { type: '录像文件名不正确', pattern: '录像文件名不正确' } };
+const DAY_MS = 24 * 3600 * 1000;
+/** The longest span one records query covers. */
+const MAX_SPAN_DAYS = 31;
+
 /** The largest SDP offer taken (a browser's offer with every codec is a few KB). */
 const MAX_OFFER_BYTES = 32 * 1024;
 
@@ -47,10 +54,53 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     });
   });
 
+  // 录像回放: the recorded segments of a camera over a time range (default: the last 24 h).
+  api.get('/stream/records', { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) }, async (request) => {
+    const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
+    const device = await videoDevice(request, query.deviceId);
+    const end = query.endTime ?? Date.now();
+    const begin = query.beginTime ?? end - DAY_MS;
+    if (begin > end) throw new AppError(400, '开始时间不能晚于结束时间');
+    if (end - begin > MAX_SPAN_DAYS * DAY_MS) throw new AppError(400, `一次最多查询 ${MAX_SPAN_DAYS} 天的录像`);
+    const segments = streams.recordings?.between(device.deviceId, begin, end) ?? [];
+    return ok({ deviceId: device.deviceId, deviceName: device.deviceName, recording: Boolean(streams.recordings), segments: segments.map(({ name, start, end: last, bytes }) => ({ name, start, end: last, bytes })) });
+  });
+
+  // One segment's file (WebM), with byte ranges so a player can seek; ?download=1 saves it.
+  api.get(
+    '/stream/record/file',
+    { config: read, schema: deviceQuery({ name: segmentField, download: { type: 'string', enum: ['0', '1'], errorMessage: '下载参数只能是 0 或 1' } }) },
+    async (request, reply) => {
+      const query = request.query as { deviceId: number; name?: string; download?: string };
+      const device = await videoDevice(request, query.deviceId);
+      if (!query.name) throw new AppError(400, '请指定录像文件');
+      const file = streams.recordings?.file(device.deviceId, query.name);
+      if (!file) throw new AppError(404, `录像不存在：${query.name}`);
+      return sendRange(request, reply, file, query.download === '1' ? `${device.deviceName}-${query.name}` : undefined);
+    },
+  );
+
   api.post('/stream/play', { config: read, schema: deviceQuery(), bodyLimit: MAX_OFFER_BYTES }, async (request) => {
     const { deviceId } = request.query as { deviceId: number };
     const device = await videoDevice(request, deviceId);
     const sdp = await streams.play({ deviceId: device.deviceId, name: device.deviceName, code: device.deviceCode }, request.body);
     return { code: 0, msg: '操作成功', sdp };
   });
+}
+
+/** Sends a file whole or the byte range asked for (206), as video/webm; a range past its end is 416. */
+function sendRange(request: FastifyRequest, reply: FastifyReply, file: { path: string; bytes: number }, downloadName?: string) {
+  reply.header('accept-ranges', 'bytes').type('video/webm');
+  if (downloadName) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}`);
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
+  if (!range || (!range[1] && !range[2])) {
+    reply.header('content-length', file.bytes);
+    return reply.send(createReadStream(file.path));
+  }
+  // bytes=a-b, bytes=a- or the last n bytes (bytes=-n).
+  const start = range[1] ? Number(range[1]) : Math.max(0, file.bytes - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), file.bytes - 1) : file.bytes - 1;
+  if (start >= file.bytes || start > end) return reply.code(416).header('content-range', `bytes */${file.bytes}`).send();
+  reply.code(206).header('content-range', `bytes ${start}-${end}/${file.bytes}`).header('content-length', end - start + 1);
+  return reply.send(createReadStream(file.path, { start, end }));
 }
