@@ -47,6 +47,7 @@ export { DevicePagesView, type DevicePagesProps } from './devices/DevicePagesVie
 
 // Live video: camera streams (GET /stream/getStream, then the stream endpoint) and the spec's stream client.
 export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStreamState, type StreamAddress } from './media/CameraStreams';
+export { Recordings, createRecordings, type RecordList, type RecordedSegment } from './media/Recordings';
 export { StreamClient, StreamEndpointError, DEFAULT_CAPTURE, type StreamOptions, type StreamResult, type SdpExchange } from './media/StreamClient';
 
 // Alarms: the grade labels every alarm screen shows.

@@ -5,6 +5,7 @@ import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
 import { HttpClient } from '../http/HttpClient';
 import { CameraStreams, createCameraStreams, createSdpExchange } from '../media/CameraStreams';
+import { createRecordings, Recordings } from '../media/Recordings';
 import { tokenStorage } from '../session/tokenStorage';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import { discoverPlugins } from '../plugins/discoverPlugins';
@@ -30,6 +31,7 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
   // Live camera video through the stream endpoint the server names (core/media).
   const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
+  container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, { apiBaseUrl, getToken: () => tokenStorage.get() }), [HttpClient]);
   container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange({ apiBaseUrl, getToken: () => tokenStorage.get() })), [HttpClient]);
   return container;
 }

@@ -8,4 +8,5 @@ export const mediaStrings = {
   endpointRefused: (code: number) => `视频服务拒绝了请求（代码 ${code}）`,
   endpointUnreadable: '视频服务的应答无法识别',
   streamUnavailable: '视频源不可用',
+  recordingUnreadable: '录像文件无法读取',
 } as const;

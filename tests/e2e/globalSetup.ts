@@ -14,7 +14,8 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
   if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  server = await startServer();
+  // Short recording segments, so 录像回放 has several after a few seconds of watching.
+  server = await startServer({ RECORDING_SEGMENT_SECONDS: '2' });
   project.provide('baseUrl', server.url);
 }
 

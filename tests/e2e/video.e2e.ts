@@ -78,4 +78,34 @@ describe('视频监控', () => {
     await page.getByRole('region', { name: '烟感与火情告警' }).getByText('消防监控测试').waitFor();
     await screenshot(page, 'video-fire-monitor');
   });
+
+  it('录像回放: what was watched is recorded; its segments lie on the timeline and play one after another, faster on request', async () => {
+    const page = await monitorPage();
+    const button = page.getByRole('region', { name: '摄像机分组' }).locator('ul button').nth(2);
+    const name = (await button.textContent())!.replace(/离线$/, '').trim();
+    await button.click();
+    await page.getByRole('region', { name: `实时视频：${name}` }).and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(7000);
+    await page.getByRole('region', { name: `实时视频：${name}` }).getByRole('button', { name: '停止播放' }).click();
+
+    await page.goto('/monitoringCenter/videoReplay');
+    await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${name}`) }).first().click();
+    const player = page.getByRole('region', { name: '录像播放' });
+    const start = player.getByRole('button', { name: /^共 \d+ 段/ });
+    await start.waitFor({ timeout: 15_000 });
+    const count = Number(/共 (\d+) 段/.exec((await start.textContent())!)![1]);
+    expect(count).toBeGreaterThanOrEqual(2);
+    await expect(player.locator('.video-monitor__segment').count()).resolves.toBe(count);
+    await start.click();
+    const video = player.locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(640);
+    await player.getByRole('radio', { name: '×4' }).click();
+    expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(4);
+    await expect.poll(() => player.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/^当前 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // At ×4 the first segments end and the next ones follow on their own.
+    await player.locator('.video-monitor__segment.is-playing').nth(0).waitFor();
+    await expect.poll(() => player.locator('.video-monitor__segment').evaluateAll((spans) => spans.findIndex((span) => span.classList.contains('is-playing'))), { timeout: 20_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'video-replay');
+  });
 });

@@ -41,3 +41,26 @@ export const fireMonitorStrings = {
   noCameraNear: '附近没有消防摄像机',
   alarmItem: (type: string, device: string, time: string) => `${type}：${device}，${time}`,
 } as const;
+
+/** 录像回放's own words. */
+export const videoReplayStrings = {
+  cameras: '摄像机',
+  range: '录像时间',
+  search: '查询录像',
+  player: '录像播放',
+  pickCamera: '在左侧选择摄像机，查看它的录像',
+  noRecording: '所选时间内没有录像',
+  noRecordingHint: '摄像机在有人观看时录像；录像按保留天数与容量上限从最早的开始删除',
+  recordingOff: '服务器未开启录像（RECORDINGS=0）',
+  loadFailed: (why: string) => `录像加载失败：${why}`,
+  timeline: '录像时间轴',
+  segmentLabel: (from: string, to: string) => `录像 ${from} 至 ${to}`,
+  speed: '播放速度',
+  speedOption: (rate: number) => `×${rate}`,
+  previous: '上一段',
+  next: '下一段',
+  download: '下载本段',
+  at: (time: string) => `当前 ${time}`,
+  summary: (count: number, minutes: number) => `共 ${count} 段，约 ${minutes} 分钟`,
+  downloadName: (camera: string, time: string) => `${camera}-录像-${time}.webm`,
+} as const;

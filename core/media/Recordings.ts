@@ -1,0 +1,52 @@
+import { createToken } from '../di/Token';
+import type { HttpClient } from '../http/HttpClient';
+import { mediaStrings as t } from './mediaStrings';
+
+/** One recorded segment of a camera (`GET /stream/records`). */
+export interface RecordedSegment {
+  name: string;
+  start: number;
+  end: number;
+  bytes: number;
+}
+
+export interface RecordList {
+  deviceId: number;
+  deviceName: string;
+  /** Whether the server records at all (RECORDINGS=0 switches it off). */
+  recording: boolean;
+  segments: RecordedSegment[];
+}
+
+/** 录像回放's calls: a camera's segments over a time range, and one segment's video. */
+export interface Recordings {
+  list(deviceId: number, beginTime: number, endTime: number): Promise<RecordList>;
+  /** The segment's WebM as a Blob (fetched with the session: a video element cannot send it). */
+  segment(deviceId: number, name: string): Promise<Blob>;
+}
+
+export const Recordings = createToken<Recordings>('Recordings', '摄像机录像：按时间查询录像段并取回录像文件');
+
+export interface RecordingsDeps {
+  apiBaseUrl: () => string;
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+}
+
+export function createRecordings(http: HttpClient, { apiBaseUrl, getToken, fetch: fetchImpl = (...args) => fetch(...args) }: RecordingsDeps): Recordings {
+  return {
+    async list(deviceId, beginTime, endTime) {
+      return (await http.get<RecordList>('/stream/records', { deviceId, beginTime, endTime }, { loading: false, quiet: true })).data!;
+    },
+    async segment(deviceId, name) {
+      const token = getToken();
+      const response = await fetchImpl(`${apiBaseUrl()}/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      // Errors come back as the JSON envelope (HTTP 200), video as video/webm.
+      if (!(response.headers.get('content-type') ?? '').startsWith('video/')) {
+        const reply = (await response.json().catch(() => ({}))) as { msg?: string };
+        throw new Error(reply.msg || t.recordingUnreadable);
+      }
+      return response.blob();
+    },
+  };
+}
