@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AlarmService } from '../alarms/AlarmService';
 import { dialectOf, type Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
@@ -59,8 +60,10 @@ export interface IngestStats {
 /** Logged drops per window; past it they are only counted, then summed up in one line. */
 const DROP_LOG_LIMIT = 50;
 const DROP_LOG_WINDOW_MS = 10_000;
-/** Devices per SELECT of a batch. */
+/** Devices per SELECT of a batch (SQLite). */
 const CHUNK = 500;
+/** Devices per SELECT … FOR UPDATE and per multi-row UPDATE of a batch (PostgreSQL; the UPDATE takes them as three array parameters). */
+const PG_CHUNK = 1000;
 /** First wait before a write the database refused is tried again, doubled up to the most. */
 const RETRY_MS = 250;
 const RETRY_MAX_MS = 5000;
@@ -271,7 +274,7 @@ export class MqttIngest {
 
   /** The reports in one transaction: each device's reports merged in arrival order, its row updated once. */
   private async write(batch: Report[]): Promise<{ changes: StatusChange[]; rows: number }> {
-    const merged = new Map<number, { values: Record<string, Scalar>; online: boolean | undefined }>();
+    const merged = new Map<number, MergedReport>();
     for (const report of batch) {
       const entry = merged.get(report.deviceId) ?? { values: {}, online: undefined };
       // A device that reports is online; an explicit status (or its last will) says otherwise.
@@ -282,21 +285,18 @@ export class MqttIngest {
       if (report.online !== undefined) entry.online = report.online;
       merged.set(report.deviceId, entry);
     }
-    const ids = [...merged.keys()];
     const at = this.deps.now();
+    if (this.postgres) return withRetry(() => this.writePostgres(merged, at));
+    const ids = [...merged.keys()];
     return withRetry(() =>
       this.deps.db.transaction().execute(async (trx) => {
         const changes: StatusChange[] = [];
         let rows = 0;
         for (let start = 0; start < ids.length; start += CHUNK) {
-          let select = trx.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).where('device_id', 'in', ids.slice(start, start + CHUNK)).orderBy('device_id');
-          // PostgreSQL: the rows stay locked until the commit, so another instance's batch merges after ours, not over it (SQLite has one writer anyway).
-          if (this.postgres) select = select.forUpdate();
-          const current = await select.execute();
+          const current = await trx.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).where('device_id', 'in', ids.slice(start, start + CHUNK)).orderBy('device_id').execute();
           for (const row of current) {
-            const update = merged.get(row.device_id)!;
-            const telemetry = Object.keys(update.values).length ? JSON.stringify({ ...(JSON.parse(row.telemetry) as Record<string, unknown>), ...update.values }) : row.telemetry;
-            const online = update.online === undefined ? row.online : update.online ? 1 : 0;
+            const { telemetry, online } = mergedRow(row, merged.get(row.device_id)!);
+            // SQLite: a local call per row is cheap, and there is one writer anyway.
             await trx.updateTable('devices').set({ telemetry, online, updated_at: at }).where('device_id', '=', row.device_id).execute();
             rows++;
             if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
@@ -306,6 +306,58 @@ export class MqttIngest {
       }),
     );
   }
+
+  /**
+   * PostgreSQL: two statements per chunk of devices, whatever its size — the rows read and locked
+   * (`FOR UPDATE`, so another instance's batch merges after ours, not over it), then all of them
+   * written by one `UPDATE … FROM unnest(…)` — instead of one round trip per device. The devices are
+   * locked in ascending id order across chunks, so two instances' batches never deadlock.
+   */
+  private async writePostgres(merged: Map<number, MergedReport>, at: number): Promise<{ changes: StatusChange[]; rows: number }> {
+    const ids = [...merged.keys()].sort((a, b) => a - b);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const changes: StatusChange[] = [];
+      let rows = 0;
+      for (let start = 0; start < ids.length; start += PG_CHUNK) {
+        const current = await trx
+          .selectFrom('devices')
+          .select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry'])
+          .where('device_id', 'in', ids.slice(start, start + PG_CHUNK))
+          .orderBy('device_id')
+          .forUpdate()
+          .execute();
+        if (!current.length) continue;
+        const written = { ids: [] as number[], telemetry: [] as string[], online: [] as number[] };
+        for (const row of current) {
+          const { telemetry, online } = mergedRow(row, merged.get(row.device_id)!);
+          written.ids.push(row.device_id);
+          written.telemetry.push(telemetry);
+          written.online.push(online);
+          if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
+        }
+        // Three array parameters, however many rows: one id appears once (the reports were merged above).
+        const result = await sql`
+          update devices set telemetry = v.telemetry, online = v.online, updated_at = ${at}
+          from unnest(${written.ids}::integer[], ${written.telemetry}::text[], ${written.online}::integer[]) as v(id, telemetry, online)
+          where devices.device_id = v.id`.execute(trx);
+        rows += Number(result.numAffectedRows ?? 0);
+      }
+      return { changes, rows };
+    });
+  }
+}
+
+/** A device's reports of one batch, merged in arrival order. */
+interface MergedReport {
+  values: Record<string, Scalar>;
+  online: boolean | undefined;
+}
+
+/** The row a device's merged reports leave: telemetry fields replaced or added (the others kept), online as reported or unchanged. */
+function mergedRow(row: { telemetry: string; online: number }, update: MergedReport): { telemetry: string; online: number } {
+  const telemetry = Object.keys(update.values).length ? JSON.stringify({ ...(JSON.parse(row.telemetry) as Record<string, unknown>), ...update.values }) : row.telemetry;
+  const online = update.online === undefined ? row.online : update.online ? 1 : 0;
+  return { telemetry, online };
 }
 
 interface StatusChange {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
-import type { Db } from '../db/Database';
+import { dialectOf, type Db } from '../db/Database';
 import type { ClusterLog } from '../cluster/PgListener';
 
 /** What every push carries: the per-tenant sequence id makes replay and de-duplication possible. */
@@ -47,6 +47,7 @@ interface TenantCursor {
 export class PushHub {
   private readonly live = new EventEmitter();
   private readonly shared: boolean;
+  private readonly postgres: boolean;
   private readonly cursors = new Map<number, TenantCursor>();
   /** Set by the first catch-up: from then on a tenant seen for the first time starts at seq 0. */
   private cursorsReady = false;
@@ -59,13 +60,22 @@ export class PushHub {
   ) {
     this.live.setMaxListeners(0);
     this.shared = options.shared === true;
+    this.postgres = dialectOf(db) === 'postgres';
   }
 
   async publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
-    const message = await this.db.transaction().execute(async (trx) => {
-      // The tenant's counter row, incremented first: the row lock (PostgreSQL) or the write lock (SQLite)
-      // is held until the message is stored, so instances sharing the database take turns; a rollback
-      // gives the number back. No duplicate and no gap, however many instances publish.
+    const message = this.postgres ? await this.publishPostgres(tenantId, eventType, data) : await this.publishSqlite(tenantId, eventType, data);
+    if (this.shared) this.offer(tenantId, message.seq, message);
+    else this.live.emit(`tenant:${tenantId}`, message);
+    return message;
+  }
+
+  /**
+   * SQLite: the tenant's counter row incremented first, in a transaction whose write lock is held until
+   * the message is stored; a rollback gives the number back. No duplicate and no gap.
+   */
+  private publishSqlite(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
+    return this.db.transaction().execute(async (trx) => {
       const { seq } = await trx
         .insertInto('push_counters')
         .values({ tenant_id: tenantId, seq: 1 })
@@ -74,14 +84,37 @@ export class PushHub {
         .executeTakeFirstOrThrow();
       const pushed: PushMessage = { code: 200, eventType, seq, data };
       await trx.insertInto('push_log').values({ tenant_id: tenantId, seq, at: this.now(), event_type: eventType, payload: JSON.stringify(pushed) }).execute();
-      // Sent by PostgreSQL at commit (never on rollback), in commit order: the counter's row lock makes
-      // that the tenant's sequence order.
-      if (this.shared) await sql`select pg_notify(${PUSH_CHANNEL}, ${`${tenantId}:${seq}`})`.execute(trx);
       return pushed;
     });
-    if (this.shared) this.offer(tenantId, message.seq, message);
-    else this.live.emit(`tenant:${tenantId}`, message);
-    return message;
+  }
+
+  /**
+   * PostgreSQL: one statement, its own transaction — the tenant's counter incremented, the message
+   * stored in push_log with that number and (`shared`) the commit announced with pg_notify, all or
+   * nothing. The counter's row lock is taken by the increment and held only for the rest of that one
+   * statement and its commit, not across round trips to the instance, so concurrent publishers (on
+   * any instance) queue for it briefly; they still take turns, so seq ids stay unique and gapless per
+   * tenant. NOTIFY is sent at commit (never on rollback), in commit order: the tenant's sequence order.
+   * The stored payload is exactly `JSON.stringify(message)`: the text around the seq is built here.
+   */
+  private async publishPostgres(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
+    const before = `{"code":200,"eventType":${JSON.stringify(eventType)},"seq":`;
+    const after = `,"data":${JSON.stringify(data)}}`;
+    const notify = this.shared ? sql`, pg_notify(${PUSH_CHANNEL}::text, ${`${tenantId}:`}::text || logged.seq::text)` : sql``;
+    const { rows } = await sql<{ seq: number | string }>`
+      with counter as (
+        insert into push_counters (tenant_id, seq) values (cast(${tenantId} as integer), 1)
+        on conflict (tenant_id) do update set seq = push_counters.seq + 1
+        returning seq
+      ), logged as (
+        insert into push_log (tenant_id, seq, at, event_type, payload)
+        select cast(${tenantId} as integer), counter.seq, cast(${this.now()} as bigint), ${eventType}::text, ${before}::text || counter.seq::text || ${after}::text from counter
+        returning seq
+      )
+      select logged.seq${notify} from logged`.execute(this.db);
+    const seq = Number(rows[0]?.seq);
+    if (!Number.isSafeInteger(seq) || seq < 1) throw new Error('推送消息写入失败：未取得序号');
+    return { code: 200, eventType, seq, data };
   }
 
   /** A NOTIFY of `ops_push` (`<tenantId>:<seq>`), from any instance; anything else is ignored. */
