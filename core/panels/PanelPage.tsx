@@ -28,6 +28,8 @@ export interface PanelPageProps {
 
 const MARGIN = 12;
 const ROW_HEIGHT = 40;
+/** The smallest row over the globe: below it panels would be cramped, and the columns scroll instead. */
+const MIN_OVER_MAP_ROW = 24;
 
 /** Panel lists and layouts in react-grid-layout's terms (its `i` is our panel id). */
 const toGrid = (items: readonly LayoutItem[], panels: ReadonlyMap<string, PagePanel>): Layout =>
@@ -129,7 +131,13 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null);
   const height = useElementHeight(gridElement);
   const rows = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 1);
-  const rowHeight = wall && height ? wallRowHeight(height, rows, MARGIN) : ROW_HEIGHT;
+  // Over the globe the columns fit the screen (the map's legend and view buttons stay clear below them),
+  // between a readable minimum and a little over the usual row; frozen while a layout is being edited,
+  // so rows do not jump under the operator's hand.
+  const fitted = wall && height ? wallRowHeight(height, rows, MARGIN) : overMap && height ? Math.min(ROW_HEIGHT * 1.5, Math.max(MIN_OVER_MAP_ROW, wallRowHeight(height, rows, MARGIN))) : ROW_HEIGHT;
+  const frozenRow = useRef(fitted);
+  if (!editing) frozenRow.current = fitted;
+  const rowHeight = editing && overMap ? frozenRow.current : fitted;
   // The panel being dragged or resized: over the map it keeps its place and the others make room.
   const active = useRef<string | undefined>(undefined);
   const stacking = useMemo(() => stackingCompactor(() => active.current), []);

@@ -252,16 +252,16 @@ describe('panel pages', () => {
     expect(reply.changes ?? []).toEqual([]);
     expect(reply.data.items).toEqual(sent);
     await page.getByText('布局已保存').waitFor();
+    // Over the globe the rows fit the screen again once editing ends (frozen while editing): the saved
+    // layout has more rows, so the boxes are re-measured; still no overlap.
     const edited = await settledBoxes(page);
-    expect(edited).toEqual(shown);
+    expect(overlapping(edited)).toEqual([]);
     const defaultGrid = await comprehensiveDefaultLayout();
     const at = (items: GridItem[], panel: string) => items.find((item) => item.panel === panel)!;
     expect(at(sent, 'topAlarmDevices')).not.toEqual(at(defaultGrid, 'topAlarmDevices'));
     expect(at(sent, 'alarmsToday').h).toBeGreaterThan(at(defaultGrid, 'alarmsToday').h);
     expect(at(sent, 'alarmTrend7d').y).toBeGreaterThan(at(defaultGrid, 'alarmTrend7d').y);
     expect(edited['告警设备排行（近 7 日）']).not.toEqual(defaults['告警设备排行（近 7 日）']);
-    expect(edited['今日告警']!.height).toBeGreaterThan(defaults['今日告警']!.height);
-    expect(edited['近 7 日告警']!.y).toBeGreaterThan(defaults['近 7 日告警']!.y);
     expect(((await get('/panel/layout?page=comprehensive', await tokenOf('OPER-2026-DEMO'))).data as { items: GridItem[] }).items).toEqual(sent);
 
     // Reloaded, and in a second browser as the same operator: the same layout, panel for panel.

@@ -39,7 +39,7 @@ export function barChartOption(data: CategoryData | SeriesData, options: Record<
     const labels = booleanOption(options, 'labels') ?? data.items.length <= 12;
     // Horizontal bars read top-down: the first item on top.
     const category = { type: 'category', data: data.items.map((item) => item.name), inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
-    const value = valueAxis(sizes, unit);
+    const value = valueAxis(sizes, unit, {}, data.items.map((item) => item.value));
     return {
       animationDuration: 400,
       color: palette,
@@ -68,7 +68,7 @@ export function barChartOption(data: CategoryData | SeriesData, options: Record<
   const category = timeAxis
     ? { type: 'time', axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) } }
     : { type: 'category', data: labels, inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
-  const value = valueAxis(sizes, unit);
+  const value = valueAxis(sizes, unit, {}, data.series.flatMap((series) => series.points.map(([, y]) => y)));
   const withLegend = data.series.length > 1;
   return {
     animationDuration: 400,

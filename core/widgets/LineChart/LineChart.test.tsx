@@ -28,6 +28,13 @@ describe('LineChart', () => {
     expect(option.xAxis.axisLabel.formatter((option.series[0]!.data[1] as [number, number])[0])).toBe('01:00');
   });
 
+  it('ticks counts in whole numbers (a quiet day reads 0–1, not 0.2 steps), and measures in fractions', () => {
+    const counts = lineChartOption({ axis: 'time', series: [{ name: '告警', points: [[at, 0], [at + 3_600_000, 0]] }] }, {}) as { yAxis: { minInterval?: number } };
+    expect(counts.yAxis.minInterval).toBe(1);
+    const measures = lineChartOption({ axis: 'time', series: [{ name: '温度', points: [[at, 16.5], [at + 3_600_000, 17]] }] }, {}) as { yAxis: { minInterval?: number } };
+    expect(measures.yAxis.minInterval).toBeUndefined();
+  });
+
   it('writes tooltips in Chinese formats', () => {
     const option = lineChartOption(data, {}) as unknown as Option;
     const shifted = (option.series[0]!.data[1] as [number, number])[0];

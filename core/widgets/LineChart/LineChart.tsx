@@ -61,7 +61,7 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
     xAxis: timeAxis
       ? { type: 'time', boundaryGap: false, axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) }, splitNumber: wall ? 6 : 5 }
       : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
-    yAxis: valueAxis(sizes, unit),
+    yAxis: valueAxis(sizes, unit, {}, data.series.flatMap((series) => series.points.map(([, y]) => y))),
     series: data.series.map((series, index) => {
       const color = palette[index % palette.length]!;
       const byLabel = new Map(series.points.map(([x, y]) => [String(x), y]));

@@ -110,9 +110,12 @@ export function grid(sizes: ChartSizes, withLegend: boolean, withAxisName = fals
 }
 
 /** A value axis whose labels use 万/亿. */
-export function valueAxis(sizes: ChartSizes, unit: string, extra: Record<string, unknown> = {}) {
+export function valueAxis(sizes: ChartSizes, unit: string, extra: Record<string, unknown> = {}, values: readonly number[] = []) {
+  // Counts (alarms, commands, visitors) get whole-number ticks: a quiet day's axis reads 0–1, not 0.2 steps.
+  const whole = values.length > 0 && values.every((value) => Number.isInteger(value));
   return {
     type: 'value' as const,
+    ...(whole ? { minInterval: 1 } : {}),
     name: unit || undefined,
     nameTextStyle: { fontSize: sizes.label, color: bp.gray3, align: 'left' as const },
     axisLabel: { fontSize: sizes.label, formatter: (value: number) => formatNumber(value) },
