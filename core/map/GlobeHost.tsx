@@ -43,6 +43,9 @@ function deferredGlobe(): { promise: Promise<MapGlobe>; resolve(globe: MapGlobe)
 }
 
 /** The one globe of the app, behind every map page: the tenant's views, devices, alarms and effects. */
+/** The longest the globe waits for the page to settle before it starts (see the effect below). */
+const GLOBE_START_WAIT_MS = 1500;
+
 export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
   const credits = useRef<HTMLDivElement>(null);
@@ -84,7 +87,15 @@ export default function GlobeHost() {
     let cancelled = false;
     let districts: DistrictLayer | undefined;
     const parsed = JSON.parse(configKey) as TwinPlatformConfig;
-    loadCesium()
+    // The globe starts once the page's own work is done (its panels fetched and drawn), or after
+    // GLOBE_START_WAIT_MS at the latest: Cesium's parse and first frames in software WebGL hold the main
+    // thread for seconds on a small machine, and the figures over the map should not wait behind them.
+    const started = new Promise<void>((resolve) => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: GLOBE_START_WAIT_MS });
+      else setTimeout(resolve, 0);
+    });
+    started
+      .then(() => (cancelled ? Promise.reject(new Error('cancelled')) : loadCesium()))
       .then(async (Cesium) => {
         if (cancelled || !container.current || !credits.current) return;
         const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, imageryCrs, credits: credits.current });
