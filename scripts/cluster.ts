@@ -121,7 +121,6 @@ async function startInstance(index: number, options: { dir: string; databaseUrl:
   const port = await freePort();
   const dataDir = instanceDir(options.dir, index);
   mkdirSync(dataDir, { recursive: true });
-  let output = '';
   const environment: NodeJS.ProcessEnv = { ...process.env };
   // On SQLite, a DATABASE_URL of the calling shell must not point the instance elsewhere.
   delete environment.DATABASE_URL;
@@ -141,23 +140,9 @@ async function startInstance(index: number, options: { dir: string; databaseUrl:
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const instance: Instance = { index, port, child, output: () => output };
-  await new Promise<void>((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`实例 ${index + 1} 没有在 60 秒内启动：${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('已启动')) {
-        clearTimeout(timer);
-        resolveStart();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`实例 ${index + 1} 退出（退出码 ${code}）：${output}`));
-    });
-  });
+  const printed = untilPrinted(child, '已启动', 60_000, `实例 ${index + 1} 没有在 60 秒内启动`, `实例 ${index + 1} 退出`);
+  const instance: Instance = { index, port, child, output: printed.output };
+  await printed.done;
   return instance;
 }
 
@@ -246,13 +231,23 @@ async function startDeviceFleet(options: { dir: string; databaseUrl: string | un
   const environment: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATA_DIR: instanceDir(options.dir, 0), SIMULATOR: '1' };
   delete environment.DATABASE_URL;
   if (options.databaseUrl) environment.DATABASE_URL = options.databaseUrl;
-  let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mqttDevices.ts'], { cwd: ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`模拟设备没有在 120 秒内连上 MQTT 代理：${output}`)), 120_000);
+  const printed = untilPrinted(child, '模拟设备已连接 MQTT 代理', 120_000, '模拟设备没有在 120 秒内连上 MQTT 代理', '模拟设备进程退出');
+  await printed.done;
+  return { child, output: printed.output };
+}
+
+/**
+ * Collects a child's output and resolves `done` once it prints `marker`; rejects, with what it printed,
+ * when it does not within `timeoutMs` or exits first.
+ */
+function untilPrinted(child: ChildProcess, marker: string, timeoutMs: number, timedOut: string, exited: string): { done: Promise<void>; output(): string } {
+  let output = '';
+  const done = new Promise<void>((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${timedOut}：${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('模拟设备已连接 MQTT 代理')) {
+      if (output.includes(marker)) {
         clearTimeout(timer);
         resolveStart();
       }
@@ -261,10 +256,10 @@ async function startDeviceFleet(options: { dir: string; databaseUrl: string | un
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`模拟设备进程退出（退出码 ${code}）：${output}`));
+      reject(new Error(`${exited}（退出码 ${code}）：${output}`));
     });
   });
-  return { child, output: () => output };
+  return { done, output: () => output };
 }
 
 /** Starts the whole deployment; on any failure whatever was started is stopped again. */
