@@ -4,6 +4,7 @@ import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
 import { HttpClient } from '../http/HttpClient';
+import { createSessionFetch } from '../http/sessionFetch';
 import { CameraStreams, createCameraStreams, createSdpExchange } from '../media/CameraStreams';
 import { createRecordings, Recordings } from '../media/Recordings';
 import { tokenStorage } from '../session/tokenStorage';
@@ -29,10 +30,11 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
   // The device calls are core: the globe's device markers and the device plugins use them.
   container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
-  // Live camera video through the stream endpoint the server names (core/media).
+  // Live camera video and recordings through the stream endpoint the server names (core/media).
   const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
-  container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, { apiBaseUrl, getToken: () => tokenStorage.get() }), [HttpClient]);
-  container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange({ apiBaseUrl, getToken: () => tokenStorage.get() })), [HttpClient]);
+  const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
+  container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, sessionFetch), [HttpClient]);
+  container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
   return container;
 }
 

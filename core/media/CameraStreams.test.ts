@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/HttpClient';
+import { createSessionFetch } from '../http/sessionFetch';
 import { createCameraStreams, createSdpExchange, type CameraStreamState } from './CameraStreams';
 import { StreamEndpointError } from './StreamClient';
 
@@ -8,7 +9,7 @@ const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: {
 describe('SDP exchange', () => {
   it('posts the offer as text/plain under the API base, with the session only for the API origin', async () => {
     const fetch = vi.fn(async () => reply({ code: 0, sdp: 'answer' }));
-    const exchange = createSdpExchange({ apiBaseUrl: () => '/api', getToken: () => 'tok', fetch });
+    const exchange = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => 'tok', fetch }));
     expect(await exchange('/stream/play?deviceId=3', 'offer')).toBe('answer');
     expect(fetch).toHaveBeenCalledWith(`${location.origin}/api/stream/play?deviceId=3`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=utf-8', Authorization: 'Bearer tok' }, body: 'offer' });
     await exchange('https://media.example.com/index/api/webrtc?app=live', 'offer');
@@ -16,9 +17,9 @@ describe('SDP exchange', () => {
   });
 
   it('turns a refusal into a StreamEndpointError with its code and message', async () => {
-    const exchange = createSdpExchange({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => reply({ code: 503, msg: '视频源不可用' })) });
+    const exchange = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => reply({ code: 503, msg: '视频源不可用' })) }));
     await expect(exchange('/s', 'offer')).rejects.toEqual(new StreamEndpointError(503, '视频源不可用'));
-    const garbled = createSdpExchange({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => new Response('<html>')) });
+    const garbled = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => new Response('<html>')) }));
     await expect(garbled('/s', 'offer')).rejects.toThrow('视频服务的应答无法识别');
   });
 });

@@ -1,5 +1,6 @@
 import { createToken } from '../di/Token';
 import type { HttpClient } from '../http/HttpClient';
+import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
 import { StreamClient, StreamEndpointError, type SdpExchange, type StreamEnvironment } from './StreamClient';
 
@@ -25,25 +26,10 @@ export interface CameraStreams {
 
 export const CameraStreams = createToken<CameraStreams>('CameraStreams', '摄像机实时视频：取流地址并经流媒体端点播放');
 
-export interface SdpExchangeDeps {
-  /** The API base (RuntimeConfig.apiBaseUrl): relative stream addresses hang off it, and only its origin gets the session. */
-  apiBaseUrl: () => string;
-  getToken: () => string | null;
-  fetch?: typeof fetch;
-}
-
-/**
- * Posts an SDP offer as text/plain and reads `{code: 0, sdp}` (spec section 7). The session's token goes
- * only to the app's own API origin, never to a media server elsewhere.
- */
-export function createSdpExchange({ apiBaseUrl, getToken, fetch: fetchImpl = (...args) => fetch(...args) }: SdpExchangeDeps): SdpExchange {
+/** Posts an SDP offer as text/plain and reads `{code: 0, sdp}` (spec section 7). */
+export function createSdpExchange(sessionFetch: SessionFetch): SdpExchange {
   return async (streamUrl, offerSdp) => {
-    const base = new URL(apiBaseUrl().replace(/\/?$/, '/'), globalThis.location?.href ?? 'http://localhost/');
-    const url = /^[a-z]+:\/\//i.test(streamUrl) ? new URL(streamUrl) : new URL(streamUrl.replace(/^\//, ''), base);
-    const headers: Record<string, string> = { 'Content-Type': 'text/plain;charset=utf-8' };
-    const token = getToken();
-    if (token && url.origin === base.origin) headers.Authorization = `Bearer ${token}`;
-    const response = await fetchImpl(url.toString(), { method: 'POST', headers, body: offerSdp });
+    const response = await sessionFetch(streamUrl, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=utf-8' }, body: offerSdp });
     let reply: { code?: unknown; sdp?: unknown; msg?: unknown };
     try {
       reply = (await response.json()) as typeof reply;

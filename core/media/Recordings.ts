@@ -1,5 +1,6 @@
 import { createToken } from '../di/Token';
 import type { HttpClient } from '../http/HttpClient';
+import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
 
 /** One recorded segment of a camera (`GET /stream/records`). */
@@ -27,20 +28,13 @@ export interface Recordings {
 
 export const Recordings = createToken<Recordings>('Recordings', '摄像机录像：按时间查询录像段并取回录像文件');
 
-export interface RecordingsDeps {
-  apiBaseUrl: () => string;
-  getToken: () => string | null;
-  fetch?: typeof fetch;
-}
-
-export function createRecordings(http: HttpClient, { apiBaseUrl, getToken, fetch: fetchImpl = (...args) => fetch(...args) }: RecordingsDeps): Recordings {
+export function createRecordings(http: HttpClient, sessionFetch: SessionFetch): Recordings {
   return {
     async list(deviceId, beginTime, endTime) {
       return (await http.get<RecordList>('/stream/records', { deviceId, beginTime, endTime }, { loading: false, quiet: true })).data!;
     },
     async segment(deviceId, name) {
-      const token = getToken();
-      const response = await fetchImpl(`${apiBaseUrl()}/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const response = await sessionFetch(`/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`);
       // Errors come back as the JSON envelope (HTTP 200), video as video/webm.
       if (!(response.headers.get('content-type') ?? '').startsWith('video/')) {
         const reply = (await response.json().catch(() => ({}))) as { msg?: string };
