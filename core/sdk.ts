@@ -45,6 +45,9 @@ export { useDeviceControl, useDeviceModulePages, type DeviceModulePages } from '
 export { onDeviceStatus, type DeviceStatusChange } from './devices/onDeviceStatus';
 export { DevicePagesView, type DevicePagesProps } from './devices/DevicePagesView';
 
+// The panel look every page shares (title bar, opaque glass body), for pages that arrange their own panels.
+export { PanelBox, type PanelBoxProps } from './panels/PanelBox';
+
 // Live video: camera streams (GET /stream/getStream, then the stream endpoint) and the spec's stream client.
 export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStreamState, type StreamAddress } from './media/CameraStreams';
 export { Recordings, createRecordings, type RecordList, type RecordedSegment } from './media/Recordings';

@@ -2,6 +2,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { Suspense, type ComponentType } from 'react';
 import type { WidgetName } from '../../contracts/panels';
 import type { WidgetProps } from '../widgets/widgetProps';
+import { PanelBox } from './PanelBox';
 import type { PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
 import { usePanelData } from './usePanelData';
@@ -23,38 +24,29 @@ export interface PanelFrameProps {
  */
 export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
   const { status, data, error, reload } = usePanelData<never>(panel);
+  const actions = editing ? (
+    <Button size="small" variant="minimal" icon="cross" aria-label={t.removePanel(panel.title)} title={t.removePanel(panel.title)} onClick={onRemove} />
+  ) : (
+    <Button
+      size="small"
+      variant="minimal"
+      icon={collapsed ? 'chevron-down' : 'chevron-up'}
+      aria-label={collapsed ? t.expandPanel(panel.title) : t.collapsePanel(panel.title)}
+      aria-expanded={!collapsed}
+      onClick={() => onCollapse(!collapsed)}
+    />
+  );
   return (
-    <section className={`panel-frame${collapsed ? ' is-collapsed' : ''}${editing ? ' is-editing' : ''}`} aria-label={panel.title}>
-      <header className="panel-frame__header">
-        <h3 className="panel-frame__title">{panel.title}</h3>
-        <div className="panel-frame__actions">
-          {editing ? (
-            <Button size="small" variant="minimal" icon="cross" aria-label={t.removePanel(panel.title)} title={t.removePanel(panel.title)} onClick={onRemove} />
-          ) : (
-            <Button
-              size="small"
-              variant="minimal"
-              icon={collapsed ? 'chevron-down' : 'chevron-up'}
-              aria-label={collapsed ? t.expandPanel(panel.title) : t.collapsePanel(panel.title)}
-              aria-expanded={!collapsed}
-              onClick={() => onCollapse(!collapsed)}
-            />
-          )}
-        </div>
-      </header>
-      {collapsed ? null : (
-        <div className="panel-frame__body">
-          {Widget ? (
-            <Suspense fallback={<div className="panel-frame__pending" aria-busy="true" aria-label={t.loading} />}>
-              <Widget data={data} options={panel.options} status={status} error={error} onRetry={reload} wall={wall} {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})} />
-            </Suspense>
-          ) : (
-            <Callout intent="danger" compact>
-              {t.unknownWidget(panel.widget)}
-            </Callout>
-          )}
-        </div>
+    <PanelBox title={panel.title} actions={actions} collapsed={collapsed} editing={editing}>
+      {Widget ? (
+        <Suspense fallback={<div className="panel-frame__pending" aria-busy="true" aria-label={t.loading} />}>
+          <Widget data={data} options={panel.options} status={status} error={error} onRetry={reload} wall={wall} {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})} />
+        </Suspense>
+      ) : (
+        <Callout intent="danger" compact>
+          {t.unknownWidget(panel.widget)}
+        </Callout>
       )}
-    </section>
+    </PanelBox>
   );
 }

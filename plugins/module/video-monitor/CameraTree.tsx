@@ -1,6 +1,6 @@
 import { Button, Callout, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { DeviceApi, useService, type DeviceGroup, type DeviceKind, type DeviceRow, type VideoTileCamera } from '@ops/sdk';
+import { DeviceApi, PanelBox, useService, type DeviceGroup, type DeviceKind, type DeviceRow, type VideoTileCamera } from '@ops/sdk';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
 /** Cameras listed at once; a tenant with more finds them by name. */
@@ -93,10 +93,7 @@ export function CameraTree({ kind, title, playing, onPick, onLoaded }: CameraTre
   };
 
   return (
-    <section className="video-monitor__panel video-monitor__tree" aria-label={t.cameraTree}>
-      <header className="video-monitor__header">
-        <h3>{title}</h3>
-      </header>
+    <PanelBox title={title} label={t.cameraTree} className="video-monitor__tree">
       <div className="video-monitor__body">
         <InputGroup leftIcon="search" type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onValueChange={setSearch} />
         {cameras.status === 'loading' ? <Spinner size={28} aria-label={t.loading} /> : null}
@@ -118,6 +115,6 @@ export function CameraTree({ kind, title, playing, onPick, onLoaded }: CameraTre
           </div>
         ) : null}
       </div>
-    </section>
+    </PanelBox>
   );
 }

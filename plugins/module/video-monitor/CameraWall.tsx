@@ -1,5 +1,5 @@
 import { Button, SegmentedControl } from '@blueprintjs/core';
-import { CameraStreams, useService, VideoTile, type VideoTileCamera } from '@ops/sdk';
+import { CameraStreams, PanelBox, useService, VideoTile, type VideoTileCamera } from '@ops/sdk';
 import { SPLITS, type CameraWallState, type Split } from './useCameraWall';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
@@ -8,19 +8,23 @@ export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: Cam
   const streams = useService(CameraStreams);
   const playing = wall.tiles.filter(Boolean).length;
   return (
-    <section className="video-monitor__panel video-monitor__wall" aria-label={title}>
-      <header className="video-monitor__header">
-        <h3>{title}</h3>
-        <span className="video-monitor__count">{t.playing(playing, wall.split)}</span>
-        <SegmentedControl
-          size="small"
-          aria-label={t.split}
-          value={String(wall.split)}
-          options={SPLITS.map((count) => ({ label: t.splitOption(count), value: String(count) }))}
-          onValueChange={(value) => wall.changeSplit(Number(value) as Split)}
-        />
-        <Button size="small" icon="stop" text={t.clearAll} disabled={!playing} onClick={wall.clear} />
-      </header>
+    <PanelBox
+      title={title}
+      className="video-monitor__wall"
+      actions={
+        <>
+          <span className="video-monitor__count">{t.playing(playing, wall.split)}</span>
+          <SegmentedControl
+            size="small"
+            aria-label={t.split}
+            value={String(wall.split)}
+            options={SPLITS.map((count) => ({ label: t.splitOption(count), value: String(count) }))}
+            onValueChange={(value) => wall.changeSplit(Number(value) as Split)}
+          />
+          <Button size="small" variant="minimal" icon="stop" aria-label={t.clearAll} title={t.clearAll} disabled={!playing} onClick={wall.clear} />
+        </>
+      }
+    >
       <div className={`video-monitor__grid is-split-${wall.split}`}>
         {wall.tiles.map((camera, index) => (
           <VideoTile
@@ -34,6 +38,6 @@ export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: Cam
           />
         ))}
       </div>
-    </section>
+    </PanelBox>
   );
 }

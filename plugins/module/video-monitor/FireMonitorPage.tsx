@@ -1,6 +1,6 @@
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AlarmList, deviceKindsOf, EventBus, HttpClient, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmRow, type DeviceRow, type RoutedPush, type VideoTileCamera, type WidgetStatus } from '@ops/sdk';
+import { AlarmList, deviceKindsOf, EventBus, HttpClient, PanelBox, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmRow, type DeviceRow, type RoutedPush, type VideoTileCamera, type WidgetStatus } from '@ops/sdk';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';
@@ -73,10 +73,7 @@ export default function FireMonitorPage() {
     <div className="video-monitor is-fire">
       <CameraTree kind={kind} title={f.fireCameras} playing={wall.tiles.flatMap((tile) => (tile ? [tile.deviceId] : []))} onPick={(camera) => wall.place(camera)} onLoaded={loaded} />
       <CameraWall wall={wall} onOpenDetail={setDetail} />
-      <section className="video-monitor__panel video-monitor__alarms" aria-label={f.alarms}>
-        <header className="video-monitor__header">
-          <h3>{f.alarms}</h3>
-        </header>
+      <PanelBox title={f.alarms} className="video-monitor__alarms">
         {note ? (
           <Callout compact intent="primary" className="video-monitor__note" role="status">
             {note}
@@ -94,7 +91,7 @@ export default function FireMonitorPage() {
             }}
           />
         </div>
-      </section>
+      </PanelBox>
       <CameraDetail camera={detail} kind={kind} onClose={() => setDetail(null)} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Callout, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DateRangeField, deviceKindsOf, formatDate, formatDateTime, PluginRegistry, Recordings, shanghaiDayStart, useService, type DateRangeValue, type RecordedSegment, type RecordList, type VideoTileCamera } from '@ops/sdk';
+import { DateRangeField, deviceKindsOf, formatDate, formatDateTime, PanelBox, PluginRegistry, Recordings, shanghaiDayStart, useService, type DateRangeValue, type RecordedSegment, type RecordList, type VideoTileCamera } from '@ops/sdk';
 import { CameraTree } from './CameraTree';
 import { videoReplayStrings as r } from './videoMonitorStrings';
 import './VideoMonitor.css';
@@ -99,11 +99,12 @@ export default function VideoReplayPage() {
   return (
     <div className="video-monitor">
       <CameraTree kind={kind} title={r.cameras} playing={camera ? [camera.deviceId] : []} onPick={setCamera} />
-      <section className="video-monitor__panel video-monitor__replay" aria-label={r.player}>
-        <header className="video-monitor__header">
-          <h3>{camera ? `${r.player} · ${camera.deviceName}` : r.player}</h3>
-          <DateRangeField value={range} onChange={setRange} label={r.range} />
-        </header>
+      <PanelBox
+        title={camera ? `${r.player} · ${camera.deviceName}` : r.player}
+        label={r.player}
+        className="video-monitor__replay"
+        actions={<DateRangeField value={range} onChange={setRange} label={r.range} />}
+      >
         <div className="video-monitor__body">
           {!camera ? <NonIdealState icon="mobile-video" title={r.pickCamera} /> : null}
           {camera && load.status === 'loading' ? <Spinner size={28} aria-label={r.search} /> : null}
@@ -172,7 +173,7 @@ export default function VideoReplayPage() {
             </>
           ) : null}
         </div>
-      </section>
+      </PanelBox>
     </div>
   );
 }
