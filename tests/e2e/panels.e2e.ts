@@ -202,6 +202,9 @@ describe('panel pages', () => {
     await page.goto('/comprehensive');
     const card = page.getByRole('region', { name: '今日告警', exact: true });
     await everyPanelShowsData(page, 11);
+    // The panels now show data before the globe starts: wait for the push channel too, or the alarm
+    // could be raised before this fresh browser (with nothing to catch up from) listens.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
     const before = Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, ''));
     await post('/dev/alarm/raise', { tenantId: 1, alarmType: 'MANHOLE', deviceId: 9, content: '推送后的告警' });
     await expect
