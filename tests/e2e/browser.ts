@@ -69,6 +69,35 @@ async function recordCspViolations(context: BrowserContext, into: string[]): Pro
   context.on('page', (page) => page.on('worker', (worker) => void worker.evaluate(listen).catch(() => undefined)));
 }
 
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * Measures a screenshot's pixels in the page, which decodes the PNG: `measure` runs there (it is sent
+ * as source, so it must use nothing from outside itself) and its result comes back.
+ */
+export async function measurePixels<T>(page: Page, shot: Buffer, measure: (pixels: Pixels) => T): Promise<T> {
+  return page.evaluate(
+    async ({ dataUrl, source }) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+      // The app's CSP allows eval (ajv and Cesium need it), so the measure's source can run here.
+      const run = (0, eval)(`(${source})`) as (pixels: { data: Uint8ClampedArray; width: number; height: number }) => unknown;
+      return run({ data, width, height });
+    },
+    { dataUrl: `data:image/png;base64,${shot.toString('base64')}`, source: measure.toString() },
+  ) as Promise<T>;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
+import { apiGet, loginByAuthCode, measurePixels, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const { open } = setupBrowser(baseUrl);
@@ -22,15 +22,7 @@ async function asOperator<T>(path: string): Promise<T> {
 
 /** The mean luminance of a screenshot (0–255) and the share of its pixels that are bright cyan (district lines). */
 async function canvasColours(page: Page, shot: Buffer): Promise<{ meanLuminance: number; cyanShare: number }> {
-  return page.evaluate(async (dataUrl) => {
-    const image = new Image();
-    image.src = dataUrl;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    [canvas.width, canvas.height] = [image.width, image.height];
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
+  return measurePixels(page, shot, ({ data }) => {
     let [luminance, cyan] = [0, 0];
     for (let at = 0; at < data.length; at += 4) {
       const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
@@ -39,7 +31,7 @@ async function canvasColours(page: Page, shot: Buffer): Promise<{ meanLuminance:
     }
     const pixels = data.length / 4;
     return { meanLuminance: luminance / pixels, cyanShare: cyan / pixels };
-  }, `data:image/png;base64,${shot.toString('base64')}`);
+  });
 }
 
 /** Calls a dev endpoint (SMS_DEV_ENDPOINT=1 in e2e) and expects it to succeed. */

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { wgs84ToGcj02, type LngLat } from '../../core/geo/coordinates';
 import { readServerConfigFromEnv } from '../../server/config';
 import { png } from '../../scripts/png';
-import { apiGet, launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage } from './browser';
+import { apiGet, launchBrowser, loginByAuthCode, measurePixels, openPage, screenshot, type BrowserPage } from './browser';
 import { startServer, type RunningServer } from './startServer';
 
 // MAP_IMAGERY_URL pointing at a Chinese-style tile service whose tiles are drawn in GCJ-02: a local
@@ -56,15 +56,7 @@ interface Found {
 
 /** Finds the cross in a screenshot of the globe's canvas: the column and the row richest in magenta. */
 async function findCross(page: Page, shot: Buffer): Promise<Found> {
-  return page.evaluate(async (dataUrl) => {
-    const image = new Image();
-    image.src = dataUrl;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    [canvas.width, canvas.height] = [image.width, image.height];
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+  return measurePixels(page, shot, ({ data, width, height }) => {
     const columns = new Array<number>(width).fill(0);
     const rows = new Array<number>(height).fill(0);
     for (let y = 0; y < height; y++) {
@@ -84,7 +76,7 @@ async function findCross(page: Page, shot: Buffer): Promise<Found> {
       return top > length * 0.15 ? counts.indexOf(top) : -1;
     };
     return { x: best(columns, height), y: best(rows, width), width, height };
-  }, `data:image/png;base64,${shot.toString('base64')}`);
+  });
 }
 
 describe('a basemap of GCJ-02 tiles (MAP_IMAGERY_URL with MAP_IMAGERY_CRS=gcj02)', () => {
