@@ -41,6 +41,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           pool: 'forks',
+          // npm test runs the server suites beside Chromium on CI's 2 cores: 5 s is too tight for a test
+          // that starts servers. A test that hangs still fails.
+          testTimeout: 20_000,
         },
       },
       {
@@ -49,6 +52,7 @@ export default defineConfig({
           environment: 'node',
           ...postgresTests,
           pool: 'forks',
+          testTimeout: 20_000,
           globalSetup: ['server/testing/postgresGlobalSetup.ts'],
         },
       },

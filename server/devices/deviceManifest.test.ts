@@ -32,7 +32,8 @@ function pluginsWithBeacon(edit: (manifest: { contributes: Record<string, unknow
   return pluginsDir;
 }
 
-describe('a device folder declares what the server does with its kind', () => {
+// Each test copies the plugin tree and starts a server: 30 s, as the menu sync test (2 shared cores in CI).
+describe('a device folder declares what the server does with its kind', { timeout: 30_000 }, () => {
   it('the simulator raises the alarms its manifest lists (skipping a type no alarm plugin declares), with its text or the type name', async () => {
     server = await testServer({ pluginsDir: pluginsWithBeacon() });
     const { app } = server;

@@ -23,20 +23,32 @@ const ticket = async (as = token) => ((await server.api('POST', '/push/ticket', 
 async function connect(query: string, headers: Record<string, string> = {}, target = server) {
   const received: Pushed[] = [];
   let closed: { code: number; reason: string } | undefined;
+  let ready = false;
   // Listeners go on before the upgrade completes, as a browser's would, so the replay is not missed.
   const socket: WebSocket = await target.app.injectWS(`/api/push/ws?${query}`, { headers: { host: 'localhost:80', ...headers } } as never, {
     onInit: (ws) => {
-      ws.on('message', (raw) => received.push(JSON.parse(String(raw)) as Pushed));
+      ws.on('message', (raw) => {
+        if (String(raw) === 'pong') ready = true;
+        else received.push(JSON.parse(String(raw)) as Pushed);
+      });
       ws.on('close', (code, reason) => (closed = { code, reason: String(reason) }));
     },
   });
-  const waitFor = async (check: () => boolean, ms = 2000) => {
+  // Generous: a condition, not a sleep; the server suite shares 2 cores with Chromium in `npm test`.
+  const waitFor = async (check: () => boolean, ms = 10_000) => {
     const start = Date.now();
     while (!check()) {
       if (Date.now() - start > ms) throw new Error('等待超时');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
+  // The upgrade completes before the server has redeemed the ticket and subscribed the socket: it answers
+  // pings only once it has, so a test raises its alarm after that (or sees the refusal's close).
+  const start = Date.now();
+  while (!ready && !closed && Date.now() - start < 10_000) {
+    if (socket.readyState === socket.OPEN) socket.send('ping');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return { socket, received, closed: () => closed, waitFor };
 }
 
