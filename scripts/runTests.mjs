@@ -13,6 +13,18 @@ import { performance } from 'node:perf_hooks';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** Failed steps and their output, summarised again at the very end (CI logs are read from their tail). */
+const failures = [];
+
+/** Where a vitest report says what failed: its failed tests and unhandled errors, without colours, at most `limit` lines. */
+function failureDigest(output, limit = 60) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯{3,} (Failed Tests|Unhandled Errors?|Failed Suites)/.test(line));
+  const picked = start >= 0 ? lines.slice(start, start + limit) : lines.slice(-limit);
+  return picked.join('\n');
+}
+
 /** Runs `npm run <script>`, keeping its output; resolves with whether it passed. */
 function run(script) {
   const started = performance.now();
@@ -28,6 +40,7 @@ function run(script) {
       process.stdout.write(`\n━━━━ ${script} ━━━━\n`);
       process.stdout.write(Buffer.concat(chunks));
       console.log(`${passed ? '✓' : '✗'} ${script}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s\n`);
+      if (!passed) failures.push({ script, output: Buffer.concat(chunks).toString('utf8') });
       resolve(passed);
     });
   });
@@ -52,6 +65,7 @@ if (process.env.TEST_LANES === 'serial') {
   passed = (await Promise.all(checks.map(run))).every(Boolean);
   if (passed) passed = (await Promise.all([lane(browser), lane(node)])).every(Boolean);
 }
+for (const { script, output } of failures) process.stdout.write(`\n━━━━ 未通过：${script}（摘要）━━━━\n${failureDigest(output)}\n`);
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 console.log(passed ? `所有检查通过（${minutes} 分钟）` : `有检查未通过（${minutes} 分钟），见上方标 ✗ 的步骤`);
 process.exit(passed ? 0 : 1);

@@ -9,15 +9,21 @@ const onPostgres = Boolean(inject('postgresAdminUrl'));
 describe.skipIf(!onPostgres)('PreparingPool', () => {
   let pool: pg.Pool;
   let other: pg.Client;
+  /** Errors the connections raised between queries (a dropped backend): reported by name, not as an unhandled error. */
+  const connectionErrors: string[] = [];
+  const noteError = (who: string) => (error: Error) => connectionErrors.push(`${who}: ${error.message}`);
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    pool.on('error', noteError('pool'));
     other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    other.on('error', noteError('other'));
     await other.connect();
   });
   afterAll(async () => {
     await other.end();
     await pool.end();
+    expect(connectionErrors).toEqual([]);
   });
 
   /** A table of its own per test, a pool of one connection (so every query meets the statements it prepared). */
@@ -96,7 +102,9 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
 
   it('serves Kysely as the plain pool did', async () => {
     await table('prepared_kysely');
-    const db = new Kysely<{ prepared_kysely: { id: number; label: string } }>({ dialect: new PostgresDialect({ pool: new PreparingPool(new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 })) }) });
+    const kyselyPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    kyselyPool.on('error', noteError('kysely pool'));
+    const db = new Kysely<{ prepared_kysely: { id: number; label: string } }>({ dialect: new PostgresDialect({ pool: new PreparingPool(kyselyPool) }) });
     try {
       for (let run = 0; run < 8; run++) expect(await db.selectFrom('prepared_kysely').selectAll().where('id', '>', 0).orderBy('id').execute()).toEqual([{ id: 1, label: 'a' }, { id: 2, label: '城市' }]);
       await db.transaction().execute(async (trx) => {
