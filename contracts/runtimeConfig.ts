@@ -18,4 +18,8 @@ export interface RuntimeConfig {
    * devices and effects sit on their streets.
    */
   mapImageryCrs?: 'wgs84' | 'gcj02';
+  /** The intercom host of the quick-group calls (spec section 7, `{intercom host}/gis/sapi/…`); null: the API base. */
+  intercomBaseUrl?: string | null;
+  /** WebSocket address of the product socket (logout, repeat login, temporary calls); null derives it from the API base. */
+  productSocketUrl?: string | null;
 }

@@ -45,6 +45,12 @@ export interface Database {
   weather: { tenant_id: number; city: string; text: string; temperature: number; humidity: number; wind: string; updated_at: number };
   /** An operator's layout of a panel page (migration 009, server/panels/): items as JSON text. */
   panel_layouts: { tenant_id: number; user_id: number; page: string; items: string; updated_at: number };
+  /** A Janus video room of a tenant (migration 010, server/videoRooms/); secret and pin never leave the server but to members. */
+  video_rooms: { room_id: number; tenant_id: number; kind: string; name: string; creator_id: number; secret: string; pin: string; created_at: number; closed_at: number | null };
+  /** A quick (temporary) intercom group (migration 010, server/intercom/): uids as JSON text, its audio room. */
+  intercom_groups: { gid: number | undefined; tenant_id: number; name: string; creator_id: number; uids: string; room_id: number | null; created_at: number };
+  /** An uploaded voice recording (migration 010): the wav under DATA_DIR/voice. */
+  voice_recordings: { id: number | undefined; tenant_id: number; user_id: number; file: string; size: number; duration_ms: number; created_at: number };
 }
 
 export type Db = Kysely<Database>;
