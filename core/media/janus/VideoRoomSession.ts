@@ -343,8 +343,11 @@ export class VideoRoomSession {
       this.deps.notify('warning', t.startMeetingFirst, MUTE_WARNING_MS);
       return false;
     }
-    if (kind === 'audio') (muted ? handle.muteAudio() : handle.unmuteAudio());
-    else (muted ? handle.muteVideo() : handle.unmuteVideo());
+    if (kind === 'audio') {
+      if (muted) handle.muteAudio();
+      else handle.unmuteAudio();
+    } else if (muted) handle.muteVideo();
+    else handle.unmuteVideo();
     handle.send({ message: { request: 'configure', [kind]: !muted } });
     this.update({ local: { ...this.snapshot.local, [kind === 'audio' ? 'audioMuted' : 'videoMuted']: muted } });
     return true;
