@@ -58,6 +58,8 @@ import { streamRoutes } from './stream/streamRoutes';
 import { loadPanelCatalog } from './panels/panelCatalog';
 import { PanelLayoutService } from './panels/PanelLayoutService';
 import { panelRoutes } from './panels/panelRoutes';
+import { VideoRoomService } from './videoRooms/VideoRoomService';
+import { videoRoomRoutes } from './videoRooms/videoRoomRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +82,8 @@ declare module 'fastify' {
     streams: StreamService;
     /** Visitors, tickets, parking and merchants' sales of the seeded scenic areas (a leader job; tests run it by hand). */
     businessSimulator: BusinessSimulator;
+    /** Video rooms of each tenant on Janus (server/videoRooms/); the intercom creates its audio rooms through it. */
+    videoRooms: VideoRoomService;
   }
 }
 
@@ -239,6 +243,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const streamOptions = { ...config.stream, record: config.stream?.record === null ? null : { root: join(config.dataDir, 'recordings'), ...config.stream?.record } };
   const streams = new StreamService(streamOptions, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
   app.decorate('streams', streams);
+  const videoRooms = new VideoRoomService(db, now, config.janus);
+  app.decorate('videoRooms', videoRooms);
   app.addHook('onReady', async () => {
     // Listening before the first socket can open, so no commit of another instance goes unheard.
     await pushListener?.start();
@@ -285,6 +291,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await businessRoutes(api, new BusinessService(db, now));
       await weatherRoutes(api, weather);
       await panelRoutes(api, new PanelLayoutService(db, loadPanelCatalog(plugins), now));
+      await videoRoomRoutes(api, videoRooms);
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },

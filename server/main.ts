@@ -1,5 +1,6 @@
 import { readServerConfigFromEnv } from './config';
 import { createServer } from './createServer';
+import { startOwnJanus } from './janus/ownJanus';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
 const endProcess: (code?: number) => never = process.exit.bind(process);
@@ -12,19 +13,28 @@ try {
   endProcess(1);
 }
 
+// Video rooms: our own Janus unless JANUS_URL names one (or JANUS=0); stopped with the server, killed if the process dies first.
+const janus = await startOwnJanus(listen.server.janus, listen.server.dataDir);
+listen.server.janus = janus.config;
+process.on('exit', () => janus.running?.kill());
+
 let app;
 try {
   app = await createServer(listen.server);
 } catch (error) {
   // A refusal to start (a newer database schema, a bad plugin) is a message for the operator, not a stack.
   console.error(`启动失败：${error instanceof Error ? error.message : String(error)}`);
+  await janus.running?.stop();
   endProcess(1);
 }
 const closeAndExit = () => {
-  app.close().then(
-    () => endProcess(0),
-    () => endProcess(1),
-  );
+  app
+    .close()
+    .then(() => janus.running?.stop())
+    .then(
+      () => endProcess(0),
+      () => endProcess(1),
+    );
 };
 process.on('SIGINT', closeAndExit);
 process.on('SIGTERM', closeAndExit);
@@ -39,4 +49,6 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : listen.port;
 const shownHost = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
 console.info(`城市运营指挥平台已启动: http://${shownHost}:${port}/`);
+if (janus.running || janus.config.url) console.info(janus.message);
+else console.warn(janus.message);
 if (!app.streams.available) console.warn('未找到 ffmpeg（Debian：apt-get install ffmpeg）：摄像机实时视频显示“视频源不可用”，其余功能照常');

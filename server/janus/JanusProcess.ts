@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Where a Janus of ours listens (loopback) and the secret it creates rooms with. */
+/** Where a Janus of ours listens (loopback unless told otherwise) and the secret it creates rooms with. */
 export interface JanusEndpoints {
   /** REST API, e.g. http://127.0.0.1:8088/janus (the server's own room administration uses it). */
   httpUrl: string;
@@ -35,6 +35,8 @@ export interface JanusConfigOptions {
   adminKey: string;
   /** Host addresses to gather ICE candidates on (default: all but loopback, as Janus does). */
   interfaces?: string[];
+  /** The address the HTTP and WebSocket transports listen on (default 127.0.0.1; a network namespace's own address in media tests). */
+  ip?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface JanusConfigOptions {
  * transports, on loopback; no STUN, mDNS candidates ignored, no sample rooms; room creation needs the
  * admin key. Janus reads it with `janus -F <folder> -C <folder>/janus.jcfg`.
  */
-export function writeJanusConfig({ folder, httpPort, wsPort, adminKey, interfaces }: JanusConfigOptions): void {
+export function writeJanusConfig({ folder, httpPort, wsPort, adminKey, interfaces, ip = '127.0.0.1' }: JanusConfigOptions): void {
   mkdirSync(folder, { recursive: true });
   const library = libraryFolder();
   const plugins = library ? join(library, 'plugins') : '/usr/lib/janus/plugins';
@@ -101,7 +103,7 @@ loggers: {
   base_path = "/janus"
   http = true
   port = ${httpPort}
-  ip = "127.0.0.1"
+  ip = ${quote(ip)}
   https = false
 }
 admin: {
@@ -117,7 +119,7 @@ cors: {
   json = "indented"
   ws = true
   ws_port = ${wsPort}
-  ws_ip = "127.0.0.1"
+  ws_ip = ${quote(ip)}
   wss = false
 }
 admin: {
@@ -133,12 +135,19 @@ admin: {
 export interface RunningJanus extends JanusEndpoints {
   output(): string;
   stop(): Promise<void>;
+  /** Kills it at once (for a process 'exit' handler, where nothing asynchronous runs). */
+  kill(): void;
 }
 
-/** Starts Janus with a configuration of its own in `folder` and waits until its REST API answers. */
-export async function startJanus(janus: string, options: JanusConfigOptions, timeoutMs = 20_000): Promise<RunningJanus> {
+/**
+ * Starts Janus with a configuration of its own in `folder` and waits until its REST API answers.
+ * `launcher` runs it through another program (e.g. `ip netns exec <name>`, which execs Janus in place,
+ * so stopping the child stops Janus).
+ */
+export async function startJanus(janus: string, options: JanusConfigOptions, timeoutMs = 20_000, launcher: string[] = []): Promise<RunningJanus> {
   writeJanusConfig(options);
-  const child: ChildProcess = spawn(janus, ['-F', options.folder, '-C', join(options.folder, 'janus.jcfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['-F', options.folder, '-C', join(options.folder, 'janus.jcfg')];
+  const child: ChildProcess = launcher.length ? spawn(launcher[0]!, [...launcher.slice(1), janus, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(janus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -149,7 +158,8 @@ export async function startJanus(janus: string, options: JanusConfigOptions, tim
   child.on('exit', () => {
     exited = true;
   });
-  const httpUrl = `http://127.0.0.1:${options.httpPort}/janus`;
+  const host = (options.ip ?? '127.0.0.1').includes(':') ? `[${options.ip}]` : (options.ip ?? '127.0.0.1');
+  const httpUrl = `http://${host}:${options.httpPort}/janus`;
   const started = Date.now();
   for (;;) {
     if (exited) throw new Error(`janus 启动失败：\n${output.slice(-3000)}`);
@@ -167,9 +177,12 @@ export async function startJanus(janus: string, options: JanusConfigOptions, tim
   }
   return {
     httpUrl,
-    wsUrl: `ws://127.0.0.1:${options.wsPort}`,
+    wsUrl: `ws://${host}:${options.wsPort}`,
     adminKey: options.adminKey,
     output: () => output,
+    kill: () => {
+      if (!exited) child.kill('SIGKILL');
+    },
     stop: async () => {
       if (exited) return;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));

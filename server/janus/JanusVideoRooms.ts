@@ -3,10 +3,15 @@ import { randomBytes } from 'node:crypto';
 /** Spec section 9: what every video room is created with. */
 export const ROOM_DEFAULTS = { publishers: 32, bitrate: 20_480_000, fir_freq: 10 } as const;
 
-/** Spec section 9: camera rooms carry PCMU with VP8/H.264; other rooms Opus with VP8/VP9. */
+/**
+ * Spec section 9: camera rooms carry PCMU with VP8/H.264; other rooms Opus with VP8/VP9. Audio rooms
+ * (intercom groups) carry Opus only: the videoroom plugin has no audio-only switch, so their members
+ * publish no video and the room keeps the cheapest video codec should one be offered.
+ */
 export const ROOM_CODECS = {
   camera: { audiocodec: 'pcmu', videocodec: 'vp8,h264' },
   other: { audiocodec: 'opus', videocodec: 'vp8,vp9' },
+  audio: { audiocodec: 'opus', videocodec: 'vp8' },
 } as const;
 
 export type RoomKind = keyof typeof ROOM_CODECS;
@@ -18,6 +23,8 @@ export interface RoomSpec {
   kind: RoomKind;
   /** Needed to kick, destroy or edit the room: kept by the server, never sent to a browser. */
   secret: string;
+  /** Needed to join the room: handed to the room's members only (POST /videoRoom/join). */
+  pin?: string;
 }
 
 export interface RoomInfo {
@@ -70,10 +77,12 @@ export class JanusVideoRooms {
   constructor(
     private readonly httpUrl: string,
     private readonly adminKey: string,
+    private readonly timeoutMs = 8000,
   ) {}
 
   private async post(path: string, body: Record<string, unknown>): Promise<JanusReply> {
-    const response = await fetch(`${this.httpUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, transaction: transactionId() }) });
+    // A Janus that does not answer is as unavailable as one that refuses the connection: not a hung request.
+    const response = await fetch(`${this.httpUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, transaction: transactionId() }), signal: AbortSignal.timeout(this.timeoutMs) });
     const reply = (await response.json()) as JanusReply;
     if (reply.janus === 'error') throw new JanusError(reply.error?.code ?? 0, reply.error?.reason ?? 'API call failed');
     return reply;
@@ -93,7 +102,11 @@ export class JanusVideoRooms {
     }
   }
 
-  /** Creates a room with the spec's parameters (publishers 32, bitrate 20480000, fir_freq 10, codecs by kind). */
+  /**
+   * Creates a room with the spec's parameters (publishers 32, bitrate 20480000, fir_freq 10, codecs by
+   * kind), private (left out of Janus's public list, which only the admin key sees) and, given a pin,
+   * closed to anyone without it.
+   */
   async create(spec: RoomSpec): Promise<void> {
     await this.request({
       request: 'create',
@@ -101,8 +114,9 @@ export class JanusVideoRooms {
       room: spec.room,
       description: spec.description,
       secret: spec.secret,
+      ...(spec.pin ? { pin: spec.pin } : {}),
       permanent: false,
-      is_private: false,
+      is_private: true,
       ...ROOM_DEFAULTS,
       ...ROOM_CODECS[spec.kind],
     });
@@ -110,6 +124,32 @@ export class JanusVideoRooms {
 
   async list(): Promise<RoomInfo[]> {
     return ((await this.request({ request: 'list', admin_key: this.adminKey })).list as RoomInfo[] | undefined) ?? [];
+  }
+
+  /**
+   * How many are in each room, on one session: a number, 'gone' when Janus has no such room (426), or
+   * undefined when it refused otherwise. Throws only when Janus cannot be reached at all.
+   */
+  async participantCounts(rooms: readonly number[]): Promise<Map<number, number | 'gone' | undefined>> {
+    const counts = new Map<number, number | 'gone' | undefined>();
+    if (!rooms.length) return counts;
+    const session = (await this.post('', { janus: 'create' })).data!.id;
+    try {
+      const handle = (await this.post(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
+      for (const room of rooms) {
+        try {
+          const data = (await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'listparticipants', room } })).plugindata?.data ?? {};
+          if (data.error_code === 426) counts.set(room, 'gone');
+          else counts.set(room, Array.isArray(data.participants) ? data.participants.length : undefined);
+        } catch (error) {
+          if (!(error instanceof JanusError)) throw error;
+          counts.set(room, undefined);
+        }
+      }
+    } finally {
+      await this.post(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
+    }
+    return counts;
   }
 
   async participants(room: number): Promise<Participant[]> {
