@@ -29,6 +29,10 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   else if (source.mapImageryUrl !== undefined && source.mapImageryUrl !== null) console.error('mapImageryUrl 必须是含有 {z}、{x}、{y} 的瓦片地址，已改用离线底图');
   if (source.mapImageryCrs === 'wgs84' || source.mapImageryCrs === 'gcj02') config.mapImageryCrs = source.mapImageryCrs;
   else if (source.mapImageryCrs !== undefined && source.mapImageryCrs !== null) console.error('mapImageryCrs 只能是 wgs84 或 gcj02，已按 wgs84 处理');
+  for (const key of ['intercomBaseUrl', 'productSocketUrl'] as const) {
+    if (typeof source[key] === 'string' && (source[key] as string).trim()) config[key] = (source[key] as string).replace(/\/+$/, '');
+    else if (source[key] === null) config[key] = null;
+  }
   return config;
 }
 

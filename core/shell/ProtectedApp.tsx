@@ -12,6 +12,7 @@ import { ServiceMap } from '../di/ServiceLocator';
 import { startShell } from '../app/shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { PushConnection } from '../push/PushConnection';
+import { ProductSocketConnection } from '../session/ProductSocketConnection';
 import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
 import './ProtectedApp.css';
 
@@ -48,6 +49,7 @@ export default function ProtectedApp() {
     <ContainerProvider container={container}>
       <div className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`} style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}>
         <PushConnection />
+        <ProductSocketConnection />
         <AlarmNotifications />
         <AppHeader />
         <div className={`app-shell__content${showsMap ? ' has-map' : ''}`}>

@@ -1,0 +1,86 @@
+import { Alert, Intent } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { create } from 'zustand';
+import { RuntimeConfig } from '../config/RuntimeConfig';
+import { useService } from '../di/useService';
+import { HttpClient } from '../http/HttpClient';
+import { EventBus } from '../push/EventBus';
+import { AuthService } from './AuthService';
+import { ProductSocketClient, productSocketUrlFor, PRODUCT_SOCKET_TOPICS, type RepeatLogin, type TempCallData } from './ProductSocket';
+import { useSessionStore } from './sessionStore';
+import { sessionStrings as t } from './sessionStrings';
+
+interface IncomingCallState {
+  /** The latest call not yet answered or refused (a page opened later still shows it). */
+  call: TempCallData | null;
+  set(call: TempCallData | null): void;
+}
+
+const useIncomingCallStore = create<IncomingCallState>((set) => ({ call: null, set: (call) => set({ call }) }));
+
+/** The incoming temporary call (product socket tempcall 2) until it is answered, refused or hung up. */
+export function useIncomingCall(): { call: TempCallData | null; clear(): void } {
+  const call = useIncomingCallStore((state) => state.call);
+  const set = useIncomingCallStore((state) => state.set);
+  return { call, clear: () => set(null) };
+}
+
+/**
+ * Keeps the product socket open while logged in (logout closes it), keeps the incoming call for the
+ * intercom page, and on a repeat login (-3 / -4) says so in a dialog and goes to the login page.
+ */
+export function ProductSocketConnection() {
+  const http = useService(HttpClient);
+  const bus = useService(EventBus);
+  const auth = useService(AuthService);
+  const config = useService(RuntimeConfig);
+  const loggedIn = useSessionStore((state) => Object.values(state.menuPerms ?? {}).some(Boolean));
+  const [repeat, setRepeat] = useState<RepeatLogin | null>(null);
+
+  const client = useMemo(
+    () =>
+      new ProductSocketClient({
+        bus,
+        url: () => productSocketUrlFor(config.productSocketUrl, config.apiBaseUrl, window.location),
+        getTicket: async () => ((await http.post('/productSocket/ticket', {}, { loading: false, quiet: true })).data as { ticket: string }).ticket,
+      }),
+    [bus, config, http],
+  );
+
+  useEffect(() => auth.onWillLogout(() => client.stop()), [auth, client]);
+  useEffect(() => {
+    if (!loggedIn) return;
+    client.start();
+    return () => client.stop();
+  }, [client, loggedIn]);
+  useEffect(() => {
+    const off = [
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.repeatLogin, (payload) => setRepeat(payload as RepeatLogin)),
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.incomingCall, (payload) => useIncomingCallStore.getState().set(payload as TempCallData)),
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.hangup, (payload) => {
+        const { call, set } = useIncomingCallStore.getState();
+        if (call && call.gid === (payload as { gid: number }).gid) set(null);
+      }),
+    ];
+    return () => off.forEach((unsubscribe) => unsubscribe());
+  }, [bus]);
+
+  return (
+    <Alert
+      isOpen={repeat !== null}
+      intent={Intent.WARNING}
+      icon="log-out"
+      confirmButtonText={t.repeatLoginConfirm}
+      canEscapeKeyCancel={false}
+      canOutsideClickCancel={false}
+      onConfirm={() => {
+        setRepeat(null);
+        auth.forceLogout();
+      }}
+    >
+      <h4 className="bp6-heading">{repeat?.result === -4 ? t.signedOutByAdmin : t.repeatLogin}</h4>
+      {repeat?.message ? <p>{repeat.message}</p> : null}
+      <p>{t.repeatLoginHint}</p>
+    </Alert>
+  );
+}
