@@ -53,6 +53,16 @@ export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStrea
 export { Recordings, createRecordings, type RecordList, type RecordedSegment } from './media/Recordings';
 export { StreamClient, StreamEndpointError, DEFAULT_CAPTURE, type StreamOptions, type StreamResult, type SdpExchange } from './media/StreamClient';
 
+// Video rooms on Janus (janus-gateway), quick intercom groups, voice messages and the product socket.
+export { VideoRooms } from './media/janus/VideoRooms';
+export { VideoRoomSession, MUTE_WARNING_MS, type LocalMedia, type RemoteFeed, type VideoRoomEnd, type VideoRoomSnapshot, type VideoRoomStatus } from './media/janus/VideoRoomSession';
+export { RESOLUTION_PRESETS, GATEWAY_PRESETS, ratioPreset, type PublishOptions, type ResolutionName } from './media/janus/janusOptions';
+export { Intercom, IntercomGroupError, type TempGroup } from './media/voice/Intercom';
+export { VoiceRecorder, MicrophoneError, type Recording } from './media/voice/VoiceRecorder';
+export { useIncomingCall } from './session/ProductSocketConnection';
+export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket';
+export type { IntercomOperator, QuickGroup, TempCallData, VideoRoomJoin, VideoRoomKind, VideoRoomStatus as VideoRoomAvailability, VideoRoomSummary, VoiceRecording } from '../contracts/videoRooms';
+
 // Alarms: the grade labels every alarm screen shows.
 export { alarmGradeLabels } from './alarms/alarmStrings';
 

@@ -7,6 +7,9 @@ import { HttpClient } from '../http/HttpClient';
 import { createSessionFetch } from '../http/sessionFetch';
 import { CameraStreams, createCameraStreams, createSdpExchange } from '../media/CameraStreams';
 import { createRecordings, Recordings } from '../media/Recordings';
+import { createVideoRooms, VideoRooms } from '../media/janus/VideoRooms';
+import { createIntercom, createIntercomHost, Intercom } from '../media/voice/Intercom';
+import { Notifier } from '../ui/Notifier';
 import { tokenStorage } from '../session/tokenStorage';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import { discoverPlugins } from '../plugins/discoverPlugins';
@@ -35,6 +38,10 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
   container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, sessionFetch), [HttpClient]);
   container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
+  // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
+  container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
+  const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
+  container.bind<Intercom>(Intercom).toResolvedValue((http: HttpClient) => createIntercom({ host: createIntercomHost(sessionFetch, intercomBaseUrl), http, sessionFetch }), [HttpClient]);
   return container;
 }
 

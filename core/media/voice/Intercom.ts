@@ -1,0 +1,114 @@
+import type { IntercomReply, QuickGroup, QuickGroupCreated, VoiceRecording } from '../../../contracts/videoRooms';
+import { createToken } from '../../di/Token';
+import type { HttpClient } from '../../http/HttpClient';
+import type { SessionFetch } from '../../http/sessionFetch';
+import { voiceStrings as t } from './voiceStrings';
+import { toBase64 } from './wav';
+
+/** Spec section 8: the intercom host's 1000 means refused, with the message shown as it came. */
+export const INTERCOM_REFUSED = 1000;
+
+/** A quick-group step that failed, with what the operator reads. */
+export class IntercomGroupError extends Error {
+  override name = 'IntercomGroupError';
+}
+
+export interface TempGroup {
+  /** The first gid of the list read after creating (spec section 4), the one the call goes on with. */
+  gid: number;
+  created: QuickGroupCreated;
+}
+
+/** Quick intercom groups (spec sections 4, 7, 8) and voice messages (upload, speech to text). */
+export interface Intercom {
+  /** List the caller's quick groups, delete each, create one with `uids`, list again, answer the first gid. */
+  startTempGroup(uids: number[], callerId?: number): Promise<TempGroup>;
+  uploadVoice(wav: Blob): Promise<VoiceRecording>;
+  speechToText(wav: Blob): Promise<string>;
+}
+
+export const Intercom = createToken<Intercom>('Intercom', '语音对讲：临时群组、语音留言上传与转文字');
+
+/** GET/POST on the intercom host (`intercomBaseUrl`, else the API base), read as `{ status, message, data }`. */
+export type IntercomHost = <T>(method: 'GET' | 'POST', path: string, query?: Record<string, string | number>, body?: unknown) => Promise<IntercomReply<T>>;
+
+export function createIntercomHost(sessionFetch: SessionFetch, baseUrl: () => string | null | undefined): IntercomHost {
+  return async (method, path, query, body) => {
+    const search = new URLSearchParams({ ...Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])), noCache: String(Date.now()) });
+    const base = baseUrl();
+    const url = `${base ? base.replace(/\/+$/, '') : ''}${path}${method === 'GET' ? `?${search.toString()}` : ''}`;
+    const response = await sessionFetch(url, method === 'POST' ? { method, headers: { 'Content-Type': 'application/json;charset=utf-8' }, body: JSON.stringify(body) } : { method });
+    return (await response.json()) as IntercomReply<never>;
+  };
+}
+
+const refused = (reply: IntercomReply<unknown> | undefined) => reply?.status === INTERCOM_REFUSED;
+const serverMessage = (reply: IntercomReply<unknown> | undefined) => reply?.message || reply?.msg || '';
+
+async function listGroups(host: IntercomHost): Promise<QuickGroup[]> {
+  let reply: IntercomReply<QuickGroup[]> | undefined;
+  try {
+    reply = await host<QuickGroup[]>('GET', '/gis/sapi/group/quick/list');
+  } catch {
+    reply = undefined;
+  }
+  if (refused(reply)) throw new IntercomGroupError(serverMessage(reply) || t.serviceError);
+  // A bad list reply: the server's message, else 服务异常 (spec section 8).
+  if (!reply || reply.status !== 0 || !Array.isArray(reply.data)) throw new IntercomGroupError(serverMessage(reply) || t.serviceError);
+  return reply.data;
+}
+
+export interface IntercomDeps {
+  host: IntercomHost;
+  http: HttpClient;
+  sessionFetch: SessionFetch;
+  random?: () => number;
+}
+
+export function createIntercom({ host, http, sessionFetch, random = Math.random }: IntercomDeps): Intercom {
+  return {
+    async startTempGroup(uids, callerId) {
+      // Creation is skipped unless the list loaded (spec section 5): listGroups throws otherwise.
+      const existing = await listGroups(host);
+      for (const group of existing) {
+        if (callerId !== undefined && group.creatorId !== undefined && group.creatorId !== callerId) continue;
+        const reply = await host<null>('GET', '/gis/sapi/group/quick/delete', { gid: group.gid }).catch(() => undefined);
+        if (refused(reply)) throw new IntercomGroupError(serverMessage(reply) || t.serviceError);
+      }
+      let created: IntercomReply<QuickGroupCreated> | undefined;
+      try {
+        created = await host<QuickGroupCreated>('POST', '/gis/sapi/group/quick/create', undefined, { uids, name: t.groupName(Math.floor(random() * 10_002)) });
+      } catch {
+        created = undefined;
+      }
+      if (refused(created) && serverMessage(created)) throw new IntercomGroupError(serverMessage(created));
+      if (!created || created.status !== 0 || !created.data) throw new IntercomGroupError(t.groupCreateFailed);
+      const groups = await listGroups(host);
+      const first = groups[0];
+      if (!first) throw new IntercomGroupError(t.groupCreateFailed);
+      return { gid: first.gid, created: created.data };
+    },
+
+    async uploadVoice(wav) {
+      let envelope: { code?: number; msg?: string; data?: VoiceRecording };
+      try {
+        const response = await sessionFetch('/voice/record/upload', { method: 'POST', headers: { 'Content-Type': 'audio/wav' }, body: wav });
+        envelope = (await response.json()) as typeof envelope;
+      } catch (error) {
+        throw new Error(t.uploadFailed(error instanceof Error ? error.message : String(error)), { cause: error });
+      }
+      if (envelope.code !== 200 || !envelope.data) throw new Error(t.uploadFailed(envelope.msg || t.serviceError));
+      return envelope.data;
+    },
+
+    async speechToText(wav) {
+      const bytes = await wav.arrayBuffer();
+      try {
+        const reply = await http.post<{ text: string }>('/voice/speechToText', { wavData: toBase64(bytes), wavSize: bytes.byteLength }, { json: true, loading: false, quiet: true });
+        return reply.data?.text ?? '';
+      } catch (error) {
+        throw new Error(t.speechFailed(error instanceof Error ? error.message : String(error)), { cause: error });
+      }
+    },
+  };
+}
