@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RTCPeerConnection } from 'werift';
+import type { RTCPeerConnection, RtpPacket } from 'werift';
 import { AppError } from '../envelope';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
 import { DEFAULT_RECORDING, RecordingStore, type RecordingLimits } from './RecordingStore';
@@ -42,12 +42,47 @@ export const streamMessages = {
   badOffer: (why: string) => `SDP 无效：${why}`,
   noVideo: 'SDP 中没有视频，无法播放',
   notVideoDevice: (name: string) => `${name}没有实时视频`,
+  noVideoToPush: 'SDP 中没有要推送的视频（推流需发送视频）',
+  channelGone: (name: string) => `${name}的推流已结束`,
 } as const;
+
+/** What an operator pushes: their camera or screen, as one VP8 picture others of the tenant can play. */
+export interface ChannelOwner {
+  tenantId: number;
+  userId: number;
+  name: string;
+}
+
+/** An operator's live picture (spec: stream push), as the tenant's other operators see it listed. */
+export interface LiveChannelInfo {
+  userId: number;
+  name: string;
+  since: number;
+  viewers: number;
+}
+
+/** Where viewers' RTP comes from: a camera's ffmpeg source or an operator's pushed picture. */
+interface RtpSource {
+  listen(listener: (packet: Buffer | RtpPacket) => void): () => void;
+  /** Asks the source for a key frame, so a viewer that joins late sees a picture at once. */
+  requestKeyframe?(): void;
+}
+
+interface LiveChannel extends RtpSource {
+  owner: ChannelOwner;
+  since: number;
+  viewers: Set<Viewer>;
+  close(): void;
+}
 
 interface Viewer {
   peer: RTCPeerConnection;
   release: () => void;
 }
+
+/** RTCP payload-specific feedback (RFC 4585): PLI and FIR, a receiver asking for a key frame. */
+const PAYLOAD_SPECIFIC_FEEDBACK = 206;
+const KEYFRAME_REQUEST_MS = 500;
 
 /** werift is loaded with the first stream (most servers never play one). */
 const loadWerift = () => import('werift');
@@ -70,6 +105,8 @@ export class StreamService {
   private readonly feeds = new Map<number, Promise<CameraFeed>>();
   private readonly viewers = new Map<number, Set<Viewer>>();
   private readonly idleTimers = new Map<number, NodeJS.Timeout>();
+  /** Operators' pushed pictures, by `tenantId:userId` (one per operator: a new push replaces the old). */
+  private readonly channels = new Map<string, LiveChannel>();
   private readonly workDir = mkdtempSync(join(tmpdir(), 'ops-stream-'));
   private closed = false;
   private ffmpegFound: string | null | undefined;
@@ -139,6 +176,119 @@ export class StreamService {
   async play(subject: FeedSubject, offer: unknown): Promise<string> {
     const offerSdp = checkOffer(offer);
     if (!this.ffmpeg) throw new AppError(503, streamMessages.noSource);
+    return this.answerViewer(offerSdp, () => this.feedFor(subject), {
+      join: (viewer) => this.join(subject.deviceId, viewer),
+      leave: (viewer) => this.leave(subject.deviceId, viewer),
+    });
+  }
+
+  /** Answers an offer to watch an operator's pushed picture (another operator of the same tenant). */
+  async playChannel(tenantId: number, userId: number, offer: unknown): Promise<string> {
+    const offerSdp = checkOffer(offer);
+    const channel = this.channels.get(`${tenantId}:${userId}`);
+    if (!channel) throw new AppError(404, '该操作员当前没有推流');
+    return this.answerViewer(offerSdp, async () => channel, {
+      join: (viewer) => channel.viewers.add(viewer),
+      leave: (viewer) => channel.viewers.delete(viewer),
+    });
+  }
+
+  /** The tenant's operators who push a picture now. */
+  liveChannels(tenantId: number): LiveChannelInfo[] {
+    return [...this.channels.values()]
+      .filter((channel) => channel.owner.tenantId === tenantId)
+      .map((channel) => ({ userId: channel.owner.userId, name: channel.owner.name, since: channel.since, viewers: channel.viewers.size }))
+      .sort((a, b) => a.since - b.since);
+  }
+
+  /** Ends the operator's push, if any (they stopped, or logged out); its viewers lose the picture. */
+  stopChannel(tenantId: number, userId: number): boolean {
+    const channel = this.channels.get(`${tenantId}:${userId}`);
+    channel?.close();
+    return Boolean(channel);
+  }
+
+  /**
+   * Answers an operator's offer to push their camera or screen (spec: the stream endpoint "for push"):
+   * the server receives one VP8 picture and hands it on to whoever of the tenant plays it.
+   */
+  async push(owner: ChannelOwner, offer: unknown): Promise<string> {
+    const offerSdp = checkOffer(offer);
+    const werift = await loadWerift();
+    const peer = new werift.RTCPeerConnection({
+      codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
+      iceAdditionalHostAddresses: ['127.0.0.1', ...(this.options.iceHostAddresses ?? [])],
+      iceUseIpv6: false,
+    });
+    try {
+      await peer.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    } catch (error) {
+      await peer.close();
+      throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
+    }
+    const sending = sendingVideoMids(offerSdp);
+    const video = peer.getTransceivers().find((transceiver) => transceiver.kind === 'video' && typeof transceiver.mid === 'string' && sending.has(transceiver.mid));
+    if (!video) {
+      await peer.close();
+      throw new AppError(400, streamMessages.noVideoToPush);
+    }
+    for (const transceiver of peer.getTransceivers()) transceiver.setDirection(transceiver === video ? 'recvonly' : 'inactive');
+    const listeners = new Set<(packet: Buffer) => void>();
+    let mediaSsrc: number | undefined;
+    let keyframeAskedAt = 0;
+    // werift announces the remote track during setRemoteDescription (before anyone could subscribe): the
+    // receiver's track is taken directly; the sender's SSRC comes with its first packet (for key-frame requests).
+    video.receiver.track.onReceiveRtp.subscribe((packet) => {
+      mediaSsrc = packet.header.ssrc;
+      // Handed on as bytes, as the cameras' packets are (a werift packet object carries receive-side state).
+      const bytes = packet.serialize();
+      for (const listener of listeners) listener(bytes);
+    });
+    const key = `${owner.tenantId}:${owner.userId}`;
+    const channel: LiveChannel = {
+      owner,
+      since: Date.now(),
+      viewers: new Set(),
+      listen: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      requestKeyframe: () => {
+        // Browsers ignore key-frame requests that come too close together: one per KEYFRAME_REQUEST_MS at most.
+        if (mediaSsrc === undefined || Date.now() - keyframeAskedAt < KEYFRAME_REQUEST_MS) return;
+        keyframeAskedAt = Date.now();
+        void video.receiver.sendRtcpPLI(mediaSsrc).catch(() => undefined);
+      },
+      close: () => {
+        if (this.channels.get(key) === channel) this.channels.delete(key);
+        clearTimeout(connectTimer);
+        listeners.clear();
+        for (const viewer of [...channel.viewers]) viewer.release();
+        void peer.close();
+      },
+    };
+    const answer = await peer.createAnswer();
+    await peer.setLocalDescription(answer);
+    await gathered(peer);
+    // One picture per operator: pushing again (a reload, camera → screen) replaces the previous one.
+    this.channels.get(key)?.close();
+    this.channels.set(key, channel);
+    this.log.info(`操作员 ${owner.name}（${owner.userId}）开始推流`);
+    const connectTimer = setTimeout(() => {
+      if (peer.connectionState !== 'connected') channel.close();
+    }, this.options.connectTimeoutMs ?? 20_000);
+    peer.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') clearTimeout(connectTimer);
+      if (state === 'failed' || state === 'closed' || state === 'disconnected') {
+        if (this.channels.get(key) === channel) this.log.info(`操作员 ${owner.name}（${owner.userId}）的推流已结束`);
+        channel.close();
+      }
+    });
+    return peer.localDescription?.sdp ?? answer.sdp;
+  }
+
+  /** Answers a viewer's offer with a send-only peer fed by `source`; `room` tracks who watches. */
+  private async answerViewer(offerSdp: string, sourceFor: () => Promise<RtpSource>, room: { join(viewer: Viewer): void; leave(viewer: Viewer): void }): Promise<string> {
     const werift = await loadWerift();
     const { MediaStreamTrack, RTCPeerConnection } = werift;
     const peer = new RTCPeerConnection({
@@ -164,9 +314,9 @@ export class StreamService {
       transceiver.setDirection(sends ? 'sendonly' : 'inactive');
       if (sends) await transceiver.sender.replaceTrack(track);
     }
-    let feed: CameraFeed;
+    let source: RtpSource;
     try {
-      feed = await this.feedFor(subject);
+      source = await sourceFor();
     } catch (error) {
       await peer.close();
       throw error;
@@ -174,24 +324,29 @@ export class StreamService {
     const answer = await peer.createAnswer();
     await peer.setLocalDescription(answer);
     await gathered(peer);
-    const stopListening = feed.listen((packet) => {
+    const stopListening = source.listen((packet) => {
       if (!track.stopped) track.writeRtp(packet);
     });
+    let released = false;
     const viewer: Viewer = {
       peer,
       release: () => {
+        if (released) return;
+        released = true;
         stopTimers();
         stopListening();
         track.stop();
         void peer.close();
-        this.leave(subject.deviceId, viewer);
+        room.leave(viewer);
       },
     };
-    this.join(subject.deviceId, viewer);
+    room.join(viewer);
     let heardAt = Date.now();
     const sender = video[0]!.sender;
-    sender.onRtcp.subscribe(() => {
+    sender.onRtcp.subscribe((rtcp) => {
       heardAt = Date.now();
+      // A viewer that lost the picture asks for a key frame (PLI/FIR, payload-specific feedback): passed on.
+      if (rtcp.type === PAYLOAD_SPECIFIC_FEEDBACK) source.requestKeyframe?.();
     });
     const silenceMs = this.options.silenceMs ?? 8000;
     const watchdog = setInterval(() => {
@@ -208,6 +363,8 @@ export class StreamService {
       if (state === 'connected') {
         clearTimeout(connectTimer);
         heardAt = Date.now();
+        // The picture starts with a key frame for this viewer (a pushed picture sends one only when asked).
+        source.requestKeyframe?.();
       }
       if (state === 'failed' || state === 'closed' || state === 'disconnected') viewer.release();
     });
@@ -280,6 +437,7 @@ export class StreamService {
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
     for (const set of [...this.viewers.values()]) for (const viewer of [...set]) viewer.release();
+    for (const channel of [...this.channels.values()]) channel.close();
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
     await Promise.all([...this.feeds.keys()].map((deviceId) => this.stopFeed(deviceId)));
@@ -294,6 +452,18 @@ function checkOffer(offer: unknown): string {
   if (!/^v=0\r?\n/.test(offer.trimStart())) throw new AppError(400, streamMessages.badOffer('应以 v=0 开头'));
   if (!/\r?\nm=(video|audio|application) /.test(offer)) throw new AppError(400, streamMessages.badOffer('没有媒体描述（m=）'));
   return offer;
+}
+
+/** The mids of the offer's video sections that send (sendonly or sendrecv, the default). */
+function sendingVideoMids(sdp: string): Set<string> {
+  const mids = new Set<string>();
+  for (const section of sdp.split(/\r?\n(?=m=)/).slice(1)) {
+    if (!section.startsWith('m=video ')) continue;
+    const mid = /\r?\na=mid:(\S+)/.exec(section)?.[1];
+    const direction = /\r?\na=(sendonly|recvonly|sendrecv|inactive)\b/.exec(section)?.[1] ?? 'sendrecv';
+    if (mid !== undefined && (direction === 'sendonly' || direction === 'sendrecv')) mids.add(mid);
+  }
+  return mids;
 }
 
 /** Waits for the peer's candidates, so the answer carries them (the endpoint does not trickle). */

@@ -1,4 +1,4 @@
-import { RTCPeerConnection, type RtpPacket } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, type RtpPacket } from 'werift';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
 import { findFfmpeg } from './CameraFeed';
@@ -166,6 +166,73 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}`, { token: scenic })).body.code).toBe(404);
     expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=2&endTime=1`, { token })).body).toEqual({ code: 400, msg: '开始时间不能晚于结束时间' });
     expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=abc`, { token })).body).toEqual({ code: 400, msg: '开始时间必须是毫秒时间戳' });
+  }, 60_000);
+
+  it("relays an operator's pushed picture to the tenant's other operators, and ends it when the publisher leaves", async () => {
+    const camera = await deviceOf(server, token, 'camera');
+    // The publisher stands in for a browser pushing its camera: it sends on what it receives from a camera.
+    const source = await viewer(server, token, camera.deviceId);
+    const publisher = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+    const outgoing = new MediaStreamTrack({ kind: 'video' });
+    publisher.addTransceiver(outgoing, { direction: 'sendonly' });
+    await publisher.setLocalDescription(await publisher.createOffer());
+    await new Promise<void>((resolve) => {
+      if (publisher.iceGatheringState === 'complete') return resolve();
+      publisher.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
+    });
+    const push = async (sdp: string, who = token) => (await server.app.inject({ method: 'POST', url: '/api/stream/push', headers: { authorization: `Bearer ${who}`, 'content-type': 'text/plain' }, payload: sdp })).json() as { code: number; msg: string; sdp?: string };
+    const pushed = await push(publisher.localDescription!.sdp);
+    expect(pushed).toMatchObject({ code: 0 });
+    expect(pushed.sdp).toMatch(/a=recvonly/);
+    await publisher.setRemoteDescription({ type: 'answer', sdp: pushed.sdp! });
+    let relayed = 0;
+    const relay = setInterval(() => {
+      for (const packet of source.packets.splice(0)) {
+        outgoing.writeRtp(packet);
+        relayed++;
+      }
+    }, 20);
+    try {
+      const { body } = await server.api('GET', '/stream/live', { token });
+      const self = (body.data as { userId: number; name: string }[])[0]!;
+      expect(body.data).toEqual([{ userId: self.userId, name: self.name, since: expect.any(Number), viewers: 0 }]);
+      // Another operator of the tenant plays it (the admin of tenant 1 here plays their own).
+      const watcher = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+      const received: RtpPacket[] = [];
+      watcher.addTransceiver('video', { direction: 'recvonly' }).onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.push(packet)));
+      await watcher.setLocalDescription(await watcher.createOffer());
+      await new Promise<void>((resolve) => {
+        if (watcher.iceGatheringState === 'complete') return resolve();
+        watcher.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
+      });
+      const played = (await server.app.inject({ method: 'POST', url: `/api/stream/play?userId=${self.userId}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: watcher.localDescription!.sdp })).json() as { code: number; sdp: string };
+      expect(played.code).toBe(0);
+      await watcher.setRemoteDescription({ type: 'answer', sdp: played.sdp });
+      await until(() => received.length > 20, 'the watcher receives the pushed picture');
+      expect(relayed).toBeGreaterThan(20);
+      expect(((await server.api('GET', '/stream/live', { token })).body.data as { viewers: number }[])[0]!.viewers).toBe(1);
+
+      // Another tenant neither lists nor plays it; a play with both or neither id is refused.
+      const scenic = await server.app.ctx.sessions.create(1, 2);
+      expect((await server.api('GET', '/stream/live', { token: scenic })).body.data).toEqual([]);
+      expect((await server.app.inject({ method: 'POST', url: `/api/stream/play?userId=${self.userId}`, headers: { authorization: `Bearer ${scenic}`, 'content-type': 'text/plain' }, payload: watcher.localDescription!.sdp })).json()).toEqual({ code: 404, msg: '该操作员当前没有推流' });
+      expect((await server.api('POST', `/stream/play?userId=${self.userId}&deviceId=${camera.deviceId}`, { token })).body).toMatchObject({ code: 400, msg: '请指定设备编号或操作员编号（二选一）' });
+      // An offer that sends nothing cannot push.
+      expect(await push(watcher.localDescription!.sdp)).toEqual({ code: 400, msg: 'SDP 中没有要推送的视频（推流需发送视频）' });
+
+      // Stopping ends it for the watcher too.
+      expect((await server.api('POST', '/stream/push/stop', { token })).body.data).toEqual({ stopped: true });
+      expect((await server.api('GET', '/stream/live', { token })).body.data).toEqual([]);
+      const before = received.length;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(received.length - before).toBeLessThan(5);
+      await watcher.close();
+    } finally {
+      clearInterval(relay);
+      await publisher.close();
+      await source.peer.close();
+    }
+    await until(() => server.app.streams.status().length === 0, 'the camera source stops once its viewer has gone', 15_000);
   }, 60_000);
 
   it('drops a viewer that never connects, and stops the source', async () => {

@@ -40,9 +40,20 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     return device;
   };
 
-  api.get('/stream/getStream', { config: read, schema: deviceQuery({ type: { type: 'string', maxLength: 20, errorMessage: { type: '码流类型不正确', maxLength: '码流类型不正确' } } }) }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
-    const device = await videoDevice(request, deviceId);
+  const streamType = { type: 'string', maxLength: 20, errorMessage: { type: '码流类型不正确', maxLength: '码流类型不正确' } };
+  const getStreamQuery = {
+    querystring: {
+      type: 'object',
+      properties: { deviceId: deviceIdField, type: streamType },
+      // Pushing needs no device: the caller pushes their own camera or screen.
+      if: { properties: { type: { const: 'push' } }, required: ['type'] },
+      else: { required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备编号' } } },
+    },
+  };
+  api.get('/stream/getStream', { config: read, schema: getStreamQuery }, async (request) => {
+    const { deviceId, type } = request.query as { deviceId?: number; type?: string };
+    if (type === 'push') return ok({ streamUrl: '/stream/push', available: true });
+    const device = await videoDevice(request, deviceId!);
     return ok({
       deviceId: device.deviceId,
       deviceName: device.deviceName,
@@ -80,12 +91,47 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     },
   );
 
-  api.post('/stream/play', { config: read, schema: deviceQuery(), bodyLimit: MAX_OFFER_BYTES }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
-    const device = await videoDevice(request, deviceId);
+  // Play a camera (?deviceId=) or another operator's pushed picture (?userId=) of the caller's tenant.
+  const userIdField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: '操作员编号必须是正整数' };
+  const playQuery = {
+    querystring: {
+      type: 'object',
+      properties: { deviceId: deviceIdField, userId: userIdField },
+      oneOf: [{ required: ['deviceId'] }, { required: ['userId'] }],
+      errorMessage: { oneOf: '请指定设备编号或操作员编号（二选一）' },
+    },
+  };
+  api.post('/stream/play', { config: read, schema: playQuery, bodyLimit: MAX_OFFER_BYTES }, async (request) => {
+    const { deviceId, userId } = request.query as { deviceId?: number; userId?: number };
+    if (userId !== undefined) {
+      const sdp = await streams.playChannel(request.session!.tenantId, userId, request.body);
+      return { code: 0, msg: '操作成功', sdp };
+    }
+    const device = await videoDevice(request, deviceId!);
     const sdp = await streams.play({ deviceId: device.deviceId, name: device.deviceName, code: device.deviceCode }, request.body);
     return { code: 0, msg: '操作成功', sdp };
   });
+}
+
+/**
+ * Operators' own pictures (spec: the stream endpoint "for push"): an operator pushes their camera or
+ * screen (`POST /stream/push`, an SDP offer as text/plain, `{code: 0, sdp}`), the tenant's operators list
+ * them (`GET /stream/live`) and play them (`POST /stream/play?userId=`); one picture per operator.
+ */
+export async function streamPushRoutes(api: FastifyInstance, streams: StreamService, users: { members(tenantId: number): Promise<{ userId: number; nickName: string }[]> }): Promise<void> {
+  // The monitoring centre's pages (视频监控 and the rest) push and list operators' pictures.
+  const watch = { access: access.menu('platform:monitoringCenter') };
+  api.post('/stream/push', { config: watch, bodyLimit: MAX_OFFER_BYTES }, async (request) => {
+    const { tenantId, userId } = request.session!;
+    const name = (await users.members(tenantId)).find((member) => member.userId === userId)?.nickName ?? `操作员 ${userId}`;
+    const sdp = await streams.push({ tenantId, userId, name }, request.body);
+    return { code: 0, msg: '操作成功', sdp };
+  });
+  api.post('/stream/push/stop', { config: watch }, async (request) => {
+    const { tenantId, userId } = request.session!;
+    return ok({ stopped: streams.stopChannel(tenantId, userId) });
+  });
+  api.get('/stream/live', { config: watch }, async (request) => ok(streams.liveChannels(request.session!.tenantId)));
 }
 
 /** Sends a file whole or the byte range asked for (206), as video/webm; a range past its end is 416. */

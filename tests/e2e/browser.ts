@@ -22,6 +22,10 @@ export async function launchBrowser(): Promise<Browser> {
       // host candidates instead of mDNS names the endpoint cannot resolve.
       '--allow-loopback-in-peer-connection',
       '--disable-features=WebRtcHideLocalIpsWithMdns',
+      // A fake camera (a moving test pattern) and microphone (a beep), granted without a prompt: pushing
+      // a picture, video rooms and intercom capture them.
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 }
