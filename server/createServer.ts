@@ -54,7 +54,7 @@ import { businessRoutes } from './business/businessRoutes';
 import { WeatherService, WeatherSimulator } from './weather/WeatherService';
 import { weatherRoutes } from './weather/weatherRoutes';
 import { StreamService } from './stream/StreamService';
-import { streamRoutes } from './stream/streamRoutes';
+import { streamPushRoutes, streamRoutes } from './stream/streamRoutes';
 import { loadPanelCatalog } from './panels/panelCatalog';
 import { PanelLayoutService } from './panels/PanelLayoutService';
 import { panelRoutes } from './panels/panelRoutes';
@@ -286,6 +286,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       const deviceService = new DeviceService(db, catalog, gateway, now);
       await deviceRoutes(api, ctx, deviceService);
       await streamRoutes(api, deviceService, streams);
+      await streamPushRoutes(api, streams, ctx.users);
       await alarmRoutes(api, ctx, alarms);
       await statsRoutes(api, new StatsService(db, catalog, alarmTypes, now));
       await businessRoutes(api, new BusinessService(db, now));
