@@ -273,7 +273,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', disabledPlugins: [], mapImageryUrl: null, ...config.appConfig };
-  await app.register(securityHeaders, { frameAncestors: config.frameAncestors ?? ["'none'"], appConfig });
+  const janusPublicUrl = config.janus?.off ? undefined : (config.janus?.publicUrl ?? config.janus?.url);
+  await app.register(securityHeaders, { frameAncestors: config.frameAncestors ?? ["'none'"], appConfig, ...(janusPublicUrl ? { janusPublicUrl } : {}) });
   app.get('/app-config.json', async () => appConfig);
 
   await app.register(

@@ -115,6 +115,12 @@ describe('security headers', () => {
 describe('cspDirectives', () => {
   const base = { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null };
 
+  it("adds Janus's browser address, the intercom host and the product socket to connect-src", () => {
+    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null, intercomBaseUrl: 'https://intercom.example.com/sapi', productSocketUrl: 'wss://ops.example.com/product' }, janusPublicUrl: 'ws://10.0.0.5:8188' });
+    expect(directives['connect-src']).toEqual(["'self'", 'data:', 'https://intercom.example.com', 'wss://ops.example.com', 'ws://10.0.0.5:8188']);
+    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null }, janusPublicUrl: 'https://janus.example.com/janus' })['connect-src']).toEqual(["'self'", 'data:', 'https://janus.example.com']);
+  });
+
   it('adds an absolute API base and its push socket to connect-src', () => {
     const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: 'https://ops.example.com/prod-api' } });
     expect(directives['connect-src']).toEqual(["'self'", 'data:', 'https://ops.example.com', 'wss://ops.example.com']);

@@ -7,7 +7,9 @@ export interface SecurityHeaderOptions {
   /** CSP frame-ancestors, already checked by config.ts: `'none'`, `'self'` or origins. */
   frameAncestors: string[];
   /** The extra origins the web app talks to come from what it is told in /app-config.json. */
-  appConfig: Pick<AppRuntimeConfig, 'apiBaseUrl' | 'pushUrl' | 'mapImageryUrl'>;
+  appConfig: Pick<AppRuntimeConfig, 'apiBaseUrl' | 'pushUrl' | 'mapImageryUrl' | 'intercomBaseUrl' | 'productSocketUrl'>;
+  /** Janus's address for browsers (video rooms and intercom talk to it directly), when rooms are on. */
+  janusPublicUrl?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ function originOf(url: string | null | undefined, schemes: readonly string[]): {
 const secure = (scheme: string) => scheme === 'https' || scheme === 'wss';
 
 /** The Content-Security-Policy directives for this deployment (exported for the tests). */
-export function cspDirectives({ frameAncestors, appConfig }: SecurityHeaderOptions): Record<string, string[]> {
+export function cspDirectives({ frameAncestors, appConfig, janusPublicUrl }: SecurityHeaderOptions): Record<string, string[]> {
   // data:: the map's device markers fetch() their kind's icon, which Vite inlines as a data: SVG
   // (core/map/DeviceLayer.ts drawMarker). A data: fetch reads nothing from the network.
   const connect = new Set<string>(["'self'", 'data:']);
@@ -41,6 +43,13 @@ export function cspDirectives({ frameAncestors, appConfig }: SecurityHeaderOptio
   }
   const push = originOf(appConfig.pushUrl, ['ws', 'wss', 'http', 'https']);
   if (push) connect.add(`${secure(push.scheme) ? 'wss' : 'ws'}://${push.host}`);
+  const intercom = originOf(appConfig.intercomBaseUrl, ['http', 'https']);
+  if (intercom) connect.add(`${intercom.scheme}://${intercom.host}`);
+  const productSocket = originOf(appConfig.productSocketUrl, ['ws', 'wss', 'http', 'https']);
+  if (productSocket) connect.add(`${secure(productSocket.scheme) ? 'wss' : 'ws'}://${productSocket.host}`);
+  // Janus over WebSocket (ws/wss) or REST long poll (http/https): exactly the scheme it is reached by.
+  const janus = originOf(janusPublicUrl, ['ws', 'wss', 'http', 'https']);
+  if (janus) connect.add(`${janus.scheme}://${janus.host}`);
   const tiles = originOf(appConfig.mapImageryUrl, ['http', 'https']);
   if (tiles) {
     // Cesium fetches tiles with XHR (then createImageBitmap), so the tile host is a connect source too.
