@@ -16,6 +16,9 @@ export const ROOM_CODECS = {
 
 export type RoomKind = keyof typeof ROOM_CODECS;
 
+/** The kinds of 视频会商 rooms (the others, audio, are the intercom's): what POST /videoRoom/create takes and GET /videoRoom/list shows. */
+export const VIDEO_ROOM_KINDS = (Object.keys(ROOM_CODECS) as RoomKind[]).filter((kind): kind is Exclude<RoomKind, 'audio'> => kind !== 'audio');
+
 export interface RoomSpec {
   room: number;
   /** Spec section 3: the room id plus the video's name. */

@@ -3,7 +3,7 @@ import type { VideoRoomJoin, VideoRoomKind, VideoRoomStatus, VideoRoomSummary } 
 import type { JanusConfig } from '../config';
 import type { Db } from '../db/Database';
 import { AppError, badRequest, forbidden } from '../envelope';
-import { JanusError, JanusVideoRooms } from '../janus/JanusVideoRooms';
+import { JanusError, JanusVideoRooms, VIDEO_ROOM_KINDS } from '../janus/JanusVideoRooms';
 
 export const videoRoomMessages = {
   notFound: '会议室不存在或已关闭',
@@ -71,7 +71,7 @@ export class VideoRoomService {
   /** The tenant's open video rooms (camera and other; intercom audio rooms are the intercom's), newest first. */
   async list(tenantId: number, userId: number): Promise<VideoRoomSummary[]> {
     const janus = this.requireJanus();
-    const rows = await this.rows(tenantId).where('r.kind', 'in', ['camera', 'other']).orderBy('r.created_at', 'desc').orderBy('r.room_id', 'desc').execute();
+    const rows = await this.rows(tenantId).where('r.kind', 'in', VIDEO_ROOM_KINDS).orderBy('r.created_at', 'desc').orderBy('r.room_id', 'desc').execute();
     if (!rows.length) return [];
     let counts: Map<number, number | 'gone' | undefined> | undefined;
     try {

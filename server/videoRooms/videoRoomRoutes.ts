@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { VideoRoomCreateBody, VideoRoomDestroyBody, VideoRoomKickBody } from '../../contracts/videoRooms';
 import { access } from '../access/RouteAccess';
+import { VIDEO_ROOM_KINDS } from '../janus/JanusVideoRooms';
 import { ok } from '../envelope';
 import { videoRoomMessages, type VideoRoomService } from './VideoRoomService';
 
@@ -19,7 +20,7 @@ const body = (properties: Record<string, object>, required: Record<string, strin
 const createBody = body(
   {
     name: { type: 'string', minLength: 1, maxLength: 40, errorMessage: { type: videoRoomMessages.name, minLength: videoRoomMessages.name, maxLength: videoRoomMessages.name } },
-    kind: { type: 'string', enum: ['camera', 'other'], errorMessage: { type: KIND_MESSAGE, enum: KIND_MESSAGE } },
+    kind: { type: 'string', enum: VIDEO_ROOM_KINDS, errorMessage: { type: KIND_MESSAGE, enum: KIND_MESSAGE } },
   },
   { name: '请填写会议室名称（name）', kind: '请指定会议室类型（kind）' },
 );
