@@ -1,24 +1,47 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { namespaceSupport, startJanusInNamespace, type NamespaceJanus } from '../../server/testing/janusNamespace';
 import { startServer, type RunningServer } from './startServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Whether video rooms run (on a Janus in a network namespace, see server/testing/janusNamespace.ts). */
+    videoRooms: boolean;
   }
 }
 
 let server: RunningServer | undefined;
+let janus: NamespaceJanus | undefined;
+
+/**
+ * Janus for the video-room and intercom tests: in a network namespace of its own (Janus gathers no ICE
+ * candidates on loopback), reached from Chromium on this machine through a veth pair. Skipped where
+ * namespaces cannot be made, unless REQUIRE_JANUS=1 (CI).
+ */
+async function startJanus(): Promise<NamespaceJanus | undefined> {
+  const why = namespaceSupport();
+  if (why && process.env.REQUIRE_JANUS === '1') throw new Error(`REQUIRE_JANUS=1，但无法在网络命名空间中运行 Janus：${why}`);
+  if (why) {
+    console.warn(`跳过视频会商与对讲的端到端测试：${why}`);
+    return undefined;
+  }
+  return startJanusInNamespace();
+}
 
 /** Builds the web app once and serves it from the real server for every e2e file. */
 export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
   if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  janus = await startJanus();
+  const rooms = janus ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey } : { JANUS: '0' };
   // Short recording segments, so 录像回放 has several after a few seconds of watching.
-  server = await startServer({ RECORDING_SEGMENT_SECONDS: '2' });
+  server = await startServer({ RECORDING_SEGMENT_SECONDS: '2', ...rooms });
   project.provide('baseUrl', server.url);
+  project.provide('videoRooms', Boolean(janus));
 }
 
 export async function teardown(): Promise<void> {
   await server?.stop();
+  await janus?.stop();
 }
