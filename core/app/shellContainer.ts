@@ -11,6 +11,7 @@ import { createVideoRooms, VideoRooms } from '../media/janus/VideoRooms';
 import { createIntercom, createIntercomHost, Intercom } from '../media/voice/Intercom';
 import { Notifier } from '../ui/Notifier';
 import { tokenStorage } from '../session/tokenStorage';
+import { useSessionStore } from '../session/sessionStore';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
@@ -41,7 +42,7 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container.bind<Intercom>(Intercom).toResolvedValue((http: HttpClient) => createIntercom({ host: createIntercomHost(sessionFetch, intercomBaseUrl), http, sessionFetch }), [HttpClient]);
+  container.bind<Intercom>(Intercom).toResolvedValue((http: HttpClient) => createIntercom({ host: createIntercomHost(sessionFetch, intercomBaseUrl), http, sessionFetch, callerId: () => useSessionStore.getState().user?.userId }), [HttpClient]);
   return container;
 }
 

@@ -37,6 +37,8 @@ export interface LocalMedia {
 export interface VideoRoomSnapshot {
   status: VideoRoomStatus;
   room: number | null;
+  /** The name this operator joined with. */
+  display: string | null;
   /** Own participant id and private id (spec section 4, on joined). */
   myId: number | null;
   privateId: number | null;
@@ -73,7 +75,7 @@ interface Subscription {
 }
 
 const noLocal: LocalMedia = { stream: null, source: null, publishing: false, audio: false, video: false, audioMuted: false, videoMuted: false };
-const initial: VideoRoomSnapshot = { status: 'idle', room: null, myId: null, privateId: null, local: noLocal, feeds: [], ended: null, reason: null };
+const initial: VideoRoomSnapshot = { status: 'idle', room: null, display: null, myId: null, privateId: null, local: noLocal, feeds: [], ended: null, reason: null };
 
 /** A participant id in a plugin event: numbers (or numeric strings of a string-id room), never 'ok'. */
 const participantId = (value: unknown): number | null => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
@@ -114,7 +116,7 @@ export class VideoRoomSession {
     if (this.snapshot.status !== 'idle') return;
     this.join = join;
     this.pendingPublish = publish;
-    this.update({ status: 'connecting', room: join.room });
+    this.update({ status: 'connecting', room: join.room, display: join.display });
     let library: JanusLibrary;
     try {
       library = await (this.deps.library ?? loadJanusLibrary)();

@@ -63,11 +63,14 @@ export interface IntercomDeps {
   http: HttpClient;
   sessionFetch: SessionFetch;
   random?: () => number;
+  /** The signed-in user (only their own groups are deleted), when `startTempGroup` is not told. */
+  callerId?: () => number | undefined;
 }
 
-export function createIntercom({ host, http, sessionFetch, random = Math.random }: IntercomDeps): Intercom {
+export function createIntercom({ host, http, sessionFetch, random = Math.random, callerId: signedIn }: IntercomDeps): Intercom {
   return {
-    async startTempGroup(uids, callerId) {
+    async startTempGroup(uids, caller) {
+      const callerId = caller ?? signedIn?.();
       // Creation is skipped unless the list loaded (spec section 5): listGroups throws otherwise.
       const existing = await listGroups(host);
       for (const group of existing) {
@@ -84,7 +87,8 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random 
       if (refused(created) && serverMessage(created)) throw new IntercomGroupError(serverMessage(created));
       if (!created || created.status !== 0 || !created.data) throw new IntercomGroupError(t.groupCreateFailed);
       const groups = await listGroups(host);
-      const first = groups[0];
+      // The spec passes on the first gid of the new list; the group just made, when the list holds others too.
+      const first = groups.find((group) => group.gid === created.data!.gid) ?? groups[0];
       if (!first) throw new IntercomGroupError(t.groupCreateFailed);
       return { gid: first.gid, created: created.data };
     },

@@ -1,3 +1,4 @@
+import { Button, Tag } from '@blueprintjs/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CameraStreams, CameraStreamState } from '../../media/CameraStreams';
 import { inPanel, noop } from '../storyFrame';
@@ -53,3 +54,13 @@ export const Unavailable: Story = { args: { streams: streamsIn({ status: 'unavai
 export const Failed: Story = { args: { streams: streamsIn({ status: 'failed', message: 'ICE 协商失败，无法连接视频流' }) } };
 export const Idle: Story = { args: { camera: undefined, selected: true } };
 export const Wall: Story = { args: { wall: true, streams: streamsIn({ status: 'unavailable', message: '视频源不可用' }) } };
+/** A video room participant: the bar carries a state badge and the room's own 移出 button. */
+export const Participant: Story = {
+  args: {
+    camera: { deviceId: 21, deviceName: '值班员乙' },
+    onStop: undefined,
+    onOpenDetail: undefined,
+    badge: <Tag minimal intent="warning">已静音</Tag>,
+    actions: <Button size="small" icon="log-out" intent="danger" aria-label="移出 值班员乙" title="移出 值班员乙" onClick={noop} />,
+  },
+};

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Icon, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CameraStreams, CameraStreamState } from '../../media/CameraStreams';
 import { formatDateTime } from '../../format/timeFormat';
 import { widgetStrings as t } from '../widgetStrings';
@@ -24,6 +24,10 @@ export interface VideoTileProps {
   onOpenDetail?(camera: VideoTileCamera): void;
   /** Bigger type for wall screens. */
   wall?: boolean;
+  /** Extra buttons at the end of the tile's bar (a video room's 移出). */
+  actions?: ReactNode;
+  /** A line under the name on the bar (a participant's state: 已静音…). */
+  badge?: ReactNode;
   /** Only for stories and tests: start in this state without playing. */
   forcedState?: CameraStreamState;
 }
@@ -33,7 +37,7 @@ export interface VideoTileProps {
  * changed, with connecting, unavailable (视频源不可用: the source cannot run) and failed (with 重新连接)
  * states instead of a black box; snapshot to a PNG, full screen, stop, and the device's detail.
  */
-export function VideoTile({ camera, streams, selected = false, onSelect, onStop, onOpenDetail, wall, forcedState }: VideoTileProps) {
+export function VideoTile({ camera, streams, selected = false, onSelect, onStop, onOpenDetail, wall, actions, badge, forcedState }: VideoTileProps) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<CameraStreamState>(forcedState ?? { status: 'connecting' });
@@ -89,11 +93,13 @@ export function VideoTile({ camera, streams, selected = false, onSelect, onStop,
       ) : null}
       <div className="ops-video-tile__bar">
         <span className="ops-video-tile__name">{camera.deviceName}</span>
+        {badge ? <span className="ops-video-tile__badge">{badge}</span> : null}
         <ButtonGroup minimal>
           <Button size="small" icon="camera" aria-label={t.videoSnapshot} title={t.videoSnapshot} disabled={!playing} onClick={(event) => (event.stopPropagation(), snapshot())} />
           <Button size="small" icon="fullscreen" aria-label={t.videoFullscreen} title={t.videoFullscreen} onClick={(event) => (event.stopPropagation(), fullscreen())} />
           {onOpenDetail ? <Button size="small" icon="info-sign" aria-label={t.videoDetail} title={t.videoDetail} onClick={(event) => (event.stopPropagation(), onOpenDetail(camera))} /> : null}
           {onStop ? <Button size="small" icon="stop" aria-label={t.videoStop} title={t.videoStop} onClick={(event) => (event.stopPropagation(), onStop())} /> : null}
+          {actions}
         </ButtonGroup>
       </div>
     </div>
