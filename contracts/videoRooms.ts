@@ -71,22 +71,38 @@ export interface QuickGroup {
   gid: number;
   name: string;
   uids: number[];
+  /** Who created it (the only one who may delete it): the spec's flow deletes the caller's own groups before creating one. */
+  creatorId: number;
+}
+
+/** What POST /gis/sapi/group/quick/create answers: the group and how its creator joins its audio room. */
+export interface QuickGroupCreated extends QuickGroup {
+  join: VideoRoomJoin;
 }
 
 /**
  * The intercom host's replies (spec section 7, {intercom host}/gis/sapi/group/quick/…): `status` 0 = ok,
- * 1000 = refused with `message` shown to the operator (spec section 8).
+ * 1000 = refused with `message` shown to the operator (spec section 8). They also carry the envelope's
+ * `code` and `msg` (200 / the refusal's 400, 403, 404 or 503), so the app's envelope client reads them too;
+ * an expired session is the envelope's 401 alone.
  */
 export interface IntercomReply<T> {
   status: number;
   message?: string;
   data?: T;
+  code?: number;
+  msg?: string;
 }
 
-/** POST /gis/sapi/group/quick/create (JSON): uids, name (群组 + a random number up to 10001) → data: QuickGroup. */
+/** POST /gis/sapi/group/quick/create (JSON): uids, name (群组 + a random number up to 10001) → data: QuickGroupCreated. */
 export interface QuickGroupCreateBody {
   uids: number[];
   name: string;
+}
+
+/** POST /intercom/hangup and POST /intercom/join (JSON { gid }): leave a call (the others hear tempcall 1) / the caller's VideoRoomJoin of a group. */
+export interface IntercomGroupBody {
+  gid: number;
 }
 
 /** GET /intercom/operators → data: who can be called (the tenant's users but the caller, with whether they are online). */
@@ -119,7 +135,11 @@ export type ProductSocketMessage =
   | { response: 'tempcall'; result: 1; data: { gid: number; byUserId: number } }
   | { response: 'tempcall'; result: 2; data: TempCallData };
 
-/** POST /voice/record/upload (multipart field `file`, audio/wav mono 16 kHz, ≤ 10 MB) → data: VoiceRecording. */
+/**
+ * POST /voice/record/upload: the wav itself as the body, Content-Type audio/wav (PCM, mono, 16 kHz, 16-bit,
+ * ≤ 10 MB; no multipart: the server has no multipart parser) → data: VoiceRecording. GET /voice/record/list →
+ * data: VoiceRecording[] (the tenant's, newest first); GET /voice/record/file?id= → the wav.
+ */
 export interface VoiceRecording {
   id: number;
   size: number;

@@ -40,6 +40,10 @@ export interface ServerConfig {
   cluster?: { leaderRetryMs?: number; listenerRetryMs?: number };
   /** Video rooms on Janus (server/videoRooms/; README "视频会商 (Janus)"); absent: unavailable. */
   janus?: JanusConfig;
+  /** SINGLE_SESSION: a new login of an account ends its other sessions in the same tenant (their product sockets hear login -3). Default off. */
+  singleSession?: boolean;
+  /** SPEECH_TO_TEXT_URL: the engine POST /voice/speechToText forwards the wav to (audio/wav in, JSON { text } out); absent: 503. */
+  speechToTextUrl?: string;
 }
 
 export interface MqttConfig {
@@ -136,6 +140,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       }
     : undefined;
   if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
+  const speechToTextUrl = parseSpeechToTextUrl(env.SPEECH_TO_TEXT_URL);
   const janus = readJanusConfig(env, flag('JANUS', true));
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
@@ -155,6 +160,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       ...(mqtt ? { mqtt } : {}),
       janus,
       stream: { record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null },
+      singleSession: flag('SINGLE_SESSION', false),
+      ...(speechToTextUrl ? { speechToTextUrl } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
@@ -251,6 +258,26 @@ export function parseMqttUrl(value: string | undefined): string | undefined {
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) throw refuse('只支持 mqtt://、mqtts://、ws:// 或 wss://');
   if (!url.hostname) throw refuse('缺少主机');
   if (url.username || url.password) throw refuse('不能包含账号密码（请用 MQTT_USERNAME、MQTT_PASSWORD）');
+  return text;
+}
+
+/**
+ * SPEECH_TO_TEXT_URL: empty or absent for none (POST /voice/speechToText answers 503), else the http(s)
+ * address of the engine. Credentials in the URL are allowed (the error hides the password).
+ */
+export function parseSpeechToTextUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const refuse = (why: string) => new Error(`SPEECH_TO_TEXT_URL ${why}，应形如 http://主机:端口/路径，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
+  if (!url) throw refuse('不是有效的地址');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('只支持 http:// 或 https://');
+  if (!url.hostname) throw refuse('缺少主机');
   return text;
 }
 

@@ -38,6 +38,12 @@ import { PushHub } from './push/PushHub';
 import { pushSockets } from './push/pushSockets';
 import { PushTickets } from './push/PushTickets';
 import { PUSH_CHANNEL } from './push/PushHub';
+import { IntercomService } from './intercom/IntercomService';
+import { intercomRoutes } from './intercom/intercomRoutes';
+import { ProductSockets } from './intercom/ProductSockets';
+import { productSocketRoutes } from './intercom/productSocketRoutes';
+import { VoiceService } from './voice/VoiceService';
+import { voiceRoutes } from './voice/voiceRoutes';
 import { ClusterLeader, type LeaderJob } from './cluster/ClusterLeader';
 import { PgListener } from './cluster/PgListener';
 import { securityHeaders } from './http/securityHeaders';
@@ -171,13 +177,18 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   // On PostgreSQL several instances may share the database: pushes fan out through LISTEN/NOTIFY.
   const sharedDatabaseUrl = dialect === 'postgres' ? config.databaseUrl : undefined;
   const pushHub = new PushHub(db, now, { shared: sharedDatabaseUrl !== undefined, log: app.log });
+  // Logout, repeat login and intercom calls; across instances through the push channel's NOTIFY.
+  const productSockets = new ProductSockets(db, { shared: sharedDatabaseUrl !== undefined, log: app.log });
   const pushListener = sharedDatabaseUrl
     ? new PgListener({
         url: sharedDatabaseUrl,
         channel: PUSH_CHANNEL,
         log: app.log,
         ...(config.cluster?.listenerRetryMs ? { retryMs: config.cluster.listenerRetryMs } : {}),
-        onNotification: (payload) => pushHub.noticeCommitted(payload),
+        onNotification: (payload) => {
+          pushHub.noticeCommitted(payload);
+          productSockets.notice(payload);
+        },
         onListening: () => pushHub.catchUp(),
       })
     : undefined;
@@ -206,7 +217,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const businessSimulator = new BusinessSimulator(db, now, { tickMs }, (error) => app.log.error({ err: error }, '景区业务模拟失败'));
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
-  const sessions = new SessionService(db, now);
+  const sessions = new SessionService(db, now, { singleSession: config.singleSession === true });
   const ctx: ServerContext = {
     db,
     now,
@@ -295,6 +306,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await panelRoutes(api, new PanelLayoutService(db, loadPanelCatalog(plugins), now));
       await videoRoomRoutes(api, videoRooms);
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
+      await productSocketRoutes(api, ctx, productSockets, new PushTickets(db, now), config.allowedOrigins);
+      await intercomRoutes(api, new IntercomService(db, ctx.users, videoRooms, productSockets, now, app.log));
+      await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },

@@ -17,6 +17,27 @@ export const SESSION_RECHECK_MS = 500;
  */
 export const LAST_SEEN_WRITE_MS = 60_000;
 
+/**
+ * Why a session ended: the product socket tells its client (logout → `logout`, replaced → login -3,
+ * admin → login -4; expired closes it without a message).
+ */
+export type RevokeReason = 'logout' | 'expired' | 'replaced' | 'admin';
+
+export interface SessionEnded {
+  tokenHash: string;
+  userId: number;
+  reason: RevokeReason;
+}
+
+export interface SessionOptions {
+  /**
+   * SINGLE_SESSION: a new login of an account ends its other live sessions in the same tenant (reason
+   * 'replaced'). Off by default: operators share accounts across wall screens, and the e2e suite logs
+   * one account into several browsers.
+   */
+  singleSession?: boolean;
+}
+
 export interface Session {
   tokenHash: string;
   userId: number;
@@ -49,6 +70,7 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    private readonly options: SessionOptions = {},
   ) {
     this.shared = dialectOf(db) === 'postgres';
   }
@@ -59,7 +81,22 @@ export class SessionService {
     const at = this.now();
     await this.db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, tenant_id: tenantId, created_at: at, last_seen_at: at, revoked_at: null }).execute();
     this.recent.set(tokenHash, { userId, tenantId, createdAt: at, lastSeenAt: at, revoked: false });
+    if (this.options.singleSession) await this.revokeOthers(userId, tenantId, tokenHash, 'replaced');
     return token;
+  }
+
+  /** Ends the user's other live sessions in the tenant (a repeat login under SINGLE_SESSION, or an administrator). */
+  async revokeOthers(userId: number, tenantId: number, keepTokenHash: string | undefined, reason: RevokeReason): Promise<number> {
+    let query = this.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('tenant_id', '=', tenantId).where('revoked_at', 'is', null);
+    if (keepTokenHash !== undefined) query = query.where('token_hash', '<>', keepTokenHash);
+    const others = await query.execute();
+    for (const { token_hash } of others) await this.revokeHash(token_hash, reason);
+    return others.length;
+  }
+
+  /** Ends one session by its hash (an administrator signing a session out: reason 'admin'). */
+  async revokeSession(tokenHash: string, reason: RevokeReason): Promise<void> {
+    await this.revokeHash(tokenHash, reason);
   }
 
   /** The live session of a token, sliding its idle timer; undefined when missing, revoked or expired. */
@@ -69,7 +106,7 @@ export class SessionService {
     if (!record || record.revoked) return undefined;
     const at = this.now();
     if (at - record.lastSeenAt > SESSION_IDLE_MS || at - record.createdAt > SESSION_ABSOLUTE_MS) {
-      await this.revokeHash(tokenHash);
+      await this.revokeHash(tokenHash, 'expired');
       return undefined;
     }
     if (at - record.lastSeenAt >= LAST_SEEN_WRITE_MS) {
@@ -92,11 +129,16 @@ export class SessionService {
     if (this.shared) await sleep(SESSION_RECHECK_MS);
   }
 
-  async revoke(token: string): Promise<void> {
-    await this.revokeHash(sha256(token));
+  async revoke(token: string, reason: RevokeReason = 'logout'): Promise<void> {
+    await this.revokeHash(sha256(token), reason);
   }
 
-  onDidRevoke(listener: (session: { tokenHash: string; userId: number }) => void): () => void {
+  /** Another instance ended this session (its NOTIFY): read it again now rather than within SESSION_RECHECK_MS. */
+  forget(tokenHash: string): void {
+    this.recent.forget(tokenHash);
+  }
+
+  onDidRevoke(listener: (session: SessionEnded) => void): () => void {
     this.events.on('revoke', listener);
     return () => this.events.off('revoke', listener);
   }
@@ -109,16 +151,17 @@ export class SessionService {
     });
   }
 
-  private async revokeHash(tokenHash: string): Promise<void> {
+  private async revokeHash(tokenHash: string, reason: RevokeReason): Promise<void> {
     const row = await this.db.selectFrom('sessions').select(['user_id', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
     if (!row || row.revoked_at !== null) {
       // Revoked elsewhere meanwhile: what this instance holds of it is out of date.
       this.recent.forget(tokenHash);
       return;
     }
-    await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('token_hash', '=', tokenHash).execute();
+    // Only the first of two racing revocations (a logout and a repeat login) tells its reason.
+    const updated = await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
     // Refused here from now on; other instances read the revocation within SESSION_RECHECK_MS.
     this.recent.forget(tokenHash);
-    this.events.emit('revoke', { tokenHash, userId: row.user_id });
+    if (Number(updated.numUpdatedRows) > 0) this.events.emit('revoke', { tokenHash, userId: row.user_id, reason } satisfies SessionEnded);
   }
 }
