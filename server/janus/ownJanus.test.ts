@@ -90,8 +90,11 @@ describe('npm start\'s own Janus (startOwnJanus)', () => {
   }, 30_000);
 });
 
-/** Runs server/main.ts as npm start does, until its banner; then SIGTERM. */
-async function runMain(env: Record<string, string>): Promise<{ stdout: string; stderr: string; code: number | null }> {
+/**
+ * Runs server/main.ts as npm start does until its banner and `expected` have been printed, then SIGTERM
+ * (pipe writes still pending when the process exits may be lost, so the test waits for what it checks).
+ */
+async function runMain(env: Record<string, string>, expected: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-main-janus-'));
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -103,7 +106,8 @@ async function runMain(env: Record<string, string>): Promise<{ stdout: string; s
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    while (!stdout.includes('城市运营指挥平台已启动')) {
+    const started = Date.now();
+    while (!(stdout.includes('城市运营指挥平台已启动') && `${stdout}${stderr}`.includes(expected)) && Date.now() - started < 20_000) {
       if (child.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -116,7 +120,7 @@ async function runMain(env: Record<string, string>): Promise<{ stdout: string; s
 
 describe('server/main.ts and Janus', () => {
   it('logs JANUS_MISSING when janus is not installed, and starts all the same', async () => {
-    const run = await runMain({ JANUS_PATH: '/nonexistent/janus' });
+    const run = await runMain({ JANUS_PATH: '/nonexistent/janus' }, JANUS_MISSING);
     expect(run.stdout).toContain('城市运营指挥平台已启动');
     expect(run.stderr).toContain(JANUS_MISSING);
     expect(run.code).toBe(0);
@@ -125,8 +129,9 @@ describe('server/main.ts and Janus', () => {
   it.skipIf(!janus)('starts its own Janus, says where it listens, and stops it on shutdown', async () => {
     const httpPort = await freePort();
     const wsPort = await freePort();
-    const run = await runMain({ JANUS_HTTP_PORT: String(httpPort), JANUS_WS_PORT: String(wsPort) });
-    expect(run.stdout).toContain(`Janus 已启动：REST http://127.0.0.1:${httpPort}/janus，WebSocket ws://127.0.0.1:${wsPort}`);
+    const message = `Janus 已启动：REST http://127.0.0.1:${httpPort}/janus，WebSocket ws://127.0.0.1:${wsPort}`;
+    const run = await runMain({ JANUS_HTTP_PORT: String(httpPort), JANUS_WS_PORT: String(wsPort) }, message);
+    expect(run.stdout).toContain(message);
     expect(run.code).toBe(0);
     await expect(fetch(`http://127.0.0.1:${httpPort}/janus/info`)).rejects.toThrow();
   }, 30_000);
