@@ -125,3 +125,15 @@ describe('POST /voice/speechToText', () => {
     expect((await server.api('POST', '/voice/speechToText', { token: again, json: true, body: body(wav) })).body).toEqual({ code: 502, msg: '语音识别服务出错（HTTP 500）' });
   });
 });
+
+describe('configuration (SPEECH_TO_TEXT_URL, SINGLE_SESSION)', () => {
+  it('reads them, and refuses a bad value in Chinese naming the variable', async () => {
+    const { readServerConfigFromEnv } = await import('../config');
+    expect(readServerConfigFromEnv({}).server).toMatchObject({ singleSession: false });
+    expect(readServerConfigFromEnv({}).server.speechToTextUrl).toBeUndefined();
+    expect(readServerConfigFromEnv({ SINGLE_SESSION: '1', SPEECH_TO_TEXT_URL: 'http://10.0.0.9:9000/asr' }).server).toMatchObject({ singleSession: true, speechToTextUrl: 'http://10.0.0.9:9000/asr' });
+    expect(() => readServerConfigFromEnv({ SINGLE_SESSION: 'yes' })).toThrow('SINGLE_SESSION 只能是 0 或 1，当前为 "yes"');
+    expect(() => readServerConfigFromEnv({ SPEECH_TO_TEXT_URL: 'ftp://asr.example.com' })).toThrow('SPEECH_TO_TEXT_URL 只支持 http:// 或 https://');
+    expect(() => readServerConfigFromEnv({ SPEECH_TO_TEXT_URL: 'http://user:secret@' })).toThrow('SPEECH_TO_TEXT_URL 不是有效的地址');
+  });
+});
