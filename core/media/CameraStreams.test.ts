@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/HttpClient';
 import { createSessionFetch } from '../http/sessionFetch';
 import { createCameraStreams, createSdpExchange, type CameraStreamState } from './CameraStreams';
-import { StreamEndpointError } from './StreamClient';
+import { StreamEndpointError, type StreamEnvironment } from './StreamClient';
 
 const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
@@ -40,5 +40,149 @@ describe('camera streams', () => {
     const states: CameraStreamState[] = [];
     createCameraStreams(failing, vi.fn()).play(3, document.createElement('video'), (state) => states.push(state));
     await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'failed', message: '设备不存在：3' }));
+  });
+});
+
+/** A stand-in peer: what the stream client asks of it, with its connection state and events set by the test. */
+class FakePeer extends EventTarget {
+  tracks: unknown[] = [];
+  localDescription: { sdp: string } | null = null;
+  remote: { type: string; sdp: string } | undefined;
+  iceGatheringState = 'complete';
+  iceConnectionState = 'new';
+  connectionState = 'new';
+  closed = false;
+  ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  addTransceiver() {}
+  addTrack(track: unknown) {
+    this.tracks.push(track);
+  }
+  async createOffer() {
+    return { type: 'offer', sdp: 'offer' };
+  }
+  async setLocalDescription(description: { sdp: string }) {
+    this.localDescription = description;
+  }
+  async setRemoteDescription(description: { type: string; sdp: string }) {
+    this.remote = description;
+  }
+  getReceivers() {
+    return [];
+  }
+  close() {
+    this.closed = true;
+  }
+  /** The connection moves to `state` (ICE too), as the browser reports it. */
+  become(state: string) {
+    this.connectionState = this.iceConnectionState = state;
+    this.dispatchEvent(new Event('connectionstatechange'));
+  }
+}
+
+/** A captured stream whose video track can be ended (as the browser's 停止共享 does). */
+const capturedStream = () => {
+  const track = Object.assign(new EventTarget(), { kind: 'video', stop: vi.fn() });
+  return { stream: { getTracks: () => [track] } as unknown as MediaStream, track };
+};
+
+describe("operators' pictures", () => {
+  /** An HttpClient answering GETs by path (a function for the live list, so a test can change it) and recording POSTs. */
+  function server(live: () => unknown[] = () => []) {
+    const get = vi.fn(async (path: string) => ({ code: 200, msg: '', data: path === '/stream/live' ? live() : { streamUrl: '/stream/push', available: true } }));
+    const post = vi.fn(async () => ({ code: 200, msg: '', data: { stopped: true } }));
+    return { http: { get, post, put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, post };
+  }
+  function setup(mediaDevices?: StreamEnvironment['mediaDevices'], exchange = vi.fn(async () => 'answer'), live?: () => unknown[]) {
+    const peer = new FakePeer();
+    const { http, get, post } = server(live);
+    const streams = createCameraStreams(http, exchange, { createPeer: () => peer as unknown as RTCPeerConnection, mediaDevices });
+    const video = document.createElement('video');
+    video.play = vi.fn(async () => undefined);
+    const states: CameraStreamState[] = [];
+    return { peer, streams, video, states, onState: (state: CameraStreamState) => states.push(state), exchange, get, post };
+  }
+
+  it('pushes the camera at 1280×720, shown muted, playing once the picture goes out; stop ends the tracks and the push', async () => {
+    const { stream, track } = capturedStream();
+    const getUserMedia = vi.fn(async () => stream);
+    const { peer, streams, video, states, onState, exchange, get, post } = setup({ getUserMedia, getDisplayMedia: vi.fn() });
+    const stop = streams.push('camera', video, onState);
+    await vi.waitFor(() => expect(peer.remote).toEqual({ type: 'answer', sdp: 'answer' }));
+    expect(get).toHaveBeenCalledWith('/stream/getStream', { type: 'push' }, { loading: false, quiet: true });
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: false, video: { width: 1280, height: 720 } });
+    expect(exchange).toHaveBeenCalledWith('/stream/push', 'offer');
+    expect(video.srcObject).toBe(stream);
+    expect(video.muted).toBe(true);
+    expect(peer.tracks).toEqual([track]);
+    expect(states).toEqual([{ status: 'connecting' }]);
+    peer.become('connected');
+    expect(states.at(-1)).toEqual({ status: 'playing' });
+    await stop();
+    expect(track.stop).toHaveBeenCalled();
+    expect(peer.closed).toBe(true);
+    expect(video.srcObject).toBeNull();
+    expect(post).toHaveBeenCalledWith('/stream/push/stop', {}, { loading: false, quiet: true });
+  });
+
+  it('shares the screen through getDisplayMedia; the browser ending the share ends the push', async () => {
+    const { stream, track } = capturedStream();
+    const getDisplayMedia = vi.fn(async () => stream);
+    const { peer, streams, video, states, onState, post } = setup({ getUserMedia: vi.fn(), getDisplayMedia });
+    streams.push('screen', video, onState);
+    await vi.waitFor(() => expect(peer.remote).toBeDefined());
+    expect(getDisplayMedia).toHaveBeenCalledWith({ video: { width: 1280, height: 720 }, audio: false });
+    track.dispatchEvent(new Event('ended'));
+    expect(states.at(-1)).toEqual({ status: 'unavailable', message: '屏幕共享已结束，推流已停止' });
+    expect(peer.closed).toBe(true);
+    expect(post).toHaveBeenCalledWith('/stream/push/stop', {}, { loading: false, quiet: true });
+  });
+
+  it('says why capture failed, in Chinese, without offering anything (so no stop is sent)', async () => {
+    const named = (name: string) => Object.assign(new Error(name), { name });
+    const cases: [StreamEnvironment['mediaDevices'], 'camera' | 'screen', string][] = [
+      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：用户拒绝了摄像头权限'],
+      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotFoundError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：没有找到摄像头'],
+      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotReadableError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：摄像头被其他程序占用，无法打开'],
+      [{ getUserMedia: vi.fn(), getDisplayMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))) }, 'screen', '获取本地媒体流失败：用户取消了屏幕共享或拒绝了权限'],
+      [{ getUserMedia: vi.fn() } as unknown as StreamEnvironment['mediaDevices'], 'screen', '获取本地媒体流失败：当前浏览器不支持共享屏幕'],
+      [undefined, 'camera', '获取本地媒体流失败：浏览器不支持获取音视频设备（getUserMedia not available）'],
+    ];
+    for (const [devices, source, message] of cases) {
+      const { streams, video, states, onState, exchange, post } = setup(devices);
+      const stop = streams.push(source, video, onState);
+      await vi.waitFor(() => expect(states).toEqual([{ status: 'connecting' }, { status: 'failed', message }]));
+      await stop();
+      expect(exchange).not.toHaveBeenCalled();
+      expect(post).not.toHaveBeenCalled();
+    }
+  });
+
+  it("plays an operator's picture from /stream/play?userId=, and says so when their push ends", async () => {
+    let live = [{ userId: 2, name: '值班员张敏', since: 1, viewers: 1 }];
+    const { peer, streams, video, states, onState, exchange } = setup(undefined, undefined, () => live);
+    expect(await streams.liveOperators()).toEqual(live);
+    streams.playOperator(2, video, onState);
+    await vi.waitFor(() => expect(peer.remote).toBeDefined());
+    expect(exchange).toHaveBeenCalledWith('/stream/play?userId=2', 'offer');
+    peer.ontrack!({ streams: [{}], track: {} });
+    video.dispatchEvent(new Event('loadeddata'));
+    expect(states).toEqual([{ status: 'connecting' }, { status: 'playing' }]);
+    // A lost connection while the operator still pushes is not the end (it may come back)…
+    peer.become('disconnected');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(states.at(-1)).toEqual({ status: 'playing' });
+    // …but once the live list no longer has them, the tile says the push ended.
+    live = [];
+    peer.become('disconnected');
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'unavailable', message: '该操作员已停止推流' }));
+    expect(peer.closed).toBe(true);
+    expect(video.srcObject).toBeNull();
+  });
+
+  it('shows an operator who pushes nothing as unavailable, with the endpoint\'s message', async () => {
+    const { streams, video, states, onState } = setup(undefined, vi.fn(async () => Promise.reject(new StreamEndpointError(404, '该操作员当前没有推流'))));
+    streams.playOperator(7, video, onState);
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'unavailable', message: '该操作员当前没有推流' }));
   });
 });

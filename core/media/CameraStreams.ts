@@ -2,7 +2,7 @@ import { createToken } from '../di/Token';
 import type { HttpClient } from '../http/HttpClient';
 import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
-import { StreamClient, StreamEndpointError, type SdpExchange, type StreamEnvironment } from './StreamClient';
+import { DEFAULT_CAPTURE, StreamClient, StreamEndpointError, type SdpExchange, type StreamEnvironment, type StreamResult } from './StreamClient';
 
 /** Where a camera plays (`GET /stream/getStream`). */
 export interface StreamAddress {
@@ -15,16 +15,45 @@ export interface StreamAddress {
   reason?: string;
 }
 
-/** What a video tile shows while a camera plays. */
+/** What a video tile shows while a camera plays (or, pushing, while the operator's own picture goes out). */
 export type CameraStreamState = { status: 'connecting' } | { status: 'playing' } | { status: 'unavailable'; message: string } | { status: 'failed'; message: string };
 
-/** Live camera video: asks where a camera plays and plays it into a video element (receive-only). */
+/**
+ * What a video tile plays from: one picture into a video element (receive-only). Stand-ins (stories, a
+ * video room's participants) implement only this; the app's service is the wider `LiveStreams`.
+ */
 export interface CameraStreams {
   /** Plays the camera into `video`, reporting each state; the returned function stops it and clears the video. */
   play(deviceId: number, video: HTMLVideoElement, onState: (state: CameraStreamState) => void): () => void;
 }
 
-export const CameraStreams = createToken<CameraStreams>('CameraStreams', '摄像机实时视频：取流地址并经流媒体端点播放');
+/** An operator's picture the tenant's operators can play (`GET /stream/live`). */
+export interface LiveOperator {
+  userId: number;
+  name: string;
+  /** When the push started (ms). */
+  since: number;
+  viewers: number;
+}
+
+/** What an operator pushes: their camera or their screen. */
+export type PushSource = 'camera' | 'screen';
+
+/** The app's live video: cameras, the tenant's operators' pushed pictures, and pushing one's own. */
+export interface LiveStreams extends CameraStreams {
+  /** Plays an operator's pushed picture like a camera; it ends (unavailable) when they stop pushing. */
+  playOperator(userId: number, video: HTMLVideoElement, onState: (state: CameraStreamState) => void): () => void;
+  /**
+   * Pushes the operator's camera (1280×720) or screen, shown muted in `preview`: connecting, then playing
+   * once the picture goes out; the returned function stops every track and ends the push on the server
+   * (POST /stream/push/stop), resolving once the server has answered.
+   */
+  push(source: PushSource, preview: HTMLVideoElement, onState: (state: CameraStreamState) => void): () => Promise<void>;
+  /** The tenant's operators who push a picture now. */
+  liveOperators(): Promise<LiveOperator[]>;
+}
+
+export const CameraStreams = createToken<LiveStreams>('CameraStreams', '实时视频：摄像机与操作员推送的画面经流媒体端点播放，推送本机摄像头或屏幕');
 
 /** Posts an SDP offer as text/plain and reads `{code: 0, sdp}` (spec section 7). */
 export function createSdpExchange(sessionFetch: SessionFetch): SdpExchange {
@@ -47,8 +76,92 @@ const HAVE_CURRENT_DATA = 2;
 
 /** The reference stream endpoint's code for a camera whose source cannot run (视频源不可用). */
 const SOURCE_UNAVAILABLE = 503;
+/** The stream endpoint's code for an operator who pushes nothing (该操作员当前没有推流). */
+const NOT_PUSHING = 404;
 
-export function createCameraStreams(http: HttpClient, exchange: SdpExchange, environment?: StreamEnvironment): CameraStreams {
+const browserEnvironment = (): StreamEnvironment => ({ createPeer: () => new RTCPeerConnection({ iceServers: [] }), mediaDevices: globalThis.navigator?.mediaDevices });
+
+/** `base`, telling `onPeer` of each peer it creates (to watch its connection). */
+const watching = (base: StreamEnvironment, onPeer: (peer: RTCPeerConnection) => void): StreamEnvironment => ({
+  ...base,
+  createPeer: () => {
+    const peer = base.createPeer();
+    onPeer(peer);
+    return peer;
+  },
+});
+
+const errorName = (error: unknown) => (error && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '');
+
+/** A capture error as an operator reads it (the stream client prefixes 获取本地媒体流失败：). */
+export function captureError(error: unknown, source: PushSource): Error {
+  switch (errorName(error)) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+    case 'SecurityError':
+      return new Error(source === 'screen' ? t.screenRefused : t.captureRefused);
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+      return new Error(source === 'screen' ? t.screenUnsupported : t.noCamera);
+    case 'NotReadableError':
+    case 'TrackStartError':
+      if (source === 'camera') return new Error(t.cameraBusy);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The browser's devices with their refusals in Chinese, and screen sharing refused where the browser has none. */
+const translatedDevices = (devices: StreamEnvironment['mediaDevices']): StreamEnvironment['mediaDevices'] =>
+  devices && {
+    getUserMedia: (constraints) =>
+      devices.getUserMedia(constraints).catch((error: unknown) => {
+        throw captureError(error, 'camera');
+      }),
+    getDisplayMedia: (options) =>
+      typeof devices.getDisplayMedia !== 'function'
+        ? Promise.reject(new Error(t.screenUnsupported))
+        : devices.getDisplayMedia(options).catch((error: unknown) => {
+            throw captureError(error, 'screen');
+          }),
+  };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const quietly = { loading: false, quiet: true } as const;
+
+export function createCameraStreams(http: HttpClient, exchange: SdpExchange, environment?: StreamEnvironment): LiveStreams {
+  /** The last POST /stream/push/stop: a new push waits for it, so a late stop never ends the new picture. */
+  let stopping: Promise<void> = Promise.resolve();
+  const stopPush = () => {
+    stopping = http.post('/stream/push/stop', {}, quietly).then(
+      () => undefined,
+      () => undefined,
+    );
+    return stopping;
+  };
+
+  const liveOperators = async () => (await http.get<LiveOperator[]>('/stream/live', {}, quietly)).data ?? [];
+
+  /**
+   * Plays what `streamUrl` sends into `video`: playing once a frame is decoded (until then the tile keeps
+   * its spinner, not a black box); a refusal goes to `refused`. `onPeer` watches the connection.
+   */
+  function receive(streamUrl: string, video: HTMLVideoElement, session: { stopped(): boolean; report(state: CameraStreamState): void; refused(result: Extract<StreamResult, { code: -1 }>): void }, onPeer?: (peer: RTCPeerConnection) => void): StreamClient {
+    const client = new StreamClient(exchange, onPeer ? watching(environment ?? browserEnvironment(), onPeer) : environment);
+    void client.start({ streamUrl, recvOnly: true, videoEnable: true }, video, (result) => {
+      if (session.stopped()) return;
+      if (result.code === 2) {
+        if (video.readyState >= HAVE_CURRENT_DATA) session.report({ status: 'playing' });
+        else video.addEventListener('loadeddata', () => !session.stopped() && session.report({ status: 'playing' }), { once: true });
+      } else if (result.code === -1) session.refused(result);
+    });
+    return client;
+  }
+
+  const clear = (video: HTMLVideoElement) => {
+    if (!video.paused) video.pause();
+    video.srcObject = null;
+  };
+
   return {
     play(deviceId, video, onState) {
       let client: StreamClient | undefined;
@@ -57,33 +170,137 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
       void (async () => {
         let address: StreamAddress;
         try {
-          address = (await http.get<StreamAddress>('/stream/getStream', { type: 'play', deviceId }, { loading: false, quiet: true })).data!;
+          address = (await http.get<StreamAddress>('/stream/getStream', { type: 'play', deviceId }, quietly)).data!;
         } catch (error) {
-          if (!stopped) onState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+          if (!stopped) onState({ status: 'failed', message: messageOf(error) });
           return;
         }
         if (stopped) return;
         if (address.available === false) return onState({ status: 'unavailable', message: address.reason ?? t.streamUnavailable });
-        client = new StreamClient(exchange, environment);
-        await client.start({ streamUrl: address.streamUrl, recvOnly: true, videoEnable: true }, video, (result) => {
-          if (stopped) return;
-          // Playing once a picture is decoded: until then the tile keeps its spinner, not a black box.
-          if (result.code === 2) {
-            if (video.readyState >= HAVE_CURRENT_DATA) onState({ status: 'playing' });
-            else video.addEventListener('loadeddata', () => !stopped && onState({ status: 'playing' }), { once: true });
-          }
+        client = receive(address.streamUrl, video, {
+          stopped: () => stopped,
+          report: onState,
           // The endpoint saying the camera's source cannot run (503) is a state of the camera, not a fault.
-          else if (result.code === -1) onState(result.endpoint?.endpointCode === SOURCE_UNAVAILABLE ? { status: 'unavailable', message: result.endpoint.message } : { status: 'failed', message: result.message });
+          refused: (result) => onState(result.endpoint?.endpointCode === SOURCE_UNAVAILABLE ? { status: 'unavailable', message: result.endpoint.message } : { status: 'failed', message: result.message }),
         });
       })();
       return () => {
         stopped = true;
-        client?.close(video);
-        if (!client) {
-          if (!video.paused) video.pause();
-          video.srcObject = null;
-        }
+        if (client) client.close(video);
+        else clear(video);
       };
     },
+
+    playOperator(userId, video, onState) {
+      let stopped = false;
+      let checking: Promise<boolean> | undefined;
+      onState({ status: 'connecting' });
+      const end = (state: CameraStreamState) => {
+        if (stopped) return;
+        onState(state);
+        stopped = true;
+        client.close(video);
+      };
+      /** Whether the operator has stopped pushing (then the tile says so and the session ends); one read at a time. */
+      const gone = (): Promise<boolean> => {
+        if (stopped) return Promise.resolve(true);
+        checking ??= liveOperators()
+          .then((live) => {
+            if (live.some((operator) => operator.userId === userId)) return false;
+            end({ status: 'unavailable', message: t.operatorEnded });
+            return true;
+          })
+          .catch(() => false)
+          .finally(() => (checking = undefined));
+        return checking;
+      };
+      const client = receive(
+        `/stream/play?userId=${userId}`,
+        video,
+        {
+          stopped: () => stopped,
+          report: onState,
+          refused: (result) => {
+            if (result.endpoint?.endpointCode === NOT_PUSHING) return end({ status: 'unavailable', message: result.endpoint.message });
+            void gone().then((ended) => !ended && end({ status: 'failed', message: result.message }));
+          },
+        },
+        // The picture's end reaches a viewer as a lost connection: the live list says whether it was the push that ended.
+        (peer) => {
+          const lost = () => {
+            if (['disconnected', 'failed', 'closed'].includes(peer.connectionState) || ['disconnected', 'failed', 'closed'].includes(peer.iceConnectionState)) void gone();
+          };
+          peer.addEventListener('connectionstatechange', lost);
+          peer.addEventListener('iceconnectionstatechange', lost);
+        },
+      );
+      return () => {
+        stopped = true;
+        client.close(video);
+      };
+    },
+
+    push(source, preview, onState) {
+      let client: StreamClient | undefined;
+      let stopped = false;
+      let offered = false;
+      onState({ status: 'connecting' });
+      const report = (state: CameraStreamState) => !stopped && onState(state);
+      const stop = (): Promise<void> => {
+        if (stopped) return stopping;
+        stopped = true;
+        if (client) client.close(preview);
+        else clear(preview);
+        return offered ? stopPush() : stopping;
+      };
+      /** The push ends on its own (capture ended, connection lost): the preview says why. */
+      const end = (state: CameraStreamState) => {
+        report(state);
+        void stop();
+      };
+      // Offers wait for an earlier stop; a stop while the offer is out ends what it started.
+      const send: SdpExchange = async (streamUrl, offerSdp) => {
+        await stopping;
+        if (stopped) throw new Error(t.pushInterrupted);
+        offered = true;
+        const answer = await exchange(streamUrl, offerSdp);
+        if (stopped) void stopPush();
+        return answer;
+      };
+      void (async () => {
+        let address: Pick<StreamAddress, 'streamUrl' | 'available' | 'reason'>;
+        try {
+          address = (await http.get<typeof address>('/stream/getStream', { type: 'push' }, quietly)).data!;
+        } catch (error) {
+          return report({ status: 'failed', message: messageOf(error) });
+        }
+        if (stopped) return;
+        if (address.available === false) return report({ status: 'unavailable', message: address.reason ?? t.streamUnavailable });
+        const base = environment ?? browserEnvironment();
+        client = new StreamClient(
+          send,
+          watching({ ...base, mediaDevices: translatedDevices(base.mediaDevices) }, (peer) => {
+            // Playing once the picture goes out; a connection lost for good ends the push.
+            peer.addEventListener('connectionstatechange', () => {
+              if (peer.connectionState === 'connected') report({ status: 'playing' });
+              else if (peer.connectionState === 'failed') end({ status: 'failed', message: t.pushInterrupted });
+            });
+          }),
+        );
+        await client.start({ streamUrl: address.streamUrl, useCamera: source === 'camera', videoEnable: true, audioEnable: false, w: DEFAULT_CAPTURE.width, h: DEFAULT_CAPTURE.height }, preview, (result) => {
+          if (stopped) return;
+          if (result.code === 1) {
+            void Promise.resolve(preview.play()).catch(() => undefined);
+            // The browser's own 停止共享 (or an unplugged camera) ends the captured track: the push ends with it.
+            for (const track of result.stream.getTracks()) {
+              if (track.kind === 'video') track.addEventListener('ended', () => end({ status: 'unavailable', message: source === 'screen' ? t.screenEnded : t.cameraEnded }), { once: true });
+            }
+          } else if (result.code === -1) end({ status: 'failed', message: result.message });
+        });
+      })();
+      return stop;
+    },
+
+    liveOperators,
   };
 }

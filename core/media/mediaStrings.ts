@@ -9,6 +9,15 @@ export const mediaStrings = {
   endpointUnreadable: '视频服务的应答无法识别',
   streamUnavailable: '视频源不可用',
   recordingUnreadable: '录像文件无法读取',
+  captureRefused: '用户拒绝了摄像头权限',
+  screenRefused: '用户取消了屏幕共享或拒绝了权限',
+  noCamera: '没有找到摄像头',
+  cameraBusy: '摄像头被其他程序占用，无法打开',
+  screenUnsupported: '当前浏览器不支持共享屏幕',
+  cameraEnded: '摄像头已断开，推流已停止',
+  screenEnded: '屏幕共享已结束，推流已停止',
+  pushInterrupted: '推流连接已中断',
+  operatorEnded: '该操作员已停止推流',
 } as const;
 
 /**

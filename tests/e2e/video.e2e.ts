@@ -8,9 +8,9 @@ import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
 const baseUrl = inject('baseUrl');
 const { open } = setupBrowser(baseUrl);
 
-async function monitorPage(): Promise<Page> {
+async function monitorPage(authCode = 'OPER-2026-DEMO'): Promise<Page> {
   const page = await open();
-  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  await loginByAuthCode(page, authCode);
   await page.goto('/monitoringCenter/monitorCamera');
   await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: '全部摄像机' }).waitFor();
   return page;
@@ -54,6 +54,60 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     await tile.getByRole('button', { name: '停止播放' }).click();
     await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(9);
     await expect(tile.count()).resolves.toBe(0);
+  });
+
+  it("pushes an operator's camera: another operator of the tenant plays it from 操作员画面, and it ends when the push stops", async () => {
+    // A: the operator (值班员张敏); B: the tenant's admin, signed in in another browser context.
+    const a = await monitorPage();
+    const b = await monitorPage('ADMIN-2026-DEMO');
+    const operators = b.getByRole('region', { name: '摄像机分组' });
+    await operators.getByText('暂无操作员推流').waitFor();
+
+    // A pushes Chromium's fake camera: its own picture shows muted in a small preview, playing once it goes out.
+    await a.getByRole('button', { name: '推送摄像头' }).click();
+    const preview = a.getByRole('region', { name: '实时视频：我的画面（摄像头）' });
+    await preview.and(a.locator('[data-state="playing"]')).waitFor({ timeout: 20_000 });
+    const local = await preview.locator('video').evaluate((video: HTMLVideoElement) => ({ muted: video.muted, width: video.videoWidth }));
+    expect(local.muted).toBe(true);
+    expect(local.width).toBeGreaterThan(0);
+    // A's own list has the picture at once (read again after the push is out).
+    await a.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: '操作员画面：值班员张敏' }).waitFor({ timeout: 3000 });
+
+    // B's list (read every 5 s) gets A; B plays it in the selected tile like a camera.
+    const item = operators.getByRole('button', { name: '操作员画面：值班员张敏' });
+    await item.waitFor({ timeout: 10_000 });
+    await item.click();
+    const tile = b.getByRole('region', { name: '实时视频：值班员张敏' });
+    await tile.and(b.locator('[data-state="playing"]')).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await videoProgress(b, '值班员张敏')).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+    const first = await videoProgress(b, '值班员张敏');
+    expect(first.width).toBeGreaterThan(0);
+    expect(first.height).toBeGreaterThan(0);
+    await b.waitForTimeout(1500);
+    expect((await videoProgress(b, '值班员张敏')).time).toBeGreaterThan(first.time);
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('1 人观看');
+    await screenshot(a, 'video-push-operator');
+    await screenshot(b, 'video-push-viewer');
+    await b.setViewportSize({ width: 1920, height: 1080 });
+    await screenshot(b, 'video-push-viewer-1080');
+
+    // A shares its screen instead (a new push replaces the old): B's tile plays the new picture by itself.
+    await tile.locator('video').evaluate((video: HTMLVideoElement) => (video.dataset.before = '1'));
+    await a.getByRole('button', { name: '共享屏幕' }).click();
+    const screenPreview = a.getByRole('region', { name: '实时视频：我的画面（屏幕）' });
+    await screenPreview.and(a.locator('[data-state="playing"]')).waitFor({ timeout: 20_000 });
+    await expect.poll(() => preview.count()).toBe(0);
+    await tile.locator('video:not([data-before])').and(b.locator('[data-state="playing"] video')).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await videoProgress(b, '值班员张敏')).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+
+    // A stops: its preview goes, and B's tile says the push ended; B's list drops A.
+    await a.getByRole('button', { name: '停止推流' }).click();
+    await expect.poll(() => screenPreview.count()).toBe(0);
+    await expect(a.getByRole('button', { name: '停止推流' }).isDisabled()).resolves.toBe(true);
+    await tile.and(b.locator('[data-state="unavailable"]')).waitFor({ timeout: 15_000 });
+    await tile.getByText('该操作员已停止推流').waitFor();
+    await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
+    await screenshot(b, 'video-push-ended');
   });
 
   it("opens the camera's detail from its tile", async () => {

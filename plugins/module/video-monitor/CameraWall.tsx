@@ -1,11 +1,14 @@
 import { Button, SegmentedControl } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { CameraStreams, PanelBox, useService, VideoTile, type VideoTileCamera } from '@ops/sdk';
 import { SPLITS, type CameraWallState, type Split } from './useCameraWall';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
-/** The split video wall panel: its header (count, 1/4/9/16, 全部停止) and the live tiles. */
+/** The split video wall panel: its header (count, 1/4/9/16, 全部停止) and the live tiles (cameras or operators' pictures). */
 export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: CameraWallState; title?: string; onOpenDetail(camera: VideoTileCamera): void }) {
   const streams = useService(CameraStreams);
+  // An operator's tile plays their pushed picture the way a camera's plays the camera (its id is their user id).
+  const operatorStreams = useMemo<CameraStreams>(() => ({ play: (userId, video, onState) => streams.playOperator(userId, video, onState) }), [streams]);
   const playing = wall.tiles.filter(Boolean).length;
   return (
     <PanelBox
@@ -26,15 +29,15 @@ export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: Cam
       }
     >
       <div className={`video-monitor__grid is-split-${wall.split}`}>
-        {wall.tiles.map((camera, index) => (
+        {wall.tiles.map((tile, index) => (
           <VideoTile
-            key={`${index}-${camera?.deviceId ?? 'idle'}`}
-            camera={camera}
-            streams={streams}
+            key={`${index}-${tile ? (tile.operator ? `operator-${tile.deviceId}-${tile.operator.since}` : tile.deviceId) : 'idle'}`}
+            camera={tile && { deviceId: tile.deviceId, deviceName: tile.deviceName }}
+            streams={tile?.operator ? operatorStreams : streams}
             selected={index === wall.selected}
             onSelect={() => wall.setSelected(index)}
             onStop={() => wall.stop(index)}
-            onOpenDetail={onOpenDetail}
+            onOpenDetail={tile?.operator ? undefined : onOpenDetail}
           />
         ))}
       </div>

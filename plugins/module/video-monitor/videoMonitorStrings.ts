@@ -27,6 +27,19 @@ export const videoMonitorStrings = {
   detailUpdated: '更新时间',
   detailTelemetry: '实时数据',
   close: '关闭',
+  operators: '操作员画面',
+  noOperators: '暂无操作员推流',
+  operatorsFailed: (why: string) => `操作员画面加载失败：${why}`,
+  operatorItem: (name: string) => `操作员画面：${name}`,
+  operatorViewers: (count: number) => `${count} 人观看`,
+  operatorSince: (time: string) => `${time} 开始推流`,
+  push: '我的推流',
+  pushCamera: '推送摄像头',
+  pushScreen: '共享屏幕',
+  pushStop: '停止推流',
+  pushIdle: '推送本机摄像头或共享屏幕后，本单位的其他操作员可在「操作员画面」中观看。',
+  pushPreview: (source: 'camera' | 'screen') => `我的画面（${source === 'camera' ? '摄像头' : '屏幕'}）`,
+  pushState: { connecting: '连接中', playing: '推流中', unavailable: '已停止', failed: '推流失败' },
 } as const;
 
 /** 消防监控's own words. */
