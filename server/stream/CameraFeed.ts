@@ -119,9 +119,11 @@ export class CameraFeed {
       '8',
       '-b:v',
       `${options.bitrateKbps}k`,
-      // A key frame every 2 s: a viewer who joins mid-stream waits at most that long for a picture.
+      // A key frame every half second: a viewer waits at most that long for a picture once connected
+      // (bench/video: first frame within 1 s). ffmpeg cannot be asked for one when a viewer joins, and the
+      // first key frame of a source started by the join is usually sent before the viewer's ICE is up.
       '-g',
-      String(options.frameRate * 2),
+      String(Math.max(1, Math.round(options.frameRate / 2))),
       '-auto-alt-ref',
       '0',
       '-lag-in-frames',

@@ -116,7 +116,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     expect(first.answer).toMatch(/a=candidate:.* 127\.0\.0\.1 /);
     await until(() => first.packets.length > 20, 'the first viewer receives video');
     expect([...first.codecs]).toEqual(['video/VP8']);
-    // A VP8 key frame arrives within the source's 2 s interval: the payload descriptor's start bit and the key-frame bit.
+    // A VP8 key frame arrives within the source's half-second interval: the payload descriptor's start bit and the key-frame bit.
     await until(() => first.packets.some((packet) => isVp8KeyFrameStart(packet.payload)), 'a key frame');
 
     const second = await viewer(server, token, camera.deviceId);

@@ -34,7 +34,7 @@ export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
   if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   janus = await startJanus();
-  const rooms = janus ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey } : { JANUS: '0' };
+  const rooms: Record<string, string> = janus ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey } : { JANUS: '0' };
   // Short recording segments, so 录像回放 has several after a few seconds of watching.
   server = await startServer({ RECORDING_SEGMENT_SECONDS: '2', ...rooms });
   project.provide('baseUrl', server.url);

@@ -1,0 +1,240 @@
+// Live video: time from join to first frame for 1, 4 and 9 subscribers of one camera through the real
+// server (HTTP SDP exchange, werift stream endpoint, ffmpeg source started by the join), against a bare
+// werift loopback pair fed by the same kind of ffmpeg source (no server, no HTTP) in the same run; and
+// the server's CPU per live stream (its process and its ffmpeg children, over a steady window).
+// Targets: first frame ≤ 1 s; 9 subscribers ≤ 1.5× the time of 1.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MediaStreamTrack, RTCPeerConnection, type RtpPacket } from 'werift';
+import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg } from '../server/stream/CameraFeed';
+
+const ROUNDS = Number(process.env.VIDEO_ROUNDS ?? 3);
+const CPU_STREAMS = Number(process.env.VIDEO_CPU_STREAMS ?? 4);
+const CPU_SECONDS = Number(process.env.VIDEO_CPU_SECONDS ?? 10);
+const FIRST_FRAME_BUDGET_MS = 1000;
+
+const ffmpeg = findFfmpeg();
+if (!ffmpeg) {
+  console.error('未找到 ffmpeg：无法测量实时视频（Debian：apt-get install ffmpeg）');
+  process.exit(2);
+}
+
+const PEER = { iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false };
+
+/** The first packet of a VP8 key frame: S bit in the payload descriptor, P bit clear in the payload header. */
+function isKeyFrameStart(payload: Buffer): boolean {
+  if (payload.length < 2) return false;
+  const descriptor = payload[0]!;
+  let offset = 1;
+  if (descriptor & 0x80) {
+    const extension = payload[1]!;
+    offset++;
+    if (extension & 0x80) offset += payload[offset]! & 0x80 ? 2 : 1;
+    if (extension & 0x40) offset++;
+    if (extension & 0x30) offset++;
+  }
+  return (descriptor & 0x10) !== 0 && offset < payload.length && (payload[offset]! & 0x01) === 0;
+}
+
+/** Resolves with the time the first whole key frame has arrived (its start, then the marker ending it). */
+function firstFrame(onPacket: (listener: (packet: RtpPacket) => void) => void): Promise<number> {
+  return new Promise((resolve) => {
+    let inKeyFrame = false;
+    onPacket((packet) => {
+      if (!inKeyFrame && isKeyFrameStart(packet.payload)) inKeyFrame = true;
+      if (inKeyFrame && packet.header.marker) resolve(performance.now());
+    });
+  });
+}
+
+async function gathered(peer: RTCPeerConnection): Promise<void> {
+  if (peer.iceGatheringState === 'complete') return;
+  await new Promise<void>((resolve) => peer.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()));
+}
+
+/** A receive-only subscriber, as the app's player is; answers the join-to-first-frame time. */
+async function subscriber(exchange: (offer: string) => Promise<string>, peers: RTCPeerConnection[]): Promise<number> {
+  const joined = performance.now();
+  const peer = new RTCPeerConnection(PEER);
+  peers.push(peer);
+  const transceiver = peer.addTransceiver('video', { direction: 'recvonly' });
+  const frame = firstFrame((listener) => transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(listener)));
+  await peer.setLocalDescription(await peer.createOffer());
+  await gathered(peer);
+  await peer.setRemoteDescription({ type: 'answer', sdp: await exchange(peer.localDescription!.sdp) });
+  return (await frame) - joined;
+}
+
+// ---- through the server ------------------------------------------------------------------------------
+
+interface Server {
+  url: string;
+  pid: number;
+  token: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-video-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`服务器 60 秒内没有启动：\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /已启动: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace(/\/$/, ''));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`服务器退出（${code}）：\n${output}`)));
+  });
+  const token = ((await (await fetch(`${url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string }).token;
+  return {
+    url,
+    pid: child.pid!,
+    token,
+    stop: async () => {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function cameras(server: Server, count: number): Promise<number[]> {
+  const reply = (await (await fetch(`${server.url}/api/monitor/child?deviceType=camera&pageSize=${count}`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { rows: { deviceId: number }[] };
+  if (reply.rows.length < count) throw new Error(`摄像机不足 ${count} 台`);
+  return reply.rows.map((row) => row.deviceId);
+}
+
+const playThrough = (server: Server, deviceId: number) => async (offer: string) => {
+  const reply = (await (await fetch(`${server.url}/api/stream/play?deviceId=${deviceId}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' }, body: offer })).json()) as { code: number; sdp?: string; msg?: string };
+  if (reply.code !== 0 || !reply.sdp) throw new Error(`播放失败：${reply.msg}`);
+  return reply.sdp;
+};
+
+/** Waits until the server has stopped every camera source (no ffmpeg child left). */
+async function sourcesStopped(pid: number): Promise<void> {
+  for (let waited = 0; ffmpegChildren(pid).length && waited < 15_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+// ---- bare werift pair --------------------------------------------------------------------------------
+
+/** The same ffmpeg source, sent by a werift peer straight to the subscriber: no server, no HTTP, no SDP endpoint. */
+async function bareRound(count: number, deviceId: number): Promise<number[]> {
+  const workDir = mkdtempSync(join(tmpdir(), 'ops-bench-bare-'));
+  const peers: RTCPeerConnection[] = [];
+  const feed = CameraFeed.start({ deviceId, name: '基准摄像机', code: 'BENCH' }, { ...DEFAULT_FEED, ffmpeg: ffmpeg!, fontFile: findChineseFont(), workDir }, () => undefined);
+  try {
+    const times = await Promise.all(
+      Array.from({ length: count }, () =>
+        subscriber(async (offer) => {
+          const sender = new RTCPeerConnection(PEER);
+          peers.push(sender);
+          await sender.setRemoteDescription({ type: 'offer', sdp: offer });
+          const track = new MediaStreamTrack({ kind: 'video' });
+          const transceiver = sender.getTransceivers()[0]!;
+          transceiver.setDirection('sendonly');
+          await transceiver.sender.replaceTrack(track);
+          await sender.setLocalDescription(await sender.createAnswer());
+          await gathered(sender);
+          (await feed).listen((packet) => track.writeRtp(packet));
+          return sender.localDescription!.sdp;
+        }, peers),
+      ),
+    );
+    // Each time runs from the subscriber's join, which starts with the source, as on the server.
+    return times;
+  } finally {
+    (await feed).stop();
+    await Promise.all(peers.map((peer) => peer.close()));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+// ---- CPU ---------------------------------------------------------------------------------------------
+
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+function ffmpegChildren(pid: number): number[] {
+  return spawnSync('pgrep', ['-P', String(pid), 'ffmpeg'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+}
+
+async function cpuWindow(pid: number, seconds: number): Promise<{ server: number; sources: number }> {
+  const children = ffmpegChildren(pid);
+  const before = { server: cpuSeconds(pid), sources: children.reduce((sum, child) => sum + cpuSeconds(child), 0) };
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const after = { server: cpuSeconds(pid), sources: children.reduce((sum, child) => sum + cpuSeconds(child), 0) };
+  return { server: (after.server - before.server) / seconds, sources: (after.sources - before.sources) / seconds };
+}
+
+// ---- run ---------------------------------------------------------------------------------------------
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const server = await startServer();
+const results: { count: number; server: number[]; bare: number[] }[] = [];
+try {
+  const ids = await cameras(server, 9 * ROUNDS + CPU_STREAMS + 3);
+  let next = 0;
+  for (const count of [1, 4, 9]) {
+    const row = { count, server: [] as number[], bare: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      // A camera nobody watches: the join starts its source, as an operator opening a tile does.
+      const deviceId = ids[next++]!;
+      const peers: RTCPeerConnection[] = [];
+      const times = await Promise.all(Array.from({ length: count }, () => subscriber(playThrough(server, deviceId), peers)));
+      row.server.push(Math.max(...times));
+      await Promise.all(peers.map((peer) => peer.close()));
+      const bareTimes = await bareRound(count, 900_000 + next);
+      row.bare.push(Math.max(...bareTimes));
+    }
+    results.push(row);
+  }
+  await sourcesStopped(server.pid);
+
+  // CPU: idle, then CPU_STREAMS cameras with one viewer each.
+  const idle = await cpuWindow(server.pid, CPU_SECONDS / 2);
+  const peers: RTCPeerConnection[] = [];
+  await Promise.all(Array.from({ length: CPU_STREAMS }, () => subscriber(playThrough(server, ids[next++]!), peers)));
+  const busy = await cpuWindow(server.pid, CPU_SECONDS);
+  await Promise.all(peers.map((peer) => peer.close()));
+
+  console.info(`首帧时间（加入 → 第一个完整关键帧），每组取 ${ROUNDS} 轮中各轮最慢订阅者的中位数；源随加入启动（${DEFAULT_FEED.width}×${DEFAULT_FEED.height}@${DEFAULT_FEED.frameRate}，每 0.5 秒一个关键帧）`);
+  for (const row of results) {
+    const ours = median(row.server);
+    const bare = median(row.bare);
+    console.info(`  ${String(row.count).padStart(2)} 个订阅者   服务器 ${ours.toFixed(0).padStart(5)} ms   裸 werift ${bare.toFixed(0).padStart(5)} ms   比值 ${(ours / bare).toFixed(2)}`);
+  }
+  const one = median(results[0]!.server);
+  const nine = median(results[2]!.server);
+  const worst = Math.max(...results.map((row) => median(row.server)));
+  console.info(`9 个 / 1 个订阅者 ${(nine / one).toFixed(2)}（目标 ≤ 1.5）；最慢首帧 ${worst.toFixed(0)} ms / 预算 ${FIRST_FRAME_BUDGET_MS} ms = ${(worst / FIRST_FRAME_BUDGET_MS).toFixed(2)}（目标 ≤ 1）`);
+  const perStream = (busy.server - idle.server) / CPU_STREAMS;
+  console.info(`每路实时视频的 CPU：服务器进程 ${(perStream * 100).toFixed(1)}% 核，ffmpeg 源 ${((busy.sources / CPU_STREAMS) * 100).toFixed(1)}% 核（${CPU_STREAMS} 路各一个观看者，${CPU_SECONDS} s；空闲时服务器 ${(idle.server * 100).toFixed(1)}%）`);
+  if (worst > FIRST_FRAME_BUDGET_MS || nine / one > 1.5) process.exitCode = 1;
+} finally {
+  await server.stop();
+}
