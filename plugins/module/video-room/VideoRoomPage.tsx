@@ -8,6 +8,8 @@ import './VideoRoom.css';
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const kindLabel = (kind: string) => (kind === 'camera' ? t.kindCamera : kind === 'audio' ? t.kindAudio : t.kindOther);
+/** How often the room list (and its participant counts) is refreshed while the page is open. */
+const ROOM_REFRESH_MS = 10_000;
 
 /**
  * 监控中心 / 视频会商: the tenant's rooms on the left (create, join, close for who may manage), the room
@@ -22,19 +24,26 @@ export default function VideoRoomPage() {
   const [list, setList] = useState<Load<VideoRoomSummary[]>>({ status: 'loading' });
   const [active, setActive] = useState<{ room: VideoRoomSummary; session: VideoRoomSession } | null>(null);
 
-  const load = useCallback(async () => {
-    setList({ status: 'loading' });
+  /** Loads the rooms; `quietly` (the periodic refresh) keeps what is shown until the answer and through a failure. */
+  const load = useCallback(async (quietly = false) => {
+    if (!quietly) setList({ status: 'loading' });
     try {
       const status = (await http.get<VideoRoomAvailability>('/videoRoom/status', {}, { loading: false, quiet: true })).data!;
       setAvailability({ status: 'ready', data: status });
       if (!status.available) return setList({ status: 'ready', data: [] });
       setList({ status: 'ready', data: (await http.get<VideoRoomSummary[]>('/videoRoom/list', {}, { loading: false, quiet: true })).data ?? [] });
     } catch (error) {
+      if (quietly) return;
       setAvailability((current) => (current.status === 'loading' ? { status: 'error', message: errorText(error) } : current));
       setList({ status: 'error', message: errorText(error) });
     }
   }, [http]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    void load();
+    // Who is in each room changes as people join and leave: the counts follow every ROOM_REFRESH_MS.
+    const timer = setInterval(() => void load(true), ROOM_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
 
   const join = useCallback(
     async (room: VideoRoomSummary) => {
@@ -67,7 +76,7 @@ export default function VideoRoomPage() {
 
   return (
     <div className="video-room">
-      <RoomList availability={availability} list={list} activeRoom={active?.room.room ?? null} onReload={load} onJoin={join} onDestroyed={destroyed} />
+      <RoomList availability={availability} list={list} activeRoom={active?.room.room ?? null} onReload={() => void load()} onJoin={join} onDestroyed={destroyed} />
       <RoomView active={active} onLeave={leave} onRejoin={() => active && void join(active.room)} />
     </div>
   );
