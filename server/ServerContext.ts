@@ -6,7 +6,7 @@ import type { SmsCodeService } from './auth/SmsCodeService';
 import type { UserDirectory } from './auth/UserDirectory';
 import type { LogSmsProvider, SmsProvider } from './auth/SmsProvider';
 import type { Db } from './db/Database';
-import { unauthorized } from './envelope';
+import { AppError, SESSION_ENDED_BY_ADMIN, SESSION_REPLACED, unauthorized } from './envelope';
 
 /**
  * What route modules share: the clock and the auth services. `db` is here for the services and the
@@ -38,7 +38,9 @@ export function sessionGuard(sessions: SessionService) {
   return async (request: FastifyRequest): Promise<Session> => {
     const token = bearerToken(request);
     const session = token ? await sessions.touch(token) : undefined;
-    if (!session) throw unauthorized();
-    return session;
+    if (session) return session;
+    // Ended by a second login of the account or by an admin: the 401 says so (the app shows it as it logs out).
+    const reason = token ? await sessions.endedReason(token) : undefined;
+    throw reason === 'replaced' ? new AppError(401, SESSION_REPLACED) : reason === 'admin' ? new AppError(401, SESSION_ENDED_BY_ADMIN) : unauthorized();
   };
 }

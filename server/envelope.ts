@@ -23,5 +23,9 @@ export class AppError extends Error {
 
 export const badRequest = (msg: string) => new AppError(400, msg);
 export const unauthorized = () => new AppError(401, '登录状态已过期，请重新登录');
+/** A second login of the account ended this session (SINGLE_SESSION): said by its 401 and its product socket (-3). */
+export const SESSION_REPLACED = '您的账号已在其他地方登录，当前会话已退出';
+/** An administrator ended this session: said by its 401 and its product socket (-4). */
+export const SESSION_ENDED_BY_ADMIN = '您的会话已被管理员强制退出，请重新登录';
 export const forbidden = (msg: string) => new AppError(403, msg);
 export const tooMany = (msg: string) => new AppError(429, msg);

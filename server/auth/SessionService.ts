@@ -51,6 +51,7 @@ interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   revoked: boolean;
+  revokedReason: RevokeReason | null;
 }
 
 /**
@@ -80,7 +81,7 @@ export class SessionService {
     const tokenHash = sha256(token);
     const at = this.now();
     await this.db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, tenant_id: tenantId, created_at: at, last_seen_at: at, revoked_at: null }).execute();
-    this.recent.set(tokenHash, { userId, tenantId, createdAt: at, lastSeenAt: at, revoked: false });
+    this.recent.set(tokenHash, { userId, tenantId, createdAt: at, lastSeenAt: at, revoked: false, revokedReason: null });
     if (this.options.singleSession) await this.revokeOthers(userId, tenantId, tokenHash, 'replaced');
     return token;
   }
@@ -133,6 +134,12 @@ export class SessionService {
     await this.revokeHash(sha256(token), reason);
   }
 
+  /** Why the token's session ended, when it was ended on purpose (a second login, an admin) rather than never existing. */
+  async endedReason(token: string): Promise<RevokeReason | undefined> {
+    const record = await this.read(sha256(token));
+    return record?.revoked ? (record.revokedReason ?? undefined) : undefined;
+  }
+
   /** Another instance ended this session (its NOTIFY): read it again now rather than within SESSION_RECHECK_MS. */
   forget(tokenHash: string): void {
     this.recent.forget(tokenHash);
@@ -146,8 +153,8 @@ export class SessionService {
   /** The stored session, as read less than SESSION_RECHECK_MS ago (or now). */
   private read(tokenHash: string): Promise<SessionRecord | undefined> {
     return this.recent.get(tokenHash, async () => {
-      const row = await this.db.selectFrom('sessions').select(['user_id', 'tenant_id', 'created_at', 'last_seen_at', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
-      return row && { userId: row.user_id, tenantId: row.tenant_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, revoked: row.revoked_at !== null };
+      const row = await this.db.selectFrom('sessions').select(['user_id', 'tenant_id', 'created_at', 'last_seen_at', 'revoked_at', 'revoked_reason']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      return row && { userId: row.user_id, tenantId: row.tenant_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, revoked: row.revoked_at !== null, revokedReason: (row.revoked_reason as RevokeReason | null) ?? null };
     });
   }
 
@@ -159,7 +166,7 @@ export class SessionService {
       return;
     }
     // Only the first of two racing revocations (a logout and a repeat login) tells its reason.
-    const updated = await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    const updated = await this.db.updateTable('sessions').set({ revoked_at: this.now(), revoked_reason: reason }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
     // Refused here from now on; other instances read the revocation within SESSION_RECHECK_MS.
     this.recent.forget(tokenHash);
     if (Number(updated.numUpdatedRows) > 0) this.events.emit('revoke', { tokenHash, userId: row.user_id, reason } satisfies SessionEnded);

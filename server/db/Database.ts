@@ -12,7 +12,7 @@ export interface Database {
   menus: { menu_id: number; parent_id: number | null; name: string; path: string; component: string; perms: string; title: string; icon: string; order_num: number };
   role_menus: { role_id: number; menu_id: number };
   auth_codes: { code_hash: string; user_id: number; tenant_id: number | null; expires_at: number | null; disabled: number };
-  sessions: { token_hash: string; user_id: number; tenant_id: number; created_at: number; last_seen_at: number; revoked_at: number | null };
+  sessions: { token_hash: string; user_id: number; tenant_id: number; created_at: number; last_seen_at: number; revoked_at: number | null; revoked_reason: string | null };
   sms_codes: { id: number | undefined; phone: string; code_hash: string; salt: string; created_at: number; expires_at: number; checks: number; used_at: number | null };
   captchas: { uuid: string; answer_hash: string; expires_at: number; used_at: number | null };
   rate_limit_hits: { id: number | undefined; bucket: string; subject: string; at: number };

@@ -44,6 +44,7 @@ describe('the database layer', () => {
       await sql`drop table ${sql.table(table)}`.execute(server.app.ctx.db);
     }
     await sql`drop index alarm_history_at`.execute(server.app.ctx.db);
+    await sql`alter table sessions drop column revoked_reason`.execute(server.app.ctx.db);
     await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'})`.execute(server.app.ctx.db);
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });

@@ -433,6 +433,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('voice_recordings_tenant').on('voice_recordings').columns(['tenant_id', 'created_at']).execute();
+      // Why a session ended (logout, expired, replaced by a second login, admin): its next request's 401 says so.
+      await db.schema.alterTable('sessions').addColumn('revoked_reason', 'varchar(16)').execute();
     },
   };
 

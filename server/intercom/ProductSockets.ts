@@ -6,10 +6,11 @@ import type { RevokeReason, SessionEnded } from '../auth/SessionService';
 import type { ClusterLog } from '../cluster/PgListener';
 import type { Db } from '../db/Database';
 import { PUSH_CHANNEL } from '../push/PushHub';
+import { SESSION_ENDED_BY_ADMIN, SESSION_REPLACED } from '../envelope';
 
 /** What a product socket's client is told when its session ends (expiry closes it without a message). */
-export const REPEAT_LOGIN_MESSAGE = '您的账号已在其他地方登录，当前会话已退出';
-export const ADMIN_SIGNOUT_MESSAGE = '您的会话已被管理员强制退出，请重新登录';
+export const REPEAT_LOGIN_MESSAGE = SESSION_REPLACED;
+export const ADMIN_SIGNOUT_MESSAGE = SESSION_ENDED_BY_ADMIN;
 
 /**
  * Product socket notices share the push channel's NOTIFY (`ops_push`): the push hub ignores any payload

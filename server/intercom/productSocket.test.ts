@@ -93,6 +93,8 @@ describe('product socket', () => {
     await until(() => client.closed() !== undefined);
     expect(client.received).toEqual([{ response: 'login', result: -3, data: { message: REPEAT_LOGIN_MESSAGE } }]);
     expect(await getInfo(server, first)).toBe(401);
+    // Its next request is told why, whichever the app hears first.
+    expect((await server.api('GET', '/getInfo', { token: first })).body).toEqual({ code: 401, msg: REPEAT_LOGIN_MESSAGE });
     expect(await getInfo(server, second)).toBe(200);
     // Another account's session is not touched.
     expect(await getInfo(server, await server.login('ADMIN-2026-DEMO'))).toBe(200);
@@ -120,7 +122,7 @@ describe('product socket', () => {
     await server.app.ctx.sessions.revokeSession(sha256(token), 'admin');
     await until(() => client.closed() !== undefined);
     expect(client.received).toEqual([{ response: 'login', result: -4, data: { message: ADMIN_SIGNOUT_MESSAGE } }]);
-    expect(await getInfo(server, token)).toBe(401);
+    expect((await server.api('GET', '/getInfo', { token })).body).toEqual({ code: 401, msg: ADMIN_SIGNOUT_MESSAGE });
   });
 
   it('ignores what the client sends (malformed JSON, a command, binary), with a log line, and keeps working', async () => {
