@@ -110,6 +110,30 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     await screenshot(b, 'video-push-ended');
   });
 
+  it('plays four cameras at once in the 4-split grid, each picture decoded and moving', async () => {
+    const page = await monitorPage();
+    const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
+    const cameras = ((await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as { deviceName: string; online: boolean }[]).filter((row) => row.online).slice(0, 4);
+    expect(cameras).toHaveLength(4);
+    // Each camera placed takes the selected tile; the next free one is selected after it.
+    for (const camera of cameras) await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${camera.deviceName}`) }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(0);
+    for (const camera of cameras) {
+      const tile = page.getByRole('region', { name: `实时视频：${camera.deviceName}` });
+      await tile.and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    }
+    const progress = () => Promise.all(cameras.map((camera) => videoProgress(page, camera.deviceName)));
+    await expect.poll(async () => Math.min(...(await progress()).map((video) => video.frames)), { timeout: 20_000 }).toBeGreaterThan(5);
+    const first = await progress();
+    await page.waitForTimeout(1500);
+    const later = await progress();
+    for (const [index, video] of later.entries()) {
+      expect(video.width).toBe(640);
+      expect(video.time).toBeGreaterThan(first[index]!.time);
+    }
+    await screenshot(page, 'video-monitor-4');
+  });
+
   it("opens the camera's detail from its tile", async () => {
     const page = await monitorPage();
     const button = page.getByRole('region', { name: '摄像机分组' }).locator('ul button').first();
