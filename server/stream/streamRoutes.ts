@@ -45,15 +45,14 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     querystring: {
       type: 'object',
       properties: { deviceId: deviceIdField, type: streamType },
-      // Pushing needs no device: the caller pushes their own camera or screen.
-      if: { properties: { type: { const: 'push' } }, required: ['type'] },
-      else: { required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备编号' } } },
     },
   };
   api.get('/stream/getStream', { config: read, schema: getStreamQuery }, async (request) => {
     const { deviceId, type } = request.query as { deviceId?: number; type?: string };
+    // Pushing needs no device: the caller pushes their own camera or screen.
     if (type === 'push') return ok({ streamUrl: '/stream/push', available: true });
-    const device = await videoDevice(request, deviceId!);
+    if (deviceId === undefined) throw new AppError(400, '请指定设备编号');
+    const device = await videoDevice(request, deviceId);
     return ok({
       deviceId: device.deviceId,
       deviceName: device.deviceName,
