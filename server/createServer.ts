@@ -66,6 +66,10 @@ import { PanelLayoutService } from './panels/PanelLayoutService';
 import { panelRoutes } from './panels/panelRoutes';
 import { VideoRoomService } from './videoRooms/VideoRoomService';
 import { videoRoomRoutes } from './videoRooms/videoRoomRoutes';
+import { seedTeams } from './seed/seedTeams';
+import { OrderCounters } from './workOrders/OrderCounters';
+import { WorkOrderEscalator, WorkOrderService } from './workOrders/WorkOrderService';
+import { workOrderRoutes } from './workOrders/workOrderRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,10 +94,14 @@ declare module 'fastify' {
     businessSimulator: BusinessSimulator;
     /** Video rooms of each tenant on Janus (server/videoRooms/); the intercom creates its audio rooms through it. */
     videoRooms: VideoRoomService;
+    /** Work orders (server/workOrders/); tests run its escalation (a leader job) by hand. */
+    workOrders: WorkOrderService;
   }
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** How often the leader escalates overdue work orders. */
+export const WORK_ORDER_ESCALATE_MS = 60_000;
 
 /**
  * Request ids: 6 random bytes as 12 hex digits, cut from a block of random bytes drawn a few hundred ids
@@ -167,6 +175,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Gates, car parks, merchants and weather: for a new database and for one made before migration 008.
     const business = await seedBusiness(db, now());
     if (business.tenants) app.log.info(`已为 ${business.tenants} 个租户写入景区业务基础数据（闸机、停车场、商户）`);
+    // Teams work orders are dispatched to: for a new database and for one made before migration 011.
+    const teams = await seedTeams(db);
+    if (teams) app.log.info(`已为 ${teams} 个租户写入处置班组`);
   } catch (error) {
     // A server that does not start leaves no connection open behind it.
     await close();
@@ -237,6 +248,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.decorate('pushHub', pushHub);
   app.decorate('weather', weather);
   app.decorate('businessSimulator', businessSimulator);
+  const orderCounters = new OrderCounters(db);
+  const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now);
+  app.decorate('workOrders', workOrders);
+  const escalator = new WorkOrderEscalator(workOrders, WORK_ORDER_ESCALATE_MS, (error) => app.log.error({ err: error }, '工单超时升级失败'));
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
   // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions;
   // only draining the sessions of instances that went away is the leader's.
@@ -246,6 +261,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }]),
     { name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop() },
     { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
+    { name: '工单超时升级', start: () => escalator.start(), stop: () => escalator.stop() },
   ];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
@@ -296,7 +312,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
       const deviceService = new DeviceService(db, catalog, gateway, now);
-      await deviceRoutes(api, ctx, deviceService);
+      await deviceRoutes(api, ctx, deviceService, orderCounters);
       await streamRoutes(api, deviceService, streams);
       await streamPushRoutes(api, streams, ctx.users);
       await alarmRoutes(api, ctx, alarms);
@@ -309,6 +325,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await productSocketRoutes(api, ctx, productSockets, new PushTickets(db, now), config.allowedOrigins);
       await intercomRoutes(api, new IntercomService(db, ctx.users, videoRooms, productSockets, now, app.log));
       await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
+      await workOrderRoutes(api, workOrders);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },

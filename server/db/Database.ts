@@ -51,6 +51,37 @@ export interface Database {
   intercom_groups: { gid: number | undefined; tenant_id: number; name: string; creator_id: number; uids: string; room_id: number | null; created_at: number };
   /** An uploaded voice recording (migration 010): the wav under DATA_DIR/voice. */
   voice_recordings: { id: number | undefined; tenant_id: number; user_id: number; file: string; size: number; duration_ms: number; created_at: number };
+  /** A team of a tenant work orders are dispatched to (migration 011, server/seed/seedTeams.ts). */
+  teams: { team_id: number | undefined; tenant_id: number; name: string; duty: string };
+  /** The last number given out per tenant, type and day (yyyymmdd, or '' for one sequence) (migration 011, server/workOrders/OrderCounters.ts). */
+  order_counters: { tenant_id: number; type: string; day: string; last: number };
+  /** A work order (migration 011, server/workOrders/): statuses and codes in contracts/workOrders.ts. */
+  work_orders: {
+    order_id: number | undefined;
+    tenant_id: number;
+    order_no: string;
+    title: string;
+    description: string;
+    category: string;
+    priority: string;
+    status: string;
+    source: string;
+    alarm_id: number | null;
+    device_id: number | null;
+    assignee_user_id: number | null;
+    assignee_team_id: number | null;
+    created_by: number | null;
+    due_at: number;
+    escalated_at: number | null;
+    closed_at: number | null;
+    result: string;
+    created_at: number;
+    updated_at: number;
+  };
+  /** A work order's audit trail: every change, who (null: the system), when, from and to which status. */
+  work_order_events: { id: number | undefined; order_id: number; tenant_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; note: string };
+  /** A photo of a work order: the file under DATA_DIR/workorders; event_id once attached to a note or the closing. */
+  work_order_photos: { photo_id: number | undefined; order_id: number; tenant_id: number; event_id: number | null; user_id: number; file: string; mime: string; size: number; created_at: number };
 }
 
 export type Db = Kysely<Database>;

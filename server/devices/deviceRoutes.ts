@@ -5,6 +5,7 @@ import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 import type { UserAccess } from '../access/UserAccess';
 import { checkJsonShape } from '../validation';
+import { shanghaiDay, type OrderCounters } from '../workOrders/OrderCounters';
 
 const MAX_PAGE_SIZE = 500;
 
@@ -101,7 +102,7 @@ function parseParams(value: unknown): Record<string, unknown> {
 }
 
 /** Device lists (spec section 7 paths), groups, detail and control, scoped to the active tenant and to the kinds the caller's menus open. */
-export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, devices: DeviceService): Promise<void> {
+export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, devices: DeviceService, counters: OrderCounters): Promise<void> {
   const read = { access: access.readDevices };
   const control = { access: access.controlDevices };
   const accessOf = (request: FastifyRequest): UserAccess => request.access!;
@@ -277,9 +278,11 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
       const query = request.query as { deviceType: string; orderType: string };
       const kind = devices.kindOf(query.deviceType);
       accessOf(request).requireKind(kind, 'control');
-      const count = await devices.commandCount(request.session!.tenantId);
-      const date = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
-      return ok(`${kind.page.toUpperCase().slice(0, 4)}-${query.orderType.toUpperCase()}-${date}-${String(count + 1).padStart(5, '0')}`);
+      // Consecutive per tenant, type and day (Asia/Shanghai), from a counter row: no gap, no duplicate, on any instance.
+      const type = `${kind.page.toUpperCase().slice(0, 4)}-${query.orderType.toUpperCase()}`;
+      const day = shanghaiDay(ctx.now());
+      const number = await counters.next(request.session!.tenantId, `device:${type}`, day);
+      return ok(`${type}-${day}-${String(number).padStart(5, '0')}`);
     },
   );
 
