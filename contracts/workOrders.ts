@@ -215,7 +215,7 @@ export interface WorkOrderStats {
   overdue: number;
   /** Open and escalated. */
   escalated: number;
-  /** Completed by their due time / after it (all time). */
+  /** Completed in the last `days` days by their due time / after it. */
   slaMet: number;
   slaMissed: number;
   /** slaMet / (slaMet + slaMissed), 0..1; null before any order was completed. */

@@ -491,7 +491,12 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex(`work_orders_tenant_${column}`).on('work_orders').columns(['tenant_id', column, 'created_at', 'order_id']).execute();
       }
       await db.schema.createIndex('work_orders_tenant_due').on('work_orders').columns(['tenant_id', 'due_at']).execute();
-      await db.schema.createIndex('work_orders_tenant_closed').on('work_orders').columns(['tenant_id', 'closed_at']).execute();
+      // Chart statistics read these without the table: counts by status and priority, SLA and completions per day (closed_at is set while 已完成 only).
+      await db.schema.createIndex('work_orders_tenant_status_priority').on('work_orders').columns(['tenant_id', 'status', 'priority']).execute();
+      await db.schema.createIndex('work_orders_tenant_closed').on('work_orders').columns(['tenant_id', 'closed_at', 'due_at']).execute();
+      await db.schema.createIndex('work_orders_tenant_escalated').on('work_orders').columns(['tenant_id', 'escalated_at']).execute();
+      // Text search counts its matches over this index alone (title and number), not over the rows.
+      await db.schema.createIndex('work_orders_tenant_text').on('work_orders').columns(['tenant_id', 'title', 'order_no']).execute();
       await db.schema.createIndex('work_orders_alarm').on('work_orders').columns(['alarm_id']).execute();
       // The escalation sweep: open orders past their due time, every tenant.
       await db.schema.createIndex('work_orders_due').on('work_orders').columns(['status', 'due_at']).execute();

@@ -157,7 +157,10 @@ export class WorkOrderService {
     if (filter.escalated === '0') base = base.where('w.escalated_at', 'is', null);
     if (filter.keyword) {
       const keyword = filter.keyword;
-      base = base.where(sql<boolean>`(${containsText(this.db, 'w.title', keyword)} or ${containsText(this.db, 'w.order_no', keyword)})`);
+      // What looks like an order number (GD-2026…) is looked for in the numbers only.
+      base = /^GD-?\d/i.test(keyword)
+        ? base.where(containsText(this.db, 'w.order_no', keyword))
+        : base.where(sql<boolean>`(${containsText(this.db, 'w.title', keyword)} or ${containsText(this.db, 'w.order_no', keyword)})`);
     }
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
     if (total === 0) return { rows: [], total };
@@ -520,14 +523,15 @@ export class WorkOrderService {
       this.db.selectFrom('work_orders').select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).groupBy(['status', 'priority']).execute(),
       this.db.selectFrom('work_orders').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', 'in', open).where('due_at', '<', at).executeTakeFirst(),
       this.db.selectFrom('work_orders').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', 'in', open).where('escalated_at', 'is not', null).executeTakeFirst(),
+      // closed_at is set while 已完成 only (reopening clears it).
       this.db
         .selectFrom('work_orders')
         .select([sql<number>`coalesce(sum(case when closed_at <= due_at then 1 else 0 end), 0)`.as('met'), sql<number>`coalesce(sum(case when closed_at > due_at then 1 else 0 end), 0)`.as('missed')])
         .where('tenant_id', '=', tenantId)
-        .where('status', '=', 'DONE')
+        .where('closed_at', '>=', start)
         .executeTakeFirst(),
       this.db.selectFrom('work_orders').select([bucketOf('created_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).where('created_at', '>=', start).groupBy(sql`1`).execute(),
-      this.db.selectFrom('work_orders').select([bucketOf('closed_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).where('closed_at', '>=', start).where('status', '=', 'DONE').groupBy(sql`1`).execute(),
+      this.db.selectFrom('work_orders').select([bucketOf('closed_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).where('closed_at', '>=', start).groupBy(sql`1`).execute(),
     ]);
     const byStatus = Object.fromEntries(WORK_ORDER_STATUSES.map((status) => [status, 0])) as Record<WorkOrderStatus, number>;
     const byPriority = Object.fromEntries(WORK_ORDER_PRIORITIES.map((priority) => [priority, 0])) as Record<WorkOrderPriority, number>;
