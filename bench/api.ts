@@ -4,6 +4,12 @@
 // Targets: getInfo ≥ 30 % and the list ≥ 25 % of bare Fastify's requests per second, on each database
 // (bare measured at the start and at the end of the run; the ratios use the mean).
 //
+// The list is also shown against a bare Fastify serving the same page (the SQLite server's answer, held
+// as objects and serialized by Fastify on each request: the same rows and the same JSON, without
+// session, permissions or database), and with its page cache off (`deviceListCacheMs: 0`): the bench
+// asks for one page again and again with no device changing, so the cached figure is the cache's; the
+// uncached one is what each request costs when devices keep changing (every device write empties it).
+//
 // The load generator runs in a child process (this file with `--load`), never in the servers' process:
 // autocannon in the same event loop would take turns with the server it measures. Every target gets the
 // same connections, warm-up and duration; every response's body is checked (an envelope code other than
@@ -99,9 +105,9 @@ async function listening(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-async function bare(): Promise<LoadResult> {
+async function bare(page?: unknown): Promise<LoadResult> {
   const app = Fastify({ logger: false });
-  app.get('/hello', async () => ({ code: 200, hello: 'world' }));
+  app.get('/hello', async () => page ?? { code: 200, hello: 'world' });
   const base = await listening(app);
   try {
     return await load(`${base}/hello`, '{"code":200');
@@ -110,13 +116,25 @@ async function bare(): Promise<LoadResult> {
   }
 }
 
-/** The figures of one database: getInfo and the device list page, with a logged-in operator. */
-async function realServer(databaseUrl?: string): Promise<{ getInfo: LoadResult; list: LoadResult }> {
+interface ServerFigures {
+  getInfo: LoadResult;
+  list: LoadResult;
+  listUncached: LoadResult;
+  /** The list page's answer, for the bare server serving the same rows. */
+  page: unknown;
+}
+
+/** The figures of one database: getInfo and the device list page (cached and not), with a logged-in operator. */
+async function realServer(databaseUrl?: string): Promise<ServerFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-api-'));
   const logger = LOGGED ? { level: 'info', stream: { write: () => undefined } } : false;
-  const app = await createServer({ dataDir, logger, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 }, ...(databaseUrl ? { databaseUrl } : {}) });
+  const config = { dataDir, logger, simulator: { tickMs: 0, commandDelayMs: [0, 0] as [number, number], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 }, ...(databaseUrl ? { databaseUrl } : {}) };
+  const app = await createServer(config);
+  // The same data, its list pages never kept: started after the first has seeded the database.
+  const uncached = await createServer({ ...config, deviceListCacheMs: 0 });
   try {
     const base = await listening(app);
+    const uncachedBase = await listening(uncached);
     // The operator logs in with an authorization code, as the web app does.
     const login = (await (await fetch(`${base}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { code: number; token?: string; msg: string };
     if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg}`);
@@ -125,16 +143,19 @@ async function realServer(databaseUrl?: string): Promise<{ getInfo: LoadResult; 
       const reply = (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { code: number; msg: string };
       if (reply.code !== 200) throw new Error(`${path} 失败：${reply.msg}`);
     }
+    const page = (await (await fetch(`${base}${DEVICE_LIST}`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown;
     const getInfo = await load(`${base}${GET_INFO}`, '{"code":200', token);
     const list = await load(`${base}${DEVICE_LIST}`, '{"code":200', token);
-    return { getInfo, list };
+    const listUncached = await load(`${uncachedBase}${DEVICE_LIST}`, '{"code":200', token);
+    return { getInfo, list, listUncached, page };
   } finally {
+    await uncached.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function onPostgres(): Promise<{ getInfo: LoadResult; list: LoadResult } | undefined> {
+async function onPostgres(): Promise<ServerFigures | undefined> {
   const binDir = findPostgresBinDir();
   if (!binDir) {
     console.info('未找到 PostgreSQL 服务端程序，跳过 PostgreSQL（安装 postgresql 或设置 POSTGRES_BIN_DIR）');
@@ -158,26 +179,31 @@ async function main(): Promise<void> {
   // Bare Fastify is measured first and last: on shared cores the machine's speed drifts during a run, and
   // the ratios are taken against the mean of the two.
   const bareFirst = await bare();
-  const results: { database: string; figures: { getInfo: LoadResult; list: LoadResult } }[] = [];
+  const results: { database: string; figures: ServerFigures }[] = [];
   if (DATABASES.includes('sqlite')) results.push({ database: 'SQLite', figures: await realServer() });
   if (DATABASES.includes('postgres')) {
     const figures = await onPostgres();
     if (figures) results.push({ database: 'PostgreSQL', figures });
   }
+  // The same page as bare Fastify serves it (the first database's answer; both databases answer the same rows).
+  const samePage = results[0] ? await bare(results[0].figures.page) : undefined;
   const bareLast = await bare();
   const bareRps = (bareFirst.rps + bareLast.rps) / 2;
-  const row = (label: string, result: LoadResult, target?: number) => {
+  const row = (label: string, result: LoadResult, target?: number, pageRps?: number) => {
     const ratio = result.rps / bareRps;
     const verdict = target === undefined ? '' : `   ${ratio >= target ? 'PASS' : 'FAIL'}（目标 ≥ ${(target * 100).toFixed(0)}%）`;
-    console.info(`${label.padEnd(24)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${(ratio * 100).toFixed(1).padStart(6)}% of bare${verdict}`);
+    const ofPage = pageRps === undefined ? '' : `   ${((result.rps / pageRps) * 100).toFixed(1).padStart(6)}% of bare same page`;
+    console.info(`${label.padEnd(28)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${(ratio * 100).toFixed(1).padStart(6)}% of bare${ofPage}${verdict}`);
     return target === undefined || ratio >= target;
   };
   let passed = true;
   row('bare Fastify (first)', bareFirst);
   row('bare Fastify (last)', bareLast);
+  if (samePage) row('bare Fastify (same page)', samePage);
   for (const { database, figures } of results) {
     passed = row(`${database} getInfo`, figures.getInfo, TARGETS.getInfo) && passed;
-    passed = row(`${database} device list`, figures.list, TARGETS.list) && passed;
+    passed = row(`${database} device list`, figures.list, TARGETS.list, samePage?.rps) && passed;
+    row(`${database} device list, uncached`, figures.listUncached, undefined, samePage?.rps);
   }
   if (!passed) process.exitCode = 1;
 }

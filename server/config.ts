@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** Where the plugin folders are (the server reads plugins/device/*). */
   pluginsDir?: string;
   simulator?: SimulatorConfig;
+  /** How long a device list page may be served from memory while no device changes (ms; 0: never). Default LIST_PAGE_CACHE_MS. */
+  deviceListCacheMs?: number;
   /** Origins besides the server's own that may open the push socket. */
   allowedOrigins?: string[];
   /**

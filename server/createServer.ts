@@ -46,6 +46,7 @@ import { VoiceService } from './voice/VoiceService';
 import { voiceRoutes } from './voice/voiceRoutes';
 import { ClusterLeader, type LeaderJob } from './cluster/ClusterLeader';
 import { PgListener } from './cluster/PgListener';
+import { DEVICES_CHANGED } from './db/DeviceDataVersion';
 import { securityHeaders } from './http/securityHeaders';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
 import { formatSchemaErrors, normalizeInput } from './validation';
@@ -154,10 +155,12 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   for (const message of switchedOff) app.log.warn(message);
   const catalog = loadDeviceCatalog(plugins);
   // PostgreSQL when DATABASE_URL names one, else the embedded SQLite file.
-  const { db, dialect, close } = openDatabase({
+  const { db, dialect, deviceVersion, close } = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'),
     onIdleError: (error) => app.log.error({ err: error }, '数据库连接中断'),
+    // Committed device changes are told to the other instances on the push channel (their list pages are cached).
+    notifyChannel: PUSH_CHANNEL,
   });
   try {
     await migrate(db);
@@ -197,12 +200,19 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
         log: app.log,
         ...(config.cluster?.listenerRetryMs ? { retryMs: config.cluster.listenerRetryMs } : {}),
         onNotification: (payload) => {
+          if (payload === DEVICES_CHANGED) return deviceVersion.bump();
           pushHub.noticeCommitted(payload);
           productSockets.notice(payload);
         },
-        onListening: () => pushHub.catchUp(),
+        onListening: () => {
+          // Changes committed while nobody listened went unheard: no page read before counts.
+          deviceVersion.bump();
+          return pushHub.catchUp();
+        },
       })
     : undefined;
+  // Device list pages are cached only while other instances' changes are heard.
+  if (pushListener) deviceVersion.trusted = () => pushListener.listening;
   const alarmTypes = loadAlarmTypes(plugins);
   for (const kind of catalog.kinds) {
     for (const alarm of kind.simulatedAlarms ?? []) if (!alarmTypes.has(alarm.code)) app.log.warn(`${kind.pluginId} 的模拟告警 ${alarm.code} 没有对应的告警插件，模拟器不会产生该告警`);
@@ -311,7 +321,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
-      const deviceService = new DeviceService(db, catalog, gateway, now);
+      const deviceService = new DeviceService(db, catalog, gateway, now, { version: deviceVersion, ...(config.deviceListCacheMs !== undefined ? { cacheMs: config.deviceListCacheMs } : {}) });
       await deviceRoutes(api, ctx, deviceService, orderCounters);
       await streamRoutes(api, deviceService, streams);
       await streamPushRoutes(api, streams, ctx.users);

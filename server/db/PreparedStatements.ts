@@ -1,5 +1,15 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { changesDevices, DEVICES_CHANGED, type DeviceDataVersion } from './DeviceDataVersion';
+
+/** Where committed device changes are told: this instance's version, and other instances by NOTIFY on `channel`. */
+export interface DeviceChangeNotice {
+  version: DeviceDataVersion;
+  channel: string;
+}
+
+const COMMIT = /^\s*commit\s*$/i;
+const ROLLBACK = /^\s*rollback\s*$/i;
 
 /** Named statements one connection prepares at most; further SQL texts run unnamed, as before. */
 export const PREPARED_PER_CONNECTION = 200;
@@ -36,13 +46,14 @@ export class PreparingPool implements PostgresPool {
   constructor(
     private readonly pool: Pool,
     private readonly capacity = PREPARED_PER_CONNECTION,
+    private readonly deviceChanges?: DeviceChangeNotice,
   ) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
     // pg-pool hands out the same client object for the same connection: its statements go with it.
     let preparing = this.clients.get(client);
-    if (!preparing) this.clients.set(client, (preparing = new PreparingClient(client, this.capacity)));
+    if (!preparing) this.clients.set(client, (preparing = new PreparingClient(client, this.capacity, this.deviceChanges)));
     return preparing;
   }
 
@@ -57,10 +68,13 @@ export class PreparingClient implements PostgresPoolClient {
   /** Texts run once outside a transaction and not prepared, least recently seen first. */
   private readonly seenOnce = new Set<string>();
   private prepared = 0;
+  /** The open transaction has changed devices: announced with its commit. */
+  private changedDevices = false;
 
   constructor(
     private readonly client: PoolClient,
     private readonly capacity: number,
+    private readonly deviceChanges?: DeviceChangeNotice,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -68,6 +82,48 @@ export class PreparingClient implements PostgresPoolClient {
   query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
     const sql = sqlOrCursor;
+    if (this.deviceChanges) return this.announcingDeviceChanges(sql, parameters, this.deviceChanges);
+    return this.run(sql, parameters);
+  }
+
+  /**
+   * Runs `sql`, announcing a change to devices once it is committed: NOTIFY inside the transaction
+   * (delivered with the commit) or right after an autocommitted statement, and this instance's version
+   * bumped before the caller hears the commit. A reader that started earlier is then not trusted, and
+   * one that starts later sees the change.
+   */
+  private announcingDeviceChanges<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+    if (this.changedDevices && COMMIT.test(sql)) return this.commitAnnounced(sql, parameters, notice);
+    if (this.changedDevices && ROLLBACK.test(sql)) this.changedDevices = false;
+    if (!changesDevices(sql)) return this.run<R>(sql, parameters);
+    if (this.client.getTransactionStatus() !== 'I') {
+      this.changedDevices = true;
+      return this.run<R>(sql, parameters);
+    }
+    return this.runAnnounced(sql, parameters, notice);
+  }
+
+  private async commitAnnounced<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+    try {
+      // A failed transaction ('E') refuses it, and its commit rolls back: nothing to announce then.
+      if (this.client.getTransactionStatus() === 'T') await this.client.query('select pg_notify($1, $2)', [notice.channel, DEVICES_CHANGED]).catch(() => undefined);
+      return await this.run<R>(sql, parameters);
+    } finally {
+      this.changedDevices = false;
+      notice.version.bump();
+    }
+  }
+
+  private async runAnnounced<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+    try {
+      return await this.run<R>(sql, parameters);
+    } finally {
+      notice.version.bump();
+      await this.client.query('select pg_notify($1, $2)', [notice.channel, DEVICES_CHANGED]).catch(() => undefined);
+    }
+  }
+
+  private run<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined): Promise<PostgresQueryResult<R>> {
     const values = [...(parameters ?? [])];
     const name = this.nameFor(sql);
     if (!name) return this.client.query(sql, values) as Promise<QueryResult> as Promise<PostgresQueryResult<R>>;

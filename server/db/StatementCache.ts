@@ -1,5 +1,6 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { changesDevices, type DeviceDataVersion } from './DeviceDataVersion';
 
 /** Distinct SQL texts kept prepared: the server's queries are a few dozen shapes; `in (?, ?, …)` lists of every length add more. */
 export const STATEMENT_CACHE_SIZE = 256;
@@ -33,6 +34,8 @@ export class StatementCache implements SqliteDatabase {
   constructor(
     private readonly database: SqliteConnection,
     readonly capacity = STATEMENT_CACHE_SIZE,
+    /** Told of every statement that may change devices (one connection: nothing reads between it and its commit). */
+    readonly deviceVersion?: DeviceDataVersion,
   ) {}
 
   prepare(sql: string): SqliteStatement {
@@ -84,6 +87,7 @@ export class StatementCache implements SqliteDatabase {
 class CachedStatement implements SqliteStatement {
   readonly reader: boolean;
   private readonly mayChangeSchema: boolean;
+  private readonly changesDevices: boolean;
   /** The column names of the statement as last prepared, and the schema they are known to belong to. */
   private names: string[] | undefined;
   private namesVersion: number | undefined;
@@ -96,11 +100,14 @@ class CachedStatement implements SqliteStatement {
   ) {
     this.reader = statement.reader;
     this.mayChangeSchema = !this.reader && !ROW_WRITE.test(sql);
+    this.changesDevices = changesDevices(sql);
     if (this.reader) statement.raw(true);
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
     const before = this.cache.lastSchemaVersion;
+    // `insert … returning` reads rows too.
+    if (this.changesDevices) this.cache.deviceVersion?.bump();
     const rows = this.statement.all(parameters) as unknown[][];
     const after = this.cache.readSchemaVersion();
     // SQLite re-prepares a statement when the schema changed, which may change its columns (`select *`).
@@ -126,6 +133,7 @@ class CachedStatement implements SqliteStatement {
     try {
       return this.statement.run(parameters);
     } finally {
+      if (this.changesDevices) this.cache.deviceVersion?.bump();
       if (this.mayChangeSchema) this.cache.schemaMayHaveChanged();
     }
   }

@@ -4,12 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool, TypeOverrides } from 'pg';
 import { registerDialect, type Database, type Db, type DialectName } from './Database';
+import { DeviceDataVersion } from './DeviceDataVersion';
 import { PreparingPool } from './PreparedStatements';
 import { StatementCache } from './StatementCache';
 
 export interface OpenedDatabase {
   db: Db;
   dialect: DialectName;
+  /** Changes whenever devices may have changed (device list pages are cached against it). */
+  deviceVersion: DeviceDataVersion;
   close(): Promise<void>;
 }
 
@@ -19,6 +22,8 @@ export interface DatabaseTarget {
   sqliteFile: string;
   /** Told about errors of idle PostgreSQL connections (a restarted database), which have no query to fail. */
   onIdleError?: (error: Error) => void;
+  /** PostgreSQL: the channel committed device changes are announced on (NOTIFY), for the other instances. */
+  notifyChannel?: string;
 }
 
 /** PostgreSQL's connections per server instance. */
@@ -26,7 +31,7 @@ export const POSTGRES_POOL_SIZE = 10;
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else the SQLite file. */
 export function openDatabase(target: DatabaseTarget): OpenedDatabase {
-  return target.databaseUrl ? openPostgres(target.databaseUrl, target.onIdleError) : openSqlite(target.sqliteFile);
+  return target.databaseUrl ? openPostgres(target.databaseUrl, target.onIdleError, target.notifyChannel) : openSqlite(target.sqliteFile);
 }
 
 /** Opens (creating if needed) the SQLite file in WAL mode behind Kysely. */
@@ -36,10 +41,14 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const deviceVersion = new DeviceDataVersion();
+  // Another connection's commits (another process on the file) move data_version; this one's are counted by the cache.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  deviceVersion.external = () => dataVersion.get() as number;
   // Each SQL text prepared once (Kysely's dialect would prepare it on every query).
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite, undefined, deviceVersion) }) });
   registerDialect(db, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', deviceVersion, close: () => db.destroy() };
 }
 
 const INT8_OID = 20;
@@ -62,7 +71,7 @@ function numberParsers(): TypeOverrides {
 }
 
 /** A pool of PostgreSQL connections behind Kysely. Nothing connects until the first query. */
-export function openPostgres(url: string, onIdleError?: (error: Error) => void): OpenedDatabase {
+export function openPostgres(url: string, onIdleError?: (error: Error) => void, notifyChannel?: string): OpenedDatabase {
   const pool = new Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types: numberParsers(), application_name: 'city-ops-dashboard' });
   // An idle connection the database drops (restart, administrator) must not bring the server down.
   pool.on('error', (error) => onIdleError?.(error));
@@ -70,7 +79,10 @@ export function openPostgres(url: string, onIdleError?: (error: Error) => void):
   // pool listens only to idle ones. The query in flight fails on its own; this only keeps the process up.
   pool.on('connect', (client) => client.on('error', () => undefined));
   // Each SQL text prepared once per connection (pg would have PostgreSQL parse and plan it on every query).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool) }) });
+  const deviceVersion = new DeviceDataVersion();
+  // Other instances' writes are heard only through a listener: until one is wired up (createServer), nothing is trusted.
+  deviceVersion.trusted = () => false;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, undefined, notifyChannel ? { version: deviceVersion, channel: notifyChannel } : undefined) }) });
   registerDialect(db, 'postgres');
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', deviceVersion, close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, ok } from '../envelope';
 import type { DeviceService } from './DeviceService';
 import type { ServerContext } from '../ServerContext';
@@ -118,21 +118,25 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     return kinds === 'all' ? undefined : [...kinds];
   };
 
-  const list = (camerasOnly = false) => async (request: FastifyRequest) => {
+  /** A list page's answer, written as JSON text by the service (Fastify sends a JSON-typed string as it is). */
+  const sendPage = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+
+  const list = (camerasOnly = false) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as ListParams;
     const kind = readableKind(request, query.deviceType ?? (camerasOnly ? devices.defaultMonitorKind() : ''));
     // /monitor/* lists the kinds that declare it as their list path (cameras, fire cameras).
     if (camerasOnly && kind.listPaths?.child !== '/monitor/child') throw badRequest(`${kind.displayName}不能通过监控列表查询`);
-    const result = await devices.list({
+    const keyword = query.keyword?.trim();
+    const body = await devices.listPage({
       tenantId: request.session!.tenantId,
       kind,
       pageNum: query.pageNum,
       pageSize: query.pageSize,
-      ...(query.keyword?.trim() ? { keyword: query.keyword.trim() } : {}),
+      ...(keyword ? { keyword } : {}),
       ...(query.groupId !== undefined ? { groupId: query.groupId } : {}),
       ...(query.online !== undefined ? { online: query.online === '1' } : {}),
     });
-    return { code: 200, msg: '查询成功', ...result };
+    return sendPage(reply, body);
   };
   const requireDeviceType = { deviceType: '请指定设备类型' };
 
@@ -151,12 +155,11 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   api.get(
     '/devi/aep/groupChild',
     { config: read, schema: { querystring: { type: 'object', properties: { groupId: idField('分组编号'), ...pageQuery }, required: ['groupId'], errorMessage: { required: { groupId: '请指定分组' } } } } },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query as ListParams & { groupId: number };
       const group = await devices.group(request.session!.tenantId, query.groupId);
       const kind = readableKind(request, group.kind);
-      const result = await devices.list({ tenantId: request.session!.tenantId, kind, pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id });
-      return { code: 200, msg: '查询成功', ...result };
+      return sendPage(reply, await devices.listPage({ tenantId: request.session!.tenantId, kind, pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id }));
     },
   );
 
