@@ -332,8 +332,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await panelRoutes(api, new PanelLayoutService(db, loadPanelCatalog(plugins), now));
       await videoRoomRoutes(api, videoRooms);
       await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
-      await productSocketRoutes(api, ctx, productSockets, new PushTickets(db, now), config.allowedOrigins);
-      await intercomRoutes(api, new IntercomService(db, ctx.users, videoRooms, productSockets, now, app.log));
+      const intercom = new IntercomService(db, ctx.users, videoRooms, productSockets, now, app.log);
+      await productSocketRoutes(api, ctx, productSockets, new PushTickets(db, now), config.allowedOrigins, async (tenantId, userId) =>
+        (await intercom.ringing(tenantId, userId)).map((data) => ({ response: 'tempcall', result: 2, data }) as const),
+      );
+      await intercomRoutes(api, intercom);
       await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
       await workOrderRoutes(api, workOrders);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
