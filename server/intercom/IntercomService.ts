@@ -22,6 +22,8 @@ export const MAX_GROUP_NUMBER = 10001;
 export const MAX_GROUP_MEMBERS = 32;
 /** A user counts as online with a product socket open on this instance, or a session used within this time. */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
+/** How long a new group's call rings: a member whose product socket opens within it still gets the call. */
+export const RING_MS = 30_000;
 
 const notFound = () => new AppError(404, '群组不存在或已删除');
 
@@ -121,6 +123,35 @@ export class IntercomService {
         }),
     );
     return { ...toQuickGroup(group), join };
+  }
+
+  /**
+   * Calls still ringing for the user (groups created less than RING_MS ago by someone else): a product
+   * socket that opens just after the call went out (a page loading, a reconnect) still rings.
+   */
+  async ringing(tenantId: number, userId: number): Promise<TempCallData[]> {
+    if (!this.rooms) return [];
+    const rows = await this.db
+      .selectFrom('intercom_groups')
+      .select(['gid', 'name', 'creator_id', 'uids', 'room_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('created_at', '>', this.now() - RING_MS)
+      .where('creator_id', '<>', userId)
+      .orderBy('gid', 'desc')
+      .execute();
+    const calls: TempCallData[] = [];
+    for (const row of rows) {
+      const uids = parseUids(row.uids);
+      if (!uids.includes(userId) || row.room_id === null) continue;
+      try {
+        const fromName = (await this.users.members(tenantId)).find((member) => member.userId === row.creator_id)?.nickName ?? '';
+        calls.push({ gid: Number(row.gid), name: row.name, fromUserId: row.creator_id, fromName, uids, join: await this.rooms.joinInfo(tenantId, userId, Number(row.room_id)) });
+      } catch (error) {
+        // Its room is gone (hung up and deleted meanwhile): nothing rings.
+        this.log.warn({ err: error, tenantId, gid: row.gid }, '临时群组的呼叫已无法加入，不再振铃');
+      }
+    }
+    return calls;
   }
 
   /** Deletes a group the caller created: its audio room is destroyed and the other members hang up (tempcall result 1). */

@@ -156,6 +156,14 @@ describe.skipIf(!janus)('quick intercom groups with their audio rooms on Janus',
     expect(incoming).toMatchObject({ response: 'tempcall', result: 2, data: { gid: group.gid, name: '群组1024', fromUserId: 1, fromName: '系统管理员', uids: [1, 2] } });
     expect(incoming.data.join).toMatchObject({ room, pin: group.join.pin, userId: 2, display: '值班员张敏' });
     expect(creator.received).toEqual([]);
+    // A product socket the callee opens just after (a page still loading) rings too; the creator's does not.
+    const late = await productSocket(server, operator);
+    const creatorLate = await productSocket(server, admin);
+    sockets.push(late.socket, creatorLate.socket);
+    await late.until(() => late.received.length === 1);
+    expect(late.received[0]).toMatchObject({ response: 'tempcall', result: 2, data: { gid: group.gid, fromUserId: 1, join: { room, userId: 2 } } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(creatorLate.received).toEqual([]);
 
     // Members see it (newest first); others of the tenant and other tenants do not.
     const listOf = async (token: string) => (await call<QuickGroup[]>(server, 'GET', '/gis/sapi/group/quick/list', token)).data!;

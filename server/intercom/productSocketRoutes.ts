@@ -6,6 +6,7 @@ import { TICKET_TTL_MS, type PushTickets } from '../push/PushTickets';
 import { originAllowed, PUSH_CLOSE, readPushQuery, type PushRefusal } from '../push/pushUpgrade';
 import type { ServerContext } from '../ServerContext';
 import type { ProductSockets } from './ProductSockets';
+import type { ProductSocketMessage } from '../../contracts/videoRooms';
 
 /** How often an open product socket re-reads its session (an expiry or a missed notice closes it within this). */
 const SESSION_CHECK_MS = 5000;
@@ -16,7 +17,15 @@ const SESSION_CHECK_MS = 5000;
  * its session for a one-time ticket (POST /productSocket/ticket, the push tickets' store) and connects to
  * `/productSocket?token=<ticket>`. The server only sends; a client frame other than `ping` is ignored.
  */
-export async function productSocketRoutes(api: FastifyInstance, ctx: ServerContext, sockets: ProductSockets, tickets: PushTickets, allowedOrigins: readonly string[] | undefined): Promise<void> {
+export async function productSocketRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  sockets: ProductSockets,
+  tickets: PushTickets,
+  allowedOrigins: readonly string[] | undefined,
+  /** What a socket is sent as soon as it opens (the calls still ringing for its user). */
+  onOpen: (tenantId: number, userId: number) => Promise<ProductSocketMessage[]> = async () => [],
+): Promise<void> {
   api.post('/productSocket/ticket', { config: { access: access.session } }, async (request) => {
     const ticket = await tickets.issue(request.session!.tokenHash);
     return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000 });
@@ -52,6 +61,7 @@ export async function productSocketRoutes(api: FastifyInstance, ctx: ServerConte
     // Gone during the awaits: its close event has passed, an entry added now would never leave.
     if (socket.readyState !== socket.OPEN) return undefined;
     const remove = sockets.add({ socket, tokenHash: session.tokenHash, tenantId: session.tenantId, userId });
+    for (const message of await onOpen(session.tenantId, userId).catch(() => [])) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     let expiresAt = session.expiresAt;
     const check = setInterval(() => {
       if (ctx.now() >= expiresAt) {

@@ -15,7 +15,8 @@ let page: Page;
 const run = <T>(body: string) => page.evaluate(`window.globeBench.then((bench) => ${body})`) as Promise<T>;
 
 beforeAll(async () => {
-  vite = await createServer({ server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn', clearScreen: false });
+  // No file watching and no HMR: an edit elsewhere in the tree while the suite runs must not reload the page.
+  vite = await createServer({ server: { port: 0, host: '127.0.0.1', hmr: false, watch: null }, logLevel: 'warn', clearScreen: false });
   await vite.listen();
   const address = vite.httpServer!.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
