@@ -24,23 +24,28 @@ export interface Recordings {
   list(deviceId: number, beginTime: number, endTime: number): Promise<RecordList>;
   /** The segment's WebM as a Blob (fetched with the session: a video element cannot send it). */
   segment(deviceId: number, name: string): Promise<Blob>;
+  /** A clip over [beginTime, endTime] across segments, cut by the server into one WebM (at most 60 minutes). */
+  clip(deviceId: number, beginTime: number, endTime: number): Promise<Blob>;
 }
 
 export const Recordings = createToken<Recordings>('Recordings', '摄像机录像：按时间查询录像段并取回录像文件');
+
+/** A video answer as a Blob; errors come back as the JSON envelope (HTTP 200), video as video/webm. */
+async function video(answer: Promise<Response>): Promise<Blob> {
+  const response = await answer;
+  if (!(response.headers.get('content-type') ?? '').startsWith('video/')) {
+    const reply = (await response.json().catch(() => ({}))) as { msg?: string };
+    throw new Error(reply.msg || t.recordingUnreadable);
+  }
+  return response.blob();
+}
 
 export function createRecordings(http: HttpClient, sessionFetch: SessionFetch): Recordings {
   return {
     async list(deviceId, beginTime, endTime) {
       return (await http.get<RecordList>('/stream/records', { deviceId, beginTime, endTime }, { loading: false, quiet: true })).data!;
     },
-    async segment(deviceId, name) {
-      const response = await sessionFetch(`/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`);
-      // Errors come back as the JSON envelope (HTTP 200), video as video/webm.
-      if (!(response.headers.get('content-type') ?? '').startsWith('video/')) {
-        const reply = (await response.json().catch(() => ({}))) as { msg?: string };
-        throw new Error(reply.msg || t.recordingUnreadable);
-      }
-      return response.blob();
-    },
+    segment: (deviceId, name) => video(sessionFetch(`/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`)),
+    clip: (deviceId, beginTime, endTime) => video(sessionFetch(`/stream/record/clip?deviceId=${deviceId}&beginTime=${Math.round(beginTime)}&endTime=${Math.round(endTime)}`)),
   };
 }

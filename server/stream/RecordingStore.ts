@@ -59,7 +59,7 @@ export class RecordingStore {
         // A segment ffmpeg has only just opened holds no picture yet.
         if (stat.size < 1024) continue;
         const start = Number(match[1]) * 1000;
-        segments.push({ deviceId, name, start, end: Math.max(start, stat.mtimeMs), bytes: stat.size });
+        segments.push({ deviceId, name, start, end: Math.max(start, Math.round(stat.mtimeMs)), bytes: stat.size });
       } catch {
         // Removed meanwhile (retention): not listed.
       }

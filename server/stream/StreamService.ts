@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RTCPeerConnection, RtpPacket } from 'werift';
 import { AppError } from '../envelope';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
-import { DEFAULT_RECORDING, RecordingStore, type RecordingLimits } from './RecordingStore';
+import { DEFAULT_RECORDING, RecordingStore, type RecordedSegment, type RecordingLimits } from './RecordingStore';
 
 export interface StreamOptions {
   /** The ffmpeg program; null: none (cameras answer 视频源不可用); absent: looked for on first use (FFMPEG_PATH or the PATH). */
@@ -83,6 +84,8 @@ interface Viewer {
 /** RTCP payload-specific feedback (RFC 4585): PLI and FIR, a receiver asking for a key frame. */
 const PAYLOAD_SPECIFIC_FEEDBACK = 206;
 const KEYFRAME_REQUEST_MS = 500;
+/** The longest clip one download cuts from the recordings. */
+export const MAX_CLIP_MS = 60 * 60_000;
 
 /** werift is loaded with the first stream (most servers never play one). */
 const loadWerift = () => import('werift');
@@ -427,6 +430,38 @@ export class StreamService {
     if (!running) return;
     running.stop();
     this.log.info(`摄像机 ${running.subject.name}（${deviceId}）已无人观看，视频源已停止`);
+  }
+
+  /**
+   * A clip of a camera's recording over [from, to]: the segments it spans joined and cut (ffmpeg's concat
+   * demuxer, stream copy: no re-encoding, cuts fall on key frames, half a second apart), as one WebM on
+   * ffmpeg's stdout. A gap in the recording (nobody watched) is skipped, not filled.
+   */
+  clip(deviceId: number, from: number, to: number): { output: NodeJS.ReadableStream; stop(): void } {
+    if (!this.recordings) throw new AppError(404, '服务器未开启录像');
+    if (!this.ffmpeg) throw new AppError(503, streamMessages.noSource);
+    if (to - from > MAX_CLIP_MS) throw new AppError(400, `一次最多下载 ${MAX_CLIP_MS / 60_000} 分钟的录像`);
+    const segments = this.recordings.between(deviceId, from, to);
+    if (!segments.length) throw new AppError(404, '该时段没有录像');
+    const list = join(this.workDir, `clip-${deviceId}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+    // The concat demuxer's list: each file quoted, the first cut in (inpoint) and the last cut off
+    // (outpoint), each in its own seconds; a segment removed meanwhile (retention) is left out.
+    const parts = segments
+      .map((segment) => ({ segment, path: this.recordings!.file(deviceId, segment.name)?.path }))
+      .filter((part): part is { segment: RecordedSegment; path: string } => Boolean(part.path));
+    if (!parts.length) throw new AppError(404, '该时段没有录像');
+    const lines = parts.map(({ segment, path }, index) => {
+      const entry = [`file '${path.replace(/'/g, "'\\''")}'`];
+      if (index === 0 && from > segment.start) entry.push(`inpoint ${((from - segment.start) / 1000).toFixed(3)}`);
+      if (index === parts.length - 1 && to < segment.end) entry.push(`outpoint ${((to - segment.start) / 1000).toFixed(3)}`);
+      return entry.join('\n');
+    });
+    writeFileSync(list, `${lines.join('\n')}\n`);
+    const child = spawn(this.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-f', 'webm', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const cleanUp = () => rmSync(list, { force: true });
+    child.once('exit', cleanUp);
+    child.once('error', cleanUp);
+    return { output: child.stdout!, stop: () => child.kill('SIGKILL') };
   }
 
   /** Ends every viewer and source (server shutdown). */

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, type RtpPacket } from 'werift';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
@@ -158,6 +160,31 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     expect((await file({ range: `bytes=${segment.bytes + 10}-` })).statusCode).toBe(416);
     expect((await file({}, '&download=1')).headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
 
+    // A clip across the segments: one WebM whose length is the range asked for (cut on key frames).
+    const firstStart = segments[0]!.start;
+    const lastEnd = segments.at(-1)!.end;
+    const clip = await server.app.inject({ url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${firstStart}&endTime=${lastEnd}`, headers: { authorization: `Bearer ${token}` } });
+    expect(clip.statusCode, clip.body.slice(0, 300)).toBe(200);
+    expect(clip.headers['content-type'], clip.body.slice(0, 300)).toBe('video/webm');
+    expect(clip.headers['content-type']).toBe('video/webm');
+    expect(clip.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
+    expect(clip.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    const seconds = webmSeconds(clip.rawPayload);
+    expect(seconds).toBeGreaterThan(segments.length - 1.5);
+    expect(seconds).toBeLessThan((lastEnd - firstStart) / 1000 + 1.5);
+    expect(clip.rawPayload.length).toBeGreaterThan(segment.bytes);
+    // From the middle of the second segment to the middle of the last: cut in and off, still playable video.
+    const middle = await server.app.inject({ url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${segments[1]!.start + 400}&endTime=${lastEnd - 400}`, headers: { authorization: `Bearer ${token}` } });
+    expect(middle.headers['content-type']).toBe('video/webm');
+    expect(webmSeconds(middle.rawPayload)).toBeGreaterThan(0.5);
+    expect(middle.rawPayload.length).toBeGreaterThan(2000);
+    const clipQuery = (query: string, who = token) => server.api('GET', `/stream/record/clip?deviceId=${camera.deviceId}${query}`, { token: who });
+    expect((await clipQuery(`&beginTime=${lastEnd}&endTime=${firstStart}`)).body).toEqual({ code: 400, msg: '开始时间必须早于结束时间' });
+    expect((await clipQuery(`&beginTime=${firstStart}`)).body).toEqual({ code: 400, msg: '请指定片段的开始和结束时间' });
+    expect((await clipQuery(`&beginTime=0&endTime=${2 * 3600_000}`)).body).toEqual({ code: 400, msg: '一次最多下载 60 分钟的录像' });
+    expect((await clipQuery('&beginTime=1000&endTime=2000')).body).toEqual({ code: 404, msg: '该时段没有录像' });
+    expect((await clipQuery(`&beginTime=${firstStart}&endTime=${lastEnd}`, await server.app.ctx.sessions.create(1, 2))).body.code).toBe(404);
+
     // Bad names, missing files and another tenant: refused, nothing served.
     expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=..%2F..%2Fdashboard.sqlite`, { token })).body).toEqual({ code: 400, msg: '录像文件名不正确' });
     expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=1000000000.webm`, { token })).body).toEqual({ code: 404, msg: '录像不存在：1000000000.webm' });
@@ -247,6 +274,16 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     await peer.close();
   }, 30_000);
 });
+
+/** How many seconds of video a WebM holds: its last packet's time (a piped WebM has no duration in its header). */
+function webmSeconds(bytes: Buffer): number {
+  const probe = spawnSync(ffprobeOf(ffmpeg!), ['-v', 'error', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', '-i', 'pipe:0'], { input: bytes, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const times = probe.stdout.split('\n').map(Number).filter((time) => Number.isFinite(time) && time > 0);
+  return times.length ? Math.max(...times) : 0;
+}
+
+/** ffprobe beside the ffmpeg in use (Debian's ffmpeg package has both). */
+const ffprobeOf = (ffmpegPath: string) => (ffmpegPath.includes('/') ? join(dirname(ffmpegPath), 'ffprobe') : 'ffprobe');
 
 /** The first packet of a VP8 key frame: S bit in the payload descriptor, P bit clear in the payload header. */
 function isVp8KeyFrameStart(payload: Buffer): boolean {

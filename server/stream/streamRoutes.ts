@@ -90,6 +90,19 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
     },
   );
 
+  // A clip over a time range, across segments, as one WebM to save (录像回放's 下载片段).
+  api.get('/stream/record/clip', { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) }, async (request, reply) => {
+    const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
+    const device = await videoDevice(request, query.deviceId);
+    if (query.beginTime === undefined || query.endTime === undefined) throw new AppError(400, '请指定片段的开始和结束时间');
+    if (query.beginTime >= query.endTime) throw new AppError(400, '开始时间必须早于结束时间');
+    const clip = streams.clip(device.deviceId, query.beginTime, query.endTime);
+    // The download stops: so does ffmpeg.
+    request.raw.once('close', () => clip.stop());
+    const name = `${device.deviceName}-录像-${new Date(query.beginTime).toISOString().slice(0, 16).replace(/[:T]/g, '-')}.webm`;
+    return reply.type('video/webm').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(clip.output);
+  });
+
   // Play a camera (?deviceId=) or another operator's pushed picture (?userId=) of the caller's tenant.
   const userIdField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: '操作员编号必须是正整数' };
   const playQuery = {

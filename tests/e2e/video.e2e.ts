@@ -191,5 +191,16 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     await player.locator('.video-monitor__segment.is-playing').nth(0).waitFor();
     await expect.poll(() => player.locator('.video-monitor__segment').evaluateAll((spans) => spans.findIndex((span) => span.classList.contains('is-playing'))), { timeout: 20_000 }).toBeGreaterThan(0);
     await screenshot(page, 'video-replay');
+
+    // 下载片段: one minute from where playback is, cut by the server across segments into one WebM.
+    await player.getByRole('combobox', { name: '片段长度' }).selectOption('1');
+    const [download] = await Promise.all([page.waitForEvent('download'), player.getByRole('button', { name: '下载片段' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}-录像-.*-1分钟\\.webm$`));
+    const saved = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    const file = Buffer.concat(chunks);
+    expect(file.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    expect(file.length).toBeGreaterThan(10_000);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLSelect, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DateRangeField, deviceKindsOf, formatDate, formatDateTime, PanelBox, PluginRegistry, Recordings, shanghaiDayStart, useService, type DateRangeValue, type RecordedSegment, type RecordList, type VideoTileCamera } from '@ops/sdk';
 import { CameraTree } from './CameraTree';
@@ -6,6 +6,8 @@ import { videoReplayStrings as r } from './videoMonitorStrings';
 import './VideoMonitor.css';
 
 const SPEEDS = [1, 2, 4] as const;
+/** Lengths a clip can be downloaded in (minutes; the server cuts at most 60). */
+const CLIP_MINUTES = [1, 5, 10, 30, 60] as const;
 const DAY_MS = 24 * 3600 * 1000;
 
 type Load = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; list: RecordList } | { status: 'error'; message: string };
@@ -28,6 +30,8 @@ export default function VideoReplayPage() {
   const [clipError, setClipError] = useState<string | null>(null);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
   const [at, setAt] = useState<number | null>(null);
+  const [clipMinutes, setClipMinutes] = useState<(typeof CLIP_MINUTES)[number]>(5);
+  const [clipping, setClipping] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
 
   const segments = useMemo(() => (load.status === 'ready' ? load.list.segments : []), [load]);
@@ -86,6 +90,26 @@ export default function VideoReplayPage() {
     link.download = r.downloadName(camera.deviceName, formatDateTime(current.start).replace(/[: ]/g, '-'));
     link.click();
   };
+  // 下载片段: from where playback is (or the first recording) for the chosen length, across segments.
+  const clipFrom = at ?? (segments.length ? segments[0]!.start : from);
+  const downloadClip = async () => {
+    if (!camera) return;
+    setClipError(null);
+    setClipping(true);
+    try {
+      const blob = await recordings.clip(camera.deviceId, clipFrom, clipFrom + clipMinutes * 60_000);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = r.clipName(camera.deviceName, formatDateTime(clipFrom).replace(/[: ]/g, '-'), clipMinutes);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      setClipError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setClipping(false);
+    }
+  };
   const minutes = Math.round(segments.reduce((sum, segment) => sum + (segment.end - segment.start), 0) / 60_000);
   // The timeline shows the recorded stretch of the range (with a margin), so seconds of video are not a hair on a day.
   const recordedFrom = segments.length ? segments[0]!.start : from;
@@ -138,6 +162,8 @@ export default function VideoReplayPage() {
                 <SegmentedControl size="small" aria-label={r.speed} value={String(speed)} options={SPEEDS.map((rate) => ({ label: r.speedOption(rate), value: String(rate) }))} onValueChange={(value) => setSpeed(Number(value) as (typeof SPEEDS)[number])} />
                 <span className="video-monitor__count" role="status">{at ? r.at(formatDateTime(at)) : r.summary(segments.length, minutes)}</span>
                 <Button icon="download" text={r.download} disabled={!playing} onClick={download} />
+                <HTMLSelect aria-label={r.clipLength} value={clipMinutes} onChange={(event) => setClipMinutes(Number(event.currentTarget.value) as (typeof CLIP_MINUTES)[number])} options={CLIP_MINUTES.map((value) => ({ value, label: r.clipMinutes(value) }))} />
+                <Button icon="film" text={r.downloadClip} title={r.downloadClipHint(formatDateTime(clipFrom), clipMinutes)} loading={clipping} disabled={!segments.length} onClick={() => void downloadClip()} />
               </div>
               <div
                 className="video-monitor__timeline"
