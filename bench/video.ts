@@ -5,13 +5,14 @@
 // Subscribers are players in Chromium (Debian's, as the e2e suite drives it): the first frame is the
 // first one the page's video element presents (requestVideoFrameCallback), as an operator sees it.
 // Targets: first frame ≤ 1 s; 9 subscribers ≤ 1.5× the time of 1.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { launchBrowser } from '../tests/e2e/browser';
+import { startServer as startRealServer } from '../tests/e2e/startServer';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg } from '../server/stream/CameraFeed';
 
 const ROUNDS = Number(process.env.VIDEO_ROUNDS ?? 3);
@@ -88,39 +89,11 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The real server (tests/e2e/startServer.ts) without simulator, rooms or recording, and an operator's token. */
 async function startServer(): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-video-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`服务器 60 秒内没有启动：\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /已启动: (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace(/\/$/, ''));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`服务器退出（${code}）：\n${output}`)));
-  });
-  const token = ((await (await fetch(`${url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string }).token;
-  return {
-    url,
-    pid: child.pid!,
-    token,
-    stop: async () => {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await gone;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const running = await startRealServer({ SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' });
+  const token = ((await (await fetch(`${running.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string }).token;
+  return { url: running.url, pid: running.pid, token, stop: running.stop };
 }
 
 async function cameras(server: Server, count: number): Promise<number[]> {

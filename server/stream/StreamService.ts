@@ -217,18 +217,7 @@ export class StreamService {
    */
   async push(owner: ChannelOwner, offer: unknown): Promise<string> {
     const offerSdp = checkOffer(offer);
-    const werift = await loadWerift();
-    const peer = new werift.RTCPeerConnection({
-      codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
-      iceAdditionalHostAddresses: ['127.0.0.1', ...(this.options.iceHostAddresses ?? [])],
-      iceUseIpv6: false,
-    });
-    try {
-      await peer.setRemoteDescription({ type: 'offer', sdp: offerSdp });
-    } catch (error) {
-      await peer.close();
-      throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
-    }
+    const peer = await this.peerFor(offerSdp);
     const sending = sendingVideoMids(offerSdp);
     const video = peer.getTransceivers().find((transceiver) => transceiver.kind === 'video' && typeof transceiver.mid === 'string' && sending.has(transceiver.mid));
     if (!video) {
@@ -290,11 +279,10 @@ export class StreamService {
     return peer.localDescription?.sdp ?? answer.sdp;
   }
 
-  /** Answers a viewer's offer with a send-only peer fed by `source`; `room` tracks who watches. */
-  private async answerViewer(offerSdp: string, sourceFor: () => Promise<RtpSource>, room: { join(viewer: Viewer): void; leave(viewer: Viewer): void }): Promise<string> {
+  /** A VP8-only peer on the offer (play or push alike); an offer werift cannot read is a 400 naming why. */
+  private async peerFor(offerSdp: string): Promise<RTCPeerConnection> {
     const werift = await loadWerift();
-    const { MediaStreamTrack, RTCPeerConnection } = werift;
-    const peer = new RTCPeerConnection({
+    const peer = new werift.RTCPeerConnection({
       codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
       iceAdditionalHostAddresses: ['127.0.0.1', ...(this.options.iceHostAddresses ?? [])],
       iceUseIpv6: false,
@@ -305,6 +293,13 @@ export class StreamService {
       await peer.close();
       throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
     }
+    return peer;
+  }
+
+  /** Answers a viewer's offer with a send-only peer fed by `source`; `room` tracks who watches. */
+  private async answerViewer(offerSdp: string, sourceFor: () => Promise<RtpSource>, room: { join(viewer: Viewer): void; leave(viewer: Viewer): void }): Promise<string> {
+    const { MediaStreamTrack } = await loadWerift();
+    const peer = await this.peerFor(offerSdp);
     const video = peer.getTransceivers().filter((transceiver) => transceiver.kind === 'video');
     if (!video.length) {
       await peer.close();

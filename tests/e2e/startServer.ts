@@ -6,6 +6,8 @@ import { join } from 'node:path';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server process (benches read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
