@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { access } from '../access/RouteAccess';
 import { ok } from '../envelope';
 import { TICKET_TTL_MS, type PushTickets } from '../push/PushTickets';
-import { originAllowed, PUSH_CLOSE, readPushQuery, type PushRefusal } from '../push/pushUpgrade';
+import { PUSH_CLOSE, redeemSocketTicket, type PushRefusal } from '../push/pushUpgrade';
 import type { ServerContext } from '../ServerContext';
 import type { ProductSockets } from './ProductSockets';
 import type { ProductSocketMessage } from '../../contracts/videoRooms';
@@ -50,12 +50,9 @@ export async function productSocketRoutes(
   });
 
   async function accept(socket: WebSocket, request: FastifyRequest): Promise<PushRefusal | undefined> {
-    if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins ?? [])) return 'origin';
-    const query = readPushQuery(request.query);
-    if (typeof query === 'string') return query;
-    if (query.token === undefined) return 'ticket';
-    const session = await tickets.redeem(query.token);
-    if (typeof session === 'string') return session;
+    const redeemed = await redeemSocketTicket(request, tickets, allowedOrigins);
+    if (typeof redeemed === 'string') return redeemed;
+    const { session } = redeemed;
     const userId = await sockets.userOf(session.tokenHash);
     if (userId === undefined) return 'session';
     // Gone during the awaits: its close event has passed, an entry added now would never leave.

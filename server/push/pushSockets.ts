@@ -5,7 +5,7 @@ import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 import type { PushHub, PushMessage } from './PushHub';
 import { TICKET_TTL_MS, type PushTickets } from './PushTickets';
-import { originAllowed, PUSH_CLOSE, readPushQuery, type PushRefusal } from './pushUpgrade';
+import { PUSH_CLOSE, redeemSocketTicket, type PushRefusal } from './pushUpgrade';
 
 export { TICKET_TTL_MS };
 /** Clients only send small control frames; anything bigger is refused by the socket. */
@@ -61,14 +61,9 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
 
   /** Opens the push stream on `socket`, or names why not; only the database and the hub can throw. */
   async function accept(socket: WebSocket, request: FastifyRequest): Promise<PushRefusal | undefined> {
-    if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins ?? [])) return 'origin';
-    // The query's shape is checked before the database sees it, so a malformed attempt consumes nothing.
-    const query = readPushQuery(request.query);
-    if (typeof query === 'string') return query;
-    if (query.token === undefined) return 'ticket';
-    const session = await tickets.redeem(query.token);
-    if (typeof session === 'string') return session;
-    const lastId = query.lastId;
+    const redeemed = await redeemSocketTicket(request, tickets, allowedOrigins);
+    if (typeof redeemed === 'string') return redeemed;
+    const { session, lastId } = redeemed;
     // Live messages are queued from the moment of subscribing, while the starting point and the backlog
     // are read, then go out in sequence without duplicates: nothing committed meanwhile falls between
     // the two (on several instances the hub hands over another instance's messages in order too).

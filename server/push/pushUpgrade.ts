@@ -1,3 +1,4 @@
+import type { PushSession, PushTickets } from './PushTickets';
 /**
  * Checks on a push socket upgrade that run before the database is touched. They never throw:
  * whatever a client or proxy sends becomes a close code and a short ASCII reason (a close frame
@@ -54,4 +55,21 @@ export function readPushQuery(query: unknown): PushQuery | PushRefusal {
     token: token === '' ? undefined : (token as string | undefined),
     lastId: lastId === undefined || lastId === '' ? undefined : Number(lastId),
   };
+}
+
+/**
+ * What every ticket-opened socket (push, product) checks first, in this order: the origin, the query's
+ * shape (before the database sees it, so a malformed attempt consumes nothing), then the one-time ticket.
+ */
+export async function redeemSocketTicket(
+  request: { headers: { origin?: unknown; host?: string }; query: unknown },
+  tickets: Pick<PushTickets, 'redeem'>,
+  allowedOrigins: readonly string[] | undefined,
+): Promise<{ session: PushSession; lastId: number | undefined } | PushRefusal> {
+  if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins ?? [])) return 'origin';
+  const query = readPushQuery(request.query);
+  if (typeof query === 'string') return query;
+  if (query.token === undefined) return 'ticket';
+  const session = await tickets.redeem(query.token);
+  return typeof session === 'string' ? session : { session, lastId: query.lastId };
 }
