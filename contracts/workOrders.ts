@@ -220,6 +220,29 @@ export interface WorkOrderStats {
   slaMissed: number;
   /** slaMet / (slaMet + slaMissed), 0..1; null before any order was completed. */
   slaRate: number | null;
+  /** Orders created today (Asia/Shanghai). */
+  createdToday: number;
   /** The last `days` days (Asia/Shanghai), oldest first: orders created and completed that day. */
   perDay: { day: number; created: number; closed: number }[];
+}
+
+/** The push event type (registry/pushEvents.json, silent) of every work-order change, and its bus topic. */
+export const WORK_ORDER_PUSH_EVENT = 'WORK_ORDER';
+export const WORK_ORDER_PUSH_TOPIC = 'workOrder.changed';
+/** What changed an order: an action, its creation, a photo, or the escalation job. */
+export type WorkOrderChangeAction = WorkOrderAction | 'create' | 'photo' | 'escalate';
+
+/** The data of a WORK_ORDER push, sent to the order's tenant after each change is committed. */
+export interface WorkOrderChanged {
+  orderId: number;
+  orderNo: string;
+  action: WorkOrderChangeAction;
+  actionName: string;
+  /** The status after the change. */
+  status: WorkOrderStatus;
+  statusName: string;
+  alarmId: number | null;
+  /** Who made it; null for the escalation job. */
+  userId: number | null;
+  time: number;
 }

@@ -259,7 +259,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.decorate('weather', weather);
   app.decorate('businessSimulator', businessSimulator);
   const orderCounters = new OrderCounters(db);
-  const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now);
+  const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败') });
   app.decorate('workOrders', workOrders);
   const escalator = new WorkOrderEscalator(workOrders, WORK_ORDER_ESCALATE_MS, (error) => app.log.error({ err: error }, '工单超时升级失败'));
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).

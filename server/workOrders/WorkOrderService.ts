@@ -26,6 +26,9 @@ import {
   type WorkOrderSource,
   type WorkOrderStats,
   type WorkOrderStatus,
+  WORK_ORDER_PUSH_EVENT,
+  type WorkOrderChangeAction,
+  type WorkOrderChanged,
 } from '../../contracts/workOrders';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { Database, Db } from '../db/Database';
@@ -49,6 +52,12 @@ export interface WorkOrderFilter extends Omit<WorkOrderQuery, 'pageNum' | 'pageS
 }
 
 type OrderRecord = Database['work_orders'] & { order_id: number };
+
+/** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
+export interface WorkOrderPushOptions {
+  push?: { publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown> };
+  onPushError?: (error: unknown) => void;
+}
 type Executor = Db | Transaction<Database>;
 
 const label = (status: string) => WORK_ORDER_STATUS_LABELS[status as WorkOrderStatus] ?? status;
@@ -71,8 +80,34 @@ export class WorkOrderService {
     private readonly alarms: AlarmService,
     dataDir: string,
     private readonly now: () => number,
+    private readonly pushOptions: WorkOrderPushOptions = {},
   ) {
     this.root = join(dataDir, 'workorders');
+  }
+
+  /**
+   * Tells the tenant's open screens (WORK_ORDER, topic workOrder.changed) that an order changed; called
+   * only after the change committed, so a refused or rolled-back change is never announced.
+   */
+  private async announce(tenantId: number, order: { orderId: number; orderNo: string; status: WorkOrderStatus; alarmId: number | null }, action: WorkOrderChangeAction, userId: number | null, time: number): Promise<void> {
+    const { push, onPushError } = this.pushOptions;
+    if (!push) return;
+    const data: WorkOrderChanged = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      action,
+      actionName: WORK_ORDER_ACTION_LABELS[action],
+      status: order.status,
+      statusName: label(order.status),
+      alarmId: order.alarmId,
+      userId,
+      time,
+    };
+    try {
+      await push.publish(tenantId, WORK_ORDER_PUSH_EVENT, { ...data });
+    } catch (error) {
+      onPushError?.(error);
+    }
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -299,7 +334,9 @@ export class WorkOrderService {
       }
       return id;
     });
-    return this.get(tenantId, orderId);
+    const created = await this.get(tenantId, orderId);
+    await this.announce(tenantId, created, 'create', userId, at);
+    return created;
   }
 
   /** A work order from an alarm: title, category and priority follow the alarm unless given. */
@@ -406,7 +443,9 @@ export class WorkOrderService {
         if (Number(attached.numUpdatedRows) !== photoIds.length) throw new AppError(409, '照片已被附加到其他记录，请刷新后重试');
       }
     });
-    return this.get(order.tenant_id, order.order_id);
+    const changed = await this.get(order.tenant_id, order.order_id);
+    await this.announce(order.tenant_id, changed, action, userId, at);
+    return changed;
   }
 
   private async event(trx: Executor, entry: { orderId: number; tenantId: number; at: number; userId: number | null; action: string; from: string | null; to: string | null; note: string }): Promise<number> {
@@ -464,6 +503,7 @@ export class WorkOrderService {
         await writeFile(written, bytes);
         return id;
       });
+      await this.announce(tenantId, { orderId: order.order_id, orderNo: order.order_no, status: order.status as WorkOrderStatus, alarmId: order.alarm_id === null ? null : Number(order.alarm_id) }, 'photo', userId, at);
       return { photoId, mime, size: bytes.length, eventId: null, userId, createTime: at, url: `/workOrder/photo/file?id=${photoId}` };
     } catch (error) {
       // The commit failed after the write: no row names the file, so it goes too.
@@ -493,7 +533,7 @@ export class WorkOrderService {
     const at = this.now();
     const due = await this.db
       .selectFrom('work_orders')
-      .select(['order_id', 'tenant_id', 'status', 'due_at'])
+      .select(['order_id', 'order_no', 'tenant_id', 'status', 'due_at', 'alarm_id'])
       .where('status', 'in', [...OPEN_WORK_ORDER_STATUSES])
       .where('due_at', '<', at)
       .where('escalated_at', 'is', null)
@@ -510,7 +550,10 @@ export class WorkOrderService {
         await this.event(trx, { orderId, tenantId: order.tenant_id, at, userId: null, action: 'escalate', from: order.status, to: order.status, note: `已超过处理时限 ${late} 分钟，自动升级` });
         return true;
       });
-      if (done) marked++;
+      if (done) {
+        marked++;
+        await this.announce(order.tenant_id, { orderId, orderNo: order.order_no, status: order.status as WorkOrderStatus, alarmId: order.alarm_id === null ? null : Number(order.alarm_id) }, 'escalate', null, at);
+      }
     }
     return marked;
   }
@@ -556,6 +599,7 @@ export class WorkOrderService {
       slaMet: met,
       slaMissed: missed,
       slaRate: met + missed === 0 ? null : met / (met + missed),
+      createdToday: createdByDay.get(shanghaiDayStart(at)) ?? 0,
       perDay: Array.from({ length: days }, (_, index) => {
         const day = start + index * DAY_MS;
         return { day, created: createdByDay.get(day) ?? 0, closed: closedByDay.get(day) ?? 0 };

@@ -310,7 +310,7 @@ describe('work orders', () => {
     await post('/workOrder/accept', { orderId: soon.orderId });
     await post('/workOrder/close', { orderId: soon.orderId, result: '已补装井盖' });
     const stats = (await get('/workOrder/stats?days=3')).data as WorkOrderStats;
-    expect(stats).toMatchObject({ total: 3, open: 1, overdue: 0, escalated: 0, slaMet: 1, slaMissed: 1, slaRate: 0.5 });
+    expect(stats).toMatchObject({ total: 3, open: 1, overdue: 0, escalated: 0, slaMet: 1, slaMissed: 1, slaRate: 0.5, createdToday: 3 });
     expect(stats.byStatus).toEqual({ PENDING: 1, ASSIGNED: 0, PROCESSING: 0, DONE: 2, CANCELLED: 0 });
     expect(stats.byPriority).toEqual({ URGENT: 0, HIGH: 0, NORMAL: 2, LOW: 1 });
     const today = Date.UTC(2026, 10, 21, 16, 0, 0);
