@@ -15,6 +15,8 @@ export { defineEffectPlugin, effectRenderer, type EffectManifest, type EffectRen
 
 // Core services plugins may use, each a token with its interface of the same name.
 export { HttpClient } from './http/HttpClient';
+export { ApiFiles } from './http/ApiFiles';
+export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';
 export { EventBus } from './push/EventBus';
 export { PluginRegistry } from './plugins/PluginRegistry';

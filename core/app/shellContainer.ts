@@ -4,6 +4,7 @@ import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
 import { HttpClient } from '../http/HttpClient';
+import { ApiFiles, createApiFiles } from '../http/ApiFiles';
 import { createSessionFetch } from '../http/sessionFetch';
 import { CameraStreams, createCameraStreams, createSdpExchange } from '../media/CameraStreams';
 import { createRecordings, Recordings } from '../media/Recordings';
@@ -37,6 +38,8 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Live camera video and recordings through the stream endpoint the server names (core/media).
   const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
   const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
+  // Photos and other files sent or fetched as themselves (work-order photos).
+  container.bind<ApiFiles>(ApiFiles).toConstantValue(createApiFiles(sessionFetch));
   container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, sessionFetch), [HttpClient]);
   container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
