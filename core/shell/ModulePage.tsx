@@ -13,7 +13,8 @@ const PanelPage = lazy(() => import('../panels/PanelPage'));
 
 /**
  * A module route or child page: a panel page a `module` plugin declares, or the page component it
- * contributes; for a map module without either, the globe alone; otherwise an honest "being built" page.
+ * contributes; for a map module or map child page without either, the globe alone; otherwise an honest
+ * "being built" page.
  */
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
@@ -21,8 +22,10 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
   const registry = useService(PluginRegistry);
   const panelPage = panelPageFor(registry, module.name, child?.menuName);
   const PluginPage = panelPage ? undefined : pluginPageFor(registry, module.name, child?.menuName);
+  // A child page marked `showsMap` floats over the globe though its module shows none (安全应急's map pages).
+  const mapPage = child?.showsMap === true;
   return (
-    <section className={`module-page${panelPage ? ' has-panels' : ''}`} aria-labelledby="module-title">
+    <section className={`module-page${panelPage ? ' has-panels' : ''}${mapPage ? ' is-map-page' : ''}`} aria-labelledby="module-title">
       {children.length > 0 ? (
         <nav className="module-page__children" aria-label={pageStrings.childPages}>
           {children.map((entry) => (
@@ -36,13 +39,13 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
         {panelPage ? (
           <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
-            <PanelPage pageId={panelPage} overMap={module.showsMap} />
+            <PanelPage pageId={panelPage} overMap={module.showsMap || mapPage} />
           </Suspense>
         ) : PluginPage ? (
           <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
             <PluginPage moduleName={module.name} childName={child?.menuName} />
           </Suspense>
-        ) : module.showsMap && !child ? null : (
+        ) : (module.showsMap && !child) || mapPage ? null : (
           // A map module without a page plugin is still a working page: the globe under it is its content.
           <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />
         )}

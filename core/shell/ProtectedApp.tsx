@@ -4,7 +4,7 @@ import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
 import { HomePage } from './HomePage';
 import { ModulePage } from './ModulePage';
-import { buildModuleRoutes, type ModuleRoutes } from './menuRoutes';
+import { buildModuleRoutes, showsMapAt, type ModuleRoutes } from './menuRoutes';
 import { homePath } from '../router/routePaths';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
@@ -40,8 +40,7 @@ export default function ProtectedApp() {
     document.documentElement.classList.toggle('is-wall', wall !== undefined);
     return () => document.documentElement.classList.remove('is-wall');
   }, [wall]);
-  const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
-  const showsMap = routes.some(({ module }) => module.showsMap && module.name === firstSegment);
+  const showsMap = showsMapAt(routes, pathname);
   // The app's one inversify container, built once per page load (core/app/shellContainer.ts).
   const container = startShell(coreServices instanceof ServiceMap ? coreServices : undefined);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModuleRoutes } from './menuRoutes';
+import { buildModuleRoutes, showsMapAt } from './menuRoutes';
 
 describe('buildModuleRoutes', () => {
   it('names child routes with the first letter upper-cased and lower-cases the path', () => {
@@ -26,5 +26,39 @@ describe('buildModuleRoutes', () => {
   it('shows nothing without permissions', () => {
     expect(buildModuleRoutes(null, [])).toEqual([]);
     expect(buildModuleRoutes({ 'platform:device': false }, [])).toEqual([]);
+  });
+});
+
+describe('showsMapAt', () => {
+  const menus = [
+    {
+      name: 'securityEmergency',
+      path: '/securityEmergency',
+      meta: { title: '安全应急' },
+      children: [
+        { name: 'fireFighting', path: 'fireFighting', perms: 'platform:securityEmergency:fireFighting', meta: { title: '消防救援' } },
+        { name: 'DispatchPanel', path: 'DispatchPanel', perms: 'platform:securityEmergency:DispatchPanel', meta: { title: '调度面板' } },
+      ],
+    },
+  ];
+  const routes = buildModuleRoutes(
+    { 'platform:securityEmergency': true, 'platform:securityEmergency:fireFighting': true, 'platform:securityEmergency:DispatchPanel': true, 'platform:comprehensive': true },
+    menus,
+  );
+
+  it('shows the globe on every page of a map module', () => {
+    expect(showsMapAt(routes, '/comprehensive')).toBe(true);
+  });
+
+  it('shows it on a child page marked showsMap in a module without a map, and only there', () => {
+    expect(routes.find((entry) => entry.module.name === 'securityEmergency')!.children.map((child) => [child.menuName, child.showsMap])).toEqual([
+      ['fireFighting', true],
+      ['DispatchPanel', false],
+    ]);
+    expect(showsMapAt(routes, '/securityEmergency/firefighting')).toBe(true);
+    expect(showsMapAt(routes, '/securityEmergency/fireFighting/')).toBe(true);
+    expect(showsMapAt(routes, '/securityEmergency/dispatchpanel')).toBe(false);
+    expect(showsMapAt(routes, '/securityEmergency')).toBe(false);
+    expect(showsMapAt(routes, '/home')).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ export interface ChildRoute {
   title: string;
   module: ModuleDefinition;
   menuName: string;
+  /** The page floats over the globe though its module shows none (registry/modules.json child `showsMap`). */
+  showsMap: boolean;
 }
 
 export interface ModuleRoutes {
@@ -28,7 +30,17 @@ export function buildModuleRoutes(perms: MenuPermissionMap | null, menus: readon
         title: child.meta?.title ?? child.name,
         module,
         menuName: child.name,
+        showsMap: module.children.some((entry) => entry.name === child.name && entry.showsMap === true),
       }));
     return { module, children };
   });
+}
+
+/** Whether the page at a path shows the globe: every page of a map module, and a child page marked `showsMap`. */
+export function showsMapAt(routes: readonly ModuleRoutes[], pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  const first = path.split('/').filter(Boolean)[0] ?? '';
+  return routes.some(
+    ({ module, children }) => module.name.toLowerCase() === first && (module.showsMap || children.some((child) => child.showsMap && child.path.toLowerCase() === path)),
+  );
 }

@@ -42,6 +42,10 @@ export interface ModuleChildEntry {
   title: string;
   perms: string;
   /**
+   * This child page shows the globe, its content floating over it, in a module that shows none of its own (安全应急's 人群疏散, 火情, 消防救援, 防汛, 水情). A holder of its permission may read every device kind, as on a map module.
+   */
+  showsMap?: boolean;
+  /**
    * Device kinds (page names of device plugins) this page lists and controls outside 设备管控: the server lets a holder of this page's permission read and control devices of these kinds.
    *
    * @minItems 1

@@ -14,7 +14,8 @@ export interface DeviceGrant {
  * are made of, so a new device kind or page needs no edit here:
  * - a device page of 设备管控 or of a module reusing it (正射影像) reads and controls its kind;
  * - a page declaring `deviceKinds` (视频监控 → camera) reads and controls those kinds;
- * - a map module reads every kind: the globe shows all the tenant's devices and their details.
+ * - a map module, or a child page marked `showsMap`, reads every kind: the globe shows all the tenant's
+ *   devices and their details.
  */
 export class DeviceGrants {
   private readonly byPerm = new Map<string, DeviceGrant>();
@@ -33,6 +34,8 @@ export class DeviceGrants {
         for (const page of pages) this.add(`${module.perms}:${page}`, { read: new Set([page]), control: new Set([page]) });
       }
       for (const child of module.children) {
+        // A map child page (安全应急's 火灾处置 …) shows the globe with every device, like a map module.
+        if (child.showsMap) this.add(child.perms, { read: 'all', control: new Set() });
         if (child.deviceKinds) this.add(child.perms, { read: new Set(child.deviceKinds), control: new Set(child.deviceKinds) });
       }
     }

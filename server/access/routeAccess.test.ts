@@ -25,7 +25,7 @@ const PRINCIPALS = [
 /**
  * What a declaration should allow for whole modules, worked out here from the module tree (not
  * with the server's own access code): a module grants its children, device modules open devices,
- * map modules let devices be read.
+ * map modules and map child pages let devices be read.
  */
 function expectedAllowed(declared: RouteAccess, modules: readonly string[], loggedIn: boolean): boolean {
   if (declared.kind === 'public') return true;
@@ -40,7 +40,8 @@ function expectedAllowed(declared: RouteAccess, modules: readonly string[], logg
       return held.some((module) => declared.anyOf.some((perm) => perm === module.perms || perm.startsWith(`${module.perms}:`)));
     case 'devices': {
       const devicePages = held.some((module) => module.childrenFromPlugins === 'device' || module.reuseChildrenOf === 'device' || module.children.some((child) => child.deviceKinds));
-      return declared.action === 'read' ? devicePages || held.some((module) => module.showsMap) : devicePages;
+      const mapPages = held.some((module) => module.showsMap || module.children.some((child) => child.showsMap));
+      return declared.action === 'read' ? devicePages || mapPages : devicePages;
     }
   }
 }
