@@ -11,7 +11,8 @@ import { PUSH_TOPIC_ALL } from '../push/PushClient';
 import { ALARM_EFFECT_MS, ALARM_TOAST_MS, AlarmNotifications, targetPathOf } from './AlarmNotifications';
 
 function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
+  const { pathname, search } = useLocation();
+  return <span data-testid="where">{`${pathname}${search}`}</span>;
 }
 
 const play = vi.fn(() => Promise.resolve());
@@ -31,8 +32,8 @@ function setup() {
       </MemoryRouter>
     </ContainerProvider>,
   );
-  const push = (seq: number, alarmTypeName = '消防救援', target = { module: 'securityEmergency', child: 'fireFighting' }) =>
-    act(() => bus.publish(PUSH_TOPIC_ALL, { message: { code: 200, eventType: 'FIRE_FIGHTING_EVENT', seq, data: { alarmTypeName, alarmContent: `第 ${seq} 条`, grade: 'ALARM_GRADE_HIGH' } }, route: { action: 'toast', topic: 'x', target } }));
+  const push = (seq: number, alarmTypeName = '消防救援', target = { module: 'securityEmergency', child: 'fireFighting' }, extra: Record<string, unknown> = {}) =>
+    act(() => bus.publish(PUSH_TOPIC_ALL, { message: { code: 200, eventType: 'FIRE_FIGHTING_EVENT', seq, data: { alarmTypeName, alarmContent: `第 ${seq} 条`, grade: 'ALARM_GRADE_HIGH', ...extra } }, route: { action: 'toast', topic: 'x', target } }));
   return { push };
 }
 
@@ -72,6 +73,13 @@ describe('AlarmNotifications', () => {
     push(1);
     fireEvent.click(screen.getByRole('button', { name: '查看告警：消防救援' }));
     expect(screen.getByTestId('where').textContent).toBe('/securityEmergency/firefighting');
+  });
+
+  it('opens the page on the pushed alarm (?alarmId=), so the page can find its event', () => {
+    const { push } = setup();
+    push(1, '消防救援', undefined, { alarmId: 42 });
+    fireEvent.click(screen.getByRole('button', { name: '查看告警：消防救援' }));
+    expect(screen.getByTestId('where').textContent).toBe('/securityEmergency/firefighting?alarmId=42');
   });
 
   it('keeps the newest three visible and folds the rest into a count', () => {

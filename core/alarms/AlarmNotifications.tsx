@@ -28,7 +28,7 @@ export function targetPathOf(target: { module: string; child?: string } | null |
   return target.child ? `${module.path}/${target.child.toLowerCase()}` : module.path;
 }
 
-/** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page. */
+/** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page (`?alarmId=`). */
 export function AlarmNotifications() {
   const bus = useService(EventBus);
   const registry = useService(PluginRegistry);
@@ -91,7 +91,9 @@ export function AlarmNotifications() {
         time: Number(data.createTime ?? Date.now()),
         ...(iconUrl ? { iconUrl } : {}),
       };
-      const path = targetPathOf(route.target ?? (data.targetPage as { module: string; child?: string } | null) ?? type?.targetPage);
+      // The page opens on this alarm: the event center shows it, the emergency pages find its event.
+      const alarmQuery = typeof data.alarmId === 'number' && Number.isInteger(data.alarmId) ? `?alarmId=${data.alarmId}` : '';
+      const path = `${targetPathOf(route.target ?? (data.targetPage as { module: string; child?: string } | null) ?? type?.targetPage)}${alarmQuery}`;
       setToasts((previous) => [...previous.slice(-50), { toast, path }]);
       later(ALARM_TOAST_MS, () => setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key)));
       setMasked(true);

@@ -35,7 +35,7 @@ describe('live alarms', () => {
     await page.getByRole('status').filter({ hasText: '告警提示音播放中' }).waitFor();
     await screenshot(page, 'alarm-toast');
     await toast.click();
-    await page.waitForURL(/\/securityEmergency\/firefighting$/);
+    await page.waitForURL(/\/securityEmergency\/firefighting\?alarmId=\d+$/);
   });
 
   it('delivers the alarms a browser missed while offline when it reconnects', async () => {
