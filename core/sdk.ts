@@ -71,6 +71,60 @@ export { alarmGradeLabels } from './alarms/alarmStrings';
 // Shared contract types (contracts/ and the generated manifest types) plugins need.
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../contracts/alarms';
 export type { DeviceGroup, DevicePoint, DeviceRow } from '../contracts/devices';
+// Emergency dispatch (安防应急): event kinds, levels, task state machine, plans, API paths and push, and the API's types.
+export {
+  EMERGENCY_KINDS,
+  EMERGENCY_KIND_LABELS,
+  EMERGENCY_ALARM_KINDS,
+  EMERGENCY_DEFAULT_RADIUS,
+  EMERGENCY_LEVELS,
+  EMERGENCY_LEVEL_LABELS,
+  EMERGENCY_EVENT_STATUSES,
+  EMERGENCY_EVENT_STATUS_LABELS,
+  EMERGENCY_TASK_STATUSES,
+  EMERGENCY_TASK_STATUS_LABELS,
+  OPEN_EMERGENCY_TASK_STATUSES,
+  EMERGENCY_TASK_ACTIONS,
+  EMERGENCY_TASK_TRANSITIONS,
+  EMERGENCY_ACTION_LABELS,
+  EMERGENCY_PLANS,
+  EMERGENCY_HYDRANT_LOW_MPA,
+  EMERGENCY_WATER_LEVEL_HIGH_CM,
+  EMERGENCY_TASK_DEFAULT_DUE_MINUTES,
+  EMERGENCY_API,
+  EMERGENCY_PUSH_EVENT,
+  EMERGENCY_PUSH_TOPIC,
+} from '../contracts/emergency';
+export type {
+  AlarmEmergencyEventBody,
+  CloseEmergencyEventBody,
+  CreateEmergencyEventBody,
+  DispatchEmergencyTaskBody,
+  EmergencyAction,
+  EmergencyEventDetail,
+  EmergencyEventQuery,
+  EmergencyEventRow,
+  EmergencyEventStatus,
+  EmergencyFeedEntry,
+  EmergencyHistoryEntry,
+  EmergencyHydrant,
+  EmergencyKind,
+  EmergencyLevel,
+  EmergencyPlanTask,
+  EmergencyPushData,
+  EmergencyResources,
+  EmergencyRoute,
+  EmergencyShelter,
+  EmergencyStats,
+  EmergencyTaskAction,
+  EmergencyTaskNoteBody,
+  EmergencyTaskProgressBody,
+  EmergencyTaskRow,
+  EmergencyTaskStatus,
+  EmergencyTeamLoad,
+  EmergencyWaterLevel,
+  ReassignEmergencyTaskBody,
+} from '../contracts/emergency';
 export type { LoadedManifest } from '../contracts/manifests/validateManifests';
 export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';
 export type { AlarmContribution } from '../schemas/contributions/alarm.schema.gen';
