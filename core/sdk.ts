@@ -71,6 +71,37 @@ export { alarmGradeLabels } from './alarms/alarmStrings';
 // Shared contract types (contracts/ and the generated manifest types) plugins need.
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../contracts/alarms';
 export type { DeviceGroup, DevicePoint, DeviceRow } from '../contracts/devices';
+// Work orders (工单): the state machine, labels and SLA hours both sides use, and the API's types.
+export {
+  WORK_ORDER_STATUSES,
+  WORK_ORDER_STATUS_LABELS,
+  OPEN_WORK_ORDER_STATUSES,
+  WORK_ORDER_ACTIONS,
+  WORK_ORDER_ACTION_LABELS,
+  WORK_ORDER_TRANSITIONS,
+  WORK_ORDER_PRIORITIES,
+  WORK_ORDER_PRIORITY_LABELS,
+  WORK_ORDER_SLA_HOURS,
+  WORK_ORDER_CATEGORIES,
+  WORK_ORDER_CATEGORY_LABELS,
+  WORK_ORDER_PUSH_TOPIC,
+} from '../contracts/workOrders';
+export type {
+  AlarmWorkOrderBody,
+  CreateWorkOrderBody,
+  WorkOrderAction,
+  WorkOrderAssignees,
+  WorkOrderCategory,
+  WorkOrderChanged,
+  WorkOrderDetail,
+  WorkOrderEvent,
+  WorkOrderPhoto,
+  WorkOrderPriority,
+  WorkOrderQuery,
+  WorkOrderRow,
+  WorkOrderStats,
+  WorkOrderStatus,
+} from '../contracts/workOrders';
 // Emergency dispatch (安防应急): event kinds, levels, task state machine, plans, API paths and push, and the API's types.
 export {
   EMERGENCY_KINDS,
