@@ -370,6 +370,9 @@ export interface AlarmEmergencyEventBody {
   title?: string;
   description?: string;
   radius?: number;
+  /** The position when the alarm has none (both or neither). */
+  longitude?: number;
+  latitude?: number;
 }
 
 /** POST /security/emergency/close: only when no task is open (409 naming the open tasks otherwise). */

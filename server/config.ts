@@ -46,6 +46,12 @@ export interface ServerConfig {
   singleSession?: boolean;
   /** SPEECH_TO_TEXT_URL: the engine POST /voice/speechToText forwards the wav to (audio/wav in, JSON { text } out); absent: 503. */
   speechToTextUrl?: string;
+  /**
+   * The field-work simulator (server/emergency/FieldWorkSimulator.ts): field teams accept and report
+   * progress on dispatched tasks and work orders `delayMs` after each change. FIELD_WORK=0 (or absent, as
+   * in tests): off. FIELD_WORK_DELAY_MS: the teams' reaction time (default 8000).
+   */
+  fieldWork?: { delayMs: number };
 }
 
 export interface MqttConfig {
@@ -144,6 +150,9 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
   const speechToTextUrl = parseSpeechToTextUrl(env.SPEECH_TO_TEXT_URL);
   const janus = readJanusConfig(env, flag('JANUS', true));
+  const fieldWorkOn = flag('FIELD_WORK', true);
+  const fieldWorkDelayMs = positive('FIELD_WORK_DELAY_MS', 8000, 3_600_000);
+  if (fieldWorkDelayMs < 100) throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -164,6 +173,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       stream: { record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null },
       singleSession: flag('SINGLE_SESSION', false),
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
+      ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,

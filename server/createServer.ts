@@ -71,6 +71,10 @@ import { seedTeams } from './seed/seedTeams';
 import { OrderCounters } from './workOrders/OrderCounters';
 import { WorkOrderEscalator, WorkOrderService } from './workOrders/WorkOrderService';
 import { workOrderRoutes } from './workOrders/workOrderRoutes';
+import { EmergencyService } from './emergency/EmergencyService';
+import { emergencyRoutes } from './emergency/emergencyRoutes';
+import { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
+import { seedEmergencyResources } from './emergency/seedEmergencyResources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +101,10 @@ declare module 'fastify' {
     videoRooms: VideoRoomService;
     /** Work orders (server/workOrders/); tests run its escalation (a leader job) by hand. */
     workOrders: WorkOrderService;
+    /** Emergency dispatch (server/emergency/): events, tasks, resources. */
+    emergency: EmergencyService;
+    /** Field teams accepting and reporting on tasks and work orders (a leader job when FIELD_WORK is on; tests call step()). */
+    fieldWork: FieldWorkSimulator;
   }
 }
 
@@ -181,6 +189,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Teams work orders are dispatched to: for a new database and for one made before migration 011.
     const teams = await seedTeams(db);
     if (teams) app.log.info(`已为 ${teams} 个租户写入处置班组`);
+    // Shelters and evacuation routes: for a new database and for one made before migration 012.
+    const shelters = await seedEmergencyResources(db);
+    if (shelters) app.log.info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
   } catch (error) {
     // A server that does not start leaves no connection open behind it.
     await close();
@@ -261,6 +272,18 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const orderCounters = new OrderCounters(db);
   const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败') });
   app.decorate('workOrders', workOrders);
+  const hydrantKinds = catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'pressure' && field.unit === 'MPa')).map((kind) => kind.page);
+  const waterLevelKinds = catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'waterLevel')).map((kind) => kind.page);
+  const emergency = new EmergencyService(db, alarms, { hydrantKinds, waterLevelKinds }, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败') });
+  app.decorate('emergency', emergency);
+  // An alarm of an emergency type opens or joins an event after it committed; a failure there is logged, the alarm stands.
+  alarms.onRaised((alarm, tenantId) => emergency.alarmRaised(alarm, tenantId).then(() => undefined), (error) => app.log.error({ err: error }, '告警启动应急事件失败'));
+  const fieldWork = new FieldWorkSimulator(emergency, workOrders, now, {
+    delayMs: config.fieldWork?.delayMs ?? 0,
+    tenantIds: async () => (await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute()).map((row) => row.tenant_id),
+    onError: (error) => app.log.error({ err: error }, '现场处置模拟失败'),
+  });
+  app.decorate('fieldWork', fieldWork);
   const escalator = new WorkOrderEscalator(workOrders, WORK_ORDER_ESCALATE_MS, (error) => app.log.error({ err: error }, '工单超时升级失败'));
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
   // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions;
@@ -272,6 +295,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     { name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop() },
     { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
     { name: '工单超时升级', start: () => escalator.start(), stop: () => escalator.stop() },
+    { name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop() },
   ];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
@@ -339,6 +363,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await intercomRoutes(api, intercom);
       await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
       await workOrderRoutes(api, workOrders);
+      await emergencyRoutes(api, emergency);
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },

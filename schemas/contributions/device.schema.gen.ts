@@ -155,7 +155,7 @@ export interface DeviceContribution {
     content?: string;
   }[];
   /**
-   * Devices of this kind are responders' tools: the emergency view of an alarm (/security/emergency/:alarmId) lists those within about 500 m (server only).
+   * Devices of this kind are responders' tools: the emergency view of an alarm (/alarm/emergency/:alarmId) lists those within about 500 m (server only).
    */
   responder?: boolean;
   /**

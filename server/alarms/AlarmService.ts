@@ -62,6 +62,19 @@ function toAlarm(row: Database['alarms'], types: Map<string, AlarmType>): AlarmR
 
 export type Alarm = AlarmRow;
 
+/** Told about every raised alarm after it committed and was pushed (emergency dispatch opens events from some). */
+export type AlarmRaisedListener = (alarm: Alarm, tenantId: number) => Promise<void>;
+
+/** A line another feature writes into an alarm's history (emergency dispatch: the event and task chain). */
+export interface AlarmHistoryLine {
+  alarmId: number;
+  at: number;
+  /** null: the system. */
+  userId: number | null;
+  action: string;
+  comment: string;
+}
+
 /**
  * Alarms of a tenant and their lifecycle: pending → executing → awaiting confirmation → handled,
  * one step at a time, every step recorded with who, when and a comment. A raised alarm is pushed to
@@ -76,6 +89,26 @@ export class AlarmService {
     /** Page names of the device kinds the emergency view lists (manifests with `responder`). */
     private readonly responderKinds: readonly string[] = [],
   ) {}
+
+  private readonly raisedListeners: { listener: AlarmRaisedListener; onError: (error: unknown) => void }[] = [];
+
+  /**
+   * Calls `listener` for every alarm raised from now on, after the alarm committed and was pushed; its
+   * failure is handed to `onError` and never undoes or loses the alarm. The alarm code knows nothing of
+   * what listens (createServer wires emergency dispatch in).
+   */
+  onRaised(listener: AlarmRaisedListener, onError: (error: unknown) => void): void {
+    this.raisedListeners.push({ listener, onError });
+  }
+
+  /** Writes lines into alarms' history with `executor` (a caller's transaction, so they commit with its change). */
+  async appendHistory(executor: Pick<Db, 'insertInto'>, lines: readonly AlarmHistoryLine[]): Promise<void> {
+    if (!lines.length) return;
+    await executor
+      .insertInto('alarm_history')
+      .values(lines.map((line) => ({ id: undefined, alarm_id: line.alarmId, at: line.at, user_id: line.userId, action: line.action, from_status: null, to_status: null, comment: line.comment.slice(0, 500) })))
+      .execute();
+  }
 
   /** The Chinese name of a loaded alarm type. */
   alarmTypeName(code: string): string | undefined {
@@ -118,6 +151,13 @@ export class AlarmService {
     });
     const alarm = toAlarm(row, this.types);
     await this.push.publish(request.tenantId, ALARM_EVENT_TYPE, { ...alarm });
+    for (const { listener, onError } of this.raisedListeners) {
+      try {
+        await listener(alarm, request.tenantId);
+      } catch (error) {
+        onError(error);
+      }
+    }
     return alarm;
   }
 

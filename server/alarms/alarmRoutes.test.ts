@@ -97,7 +97,7 @@ describe('alarms', () => {
   it('show the emergency view with cameras and speakers nearby', async () => {
     const device = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'smoke').executeTakeFirstOrThrow();
     const alarm = await raise('SMOKE', 1, device.device_id);
-    const view = (await get(`/security/emergency/${alarm.alarmId}`)).data as { alarm: { alarmId: number }; nearbyDevices: { kind: string }[] };
+    const view = (await get(`/alarm/emergency/${alarm.alarmId}`)).data as { alarm: { alarmId: number }; nearbyDevices: { kind: string }[] };
     expect(view.alarm.alarmId).toBe(alarm.alarmId);
     expect(view.nearbyDevices.every((entry) => ['camera', 'broad', 'screen'].includes(entry.kind))).toBe(true);
   });
@@ -109,7 +109,7 @@ describe('alarms', () => {
     expect(((await get('/devi/aep/alarm/lists', scenic)) as unknown as { total: number }).total).toBe(0);
     expect(await get(`/alarm/detail/${alarm.alarmId}`, scenic)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
     expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_PROCESSING' }, scenic)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
-    expect(await get(`/security/emergency/${alarm.alarmId}`, scenic)).toMatchObject({ code: 404 });
+    expect(await get(`/alarm/emergency/${alarm.alarmId}`, scenic)).toMatchObject({ code: 404 });
   });
 
   it('raised by the simulated fleet go through the same path', async () => {

@@ -67,7 +67,7 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
     ok(await alarms.detail(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 
-  api.get('/security/emergency/:alarmId', { config: emergency, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
+  api.get('/alarm/emergency/:alarmId', { config: emergency, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
     ok(await alarms.emergency(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 

@@ -82,6 +82,65 @@ export interface Database {
   work_order_events: { id: number | undefined; order_id: number; tenant_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; note: string };
   /** A photo of a work order: the file under DATA_DIR/workorders; event_id once attached to a note or the closing. */
   work_order_photos: { photo_id: number | undefined; order_id: number; tenant_id: number; event_id: number | null; user_id: number; file: string; mime: string; size: number; created_at: number };
+  /** An emergency event (migration 012, server/emergency/): kinds, levels and statuses in contracts/emergency.ts. */
+  emergency_events: {
+    event_id: number | undefined;
+    tenant_id: number;
+    kind: string;
+    title: string;
+    description: string;
+    level: string;
+    status: string;
+    longitude: number;
+    latitude: number;
+    radius: number;
+    alarm_id: number | null;
+    created_by: number | null;
+    created_at: number;
+    closed_by: number | null;
+    closed_at: number | null;
+    result: string;
+    updated_at: number;
+  };
+  /** The alarms linked to an event (its source and those that joined it); an alarm belongs to one event at most. */
+  emergency_event_alarms: { event_id: number; alarm_id: number; tenant_id: number; joined_at: number };
+  /** A task of an event dispatched to a team. */
+  emergency_tasks: {
+    task_id: number | undefined;
+    tenant_id: number;
+    event_id: number;
+    title: string;
+    description: string;
+    team_id: number;
+    status: string;
+    percent: number;
+    last_note: string;
+    due_at: number;
+    created_by: number | null;
+    created_at: number;
+    updated_at: number;
+    finished_at: number | null;
+  };
+  /** The history of an event and its tasks: who (user, or actor text for the system and field teams), when, what. */
+  emergency_history: {
+    id: number | undefined;
+    tenant_id: number;
+    event_id: number;
+    task_id: number | null;
+    team_id: number | null;
+    at: number;
+    user_id: number | null;
+    actor: string;
+    action: string;
+    from_status: string | null;
+    to_status: string | null;
+    percent: number | null;
+    note: string;
+  };
+  /** An emergency shelter (避难场所) of a tenant, seeded (server/emergency/seedEmergencyResources.ts). */
+  emergency_shelters: { shelter_id: number | undefined; tenant_id: number; name: string; capacity: number; address: string; longitude: number; latitude: number };
+  /** An evacuation route (疏散路线): path as JSON text of [lon, lat] points, length in metres. */
+  emergency_routes: { route_id: number | undefined; tenant_id: number; name: string; from_name: string; to_name: string; shelter_id: number | null; path: string; length: number };
 }
 
 export type Db = Kysely<Database>;

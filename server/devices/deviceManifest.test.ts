@@ -66,7 +66,7 @@ describe('a device folder declares what the server does with its kind', { timeou
     const beacon = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'patrolBeacon').orderBy('device_id').executeTakeFirstOrThrow();
     const raised = await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id, content: '应急测试' }, json: true });
     const alarmId = (raised.body.data as { alarmId: number }).alarmId;
-    const emergency = (await server.api('GET', `/security/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { deviceId: number; kind: string }[] };
+    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { deviceId: number; kind: string }[] };
     expect(emergency.nearbyDevices).toContainEqual(expect.objectContaining({ deviceId: beacon.device_id, kind: 'patrolBeacon' }));
     expect(new Set(emergency.nearbyDevices.map((device) => device.kind))).toEqual(new Set(emergency.nearbyDevices.map((device) => device.kind).filter((kind) => ['camera', 'broad', 'screen', 'patrolBeacon'].includes(kind))));
     const info = await server.api('GET', `/guide/getSystemInfo?deviceId=${beacon.device_id}`, { token });
@@ -86,7 +86,7 @@ describe('a device folder declares what the server does with its kind', { timeou
     expect(server.app.simulator.simulatedAlarms().has('patrolBeacon')).toBe(false);
     const beacon = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'patrolBeacon').orderBy('device_id').executeTakeFirstOrThrow();
     const alarmId = ((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id }, json: true })).body.data as { alarmId: number }).alarmId;
-    const emergency = (await server.api('GET', `/security/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { kind: string }[] };
+    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { kind: string }[] };
     expect(emergency.nearbyDevices.map((device) => device.kind)).not.toContain('patrolBeacon');
     expect((await server.api('GET', `/guide/getSystemInfo?deviceId=${beacon.device_id}`, { token })).body).toEqual({ code: 400, msg: `设备 ${beacon.name} 不是导览屏` });
   });
