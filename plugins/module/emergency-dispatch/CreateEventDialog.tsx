@@ -1,0 +1,120 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import {
+  EMERGENCY_DEFAULT_RADIUS,
+  EMERGENCY_KINDS,
+  EMERGENCY_KIND_LABELS,
+  EMERGENCY_LEVELS,
+  EMERGENCY_LEVEL_LABELS,
+  type CreateEmergencyEventBody,
+  type EmergencyKind,
+  type EmergencyLevel,
+} from '@ops/sdk';
+import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
+
+export interface CreateEventDialogProps {
+  isOpen: boolean;
+  /** Where the form starts (the last event's place), if anywhere. */
+  near?: { longitude: number; latitude: number };
+  onClose(): void;
+  /** Rejects with the server's message, shown in the dialog. */
+  onCreate(body: CreateEmergencyEventBody): Promise<void>;
+}
+
+/** The checks the server makes too, said before sending: a title, a position on the globe, a radius. */
+export function validateNewEvent(input: { title: string; longitude: string; latitude: string; radius: string }): string | undefined {
+  if (!input.title.trim()) return t.required(t.createTitleField);
+  const check = (text: string, field: string, min: number, max: number) => {
+    if (text.trim() === '') return t.required(field);
+    const value = Number(text);
+    return Number.isFinite(value) && value >= min && value <= max ? undefined : t.numberRange(field, min, max);
+  };
+  return check(input.longitude, t.createLongitude, -180, 180) ?? check(input.latitude, t.createLatitude, -90, 90) ?? (input.radius.trim() ? check(input.radius, t.createRadius, 10, 10_000) : undefined);
+}
+
+/** 新建应急事件: kind, level, title, description, position and affected radius. */
+export function CreateEventDialog({ isOpen, near, onClose, onCreate }: CreateEventDialogProps) {
+  const [kind, setKind] = useState<EmergencyKind>('FIRE');
+  const [level, setLevel] = useState<EmergencyLevel>('MEDIUM');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [longitude, setLongitude] = useState(near ? String(near.longitude) : '');
+  const [latitude, setLatitude] = useState(near ? String(near.latitude) : '');
+  const [radius, setRadius] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const problem = validateNewEvent({ title, longitude, latitude, radius });
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      await onCreate({ kind, level, title: title.trim(), description: description.trim(), longitude: Number(longitude), latitude: Number(latitude), ...(radius.trim() ? { radius: Math.round(Number(radius)) } : {}) });
+      setTitle('');
+      setDescription('');
+      setError(undefined);
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t.createTitle} className="bp6-dark dispatch__create">
+      <DialogBody>
+        {error ? (
+          <Callout intent="danger" icon="error" className="dispatch__dialog-error" role="alert">
+            {error}
+          </Callout>
+        ) : null}
+        <div className="dispatch__form-row">
+          <FormGroup label={t.createKind} labelFor="dispatch-new-kind">
+            <HTMLSelect id="dispatch-new-kind" fill value={kind} onChange={(change) => setKind(change.currentTarget.value as EmergencyKind)}>
+              {EMERGENCY_KINDS.map((option) => (
+                <option key={option} value={option}>
+                  {EMERGENCY_KIND_LABELS[option]}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label={t.createLevel} labelFor="dispatch-new-level">
+            <HTMLSelect id="dispatch-new-level" fill value={level} onChange={(change) => setLevel(change.currentTarget.value as EmergencyLevel)}>
+              {EMERGENCY_LEVELS.map((option) => (
+                <option key={option} value={option}>
+                  {EMERGENCY_LEVEL_LABELS[option]}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        </div>
+        <FormGroup label={t.createTitleField} labelFor="dispatch-new-title">
+          <InputGroup id="dispatch-new-title" maxLength={100} value={title} onChange={(change) => setTitle(change.currentTarget.value)} />
+        </FormGroup>
+        <FormGroup label={t.createDescription} labelFor="dispatch-new-description">
+          <TextArea id="dispatch-new-description" fill rows={2} maxLength={1000} value={description} onChange={(change) => setDescription(change.currentTarget.value)} />
+        </FormGroup>
+        <div className="dispatch__form-row dispatch__form-row--three">
+          <FormGroup label={t.createLongitude} labelFor="dispatch-new-longitude">
+            <InputGroup id="dispatch-new-longitude" inputMode="decimal" value={longitude} onChange={(change) => setLongitude(change.currentTarget.value)} />
+          </FormGroup>
+          <FormGroup label={t.createLatitude} labelFor="dispatch-new-latitude">
+            <InputGroup id="dispatch-new-latitude" inputMode="decimal" value={latitude} onChange={(change) => setLatitude(change.currentTarget.value)} />
+          </FormGroup>
+          <FormGroup label={t.createRadius} labelFor="dispatch-new-radius">
+            <InputGroup id="dispatch-new-radius" inputMode="numeric" placeholder={String(EMERGENCY_DEFAULT_RADIUS[kind])} value={radius} onChange={(change) => setRadius(change.currentTarget.value)} />
+          </FormGroup>
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onClose}>{t.cancel}</Button>
+            <Button intent="primary" icon="warning-sign" loading={busy} onClick={() => void submit()}>
+              {t.create}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

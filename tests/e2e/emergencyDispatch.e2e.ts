@@ -1,0 +1,96 @@
+import { describe, expect, inject, it } from 'vitest';
+import { loginByAuthCode, screenshot, setupBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+const { open } = setupBrowser(baseUrl);
+
+/**
+ * 事件任务调度 and 调度面板 against the real server, whose field teams react in 1.5 s
+ * (FIELD_WORK_DELAY_MS in globalSetup.ts): an event by hand, a plan task to 消防一队, the team accepts
+ * and reports progress while the dispatch panel shows it live, the operator finishes it and closes the
+ * event; closing with a task open shows the server's refusal.
+ */
+describe('emergency dispatch', () => {
+  it('dispatches a plan task, follows the field team live on 调度面板, finishes it and closes the event', async () => {
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto('/securityEmergency/dispatcheventtask');
+    await expect.poll(() => page.getByRole('region', { name: '应急事件' }).isVisible()).toBe(true);
+
+    // 新建事件
+    await page.getByRole('button', { name: '新建事件' }).click();
+    const create = page.getByRole('dialog', { name: '新建应急事件' });
+    await create.getByLabel('事件标题').fill('滨盛路商铺火情（端到端）');
+    await create.getByLabel('事件描述').fill('二楼商铺冒出浓烟');
+    await create.getByLabel('经度').fill('120.2025');
+    await create.getByLabel('纬度').fill('30.2072');
+    await create.getByRole('button', { name: '启动事件' }).click();
+    // The selected event is in the address (deep-linkable), set without a page load.
+    await expect.poll(() => page.url()).toMatch(/eventId=\d+/);
+    const eventId = Number(new URL(page.url()).searchParams.get('eventId'));
+    const info = page.getByRole('region', { name: '事件信息' });
+    await expect.poll(() => info.getByText('滨盛路商铺火情（端到端）').isVisible()).toBe(true);
+
+    // 按预案派发「灭火救援」 to the team the plan suggests (消防一队).
+    const plan = page.getByRole('region', { name: '按预案派发' });
+    await expect.poll(() => plan.getByLabel('「灭火救援」派发给的班组').inputValue()).not.toBe('');
+    expect(await plan.getByLabel('「灭火救援」派发给的班组').locator('option:checked').textContent()).toContain('消防一队');
+    await plan.getByRole('button', { name: '按预案派发「灭火救援」' }).click();
+    const tasks = page.getByRole('region', { name: '调度任务' });
+    const task = tasks.getByRole('listitem', { name: /^灭火救援 消防一队/ });
+    await expect.poll(() => task.count()).toBe(1);
+
+    // Closing with the task open: the server refuses and says why; nothing changes.
+    await info.getByRole('button', { name: '结束事件' }).click();
+    const closeDialog = page.getByRole('dialog', { name: '结束应急事件' });
+    await closeDialog.getByLabel('处置结果').fill('火情扑灭');
+    await closeDialog.getByRole('button', { name: '确认结束' }).click();
+    await expect.poll(() => closeDialog.getByRole('alert').textContent()).toMatch(/^应急事件「滨盛路商铺火情（端到端）」还有 1 个任务未完成（灭火救援：(待接收|已接收|处理中)），不能结束事件；请先完成或取消这些任务$/);
+    await screenshot(page, 'emergency-dispatch-refused');
+    await closeDialog.getByRole('button', { name: '取消' }).click();
+
+    // 调度面板 in another tab: the field team accepts, then reports progress — shown without reloading.
+    const panel = await open();
+    await loginByAuthCode(panel, 'OPER-2026-DEMO');
+    await panel.goto('/securityEmergency/dispatchpanel');
+    const teams = panel.getByRole('region', { name: '班组动态' });
+    const fireTeam = teams.getByRole('listitem', { name: /^消防一队/ });
+    await expect.poll(() => fireTeam.getAttribute('aria-label'), { timeout: 10_000 }).toBe('消防一队 执行任务');
+    const reloads: string[] = [];
+    panel.on('framenavigated', (frame) => {
+      if (frame === panel.mainFrame()) reloads.push(frame.url());
+    });
+    await expect.poll(() => fireTeam.getByText('已到达现场，接驳就近消火栓出水灭火').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => fireTeam.getByRole('progressbar', { name: '消防一队 灭火救援 进度 30%' }).count()).toBe(1);
+    const feed = panel.getByRole('region', { name: '实时动态' });
+    await expect.poll(() => feed.getByText('消防一队 上报进度「灭火救援」 30%').isVisible()).toBe(true);
+    expect(await feed.getByText('消防一队 接收「灭火救援」').isVisible()).toBe(true);
+    expect(await panel.getByRole('region', { name: '处置中事件' }).getByRole('button', { name: '打开事件「滨盛路商铺火情（端到端）」' }).isVisible()).toBe(true);
+    expect(reloads).toEqual([]);
+    await screenshot(panel, 'emergency-dispatch-panel');
+
+    // The operator finishes the task (the event page followed the team live) and closes the event.
+    await expect.poll(() => task.getAttribute('aria-label'), { timeout: 10_000 }).toBe('灭火救援 消防一队 处理中');
+    await screenshot(page, 'emergency-dispatch-event');
+    await task.getByRole('button', { name: '完成任务「灭火救援」' }).click();
+    const finish = page.getByRole('dialog', { name: '完成：灭火救援' });
+    await finish.getByLabel('完成说明（可选）').fill('明火扑灭，现场无复燃');
+    await finish.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => task.getAttribute('aria-label')).toBe('灭火救援 消防一队 已完成');
+    await expect.poll(() => fireTeam.getAttribute('aria-label'), { timeout: 10_000 }).toBe('消防一队 待命');
+
+    await info.getByRole('button', { name: '结束事件' }).click();
+    await closeDialog.getByLabel('处置结果').fill('火情扑灭，无人员伤亡');
+    await closeDialog.getByRole('button', { name: '确认结束' }).click();
+    await expect.poll(() => info.getByText('已结束').first().isVisible()).toBe(true);
+    expect(await info.getByText('火情扑灭，无人员伤亡').isVisible()).toBe(true);
+
+    // The server holds what the pages showed: the whole chain in the event's history.
+    const login = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
+    const detail = (await (await fetch(`${baseUrl}/api/security/emergency/${eventId}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
+      data: { status: string; history: { action: string; userName: string }[] };
+    };
+    expect(detail.data.status).toBe('CLOSED');
+    expect(detail.data.history.map((entry) => `${entry.action}:${entry.userName}`)).toEqual(expect.arrayContaining(['open:值班员张敏', 'dispatch:值班员张敏', 'accept:消防一队', 'progress:消防一队', 'finish:值班员张敏', 'close:值班员张敏']));
+  }, 90_000);
+});
