@@ -52,6 +52,19 @@ export interface ServerConfig {
    * in tests): off. FIELD_WORK_DELAY_MS: the teams' reaction time (default 8000).
    */
   fieldWork?: { delayMs: number };
+  /** Device operation and video diagnosis jobs (server/operations/); absent (tests): every job off. */
+  operations?: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  /** How often the leader raises and closes faults and creates due inspections (OPS_FAULT_CHECK_MS, ms; 0: off). */
+  faultCheckMs: number;
+  /** A device offline this long gets a fault (OPS_OFFLINE_FAULT_MINUTES, in ms here). */
+  offlineFaultMs: number;
+  /** How often every camera is diagnosed (VIDEO_DIAGNOSIS_MS; 0: only 立即诊断). */
+  videoDiagnosisMs: number;
+  /** Diagnosis checks are kept this long (VIDEO_DIAGNOSIS_RETENTION_DAYS, in ms here). */
+  videoDiagnosisRetentionMs: number;
 }
 
 export interface MqttConfig {
@@ -150,6 +163,15 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
   const speechToTextUrl = parseSpeechToTextUrl(env.SPEECH_TO_TEXT_URL);
   const janus = readJanusConfig(env, flag('JANUS', true));
+  const operations: OperationsConfig = {
+    faultCheckMs: positive('OPS_FAULT_CHECK_MS', 30_000, 86_400_000),
+    offlineFaultMs: positive('OPS_OFFLINE_FAULT_MINUTES', 10, 10_080) * 60_000,
+    videoDiagnosisMs: positive('VIDEO_DIAGNOSIS_MS', 300_000, 86_400_000),
+    videoDiagnosisRetentionMs: positive('VIDEO_DIAGNOSIS_RETENTION_DAYS', 7, 365) * 86_400_000,
+  };
+  if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000) throw new Error(`OPS_FAULT_CHECK_MS 为 0（关闭）或不小于 1000，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
+  if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 为 0（关闭）或不小于 1000，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
+  if (operations.videoDiagnosisRetentionMs < 86_400_000) throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayMs = positive('FIELD_WORK_DELAY_MS', 8000, 3_600_000);
   if (fieldWorkDelayMs < 100) throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
@@ -173,6 +195,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       stream: { record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null },
       singleSession: flag('SINGLE_SESSION', false),
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
+      operations,
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {

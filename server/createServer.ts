@@ -75,6 +75,13 @@ import { EmergencyService } from './emergency/EmergencyService';
 import { emergencyRoutes } from './emergency/emergencyRoutes';
 import { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
 import { seedEmergencyResources } from './emergency/seedEmergencyResources';
+import { AvailabilityService } from './operations/AvailabilityService';
+import { FaultService } from './operations/FaultService';
+import { IntervalJob } from './operations/IntervalJob';
+import { MaintenanceService } from './operations/MaintenanceService';
+import { operationRoutes } from './operations/operationRoutes';
+import { recordBaselines } from './operations/StatusRecorder';
+import { VideoDiagnosisService } from './operations/VideoDiagnosisService';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +112,8 @@ declare module 'fastify' {
     emergency: EmergencyService;
     /** Field teams accepting and reporting on tasks and work orders (a leader job when FIELD_WORK is on; tests call step()). */
     fieldWork: FieldWorkSimulator;
+    /** Device operation and video diagnosis (server/operations/); tests run their leader jobs by hand. */
+    operations: { faults: FaultService; maintenance: MaintenanceService; video: VideoDiagnosisService; availability: AvailabilityService; offlineFaultMs: number };
   }
 }
 
@@ -192,6 +201,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Shelters and evacuation routes: for a new database and for one made before migration 012.
     const shelters = await seedEmergencyResources(db);
     if (shelters) app.log.info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
+    // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
+    const baselines = await recordBaselines(db, now());
+    if (baselines) app.log.info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);
   } catch (error) {
     // A server that does not start leaves no connection open behind it.
     await close();
@@ -285,6 +297,20 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   });
   app.decorate('fieldWork', fieldWork);
   const escalator = new WorkOrderEscalator(workOrders, WORK_ORDER_ESCALATE_MS, (error) => app.log.error({ err: error }, '工单超时升级失败'));
+  const operationsConfig = config.operations ?? { faultCheckMs: 0, offlineFaultMs: 10 * 60_000, videoDiagnosisMs: 0, videoDiagnosisRetentionMs: 7 * 86_400_000 };
+  const faults = new FaultService(db, catalog, workOrders, pushHub, now);
+  const maintenance = new MaintenanceService(db, catalog, faults, workOrders, now);
+  const availability = new AvailabilityService(db, catalog, now);
+  // Cameras are checked against the stream endpoint (app.streams, decorated below) and, when simulated in-process, the simulator's picture analysis.
+  const video = new VideoDiagnosisService(
+    db,
+    catalog,
+    { streamAvailable: () => app.streams.available, ...(mqttGateway ? {} : { simulatedPicture: (deviceId: number) => simulator.diagnosePicture(deviceId) }) },
+    pushHub,
+    { intervalMs: operationsConfig.videoDiagnosisMs, retentionMs: operationsConfig.videoDiagnosisRetentionMs },
+    now,
+  );
+  app.decorate('operations', { faults, maintenance, video, availability, offlineFaultMs: operationsConfig.offlineFaultMs });
   // Background jobs run once per cluster, on the instance holding the leader lock (on SQLite: this one).
   // The MQTT gateway is not one: every instance sends commands and shares the broker's subscriptions;
   // only draining the sessions of instances that went away is the leader's.
@@ -296,6 +322,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
     { name: '工单超时升级', start: () => escalator.start(), stop: () => escalator.stop() },
     { name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop() },
+    new IntervalJob('设备故障检查与巡检生成', operationsConfig.faultCheckMs, async () => {
+      await faults.sweep(operationsConfig.offlineFaultMs);
+      await maintenance.createDue();
+    }, (error) => app.log.error({ err: error }, '设备故障检查失败')),
+    new IntervalJob('视频诊断', operationsConfig.videoDiagnosisMs, () => video.run(), (error) => app.log.error({ err: error }, '视频诊断失败')),
   ];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
@@ -364,6 +395,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
       await workOrderRoutes(api, workOrders);
       await emergencyRoutes(api, emergency);
+      await operationRoutes(api, { availability, faults, maintenance, video });
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },
     { prefix: apiPrefix },

@@ -78,6 +78,20 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  /** An on/offline change of a device as recorded where it is written (migration 013, server/operations/StatusRecorder.ts). */
+  device_status_changes: { id: number | undefined; tenant_id: number; device_id: number; kind: string; online: number; at: number; source: string };
+  /** One device's result of a command (migration 013): success rates and command faults are computed from these. */
+  device_command_results: { id: number | undefined; tenant_id: number; device_id: number; kind: string; at: number; success: number; message: string; fault_checked: number };
+  /** A device fault (migration 013, server/operations/FaultService.ts): statuses in contracts/operations.ts. */
+  operation_faults: { fault_id: number | undefined; tenant_id: number; device_id: number; kind: string; cause: string; status: string; detail: string; opened_at: number; closed_at: number | null; close_note: string; work_order_id: number | null; updated_at: number };
+  /** The audit trail of faults, plans and inspections (migration 013). */
+  operation_events: { id: number | undefined; tenant_id: number; entity: string; entity_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; note: string };
+  /** A maintenance plan (migration 013): device_ids as a JSON array ([] = every device of the kind). */
+  maintenance_plans: { plan_id: number | undefined; tenant_id: number; name: string; kind: string; device_ids: string; interval_days: number; team_id: number | null; next_due_at: number; create_work_order: number; enabled: number; created_by: number; created_at: number; updated_at: number };
+  /** One round of a plan (migration 013). */
+  inspections: { inspection_id: number | undefined; tenant_id: number; plan_id: number; kind: string; team_id: number | null; due_at: number; status: string; result: string | null; note: string; device_id: number | null; fault_id: number | null; work_order_id: number | null; done_at: number | null; done_by: number | null; created_at: number };
+  /** One camera check of the video diagnosis (migration 013, server/operations/VideoDiagnosisService.ts). */
+  video_diagnosis_checks: { id: number | undefined; tenant_id: number; device_id: number; at: number; online: number; stream_ok: number; picture: string | null; healthy: number; reasons: string };
   /** A work order's audit trail: every change, who (null: the system), when, from and to which status. */
   work_order_events: { id: number | undefined; order_id: number; tenant_id: number; at: number; user_id: number | null; action: string; from_status: string | null; to_status: string | null; note: string };
   /** A photo of a work order: the file under DATA_DIR/workorders; event_id once attached to a note or the closing. */

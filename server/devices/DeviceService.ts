@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../envelope';
 import type { DeviceCatalog, DeviceCommand, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
 import type { ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
+import { recordCommandResults } from '../operations/StatusRecorder';
 
 // The wire format of a device row is the web app's own type: one definition for both sides.
 export type { DeviceRow };
@@ -290,24 +291,29 @@ export class DeviceService {
    * command log, refusals included. Nothing is sent unless everything checks.
    */
   async control(request: ControlRequest): Promise<{ results: ControlResult[]; message: string }> {
-    const record = async (outcome: string, message: string, results: ControlResult[] = []) => {
-      await this.db
-        .insertInto('command_log')
-        .values({
-          id: undefined,
-          tenant_id: request.tenantId,
-          user_id: request.userId,
-          at: this.now(),
-          device_type: request.deviceType,
-          command: Number.isFinite(request.command) ? request.command : null,
-          command_type: request.commandType,
-          params: JSON.stringify(request.params),
-          target: JSON.stringify({ deviceIds: request.deviceIds, groupIds: request.groupIds }),
-          outcome,
-          message,
-          results: JSON.stringify(results),
-        })
-        .execute();
+    const record = async (outcome: string, message: string, results: ControlResult[] = [], kindPage?: string) => {
+      const at = this.now();
+      // The log row and each device's result (success rates and command faults count these) together.
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('command_log')
+          .values({
+            id: undefined,
+            tenant_id: request.tenantId,
+            user_id: request.userId,
+            at,
+            device_type: request.deviceType,
+            command: Number.isFinite(request.command) ? request.command : null,
+            command_type: request.commandType,
+            params: JSON.stringify(request.params),
+            target: JSON.stringify({ deviceIds: request.deviceIds, groupIds: request.groupIds }),
+            outcome,
+            message,
+            results: JSON.stringify(results),
+          })
+          .execute();
+        if (kindPage && results.length) await recordCommandResults(trx, request.tenantId, kindPage, at, results);
+      });
     };
     const refuse = async (error: AppError): Promise<never> => {
       await record('refused', error.message);
@@ -362,7 +368,7 @@ export class DeviceService {
             ? `${command.label}失败：${failed[0]!.deviceName} ${failed[0]!.message}`
             : `${command.label}失败：${results.length} 台设备均未执行（${failed[0]!.message}）`
           : `${command.label}：${results.length - failed.length} 台成功，${failed.length} 台失败`;
-    await record(failed.length === 0 ? 'ok' : failed.length === results.length ? 'failed' : 'partial', message, results);
+    await record(failed.length === 0 ? 'ok' : failed.length === results.length ? 'failed' : 'partial', message, results, kind.page);
     if (failed.length === results.length) throw new AppError(500, message);
     return { results, message };
   }

@@ -2,6 +2,9 @@ import type { Db } from '../db/Database';
 import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
 import { seededRandom } from '../seed/seedFleet';
+import { recordStatusChanges } from '../operations/StatusRecorder';
+import { simulatedPicture } from '../operations/simulatedPicture';
+import type { PictureState } from '../../contracts/operations';
 
 export interface SimulatorOptions {
   /** Telemetry and on/offline changes every this many ms; 0 = no background ticks. */
@@ -156,12 +159,21 @@ export class FleetSimulator implements DeviceGateway {
     return { success: true, message: '执行成功', state };
   }
 
+  /** What the simulated camera's picture analysis says now: most are fine, a few frozen, black or blurred for hours at a time. */
+  diagnosePicture(deviceId: number): PictureState {
+    return simulatedPicture(deviceId, this.now());
+  }
+
   /** A device reports it went on- or offline (the dev endpoint's way in); the tenant hears of it. */
   async setOnline(deviceId: number, online: boolean): Promise<boolean> {
     const row = await this.db.selectFrom('devices').select(['tenant_id', 'name', 'kind', 'online']).where('device_id', '=', deviceId).executeTakeFirst();
     if (!row) return false;
     if (Boolean(row.online) === online) return true;
-    await this.db.updateTable('devices').set({ online: online ? 1 : 0, updated_at: this.now() }).where('device_id', '=', deviceId).execute();
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('devices').set({ online: online ? 1 : 0, updated_at: at }).where('device_id', '=', deviceId).execute();
+      await recordStatusChanges(trx, [{ tenantId: row.tenant_id, deviceId, kind: row.kind, online }], at, 'simulator');
+    });
     await this.status?.publish(row.tenant_id, online ? 'online_event' : 'offline_event', { deviceId, deviceName: row.name, kind: row.kind, online });
     return true;
   }
@@ -188,6 +200,7 @@ export class FleetSimulator implements DeviceGateway {
         if (flips) flipped.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: !row.online });
         changed++;
       }
+      await recordStatusChanges(trx, flipped, at, 'simulator');
     });
     // Told after the commit, so a browser that hears of a change can read it back at once.
     for (const { tenantId, ...device } of flipped) await this.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device);

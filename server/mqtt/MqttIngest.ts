@@ -6,6 +6,7 @@ import type { StatusSink } from '../devices/FleetSimulator';
 import type { DeviceDirectory, DirectoryEntry } from './DeviceDirectory';
 import { checkState, checkTelemetry, kindRules, MAX_PAYLOAD_BYTES, parsePayload, type AckMessage, type KindRules } from './payloads';
 import { parseDeviceTopic } from './topics';
+import { recordStatusChanges } from '../operations/StatusRecorder';
 
 /** Where the MQTT side logs (the server's pino logger fits; the device script passes a console one). */
 export interface MqttLog {
@@ -302,6 +303,7 @@ export class MqttIngest {
             if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
           }
         }
+        await recordStatusChanges(trx, changes, at, 'mqtt');
         return { changes, rows };
       }),
     );
@@ -342,6 +344,7 @@ export class MqttIngest {
           where devices.device_id = v.id`.execute(trx);
         rows += Number(result.numAffectedRows ?? 0);
       }
+      await recordStatusChanges(trx, changes, at, 'mqtt');
       return { changes, rows };
     });
   }

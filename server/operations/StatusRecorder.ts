@@ -1,0 +1,71 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../db/Database';
+
+type Executor = Db | Transaction<Database>;
+
+/** Where a change was written: the in-process simulator, an MQTT report, or the first sight of a device. */
+export type StatusSource = 'baseline' | 'simulator' | 'mqtt';
+
+export interface RecordedStatusChange {
+  tenantId: number;
+  deviceId: number;
+  kind: string;
+  online: boolean;
+}
+
+export interface RecordedCommandResult {
+  deviceId: number;
+  success: boolean;
+  message: string;
+}
+
+/** Rows per INSERT (well under SQLite's 32766 bound parameters at 6 per row). */
+const CHUNK = 500;
+
+/**
+ * Records on/offline changes of devices, called by every path that writes devices.online in the same
+ * transaction as that write (FleetSimulator, MqttIngest): availability is computed from these rows.
+ */
+export async function recordStatusChanges(executor: Executor, changes: readonly RecordedStatusChange[], at: number, source: StatusSource): Promise<void> {
+  for (let start = 0; start < changes.length; start += CHUNK) {
+    await executor
+      .insertInto('device_status_changes')
+      .values(changes.slice(start, start + CHUNK).map((change) => ({ id: undefined, tenant_id: change.tenantId, device_id: change.deviceId, kind: change.kind, online: change.online ? 1 : 0, at, source })))
+      .execute();
+  }
+}
+
+/**
+ * A baseline row (the device's state as first seen) for every device with no recorded change yet: a
+ * new database's fleet, or devices that existed before migration 013. Availability counts from it,
+ * so the charts of a fresh start begin now rather than with invented history.
+ */
+export async function recordBaselines(db: Db, at: number): Promise<number> {
+  const result = await sql`
+    insert into device_status_changes (tenant_id, device_id, kind, online, at, source)
+    select d.tenant_id, d.device_id, d.kind, d.online, ${at}, 'baseline' from devices d
+    where not exists (select 1 from device_status_changes c where c.device_id = d.device_id)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Records each device's result of one command (DeviceService.control, in the transaction of its command_log row). */
+export async function recordCommandResults(executor: Executor, tenantId: number, kind: string, at: number, results: readonly RecordedCommandResult[]): Promise<void> {
+  for (let start = 0; start < results.length; start += CHUNK) {
+    await executor
+      .insertInto('device_command_results')
+      .values(
+        results.slice(start, start + CHUNK).map((result) => ({
+          id: undefined,
+          tenant_id: tenantId,
+          device_id: result.deviceId,
+          kind,
+          at,
+          success: result.success ? 1 : 0,
+          message: result.message.slice(0, 500),
+          // Only failures wait for the fault job.
+          fault_checked: result.success ? 1 : 0,
+        })),
+      )
+      .execute();
+  }
+}
