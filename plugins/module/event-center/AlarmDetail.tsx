@@ -1,6 +1,7 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
-import { formatDateTime } from '@ops/sdk';
+import { Link } from 'react-router-dom';
+import { formatDateTime, type WorkOrderRow } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 
@@ -18,10 +19,18 @@ export interface AlarmDetailProps {
   onAssign(userId: number, comment: string): Promise<void>;
   onComment(comment: string): Promise<void>;
   onClose?(): void;
+  /** The work orders raised from this alarm (undefined while they load). */
+  workOrders?: readonly WorkOrderRow[];
+  /** 转工单; absent, the action is not offered. */
+  onToWorkOrder?(): Promise<void>;
 }
 
+const WORK_ORDER_INTENT: Record<string, 'none' | 'primary' | 'warning' | 'success'> = { PENDING: 'none', ASSIGNED: 'primary', PROCESSING: 'warning', DONE: 'success', CANCELLED: 'none' };
+/** 工单管理 opened on one order. */
+export const workOrderLink = (orderId: number) => `/operation/workorder?orderId=${orderId}`;
+
 /** An alarm with its history, the next lifecycle step, assignment and comments. */
-export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onComment, onClose }: AlarmDetailProps) {
+export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onComment, onClose, workOrders, onToWorkOrder }: AlarmDetailProps) {
   const [comment, setComment] = useState('');
   const [assignee, setAssignee] = useState<number | ''>(alarm.assigneeId ?? '');
   const [busy, setBusy] = useState(false);
@@ -76,6 +85,32 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
           {t.assign}
         </Button>
       </div>
+      <Divider />
+      <div className="alarm-detail__work-orders-header">
+        <h5>{t.workOrders}</h5>
+        {onToWorkOrder ? (
+          <Button size="small" icon="clipboard" disabled={busy} onClick={() => void run(onToWorkOrder)}>
+            {t.toWorkOrder}
+          </Button>
+        ) : null}
+      </div>
+      {workOrders && workOrders.length ? (
+        <ul className="alarm-detail__work-orders" aria-label={t.workOrders}>
+          {workOrders.map((order) => (
+            <li key={order.orderId}>
+              <Link to={workOrderLink(order.orderId)} aria-label={t.openWorkOrder(order.orderNo)}>
+                {order.orderNo}
+              </Link>
+              <Tag minimal={order.status === 'CANCELLED'} intent={WORK_ORDER_INTENT[order.status] ?? 'none'}>
+                {order.statusName}
+              </Tag>
+              <span className="alarm-detail__work-order-who">{order.assigneeUserName ?? order.assigneeTeamName ?? ''}</span>
+            </li>
+          ))}
+        </ul>
+      ) : workOrders ? (
+        <p className="alarm-detail__meta">{t.noWorkOrders}</p>
+      ) : null}
       <Divider />
       <h5>{t.history}</h5>
       <ol className="alarm-detail__history" aria-label={t.history}>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
 import type { AlarmDetailData, AlarmRow } from './alarmApi';
+import type { WorkOrderRow } from '@ops/sdk';
 
 const at = Date.UTC(2026, 10, 22, 8, 30, 0);
 const row = (alarmId: number, alarmTypeName: string, grade: string, status: string): AlarmRow => ({
@@ -47,3 +48,11 @@ export const AwaitingConfirmation: Story = { args: { alarm: { ...detail, status:
 export const Handled: Story = { args: { alarm: { ...detail, status: 'ALARM_STATUS_CONFIRMED' } } };
 export const List: Story = { render: () => <AlarmList rows={rows} activeId={1} onOpen={() => undefined} /> };
 export const EmptyList: Story = { render: () => <AlarmList rows={[]} onOpen={() => undefined} /> };
+
+const workOrder = (orderId: number, orderNo: string, status: WorkOrderRow['status'], statusName: string, assigneeTeamName: string | null): WorkOrderRow => ({
+  orderId, orderNo, title: '烟感报警：烟雾浓度超标', description: '', category: 'ALARM', categoryName: '告警处置', priority: 'URGENT', priorityName: '紧急', status, statusName,
+  source: 'alarm', sourceName: '告警', alarmId: 1, deviceId: 12, deviceName: '江南大道烟感报警-003', assigneeUserId: null, assigneeUserName: null, assigneeTeamId: assigneeTeamName ? 1 : null, assigneeTeamName,
+  createdBy: 2, createdByName: '值班员张敏', dueAt: at + 7_200_000, overdue: false, escalatedAt: null, closedAt: null, result: '', createTime: at, updateTime: at,
+});
+export const WithWorkOrders: Story = { args: { workOrders: [workOrder(7, 'GD-20261122-0007', 'PROCESSING', '处理中', '消防一班'), workOrder(9, 'GD-20261122-0009', 'CANCELLED', '已取消', null)], onToWorkOrder: noop } };
+export const NoWorkOrdersYet: Story = { args: { workOrders: [], onToWorkOrder: noop } };

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import { DateRangeField, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
+import type { WorkOrderRow } from '@ops/sdk';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
 import './EventCenterPage.css';
@@ -40,7 +41,15 @@ export default function EventCenterPage() {
   // New alarms arrive over the push channel: refresh the list and counts.
   useEffect(() => bus.subscribe(PUSH_TOPIC_ALL, () => void reload().catch(() => undefined)), [bus, reload]);
 
-  const open = useCallback(async (alarmId: number) => setDetail(await api.detail(alarmId)), [api]);
+  const [workOrders, setWorkOrders] = useState<WorkOrderRow[] | undefined>();
+  const open = useCallback(
+    async (alarmId: number) => {
+      const [alarm, orders] = await Promise.all([api.detail(alarmId), api.workOrders(alarmId).catch(() => undefined)]);
+      setDetail(alarm);
+      setWorkOrders(orders);
+    },
+    [api],
+  );
   // A click on an alarm on the map lands here with ?alarmId=…
   const [params] = useSearchParams();
   const linkedAlarm = Number(params.get('alarmId'));
@@ -99,13 +108,18 @@ export default function EventCenterPage() {
         {detail ? (
           <aside className="event-center__detail">
             <AlarmDetail
-              key={`${detail.alarmId}-${detail.history.length}`}
+              key={`${detail.alarmId}-${detail.history.length}-${workOrders?.length ?? 0}`}
               alarm={detail}
               assignees={assignees}
               onClose={() => setDetail(null)}
               onTransition={(status, comment) => act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(t.status[status] ?? status))}
               onAssign={(userId, comment) => act(() => api.assign(detail.alarmId, userId, comment), t.assign)}
               onComment={(comment) => act(() => api.comment(detail.alarmId, comment), t.addComment)}
+              workOrders={workOrders}
+              onToWorkOrder={async () => {
+                const order = await api.toWorkOrder(detail.alarmId);
+                await act(async () => undefined, t.workOrderCreated(order.orderNo));
+              }}
             />
           </aside>
         ) : null}

@@ -1,4 +1,4 @@
-import { createToken, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats, type HttpClient } from '@ops/sdk';
+import { createToken, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats, type HttpClient, type WorkOrderRow } from '@ops/sdk';
 
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/sdk';
 
@@ -21,6 +21,14 @@ export function createAlarmApi(http: HttpClient) {
     transition: (alarmId: number, status: string, comment: string) => http.post('/alarm/transition', { alarmId, status, comment }),
     assign: (alarmId: number, userId: number, comment: string) => http.post('/alarm/assign', { alarmId, userId, comment }),
     comment: (alarmId: number, comment: string) => http.post('/alarm/comment', { alarmId, comment }),
+    /** The work orders raised from the alarm (GET /alarm/workOrders), oldest first. */
+    async workOrders(alarmId: number): Promise<WorkOrderRow[]> {
+      return ((await http.get<WorkOrderRow[]>('/alarm/workOrders', { alarmId }, { loading: false, quiet: true })).data ?? []) as WorkOrderRow[];
+    },
+    /** 转工单: a work order from the alarm (title, category and priority follow it). */
+    async toWorkOrder(alarmId: number): Promise<WorkOrderRow> {
+      return (await http.post<WorkOrderRow>('/alarm/workOrder', { alarmId }, { json: true })).data as WorkOrderRow;
+    },
   };
 }
 

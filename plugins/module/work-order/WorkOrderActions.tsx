@@ -89,7 +89,18 @@ export function WorkOrderActions({ order, assignees, onAction, onUpload }: WorkO
     }
   };
 
-  if (actions.length === 0) return <p className="work-order__muted">{t.noActions}</p>;
+  if (actions.length === 0) {
+    return (
+      <div className="work-order__actions">
+        {error ? (
+          <Callout intent="danger" role="alert" className="work-order__refusal">
+            {error}
+          </Callout>
+        ) : null}
+        <p className="work-order__muted">{t.noActions}</p>
+      </div>
+    );
+  }
   return (
     <div className="work-order__actions">
       <ButtonGroup aria-label={t.actions} className="work-order__action-buttons">

@@ -16,7 +16,7 @@ export interface WorkOrderDetailViewProps extends Pick<WorkOrderActionsProps, 'o
 }
 
 /** Where the event center opens focused on an alarm. */
-export const alarmLink = (alarmId: number) => `/alarmManage/eventCenter?alarmId=${alarmId}`;
+export const alarmLink = (alarmId: number) => `/alarmManage/eventcenter?alarmId=${alarmId}`;
 
 /** 工单详情: every field, the linked alarm and device, the actions of its status, the photos and the audit timeline. */
 export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose, onAction, onUpload }: WorkOrderDetailViewProps) {
@@ -103,7 +103,7 @@ export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose,
         </tbody>
       </HTMLTable>
       <h5 className="work-order__section-title">{t.actions}</h5>
-      <WorkOrderActions key={`${order.orderId}-${order.status}`} order={order} assignees={assignees} onAction={onAction} onUpload={onUpload} />
+      <WorkOrderActions key={order.orderId} order={order} assignees={assignees} onAction={onAction} onUpload={onUpload} />
       <Divider />
       <h5 className="work-order__section-title">
         {t.photos}（{order.photos.length}）
