@@ -24,7 +24,7 @@ import {
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
 import { createEmergencyMapApi } from './emergencyMapApi';
-import { flyToArea } from './emergencyGlobeLayer';
+import { areaAround, flyToArea } from './emergencyGlobeLayer';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import { useMapEffects } from './mapEffectSync';
 import { crowdPoints, crowdRanking, fireOverview, historyTimeline, hydrantTable, readingBars, routeTable, shelterTable, smokeRanking, waterTable } from './situationData';
@@ -169,6 +169,16 @@ function SituationView({ page }: { page: SituationPage }) {
     void flyToArea(focused.longitude, focused.latitude, focused.radius);
   }, [detail.data, focusedId]);
 
+  // Nothing focused (火灾处置, 水位监测): once, the camera takes in every active event of the page.
+  const overviewFlown = useRef(false);
+  useEffect(() => {
+    if (focusedId || overviewFlown.current || !events.data?.length) return;
+    const area = areaAround(events.data);
+    if (!area) return;
+    overviewFlown.current = true;
+    void flyToArea(area.longitude, area.latitude, area.radius);
+  }, [events.data, focusedId]);
+
   const specs = useMemo(
     () => situationEffects({ page, events: events.data ?? [], focused: detail.data && detail.data.eventId === focusedId ? detail.data : null, resources: resources.data ?? null, crowd: crowd.data ?? [] }),
     [page, events.data, detail.data, focusedId, resources.data, crowd.data],
@@ -255,7 +265,7 @@ function SituationView({ page }: { page: SituationPage }) {
       );
       right = (
         <>
-          {eventDetail}
+          {focusedId ? eventDetail : hydrantPanel(t.hydrantsAll)}
           <PanelBox title={t.smokeSensors} className="emergency-map__panel is-ranking">
             <Ranking {...widget(smoke, reloadSmoke)} options={{ limit: 8 }} />
           </PanelBox>

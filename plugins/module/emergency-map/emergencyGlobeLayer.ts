@@ -5,6 +5,13 @@ export const EFFECT_PREFIX = 'emergency:';
 const EVENT_EFFECT = /^emergency:event-(\d+):/;
 
 let attached: MapLayerContext | undefined;
+/** Resolves with the layer's context once the globe has attached it (a page may ask before it has). */
+let whenAttached: Promise<MapLayerContext>;
+let settleAttached: (context: MapLayerContext) => void = () => undefined;
+const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
+waitForAttach();
+/** How long a page's flight waits for the globe to come up before giving up. */
+const ATTACH_WAIT_MS = 60_000;
 
 /**
  * The plugin's layer on the globe: it draws nothing by itself (the pages draw through MapEffects) but
@@ -15,8 +22,11 @@ export const emergencyGlobeLayer: MapLayer = {
   id: 'emergency-map:situation',
   attach(context) {
     attached = context;
+    settleAttached(context);
     return () => {
-      if (attached === context) attached = undefined;
+      if (attached !== context) return;
+      attached = undefined;
+      waitForAttach();
     };
   },
   onEffectClick(effectId, { navigate }) {
@@ -34,10 +44,12 @@ export function viewRange(radiusMetres: number): number {
 
 /**
  * Flies the globe's camera to an area, looking at it obliquely from the south so fire and smoke
- * columns read as such. Resolves false when no globe is open (the page is shown without one).
+ * columns read as such; a globe still loading is waited for. Resolves false when none comes up.
  */
 export async function flyToArea(longitude: number, latitude: number, radiusMetres: number): Promise<boolean> {
-  const context = attached;
+  let timer: number | undefined;
+  const context = attached ?? (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
+  window.clearTimeout(timer);
   if (!context) return false;
   const { Cesium, viewer } = await context.globe;
   if (viewer.isDestroyed()) return false;
@@ -47,4 +59,16 @@ export async function flyToArea(longitude: number, latitude: number, radiusMetre
     duration: 1.2,
   });
   return true;
+}
+
+/** The smallest circle (centre, radius in metres) around some places, for a flight that shows them all. */
+export function areaAround(places: readonly { longitude: number; latitude: number; radius?: number }[]): { longitude: number; latitude: number; radius: number } | null {
+  if (places.length === 0) return null;
+  const longitude = places.reduce((sum, place) => sum + place.longitude, 0) / places.length;
+  const latitude = places.reduce((sum, place) => sum + place.latitude, 0) / places.length;
+  const metresPerDegree = 111_320;
+  const radius = Math.max(
+    ...places.map((place) => Math.hypot((place.longitude - longitude) * metresPerDegree * Math.cos((latitude * Math.PI) / 180), (place.latitude - latitude) * metresPerDegree) + (place.radius ?? 0)),
+  );
+  return { longitude, latitude, radius: Math.max(radius, 200) };
 }

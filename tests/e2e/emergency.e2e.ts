@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+const { open } = setupBrowser(baseUrl);
+
+/** The operator's token, for reading the server beside the browser. */
+async function operatorToken(): Promise<string> {
+  return ((await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string }).token;
+}
+
+/** Raises an alarm as a device would (dev endpoint, SMS_DEV_ENDPOINT=1 in e2e). */
+async function raise(alarmType: string, deviceId: number, content: string): Promise<number> {
+  const reply = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType, deviceId, content }) })).json()) as { code: number; data: { alarmId: number } };
+  expect(reply.code).toBe(200);
+  return reply.data.alarmId;
+}
+
+async function signedIn(): Promise<Page> {
+  const page = await open();
+  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  // The push socket opens right after login; alarms raised before it would only be replayed.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+  await page.waitForTimeout(300);
+  return page;
+}
+
+const mapEffects = async (page: Page) => ((await page.locator('.emergency-map').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
+
+describe('安全应急 map pages', () => {
+  it('a fire-fighting alarm: its toast opens 消防救援 on the fire drawn on the globe; a task dispatched there is accepted and progressed by the field team live, finished, the event closed, and the alarm\'s history shows the whole chain', async () => {
+    const token = await operatorToken();
+    const smoke = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=20', token)) as unknown as { rows: { deviceId: number; deviceName: string }[] };
+    const device = smoke.rows[smoke.rows.length - 1]!;
+    const page = await signedIn();
+    const content = `${device.deviceName}附近商铺起火（端到端）`;
+    const alarmId = await raise('FIRE_FIGHTING', device.deviceId, content);
+
+    // The toast opens 消防救援 on the alarm; the page finds the event the alarm opened.
+    const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: '查看告警：消防救援' });
+    await toast.waitFor({ timeout: 5000 });
+    await toast.click();
+    await page.waitForURL(new RegExp(`/securityEmergency/firefighting\\?alarmId=${alarmId}$`));
+    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as { code: number; data: { eventId: number; title: string } };
+    expect(event.code).toBe(200);
+    const { eventId, title } = event.data;
+    await page.locator(`.emergency-map[data-focused-event="${eventId}"]`).waitFor();
+    const panel = page.getByRole('region', { name: `事件处置：${title}` });
+    await panel.waitFor();
+
+    // On a real globe: fire and smoke at the event, its affected area as a scan circle, no render error.
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => mapEffects(page)).toEqual(expect.arrayContaining([`emergency:event-${eventId}:fire`, `emergency:event-${eventId}:scan`]));
+    expect(Number(await page.locator('.globe-host').getAttribute('data-effects'))).toBeGreaterThanOrEqual(2);
+    await page.waitForTimeout(2000); // the camera's flight to the fire
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, 'emergency-firefighting');
+
+    // Dispatch the plan's 灭火救援 to 消防一队.
+    await panel.getByRole('button', { name: '预案任务：灭火救援' }).click();
+    await expect.poll(() => panel.getByLabel('任务名称').inputValue()).toBe('灭火救援');
+    await panel.getByLabel('处置队伍').selectOption({ label: '消防一队' });
+    await panel.getByRole('button', { name: '派发任务', exact: true }).click();
+    await page.getByText('已派发「灭火救援」给 消防一队').first().waitFor();
+    const task = panel.getByRole('listitem', { name: /^灭火救援 · 消防一队 · / });
+    await task.waitFor();
+    // The task's pulsing circle joins the event's effects.
+    await expect.poll(async () => (await mapEffects(page)).filter((id) => id.startsWith(`emergency:event-${eventId}:task-`)).length).toBe(1);
+
+    // The field team (the simulator, 1.5 s reaction in e2e) accepts it and reports progress: shown live.
+    await page.getByRole('listitem', { name: '灭火救援 · 消防一队 · 处理中' }).waitFor({ timeout: 20_000 });
+    await task.getByText(/进度 [1-9]\d%/).first().waitFor({ timeout: 20_000 });
+    const history = page.getByRole('region', { name: '事件处置动态' });
+    await history.getByText(/消防一队 · 接收「灭火救援」/).waitFor();
+    await screenshot(page, 'emergency-task-progress');
+
+    // 调度面板 (the dispatch plugin's page, when it is in the build) shows the team at work, live.
+    if (existsSync('plugins/module/emergency-dispatch/plugin.json')) {
+      const board = await open();
+      await loginByAuthCode(board, 'OPER-2026-DEMO');
+      await board.goto('/securityEmergency/dispatchpanel');
+      await board.getByRole('progressbar', { name: /^消防一队 灭火救援 进度 \d+%$/ }).waitFor({ timeout: 20_000 });
+    }
+
+    // Finish it, then close the event with the result.
+    await panel.getByRole('button', { name: '完成任务：灭火救援' }).click();
+    await page.getByRole('listitem', { name: '灭火救援 · 消防一队 · 已完成' }).waitFor();
+    await panel.getByLabel('处置结果').fill('明火已扑灭，无人员伤亡');
+    await panel.getByRole('button', { name: '结束事件' }).click();
+    await panel.getByText(/结束：明火已扑灭，无人员伤亡/).waitFor();
+    // A closed event leaves the map: no fire, no scan circle.
+    await expect.poll(async () => (await mapEffects(page)).filter((id) => id.startsWith(`emergency:event-${eventId}:`))).toEqual([]);
+    await screenshot(page, 'emergency-closed');
+
+    // The alarm's history in the event center tells the whole chain.
+    await page.goto(`/alarmManage/eventcenter?alarmId=${alarmId}`);
+    const detail = page.getByRole('region', { name: '告警详情：消防救援' });
+    for (const line of [/启动应急事件「/, /调度任务「灭火救援」派发给 消防一队/, /消防一队 已接收「灭火救援」/, /「灭火救援」进度 \d+%/, /「灭火救援」任务完成/, /应急事件结束：明火已扑灭，无人员伤亡/]) {
+      await detail.getByText(line).first().waitFor();
+    }
+    await screenshot(page, 'emergency-alarm-history');
+  }, 180_000);
+
+  it('shows an illegal action\'s refusal from the server and changes nothing', async () => {
+    const token = await operatorToken();
+    const smoke = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=20', token)) as unknown as { rows: { deviceId: number }[] };
+    const alarmId = await raise('FIRE_FIGHTING', smoke.rows[0]!.deviceId, '仓库起火（端到端：未完成任务时结束事件）');
+    const page = await signedIn();
+    await page.goto(`/securityEmergency/firefighting?alarmId=${alarmId}`);
+    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as { data: { eventId: number; title: string } };
+    const panel = page.getByRole('region', { name: `事件处置：${event.data.title}` });
+    await panel.getByRole('button', { name: '预案任务：警戒封控' }).click();
+    await panel.getByLabel('处置队伍').selectOption({ label: '巡查二组' });
+    await panel.getByRole('button', { name: '派发任务', exact: true }).click();
+    await panel.getByRole('listitem', { name: /^警戒封控 · 巡查二组 · / }).waitFor();
+    // Closing while a task is open: the server refuses (409) naming why, shown where the operator acted.
+    await panel.getByLabel('处置结果').fill('现场已处置');
+    await panel.getByRole('button', { name: '结束事件' }).click();
+    await panel.getByRole('alert').filter({ hasText: /警戒封控/ }).waitFor();
+    const after = (await apiGet(baseUrl, `/security/emergency/${event.data.eventId}`, token)) as unknown as { data: { status: string } };
+    expect(after.data.status).toBe('ACTIVE');
+  }, 120_000);
+
+  it.each([
+    ['evacuate', '人群疏散', /emergency:route-\d+/],
+    ['floodprevention', '防汛抗洪', /emergency:event-\d+:point|emergency:water-\d+/],
+    ['water', '水位监测', /emergency:(water|hydrant)-\d+|emergency:event-\d+:point/],
+    ['fire', '火灾处置', /emergency:event-\d+:fire/],
+  ])('%s (%s) opens over the globe with its situation drawn', async (path, title, effect) => {
+    const token = await operatorToken();
+    const wifi = (await apiGet(baseUrl, '/devi/aep/child?deviceType=wifi&pageSize=5', token)) as unknown as { rows: { deviceId: number }[] };
+    const manhole = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smartManhole&pageSize=5', token)) as unknown as { rows: { deviceId: number }[] };
+    if (path === 'evacuate') await raise('CROWD_STAMPEDE', wifi.rows[1]!.deviceId, '广场人群拥挤（端到端）');
+    if (path === 'floodprevention' || path === 'water') await raise('FLOOD_PREVENTION', manhole.rows[0]!.deviceId, '低洼路段积水（端到端）');
+    const page = await signedIn();
+    await page.goto(`/securityEmergency/${path}`);
+    await page.getByRole('heading', { name: `安全应急 · ${title}` }).waitFor();
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await mapEffects(page)).some((id) => effect.test(id)), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(2500);
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, `emergency-${path}`);
+  }, 120_000);
+});
