@@ -173,8 +173,9 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 为 0（关闭）或不小于 1000，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
   if (operations.videoDiagnosisRetentionMs < 86_400_000) throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
-  const fieldWorkDelayMs = positive('FIELD_WORK_DELAY_MS', 8000, 3_600_000);
-  if (fieldWorkDelayMs < 100) throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
+  const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();
+  const fieldWorkDelayMs = fieldWorkDelayText ? Number(fieldWorkDelayText) : 8000;
+  if (!Number.isFinite(fieldWorkDelayMs) || fieldWorkDelayMs < 100 || fieldWorkDelayMs > 3_600_000) throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
