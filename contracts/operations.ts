@@ -261,3 +261,6 @@ export interface DiagnosisRun {
 /** Push event types (registry/pushEvents.json): the pages refresh on them. */
 export const OPERATION_FAULT_EVENT = 'OPERATION_FAULT';
 export const VIDEO_DIAGNOSIS_EVENT = 'VIDEO_DIAGNOSIS';
+/** Their bus topics (registry/pushEvents.json), which the pages subscribe to. */
+export const OPERATION_FAULT_TOPIC = 'operation.fault';
+export const VIDEO_DIAGNOSIS_TOPIC = 'operation.videoDiagnosis';

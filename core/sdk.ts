@@ -102,6 +102,42 @@ export type {
   WorkOrderStats,
   WorkOrderStatus,
 } from '../contracts/workOrders';
+// Device operation (设备运维) and video diagnosis (视频诊断): fault state machine, labels, push topics and the API's types.
+export {
+  AVAILABILITY_RANGES,
+  FAULT_STATUSES,
+  FAULT_STATUS_LABELS,
+  FAULT_CAUSES,
+  FAULT_CAUSE_LABELS,
+  FAULT_TRANSITIONS,
+  INSPECTION_RESULTS,
+  INSPECTION_RESULT_LABELS,
+  DIAGNOSIS_REASON_LABELS,
+  PICTURE_STATE_LABELS,
+  OPERATION_FAULT_TOPIC,
+  VIDEO_DIAGNOSIS_TOPIC,
+} from '../contracts/operations';
+export type {
+  AvailabilityRange,
+  AvailabilityReport,
+  CameraHealth,
+  CameraHealthFilter,
+  DiagnosisCheck,
+  DiagnosisReason,
+  DiagnosisRun,
+  DiagnosisSummary,
+  DiagnosisTrend,
+  FaultCause,
+  FaultQuery,
+  FaultRow,
+  FaultStatus,
+  InspectionResult,
+  InspectionRow,
+  KindAvailability,
+  MaintenancePlan,
+  OperationKpi,
+  PlanBody,
+} from '../contracts/operations';
 // Emergency dispatch (安防应急): event kinds, levels, task state machine, plans, API paths and push, and the API's types.
 export {
   EMERGENCY_KINDS,

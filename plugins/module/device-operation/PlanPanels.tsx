@@ -1,0 +1,318 @@
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, Radio, RadioGroup, Tag, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { formatDateTime, formatMonthDayTime, INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, PanelBox, WidgetState, type InspectionResult, type InspectionRow, type MaintenancePlan, type PlanBody, type WidgetStatus } from '@ops/sdk';
+import { operationStrings as t } from './operationStrings';
+
+export interface KindOption {
+  page: string;
+  name: string;
+}
+
+export interface PlanListProps {
+  plans: MaintenancePlan[] | undefined;
+  status: WidgetStatus;
+  error?: string;
+  onRetry?(): void;
+  kinds: KindOption[];
+  teams: { teamId: number; name: string }[];
+  /** Rejects with the server's message (the dialog stays open). */
+  onSave(body: PlanBody, planId?: number): Promise<void>;
+  onDelete(plan: MaintenancePlan): Promise<void>;
+}
+
+/** 保养计划: every plan of the tenant with its scope, interval, team and next due time; new, edit, delete. */
+export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, onDelete }: PlanListProps) {
+  const [editing, setEditing] = useState<MaintenancePlan | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<MaintenancePlan | null>(null);
+  return (
+    <PanelBox
+      title={t.plans}
+      className="device-operation__plans"
+      actions={
+        <Button size="small" icon="add" intent="primary" variant="minimal" onClick={() => setEditing('new')}>
+          {t.newPlan}
+        </Button>
+      }
+    >
+      <WidgetState status={status} empty={!plans?.length} error={error} onRetry={onRetry} emptyText={t.noPlans} className="device-operation__table-wrap">
+        <div className="device-operation__scroll">
+          <HTMLTable compact striped className="device-operation__table" aria-label={t.plans}>
+            <thead>
+              <tr>
+                <th>{t.plan.name}</th>
+                <th>{t.plan.scope}</th>
+                <th>{t.plan.interval}</th>
+                <th>{t.plan.team}</th>
+                <th>{t.plan.nextDue}</th>
+                <th>{t.column.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans?.map((plan) => (
+                <tr key={plan.planId}>
+                  <td>
+                    {plan.name} {plan.enabled ? null : <Tag minimal>{t.plan.disabled}</Tag>}
+                  </td>
+                  <td>{plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)}</td>
+                  <td>{t.plan.everyDays(plan.intervalDays)}</td>
+                  <td>{plan.teamName ?? '—'}</td>
+                  <td>{formatMonthDayTime(plan.nextDueAt)}</td>
+                  <td className="device-operation__actions">
+                    <Button size="small" variant="minimal" onClick={() => setEditing(plan)} aria-label={`${t.edit}${plan.name}`}>
+                      {t.edit}
+                    </Button>
+                    <Button size="small" variant="minimal" intent="danger" onClick={() => setDeleting(plan)} aria-label={`${t.deletePlan}${plan.name}`}>
+                      {t.deletePlan}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </WidgetState>
+      {editing ? (
+        <PlanDialog
+          plan={editing === 'new' ? undefined : editing}
+          kinds={kinds}
+          teams={teams}
+          onCancel={() => setEditing(null)}
+          onSave={async (body) => {
+            await onSave(body, editing === 'new' ? undefined : editing.planId);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <Dialog isOpen title={t.deletePlan} onClose={() => setDeleting(null)}>
+          <DialogBody>{t.deletePlanOf(deleting.name)}</DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button onClick={() => setDeleting(null)}>{t.cancel}</Button>
+                <Button intent="danger" onClick={() => void onDelete(deleting).then(() => setDeleting(null), () => undefined)}>
+                  {t.confirmDelete}
+                </Button>
+              </>
+            }
+          />
+        </Dialog>
+      ) : null}
+    </PanelBox>
+  );
+}
+
+/** What the plan form holds, checked before it is sent (the server checks again). */
+export function planBodyOf(form: { name: string; kind: string; intervalDays: number; deviceIds: string; teamId: string; createWorkOrder: boolean; enabled: boolean }): PlanBody | string {
+  if (!form.name.trim()) return t.invalid.name;
+  if (!form.kind) return t.invalid.kind;
+  if (!Number.isInteger(form.intervalDays) || form.intervalDays < 1 || form.intervalDays > 365) return t.invalid.interval;
+  const parts = form.deviceIds.split(/[,，\s]+/).filter(Boolean);
+  if (parts.some((part) => !/^[1-9]\d{0,9}$/.test(part))) return t.invalid.deviceIds;
+  return {
+    name: form.name.trim(),
+    kind: form.kind,
+    intervalDays: form.intervalDays,
+    deviceIds: parts.map(Number),
+    ...(form.teamId ? { teamId: Number(form.teamId) } : {}),
+    createWorkOrder: form.createWorkOrder,
+    enabled: form.enabled,
+  };
+}
+
+function PlanDialog({ plan, kinds, teams, onCancel, onSave }: { plan?: MaintenancePlan; kinds: KindOption[]; teams: { teamId: number; name: string }[]; onCancel(): void; onSave(body: PlanBody): Promise<void> }) {
+  const [form, setForm] = useState({
+    name: plan?.name ?? '',
+    kind: plan?.kind ?? kinds[0]?.page ?? '',
+    intervalDays: plan?.intervalDays ?? 30,
+    deviceIds: plan?.deviceIds.join(',') ?? '',
+    teamId: plan?.teamId ? String(plan.teamId) : '',
+    createWorkOrder: plan?.createWorkOrder ?? false,
+    enabled: plan?.enabled ?? true,
+  });
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof form>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setInvalid(null);
+  };
+  const submit = async () => {
+    const body = planBodyOf(form);
+    if (typeof body === 'string') return setInvalid(body);
+    setBusy(true);
+    try {
+      await onSave(body);
+    } catch {
+      // The HTTP client showed the server's message; the form stays.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title={plan ? t.editPlan : t.newPlan} onClose={onCancel}>
+      <DialogBody>
+        <FormGroup label={t.plan.name} labelFor="plan-name">
+          <InputGroup id="plan-name" value={form.name} maxLength={100} onChange={(event) => set({ name: event.currentTarget.value })} />
+        </FormGroup>
+        <FormGroup label={t.plan.kind} labelFor="plan-kind">
+          <HTMLSelect id="plan-kind" fill value={form.kind} onChange={(event) => set({ kind: event.currentTarget.value })} options={kinds.map((kind) => ({ value: kind.page, label: kind.name }))} />
+        </FormGroup>
+        <FormGroup label={t.plan.deviceIds} labelFor="plan-devices">
+          <InputGroup id="plan-devices" value={form.deviceIds} onChange={(event) => set({ deviceIds: event.currentTarget.value })} />
+        </FormGroup>
+        <FormGroup label={t.plan.interval} labelFor="plan-interval">
+          <NumericInput id="plan-interval" min={1} max={365} value={form.intervalDays} onValueChange={(value) => set({ intervalDays: value })} />
+        </FormGroup>
+        <FormGroup label={t.plan.team} labelFor="plan-team">
+          <HTMLSelect id="plan-team" fill value={form.teamId} onChange={(event) => set({ teamId: event.currentTarget.value })} options={[{ value: '', label: t.noTeam }, ...teams.map((team) => ({ value: String(team.teamId), label: team.name }))]} />
+        </FormGroup>
+        <Checkbox checked={form.createWorkOrder} label={t.plan.workOrder} onChange={(event) => set({ createWorkOrder: event.currentTarget.checked })} />
+        <Checkbox checked={form.enabled} label={t.plan.enabled} onChange={(event) => set({ enabled: event.currentTarget.checked })} />
+        {invalid ? (
+          <p className="device-operation__invalid" role="alert">
+            {invalid}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>{t.cancel}</Button>
+            <Button intent="primary" loading={busy} onClick={() => void submit()}>
+              {t.save}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export interface InspectionListProps {
+  page: { rows: InspectionRow[]; total: number } | undefined;
+  status: WidgetStatus;
+  error?: string;
+  onRetry?(): void;
+  onRecord(inspection: InspectionRow, result: InspectionResult, note: string, deviceId?: number): Promise<void>;
+}
+
+/** 巡检记录: pending rounds first (earliest due first), then done ones; 登记结果 on a pending one. */
+export function InspectionList({ page, status, error, onRetry, onRecord }: InspectionListProps) {
+  const [recording, setRecording] = useState<InspectionRow | null>(null);
+  return (
+    <PanelBox title={t.inspections} className="device-operation__inspections">
+      <WidgetState status={status} empty={!page?.rows.length} error={error} onRetry={onRetry} emptyText={t.noInspections} className="device-operation__table-wrap">
+        <div className="device-operation__scroll">
+          <HTMLTable compact striped className="device-operation__table" aria-label={t.inspections}>
+            <thead>
+              <tr>
+                <th>{t.inspection.plan}</th>
+                <th>{t.inspection.due}</th>
+                <th>{t.inspection.status}</th>
+                <th>{t.inspection.result}</th>
+                <th>{t.column.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page?.rows.map((inspection) => (
+                <tr key={inspection.inspectionId}>
+                  <td>
+                    <div>{inspection.planName}</div>
+                    <div className="device-operation__muted">{inspection.teamName ?? inspection.kindName}</div>
+                  </td>
+                  <td title={formatDateTime(inspection.dueAt)}>{formatMonthDayTime(inspection.dueAt)}</td>
+                  <td>
+                    <Tag minimal intent={inspection.status === 'PENDING' ? 'warning' : 'none'}>
+                      {inspection.statusName}
+                    </Tag>
+                  </td>
+                  <td title={inspection.note}>
+                    {inspection.result ? (
+                      <Tag minimal intent={inspection.result === 'NORMAL' ? 'success' : 'danger'}>
+                        {inspection.resultName}
+                      </Tag>
+                    ) : (
+                      '—'
+                    )}
+                    {inspection.deviceName ? <span className="device-operation__muted"> {inspection.deviceName}</span> : null}
+                  </td>
+                  <td className="device-operation__actions">
+                    {inspection.status === 'PENDING' ? (
+                      <Button size="small" intent="primary" variant="outlined" onClick={() => setRecording(inspection)} aria-label={t.recordOf(inspection.planName)}>
+                        {t.record}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </WidgetState>
+      {recording ? (
+        <InspectionDialog
+          inspection={recording}
+          onCancel={() => setRecording(null)}
+          onConfirm={async (result, note, deviceId) => {
+            await onRecord(recording, result, note, deviceId);
+            setRecording(null);
+          }}
+        />
+      ) : null}
+    </PanelBox>
+  );
+}
+
+function InspectionDialog({ inspection, onCancel, onConfirm }: { inspection: InspectionRow; onCancel(): void; onConfirm(result: InspectionResult, note: string, deviceId?: number): Promise<void> }) {
+  const [result, setResult] = useState<InspectionResult>('NORMAL');
+  const [note, setNote] = useState('');
+  const [deviceId, setDeviceId] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (result === 'ABNORMAL' && !/^[1-9]\d{0,9}$/.test(deviceId.trim())) return setInvalid(t.invalid.abnormalDevice);
+    if (result === 'ABNORMAL' && !note.trim()) return setInvalid(t.invalid.abnormalNote);
+    setBusy(true);
+    try {
+      await onConfirm(result, note.trim(), result === 'ABNORMAL' ? Number(deviceId.trim()) : undefined);
+    } catch {
+      // The HTTP client showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title={t.recordOf(inspection.planName)} onClose={onCancel}>
+      <DialogBody>
+        <RadioGroup label={t.resultLabel} inline selectedValue={result} onChange={(event) => { setResult(event.currentTarget.value as InspectionResult); setInvalid(null); }}>
+          {INSPECTION_RESULTS.map((value) => (
+            <Radio key={value} value={value} label={INSPECTION_RESULT_LABELS[value]} />
+          ))}
+        </RadioGroup>
+        {result === 'ABNORMAL' ? (
+          <FormGroup label={t.abnormalDevice} labelFor="inspection-device">
+            <InputGroup id="inspection-device" value={deviceId} onChange={(event) => { setDeviceId(event.currentTarget.value); setInvalid(null); }} />
+          </FormGroup>
+        ) : null}
+        <FormGroup label={t.inspectionNote} labelFor="inspection-note">
+          <TextArea id="inspection-note" fill maxLength={500} value={note} onChange={(event) => { setNote(event.currentTarget.value); setInvalid(null); }} />
+        </FormGroup>
+        {invalid ? (
+          <p className="device-operation__invalid" role="alert">
+            {invalid}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>{t.cancel}</Button>
+            <Button intent="primary" loading={busy} onClick={() => void submit()}>
+              {t.save}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
