@@ -44,7 +44,12 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
   const [refusal, setRefusal] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [devices, setDevices] = useState<DeviceRow[]>([]);
-  const set = (patch: Partial<typeof EMPTY>) => setForm((previous) => ({ ...previous, ...patch }));
+  const set = (patch: Partial<typeof EMPTY>) => {
+    setForm((previous) => ({ ...previous, ...patch }));
+    // A field being corrected loses its message; the others keep theirs until the next submit.
+    const touched = { title: 'title' in patch, description: 'description' in patch, dueAt: 'due' in patch };
+    setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([field]) => !touched[field as keyof CreateForm])));
+  };
   const kind = deviceKinds.find((candidate) => candidate.page === form.kind);
 
   useEffect(() => {
