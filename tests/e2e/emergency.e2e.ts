@@ -101,7 +101,7 @@ describe('安全应急 map pages', () => {
       await detail.getByText(line).first().waitFor();
     }
     await screenshot(page, 'emergency-alarm-history');
-  }, 180_000);
+  }, 300_000);
 
   it('shows an illegal action\'s refusal from the server and changes nothing', async () => {
     const token = await operatorToken();

@@ -273,7 +273,7 @@ function CloseForm({ detail, onClose }: { detail: EmergencyEventDetail } & Pick<
     >
       <h5 className="emergency-detail__section">{t.closeEvent}</h5>
       <div className="emergency-close__row">
-        <InputGroup size="small" aria-label={t.closeResult} placeholder={t.closeResultPlaceholder} value={result} onValueChange={setResult} maxLength={200} fill />
+        <InputGroup size="small" aria-label={t.closeResult} placeholder={t.closeResultPlaceholder[detail.kind]} value={result} onValueChange={setResult} maxLength={200} fill />
         <Button type="submit" intent="danger" text={t.closeEvent} loading={busy} />
       </div>
       {problem ? (

@@ -1,4 +1,5 @@
 import type { MapLayer, MapLayerContext } from '@ops/sdk';
+import { offsetPosition } from './offsetPosition';
 
 /** Effect ids this plugin draws start with it; an event's carry its id (`emergency:event-12:fire`). */
 export const EFFECT_PREFIX = 'emergency:';
@@ -10,6 +11,8 @@ let whenAttached: Promise<MapLayerContext>;
 let settleAttached: (context: MapLayerContext) => void = () => undefined;
 const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
 waitForAttach();
+/** The share of the camera's range the view is moved west by (the clear middle is right of the screen's centre). */
+const CLEAR_MIDDLE_SHIFT = 0.08;
 /** How long a page's flight waits for the globe to come up before giving up. */
 const ATTACH_WAIT_MS = 60_000;
 
@@ -53,9 +56,13 @@ export async function flyToArea(longitude: number, latitude: number, radiusMetre
   if (!context) return false;
   const { Cesium, viewer } = await context.globe;
   if (viewer.isDestroyed()) return false;
-  const center = Cesium.Cartesian3.fromDegrees(longitude, latitude, 0);
+  // The panels cover the screen's sides unevenly (the page's menu is on the left): look a little west
+  // of the area so it lands in the clear middle.
+  const range = viewRange(radiusMetres);
+  const target = offsetPosition(longitude, latitude, range * CLEAR_MIDDLE_SHIFT, -Math.PI / 2);
+  const center = Cesium.Cartesian3.fromDegrees(target.longitude, target.latitude, 0);
   viewer.camera.flyToBoundingSphere(new Cesium.BoundingSphere(center, Math.max(radiusMetres, 50)), {
-    offset: new Cesium.HeadingPitchRange(0, Cesium.Math.toRadians(-40), viewRange(radiusMetres)),
+    offset: new Cesium.HeadingPitchRange(0, Cesium.Math.toRadians(-40), range),
     duration: 1.2,
   });
   return true;

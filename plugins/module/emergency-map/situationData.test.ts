@@ -21,8 +21,9 @@ const device = (deviceId: number, telemetry: Record<string, unknown>, online = t
 describe('situation data', () => {
   it('lists hydrants with their state and distance near an event, the valve when not', () => {
     const near = hydrantTable(sampleResources.hydrants);
-    expect(near.columns.map((column) => column.key)).toEqual(['name', 'pressure', 'state', 'distance']);
-    expect(near.rows.map((row) => row.state)).toEqual(['正常', '水压不足']);
+    expect(near.columns.map((column) => column.key)).toEqual(['name', 'pressure', 'distance']);
+    expect(near.rows.map((row) => row.pressure)).toEqual(['0.52 正常', '0.12 水压不足']);
+    expect(near.rows.map((row) => row.distance)).toEqual([104, 262]);
     const all = hydrantTable(sampleResources.hydrants.map((hydrant) => ({ ...hydrant, distance: null })));
     expect(all.columns.map((column) => column.key)).toContain('valve');
   });
@@ -32,10 +33,11 @@ describe('situation data', () => {
       { ...sampleResources.waterLevels[0]!, deviceId: 1, waterLevel: 20, high: false, distance: null },
       { ...sampleResources.waterLevels[0]!, deviceId: 2, waterLevel: 96, high: true, distance: null },
     ];
-    expect(waterTable(levels).rows.map((row) => [row.id, row.state])).toEqual([
-      [2, '超警戒'],
-      [1, '正常'],
+    expect(waterTable(levels).rows.map((row) => [row.id, row.level])).toEqual([
+      [2, '96 超警戒'],
+      [1, '20 正常'],
     ]);
+    expect(waterTable([{ ...levels[0]!, online: false }]).rows[0]!.level).toBe('离线');
   });
 
   it('counts people from Wi-Fi clients and people waiting, busiest first, leaving out offline and silent devices', () => {

@@ -8,44 +8,47 @@ type CategoryData = WidgetData['ranking'];
 const withDistance = <T extends { distance: number | null }>(rows: readonly T[]) => rows.some((row) => row.distance !== null);
 const metres = (distance: number | null) => (distance === null ? null : Math.round(distance));
 
-/** 消火栓水压 / 附近消火栓: pressure, valve and state of each hydrant, nearest first when near an event. */
+/** A reading with its judgement, as one cell: 「0.3 正常」, 「0.12 水压不足」, 「离线」. */
+function judged(online: boolean, value: number | null, abnormal: boolean, bad: string, good: string): string {
+  if (!online) return t.offline;
+  if (value === null) return t.noReading;
+  return `${value} ${abnormal ? bad : good}`;
+}
+
+/** 消火栓水压 / 附近消火栓: each hydrant's pressure and state, and its distance near an event (its valve otherwise). */
 export function hydrantTable(hydrants: readonly EmergencyHydrant[]): TableData {
   const near = withDistance(hydrants);
   return {
     columns: [
       { key: 'name', title: t.columns.name },
-      { key: 'pressure', title: t.columns.pressure, format: 'number' },
-      { key: 'state', title: t.columns.state },
-      ...(near ? [{ key: 'distance', title: t.columns.distance, format: 'number' as const }] : [{ key: 'valve', title: t.columns.valve }]),
+      { key: 'pressure', title: t.columns.pressure },
+      near ? { key: 'distance', title: t.columns.distance, format: 'number' } : { key: 'valve', title: t.columns.valve },
     ],
     rows: hydrants.map((hydrant) => ({
       id: hydrant.deviceId,
       name: hydrant.name,
-      pressure: hydrant.pressure,
+      pressure: judged(hydrant.online, hydrant.pressure, hydrant.low, t.hydrantLow, t.hydrantNormal),
       valve: hydrant.valve,
-      state: !hydrant.online ? t.offline : hydrant.pressure === null ? t.noReading : hydrant.low ? t.hydrantLow : t.hydrantNormal,
       distance: metres(hydrant.distance),
     })),
     total: hydrants.length,
   };
 }
 
-/** 水位监测: each sensor's level and whether it is over the warning line, over the line first. */
+/** 水位监测: each sensor's level and whether it is over the warning line (over the line first), and its distance near an event. */
 export function waterTable(levels: readonly EmergencyWaterLevel[]): TableData {
   const near = withDistance(levels);
   const ordered = near ? levels : [...levels].sort((a, b) => Number(b.high) - Number(a.high) || (b.waterLevel ?? -1) - (a.waterLevel ?? -1));
   return {
     columns: [
       { key: 'name', title: t.columns.name },
-      { key: 'level', title: t.columns.level, format: 'number' },
-      { key: 'state', title: t.columns.state },
+      { key: 'level', title: t.columns.level },
       ...(near ? [{ key: 'distance', title: t.columns.distance, format: 'number' as const }] : []),
     ],
     rows: ordered.map((level) => ({
       id: level.deviceId,
       name: level.name,
-      level: level.waterLevel,
-      state: !level.online ? t.offline : level.waterLevel === null ? t.noReading : level.high ? t.waterHigh : t.waterNormal,
+      level: judged(level.online, level.waterLevel, level.high, t.waterHigh, t.waterNormal),
       distance: metres(level.distance),
     })),
     total: levels.length,

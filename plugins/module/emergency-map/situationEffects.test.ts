@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIRES, offsetPosition, situationEffects } from './situationEffects';
+import { offsetPosition } from './offsetPosition';
+import { MAX_FIRES, situationEffects } from './situationEffects';
 import { closedDetail, sampleDetail, sampleEvent, sampleResources } from './storyData';
 
 const ids = (specs: { id: string }[]) => specs.map((spec) => spec.id);

@@ -1,6 +1,7 @@
 import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventDetail, type EmergencyEventRow, type EmergencyResources } from '@ops/sdk';
 import { EFFECT_PREFIX } from './emergencyGlobeLayer';
 import type { EffectSpec } from './mapEffectSync';
+import { offsetPosition } from './offsetPosition';
 
 /** The five map pages of 安全应急 (their child menu names). */
 export type SituationPage = 'evacuate' | 'fire' | 'fireFighting' | 'floodPrevention' | 'water';
@@ -33,13 +34,6 @@ const SHELTER_COLOR = '#0cfd11';
 
 const at = (longitude: number, latitude: number) => ({ longitude, latitude, height: GROUND });
 const eventId = (event: { eventId: number }, part: string) => `${EFFECT_PREFIX}event-${event.eventId}:${part}`;
-
-/** A point `metres` from a centre in a direction (radians from north), on a small patch of the earth. */
-export function offsetPosition(longitude: number, latitude: number, metres: number, bearing: number): { longitude: number; latitude: number } {
-  const north = (metres * Math.cos(bearing)) / 111_320;
-  const east = (metres * Math.sin(bearing)) / (111_320 * Math.cos((latitude * Math.PI) / 180));
-  return { longitude: longitude + east, latitude: latitude + north };
-}
 
 /**
  * What a page draws for its situation, all through the map-effect plugins: fire and smoke at each
