@@ -12,6 +12,16 @@ const { open } = setupBrowser(baseUrl);
  */
 describe('emergency dispatch', () => {
   it('dispatches a plan task, follows the field team live on 调度面板, finishes it and closes the event', async () => {
+    // 调度面板 open in one tab from the start: everything it shows later comes live, without reloading.
+    const panel = await open();
+    await loginByAuthCode(panel, 'OPER-2026-DEMO');
+    await panel.goto('/securityEmergency/dispatchpanel');
+    await expect.poll(() => panel.getByRole('region', { name: '班组动态' }).getByRole('listitem').count()).toBe(4);
+    const reloads: string[] = [];
+    panel.on('framenavigated', (frame) => {
+      if (frame === panel.mainFrame()) reloads.push(frame.url());
+    });
+
     const page = await open();
     await loginByAuthCode(page, 'OPER-2026-DEMO');
     await page.goto('/securityEmergency/dispatcheventtask');
@@ -49,21 +59,14 @@ describe('emergency dispatch', () => {
     await screenshot(page, 'emergency-dispatch-refused');
     await closeDialog.getByRole('button', { name: '取消' }).click();
 
-    // 调度面板 in another tab: the field team accepts, then reports progress — shown without reloading.
-    const panel = await open();
-    await loginByAuthCode(panel, 'OPER-2026-DEMO');
-    await panel.goto('/securityEmergency/dispatchpanel');
+    // On 调度面板: the team is busy, accepts, then reports progress (30 %, 60 %, 90 %, 1.5 s apart).
     const teams = panel.getByRole('region', { name: '班组动态' });
     const fireTeam = teams.getByRole('listitem', { name: /^消防一队/ });
     await expect.poll(() => fireTeam.getAttribute('aria-label'), { timeout: 10_000 }).toBe('消防一队 执行任务');
-    const reloads: string[] = [];
-    panel.on('framenavigated', (frame) => {
-      if (frame === panel.mainFrame()) reloads.push(frame.url());
-    });
-    await expect.poll(() => fireTeam.getByText('已到达现场，接驳就近消火栓出水灭火').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => fireTeam.getByRole('progressbar', { name: '消防一队 灭火救援 进度 30%' }).count()).toBe(1);
     const feed = panel.getByRole('region', { name: '实时动态' });
-    await expect.poll(() => feed.getByText('消防一队 上报进度「灭火救援」 30%').isVisible()).toBe(true);
+    await expect.poll(() => feed.getByText('消防一队 上报进度「灭火救援」 30%').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await feed.getByText('已到达现场，接驳就近消火栓出水灭火').isVisible()).toBe(true);
+    await expect.poll(() => fireTeam.getByRole('progressbar', { name: /^消防一队 灭火救援 进度 (30|60|90)%$/ }).count()).toBe(1);
     expect(await feed.getByText('消防一队 接收「灭火救援」').isVisible()).toBe(true);
     expect(await panel.getByRole('region', { name: '处置中事件' }).getByRole('button', { name: '打开事件「滨盛路商铺火情（端到端）」' }).isVisible()).toBe(true);
     expect(reloads).toEqual([]);
