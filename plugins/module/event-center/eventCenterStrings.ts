@@ -31,7 +31,7 @@ export const eventCenterStrings = {
   chooseAssignee: '选择处理人',
   noAlarms: '暂无告警',
   selectAlarm: '选择一条告警查看详情与处理',
-  action: { raise: '告警产生', transition: '状态变更', assign: '指派', comment: '备注', workOrder: '转工单' } as Record<string, string>,
+  action: { raise: '告警产生', transition: '状态变更', assign: '指派', comment: '备注', workOrder: '转工单', emergency: '应急处置' } as Record<string, string>,
   system: '系统',
   countsByStatus: '按状态统计',
   countsByGrade: '按等级统计',
