@@ -96,4 +96,21 @@ describe('emergency dispatch', () => {
     expect(detail.data.status).toBe('CLOSED');
     expect(detail.data.history.map((entry) => `${entry.action}:${entry.userName}`)).toEqual(expect.arrayContaining(['open:值班员张敏', 'dispatch:值班员张敏', 'accept:消防一队', 'progress:消防一队', 'finish:值班员张敏', 'close:值班员张敏']));
   }, 90_000);
+
+  it('opens the event of an alarm linked with ?alarmId= (a stampede alarm opened it by itself)', async () => {
+    const raised = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'CROWD_STAMPEDE', tenantId: 1, deviceId: 1, content: '人流密度过高' }) })).json()) as {
+      code: number;
+      data: { alarmId: number };
+    };
+    expect(raised.code).toBe(200);
+    const page = await open();
+    await loginByAuthCode(page, 'OPER-2026-DEMO');
+    await page.goto(`/securityEmergency/dispatcheventtask?alarmId=${raised.data.alarmId}`);
+    await expect.poll(() => page.url()).toMatch(/eventId=\d+/);
+    const info = page.getByRole('region', { name: '事件信息' });
+    await expect.poll(() => info.getByText(`#${raised.data.alarmId} 踩踏风险`).isVisible()).toBe(true);
+    expect(await info.getByText('人群踩踏').isVisible()).toBe(true);
+    // Its plan is the stampede plan.
+    expect(await page.getByRole('region', { name: '按预案派发' }).getByRole('button', { name: '按预案派发「疏导分流」' }).isEnabled()).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HttpClient, Notifier, useService, type EmergencyEventQuery, type EmergencyTaskAction, type EmergencyTaskRow } from '@ops/sdk';
 import { CreateEventDialog } from './CreateEventDialog';
@@ -17,7 +17,8 @@ const MINUTE_MS = 60_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * 事件任务调度: the events on the left; the selected one (?eventId=, deep-linkable) in the middle with its
+ * 事件任务调度: the events on the left; the selected one (?eventId=, deep-linkable; ?alarmId= opens the
+ * alarm's event) in the middle with its
  * tasks; its plan and the dispatch form on the right. Live on EMERGENCY_TASK pushes; every refusal shows
  * the server's message.
  */
@@ -36,7 +37,16 @@ export default function DispatchEventTaskPage() {
   const [detail, reloadDetail] = useLoaded(readDetail);
   const event = detail.data;
 
-  const open = useCallback((id: number) => setParams((previous) => ({ ...Object.fromEntries(previous), eventId: String(id) })), [setParams]);
+  const open = useCallback((id: number) => setParams((previous) => ({ ...Object.fromEntries([...previous].filter(([key]) => key !== 'alarmId')), eventId: String(id) })), [setParams]);
+  // Opened on an alarm (?alarmId=, as an alarm toast links): its event, if it has one.
+  const alarmId = Number(params.get('alarmId')) || undefined;
+  useEffect(() => {
+    if (!alarmId || eventId) return;
+    api.byAlarm(alarmId).then(
+      (found) => open(found.eventId),
+      (error: unknown) => notifier.show('warning', messageOf(error)),
+    );
+  }, [alarmId, eventId, api, open, notifier]);
   const refresh = useCallback(() => {
     void reloadEvents();
     void reloadTeams();

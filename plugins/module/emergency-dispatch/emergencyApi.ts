@@ -29,6 +29,7 @@ export function createEmergencyApi(http: HttpClient) {
       const reply = await http.get(EMERGENCY_API.list, { ...query }, quiet);
       return { rows: (reply.rows as EmergencyEventRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
     },
+    byAlarm: async (alarmId: number) => (await http.get<EmergencyEventDetail>(EMERGENCY_API.byAlarm, { alarmId }, quiet)).data as EmergencyEventDetail,
     detail: async (eventId: number) => (await http.get<EmergencyEventDetail>(EMERGENCY_API.detail(eventId), {}, quiet)).data as EmergencyEventDetail,
     teams: async () => ((await http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, quiet)).data ?? []) as EmergencyTeamLoad[],
     stats: async () => (await http.get<EmergencyStats>(EMERGENCY_API.stats, {}, quiet)).data as EmergencyStats,
