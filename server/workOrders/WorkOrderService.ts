@@ -372,13 +372,14 @@ export class WorkOrderService {
     return this.change(order, userId, 'assign', input.note || `派发给 ${name}`, { assignee_user_id: input.userId ?? null, assignee_team_id: input.teamId ?? null });
   }
 
-  async accept(tenantId: number, userId: number, orderId: number, note: string): Promise<WorkOrderRow> {
+  /** userId null: the field team itself (the field-work simulator), shown as 系统. */
+  async accept(tenantId: number, userId: number | null, orderId: number, note: string): Promise<WorkOrderRow> {
     const order = await this.record(tenantId, orderId);
     this.allowed(order, 'accept');
     return this.change(order, userId, 'accept', note, {});
   }
 
-  async progress(tenantId: number, userId: number, orderId: number, note: string, photoIds: number[] = []): Promise<WorkOrderRow> {
+  async progress(tenantId: number, userId: number | null, orderId: number, note: string, photoIds: number[] = []): Promise<WorkOrderRow> {
     const order = await this.record(tenantId, orderId);
     this.allowed(order, 'progress');
     if (!note) throw badRequest('请填写进展说明');
@@ -417,7 +418,7 @@ export class WorkOrderService {
   }
 
   /** The status change, its audit event and the photos attached to it, all or nothing. */
-  private async change(order: OrderRecord, userId: number, action: WorkOrderAction, note: string, set: Partial<Database['work_orders']>, photoIds: number[] = []): Promise<WorkOrderRow> {
+  private async change(order: OrderRecord, userId: number | null, action: WorkOrderAction, note: string, set: Partial<Database['work_orders']>, photoIds: number[] = []): Promise<WorkOrderRow> {
     const at = this.now();
     const to = WORK_ORDER_TRANSITIONS[action].to;
     await this.db.transaction().execute(async (trx) => {

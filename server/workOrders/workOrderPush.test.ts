@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import pushEvents from '../../registry/pushEvents.json';
 import { WORK_ORDER_PUSH_EVENT, WORK_ORDER_PUSH_TOPIC, type WorkOrderChanged, type WorkOrderRow } from '../../contracts/workOrders';
 import { setupTestServer, type TestServer } from '../testing/testServer';
@@ -78,7 +78,8 @@ describe('work-order pushes', () => {
     expect(messages[1]!.data).toMatchObject({ orderId, actionName: '派发', statusName: '已派发', alarmId: null, userId: expect.any(Number) });
     expect(messages.at(-1)!.data).toMatchObject({ orderId: late.orderId, actionName: '超时升级', userId: null });
     // The live sockets of the tenant got the same messages (those after subscribing), each once.
-    expect(live.map((data) => `${data.orderNo}:${data.action}`)).toEqual(messages.slice(1).map(({ data }) => `${data.orderNo}:${data.action}`));
+    // On PostgreSQL they reach the sockets through NOTIFY, a moment after the commit.
+    await vi.waitFor(() => expect(live.map((data) => `${data.orderNo}:${data.action}`)).toEqual(messages.slice(1).map(({ data }) => `${data.orderNo}:${data.action}`)));
     // Escalating again marks nothing and announces nothing.
     const before = await lastSeq();
     await server.app.workOrders.escalateOverdue();
