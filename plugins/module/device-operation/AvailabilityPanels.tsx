@@ -43,7 +43,10 @@ export function AvailabilityByKind({ report, status, error, onRetry }: Availabil
         unit: '%',
         series: [
           { name: t.availabilitySeries, points: kinds.map((kind): [string, number] => [kind.kindName, kind.availability === null ? 0 : percent(kind.availability)]) },
-          { name: t.commandSeries, points: kinds.map((kind): [string, number] => [kind.kindName, kind.commandSuccessRate === null ? 0 : percent(kind.commandSuccessRate)]) },
+          // Only once commands were sent: a kind without any has no rate, not a rate of 0.
+          ...(kinds.some((kind) => kind.commandSuccessRate !== null)
+            ? [{ name: t.commandSeries, points: kinds.filter((kind) => kind.commandSuccessRate !== null).map((kind): [string, number] => [kind.kindName, percent(kind.commandSuccessRate!)]) }]
+            : []),
         ],
       }
     : undefined;

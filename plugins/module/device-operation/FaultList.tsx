@@ -73,17 +73,17 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
                     <div className="device-operation__device">{fault.deviceName}</div>
                     <div className="device-operation__muted">{fault.kindName}</div>
                   </td>
-                  <td>{fault.causeName}</td>
+                  <td className="device-operation__nowrap">{fault.causeName}</td>
                   <td className="device-operation__detail" title={fault.closeNote ? `${fault.detail}；${fault.closeNote}` : fault.detail}>
                     {fault.detail}
                   </td>
-                  <td>{formatMonthDayTime(fault.openedAt)}</td>
+                  <td className="device-operation__nowrap">{formatMonthDayTime(fault.openedAt)}</td>
                   <td>
                     <Tag minimal intent={STATUS_INTENT[fault.status]}>
                       {fault.statusName}
                     </Tag>
                   </td>
-                  <td>{fault.workOrderNo ?? '—'}</td>
+                  <td className="device-operation__nowrap">{fault.workOrderNo ?? '—'}</td>
                   <td className="device-operation__actions">
                     {FAULT_TRANSITIONS.toWorkOrder.from.includes(fault.status) ? (
                       <Button size="small" intent="primary" variant="outlined" onClick={() => setOrdering(fault)} aria-label={t.toWorkOrderOf(fault.deviceName)}>

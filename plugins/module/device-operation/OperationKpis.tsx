@@ -13,7 +13,7 @@ export function OperationKpis({ kpi, status, error, onRetry }: OperationKpisProp
   const items = kpi
     ? [
         { name: t.kpi.onlineRate, value: kpi.onlineRate === null ? 0 : Math.round(kpi.onlineRate * 1000) / 10, unit: '%' },
-        { name: t.kpi.online, value: kpi.online, unit: `/ ${kpi.devices} ${t.devicesUnit}` },
+        { name: t.kpi.online, value: kpi.online, unit: t.devicesUnit },
         { name: t.kpi.openFaults, value: kpi.openFaults, unit: t.faultsUnit },
         { name: t.kpi.faultsToday, value: kpi.faultsToday, unit: t.faultsUnit },
         { name: t.kpi.inspectionsDue, value: kpi.inspectionsDueToday, unit: t.inspectionsUnit },

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage } from './browser';
+import { startServer, type RunningServer } from './startServer';
+
+type Reply = { code: number; msg?: string; data?: unknown; token?: string; rows?: unknown[]; total?: number };
+
+// A server of this file's own: the fault job runs every second and a device offline at all gets a
+// fault (OPS_OFFLINE_FAULT_MINUTES=0), so the test need not wait ten minutes; the shared server keeps
+// the defaults. The diagnosis runs on demand only (立即诊断).
+describe('设备运维 and 视频诊断', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pages: BrowserPage[] = [];
+  let token = '';
+  const get = async (path: string) => (await (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Reply;
+  const devPost = async (path: string, body: Record<string, unknown>) =>
+    (await (await fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Reply;
+
+  beforeAll(async () => {
+    server = await startServer({ JANUS: '0', OPS_FAULT_CHECK_MS: '1000', OPS_OFFLINE_FAULT_MINUTES: '0', VIDEO_DIAGNOSIS_MS: '0' });
+    browser = await launchBrowser();
+    token = ((await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as Reply).token!;
+  });
+  afterAll(async () => {
+    for (const entry of pages) await entry.context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function operatorPage(path: string): Promise<Page> {
+    const entry = await openPage(browser, server.url);
+    pages.push(entry);
+    await loginByAuthCode(entry.page, 'OPER-2026-DEMO');
+    await entry.page.setViewportSize({ width: 1440, height: 900 });
+    await entry.page.goto(path);
+    return entry.page;
+  }
+
+  it('a device that goes offline shows as a fault once the fault job has run, and 转工单 raises its repair order', async () => {
+    const page = await operatorPage('/operation/deviceoperation');
+    await page.getByRole('region', { name: '设备可用率趋势' }).waitFor();
+    const lamp = ((await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    expect((await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: false })).code).toBe(200);
+
+    // The job raises it within a second or two; the OPERATION_FAULT push refreshes the list.
+    const faults = page.getByRole('region', { name: '设备故障' });
+    const row = faults.locator('tr', { hasText: lamp.deviceName });
+    await row.getByText('待处理').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}&open=1`)).rows as { cause: string }[]).map((fault) => fault.cause)).toEqual(['offline']);
+    await screenshot(page, 'device-operation');
+
+    await row.getByRole('button', { name: `转工单：${lamp.deviceName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `转工单：${lamp.deviceName}` });
+    await dialog.getByRole('button', { name: '创建工单' }).click();
+    const toast = page.getByText(/^已转为工单 GD-\d{8}-\d{4}$/).first();
+    await toast.waitFor();
+    const orderNo = /GD-\d{8}-\d{4}/.exec((await toast.textContent())!)![0];
+    await row.getByText('已转工单').waitFor();
+    await row.getByText(orderNo).waitFor();
+    // The order exists on the server: a repair of that device.
+    const orders = (await get(`/workOrder/list?deviceId=${lamp.deviceId}`)).rows as { orderNo: string; category: string; description: string }[];
+    expect(orders.find((order) => order.orderNo === orderNo)).toMatchObject({ category: 'REPAIR' });
+    await screenshot(page, 'device-operation-work-order');
+
+    // Back online: the job closes the fault (its order stays).
+    await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: true });
+    await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}`)).rows as { status: string }[]).map((fault) => fault.status), { timeout: 15_000 }).toEqual(['CLOSED']);
+  });
+
+  it('视频诊断 shows every camera after 立即诊断, an offline camera among the failures, and its history', async () => {
+    const camera = ((await get('/devi/aep/child?deviceType=camera&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    expect((await devPost('/dev/device/online', { deviceId: camera.deviceId, online: false })).code).toBe(200);
+    const page = await operatorPage('/operation/videodiagnosis');
+    await page.getByRole('button', { name: '立即诊断' }).click();
+    await page.getByText(/^诊断完成：\d+ 路摄像机，\d+ 路异常$/).first().waitFor();
+
+    const grid = page.getByRole('region', { name: '摄像机健康状态' });
+    const tile = grid.getByRole('button', { name: `${camera.deviceName}：设备离线，查看诊断历史` });
+    await tile.waitFor();
+    const cameras = (await get('/operation/video/summary')).data as { cameras: number; faulty: number };
+    expect(await grid.getByRole('button', { name: /查看诊断历史$/ }).count()).toBe(cameras.cameras);
+    await page.getByRole('region', { name: '异常记录' }).getByRole('button', { name: camera.deviceName }).first().waitFor();
+    await screenshot(page, 'video-diagnosis');
+
+    // Only the faulty ones.
+    await page.getByRole('combobox', { name: '诊断状态' }).selectOption('faulty');
+    await expect.poll(async () => grid.getByRole('button', { name: /查看诊断历史$/ }).count()).toBe(cameras.faulty);
+
+    await tile.click();
+    await page.getByRole('table', { name: `诊断历史 · ${camera.deviceName}` }).getByText('设备离线').first().waitFor();
+    await screenshot(page, 'video-diagnosis-history');
+    await devPost('/dev/device/online', { deviceId: camera.deviceId, online: true });
+  });
+});
