@@ -160,14 +160,25 @@ function SituationView({ page }: { page: SituationPage }) {
     return () => clearInterval(timer);
   }, [fire, reloadCrowd, reloadResources, reloadSmoke]);
 
-  // The camera goes to an event once when it is focused (and again on 定位).
+  // The camera goes to an event once when it is focused (and again on 定位); on 人群疏散 it takes in the
+  // nearest shelter too, once the resources near the event are in, so the way out is in view.
+  const frame = useCallback(
+    (event: EmergencyEventDetail) => {
+      const near = resources.data?.center && resources.data.center.longitude === event.longitude && resources.data.center.latitude === event.latitude ? resources.data : null;
+      const shelter = page === 'evacuate' ? near?.shelters[0] : undefined;
+      const area = shelter ? areaAround([event, shelter]) : null;
+      void (area ? flyToArea(area.longitude, area.latitude, area.radius) : flyToArea(event.longitude, event.latitude, event.radius));
+    },
+    [page, resources.data],
+  );
   const flown = useRef<number | null>(null);
   useEffect(() => {
     const focused = detail.data;
     if (!focused || focused.eventId !== focusedId || flown.current === focused.eventId) return;
+    if (page === 'evacuate' && resources.status === 'loading') return;
     flown.current = focused.eventId;
-    void flyToArea(focused.longitude, focused.latitude, focused.radius);
-  }, [detail.data, focusedId]);
+    frame(focused);
+  }, [detail.data, focusedId, frame, page, resources.status]);
 
   // Nothing focused (火灾处置, 水位监测): once, the camera takes in every active event of the page.
   const overviewFlown = useRef(false);
@@ -191,7 +202,6 @@ function SituationView({ page }: { page: SituationPage }) {
     reloadEvents();
     reloadTeams();
   }, [reloadDetail, reloadEvents, reloadTeams]);
-  const locate = (event: EmergencyEventDetail) => void flyToArea(event.longitude, event.latitude, event.radius);
   const locateDevice = (rows: readonly { deviceId: number; longitude: number; latitude: number }[]) => (key: string) => {
     const found = rows.find((row) => String(row.deviceId) === key);
     if (found) void flyToArea(found.longitude, found.latitude, 120);
@@ -205,7 +215,7 @@ function SituationView({ page }: { page: SituationPage }) {
       teams={teams.data ?? []}
       {...(notice ? { notice } : {})}
       onRetry={reloadDetail}
-      onLocate={locate}
+      onLocate={frame}
       onDispatch={async (body) => {
         const task = await api.dispatch(body);
         notifier.show('success', t.dispatched(task.title, task.teamName));

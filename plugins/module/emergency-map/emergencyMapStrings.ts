@@ -87,11 +87,11 @@ export const emergencyMapStrings = {
   noReading: '暂无读数',
   columns: {
     name: '名称',
-    pressure: '水压(MPa)·状态',
+    pressure: '水压(MPa)',
     valve: '阀门',
     state: '状态',
     distance: '距离(米)',
-    level: '水位(cm)·状态',
+    level: '水位(cm)',
     capacity: '容量(人)',
     address: '地址',
     route: '线路',
