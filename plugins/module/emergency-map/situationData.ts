@@ -133,7 +133,7 @@ export function historyTimeline(history: readonly EmergencyHistoryEntry[]): Widg
       .sort((a, b) => b.time - a.time || b.id - a.id)
       .map((entry) => ({
         at: entry.time,
-        title: `${entry.userName} · ${entry.actionName}${entry.taskTitle ? `「${entry.taskTitle}」` : ''}${entry.teamName && entry.action !== 'accept' && entry.action !== 'progress' ? ` → ${entry.teamName}` : ''}${entry.percent !== null && entry.action === 'progress' ? ` ${entry.percent}%` : ''}`,
+        title: `${entry.userName} · ${entry.actionName}${entry.taskTitle ? `「${entry.taskTitle}」` : ''}${entry.teamName && (entry.action === 'dispatch' || entry.action === 'reassign') ? ` → ${entry.teamName}` : ''}${entry.percent !== null && entry.action === 'progress' ? ` ${entry.percent}%` : ''}`,
         ...(entry.note ? { detail: entry.note } : {}),
         intent: HISTORY_INTENT[entry.action] ?? 'none',
       })),
