@@ -169,8 +169,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
     videoDiagnosisMs: positive('VIDEO_DIAGNOSIS_MS', 300_000, 86_400_000),
     videoDiagnosisRetentionMs: positive('VIDEO_DIAGNOSIS_RETENTION_DAYS', 7, 365) * 86_400_000,
   };
-  if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000) throw new Error(`OPS_FAULT_CHECK_MS 为 0（关闭）或不小于 1000，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
-  if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 为 0（关闭）或不小于 1000，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
+  if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000) throw new Error(`OPS_FAULT_CHECK_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
+  if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
   if (operations.videoDiagnosisRetentionMs < 86_400_000) throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();

@@ -7,7 +7,7 @@ import { MqttIngest } from '../mqtt/MqttIngest';
 import { deviceTopic } from '../mqtt/topics';
 import { loadPlugins } from '../pluginManifests';
 import { stateDigest } from '../testing/stateDigest';
-import { setupTestServer, type TestServer } from '../testing/testServer';
+import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 import { recordStatusChanges } from './StatusRecorder';
 import { simulatedPicture } from './simulatedPicture';
 
@@ -407,5 +407,31 @@ describe('bad input', () => {
     const [lamp] = await devicesOf(1, 'lamp');
     expect(await get(`/operation/video/history?deviceId=${lamp!.device_id}`)).toEqual({ code: 400, msg: `${lamp!.name} 不是摄像机，没有视频诊断记录` });
     expect(await stateDigest(db())).toEqual(before);
+  });
+});
+
+describe('leader jobs and pushes', () => {
+  it('runs the fault and diagnosis jobs on their schedule and tells the tenant of each fault and run', async () => {
+    const scheduled = await testServer({ operations: { faultCheckMs: 100, offlineFaultMs: 0, videoDiagnosisMs: 100, videoDiagnosisRetentionMs: DAY } });
+    try {
+      await scheduled.app.ready();
+      const [lamp] = await scheduled.app.ctx.db.selectFrom('devices').select(['device_id']).where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').execute();
+      await scheduled.app.simulator.setOnline(lamp!.device_id, false);
+      const until = async (check: () => Promise<boolean>) => {
+        for (let tries = 0; tries < 100 && !(await check()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await check()).toBe(true);
+      };
+      await until(async () => (await scheduled.app.ctx.db.selectFrom('operation_faults').select('fault_id').where('device_id', '=', lamp!.device_id).execute()).length === 1);
+      await until(async () => (await scheduled.app.ctx.db.selectFrom('video_diagnosis_checks').select('id').where('tenant_id', '=', 1).limit(1).execute()).length === 1);
+      const pushed = async (eventType: string) => (await scheduled.app.ctx.db.selectFrom('push_log').select(['payload']).where('tenant_id', '=', 1).where('event_type', '=', eventType).execute()).map((row) => JSON.parse(row.payload) as Record<string, unknown>);
+      await until(async () => (await pushed('OPERATION_FAULT')).some((message) => JSON.stringify(message).includes(`"deviceId":${lamp!.device_id}`)));
+      await until(async () => (await pushed('VIDEO_DIAGNOSIS')).length > 0);
+      // Back online: the job closes it and says so.
+      await scheduled.app.simulator.setOnline(lamp!.device_id, true);
+      await until(async () => (await scheduled.app.ctx.db.selectFrom('operation_faults').select('status').where('device_id', '=', lamp!.device_id).executeTakeFirstOrThrow()).status === 'CLOSED');
+      await until(async () => (await pushed('OPERATION_FAULT')).some((message) => JSON.stringify(message).includes('"autoClose"')));
+    } finally {
+      await scheduled.close();
+    }
   });
 });
