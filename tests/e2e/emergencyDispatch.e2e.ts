@@ -112,5 +112,23 @@ describe('emergency dispatch', () => {
     expect(await info.getByText('人群踩踏').isVisible()).toBe(true);
     // Its plan is the stampede plan.
     expect(await page.getByRole('region', { name: '按预案派发' }).getByRole('button', { name: '按预案派发「疏导分流」' }).isEnabled()).toBe(true);
+
+    // An operator starts an event from a smoke alarm (which opens none by itself); a second time is refused by the server.
+    const smoke = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'SMOKE', tenantId: 1, deviceId: 2, content: '仓库烟雾浓度超标' }) })).json()) as {
+      data: { alarmId: number; alarmTypeName: string };
+    };
+    const create = page.getByRole('dialog', { name: '新建应急事件' });
+    const fromAlarm = async () => {
+      await page.getByRole('button', { name: '新建事件' }).click();
+      await create.getByLabel('来源告警编号（可选）').fill(String(smoke.data.alarmId));
+      await create.getByRole('button', { name: '启动事件' }).click();
+    };
+    await fromAlarm();
+    await expect.poll(() => info.getByText(`#${smoke.data.alarmId} ${smoke.data.alarmTypeName}`).isVisible()).toBe(true);
+    expect(await info.getByText('仓库烟雾浓度超标').isVisible()).toBe(true);
+    const eventId = new URL(page.url()).searchParams.get('eventId');
+    await fromAlarm();
+    await expect.poll(() => create.getByRole('alert').textContent()).toBe(`告警 ${smoke.data.alarmId} 已关联应急事件 ${eventId}，不能再次启动应急事件`);
+    await screenshot(page, 'emergency-dispatch-from-alarm-refused');
   });
 });

@@ -99,6 +99,12 @@ export default function DispatchEventTaskPage() {
             open(created.eventId);
             refresh();
           }}
+          onCreateFromAlarm={async (body) => {
+            const created = await api.fromAlarm(body);
+            notifier.show('success', t.created);
+            open(created.eventId);
+            refresh();
+          }}
         />
       ) : null}
     </div>

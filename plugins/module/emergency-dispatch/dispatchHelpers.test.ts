@@ -29,6 +29,10 @@ describe('emergency dispatch helpers', () => {
     expect(validateNewEvent({ ...good, longitude: '' })).toBe('请填写经度');
     expect(validateNewEvent({ ...good, latitude: '95' })).toBe('纬度必须在 -90 到 90 之间');
     expect(validateNewEvent({ ...good, radius: '5' })).toBe('影响半径（米）必须在 10 到 10000 之间');
+    // From an alarm: title and position may be left to the alarm.
+    expect(validateNewEvent({ title: '', longitude: '', latitude: '', radius: '', alarmId: '12' })).toBeUndefined();
+    expect(validateNewEvent({ title: '', longitude: '120.2', latitude: '', radius: '', alarmId: '12' })).toBe('请填写纬度');
+    expect(validateNewEvent({ ...good, alarmId: '告警' })).toBe('告警编号必须是正整数');
   });
 
   it('counts open tasks and the panel figures from the server answer', () => {

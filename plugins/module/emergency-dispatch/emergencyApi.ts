@@ -1,5 +1,6 @@
 import {
   EMERGENCY_API,
+  type AlarmEmergencyEventBody,
   type CreateEmergencyEventBody,
   type DispatchEmergencyTaskBody,
   type EmergencyEventDetail,
@@ -34,6 +35,7 @@ export function createEmergencyApi(http: HttpClient) {
     teams: async () => ((await http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, quiet)).data ?? []) as EmergencyTeamLoad[],
     stats: async () => (await http.get<EmergencyStats>(EMERGENCY_API.stats, {}, quiet)).data as EmergencyStats,
     feed: async (limit = 30) => ((await http.get<EmergencyFeedEntry[]>(EMERGENCY_API.feed, { limit }, quiet)).data ?? []) as EmergencyFeedEntry[],
+    fromAlarm: async (body: AlarmEmergencyEventBody) => (await http.post<EmergencyEventDetail>(EMERGENCY_API.fromAlarm, { ...body }, write)).data as EmergencyEventDetail,
     create: async (body: CreateEmergencyEventBody) => (await http.post<EmergencyEventDetail>(EMERGENCY_API.create, { ...body }, write)).data as EmergencyEventDetail,
     close: async (eventId: number, result: string) => (await http.post<EmergencyEventDetail>(EMERGENCY_API.close, { eventId, result }, write)).data as EmergencyEventDetail,
     dispatch: async (body: DispatchEmergencyTaskBody) => (await http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, write)).data as EmergencyTaskRow,

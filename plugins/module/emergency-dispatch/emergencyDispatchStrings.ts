@@ -75,6 +75,10 @@ export const emergencyDispatchStrings = {
   createLatitude: '纬度',
   createRadius: '影响半径（米）',
   create: '启动事件',
+  createAlarm: '来源告警编号（可选）',
+  createAlarmPlaceholder: '如 1024',
+  createAlarmHelp: '由已有告警启动：标题、位置与等级默认取自告警',
+  alarmIdInvalid: '告警编号必须是正整数',
   // validation (shown before sending; the server checks again)
   required: (field: string) => `请填写${field}`,
   numberRange: (field: string, min: number, max: number) => `${field}必须在 ${min} 到 ${max} 之间`,
