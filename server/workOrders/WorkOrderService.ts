@@ -31,7 +31,7 @@ import {
   type WorkOrderChanged,
 } from '../../contracts/workOrders';
 import type { AlarmService } from '../alarms/AlarmService';
-import type { Database, Db } from '../db/Database';
+import { dialectOf, type Database, type Db } from '../db/Database';
 import { containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import { bucketOf, DAY_MS, shanghaiDayStart } from '../stats/periods';
@@ -41,6 +41,12 @@ import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_EXTENSIONS, PHOTO_TYPES, type P
 /** The counter type of work-order numbers (order_counters.type). */
 export const WORK_ORDER_COUNTER = 'workOrder';
 const HOUR_MS = 3_600_000;
+/**
+ * How long a tenant's statistics may be served from memory. Every change made on this instance drops
+ * them at once; this bounds how stale they get through time alone (the overdue count) and through
+ * changes another instance of a cluster made.
+ */
+export const STATS_CACHE_MS = 10_000;
 /** Photos an order may hold. */
 export const MAX_PHOTOS_PER_ORDER = 50;
 const ALARM_PRIORITY: Record<string, WorkOrderPriority> = { ALARM_GRADE_HIGH: 'URGENT', ALARM_GRADE_MEDIUM: 'HIGH', ALARM_GRADE_LOW: 'NORMAL' };
@@ -73,6 +79,8 @@ const notFound = (orderId: number) => new AppError(404, `工单不存在：${ord
  */
 export class WorkOrderService {
   private readonly root: string;
+  /** The statistics per tenant and period (`days`), with when they were read; dropped on any change of the tenant. */
+  private readonly statsCache = new Map<number, Map<number, { at: number; stats: Promise<WorkOrderStats> }>>();
 
   constructor(
     private readonly db: Db,
@@ -90,6 +98,7 @@ export class WorkOrderService {
    * only after the change committed, so a refused or rolled-back change is never announced.
    */
   private async announce(tenantId: number, order: { orderId: number; orderNo: string; status: WorkOrderStatus; alarmId: number | null }, action: WorkOrderChangeAction, userId: number | null, time: number): Promise<void> {
+    this.statsCache.delete(tenantId);
     const { push, onPushError } = this.pushOptions;
     if (!push) return;
     const data: WorkOrderChanged = {
@@ -192,10 +201,19 @@ export class WorkOrderService {
     if (filter.escalated === '0') base = base.where('w.escalated_at', 'is', null);
     if (filter.keyword) {
       const keyword = filter.keyword;
-      // What looks like an order number (GD-2026…) is looked for in the numbers only.
-      base = /^GD-?\d/i.test(keyword)
-        ? base.where(containsText(this.db, 'w.order_no', keyword))
-        : base.where(sql<boolean>`(${containsText(this.db, 'w.title', keyword)} or ${containsText(this.db, 'w.order_no', keyword)})`);
+      // What looks like an order number (GD-2026…) is looked for in the numbers only. Numbers are
+      // GD-<digits>-<digits>, so one holding GD-… holds it at its start: a range of the number index
+      // finds them (migration 014), the exact test stays.
+      if (/^GD-[\d-]*$/i.test(keyword)) {
+        const prefix = keyword.toUpperCase();
+        const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+        const number = dialectOf(this.db) === 'postgres' ? sql<string>`w.order_no collate "C"` : sql<string>`w.order_no`;
+        base = base.where(sql<boolean>`${number} >= ${prefix} and ${number} < ${after}`).where(containsText(this.db, 'w.order_no', keyword));
+      } else if (/^GD-?\d/i.test(keyword)) {
+        base = base.where(containsText(this.db, 'w.order_no', keyword));
+      } else {
+        base = base.where(sql<boolean>`(${containsText(this.db, 'w.title', keyword)} or ${containsText(this.db, 'w.order_no', keyword)})`);
+      }
     }
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
     if (total === 0) return { rows: [], total };
@@ -559,8 +577,21 @@ export class WorkOrderService {
     return marked;
   }
 
-  async stats(tenantId: number, days: number): Promise<WorkOrderStats> {
+  /** The tenant's statistics, computed at most once per STATS_CACHE_MS unless an order of the tenant changes. */
+  stats(tenantId: number, days: number): Promise<WorkOrderStats> {
     const at = this.now();
+    const tenant = this.statsCache.get(tenantId) ?? new Map<number, { at: number; stats: Promise<WorkOrderStats> }>();
+    this.statsCache.set(tenantId, tenant);
+    const cached = tenant.get(days);
+    if (cached && at - cached.at < STATS_CACHE_MS && at >= cached.at) return cached.stats;
+    const stats = this.computeStats(tenantId, days, at);
+    tenant.set(days, { at, stats });
+    // A failed read is not kept.
+    stats.catch(() => tenant.get(days)?.stats === stats && tenant.delete(days));
+    return stats;
+  }
+
+  private async computeStats(tenantId: number, days: number, at: number): Promise<WorkOrderStats> {
     const start = shanghaiDayStart(at) - (days - 1) * DAY_MS;
     const open = [...OPEN_WORK_ORDER_STATUSES];
     const [groups, overdue, escalated, sla, created, closed] = await Promise.all([

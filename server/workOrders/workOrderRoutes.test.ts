@@ -321,6 +321,26 @@ describe('work orders', () => {
     ]);
   });
 
+  it('statistics are read once per 10 s per tenant, and again at once after any change of the tenant', async () => {
+    await create({ title: '路灯不亮' });
+    const first = (await get('/workOrder/stats')).data as WorkOrderStats;
+    expect(first).toMatchObject({ total: 1, createdToday: 1 });
+    // Written behind the service's back (as another instance of a cluster would): not seen within 10 s…
+    const row = await server.app.ctx.db.selectFrom('work_orders').selectAll().executeTakeFirstOrThrow();
+    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9999' }).execute();
+    expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(1);
+    // …another tenant has its own…
+    const other = await otherTenant();
+    expect(((await get('/workOrder/stats', other)).data as WorkOrderStats).total).toBe(0);
+    // …a change through the service shows at once…
+    await create({ title: '井盖松动' });
+    expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(3);
+    // …and the time limit, with the overdue count, holds without changes too.
+    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9998' }).execute();
+    await later(10_000);
+    expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4);
+  });
+
   it('are listed newest first with filters and paging', async () => {
     const [team] = await teamsOf(1);
     const device = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).orderBy('device_id').executeTakeFirstOrThrow();
@@ -348,6 +368,12 @@ describe('work orders', () => {
     expect(await ids(`?deviceId=${device.device_id}`)).toEqual({ ids: [second.orderId], total: 1 });
     expect(await ids(`?keyword=${encodeURIComponent('广场')}`)).toEqual({ ids: [third.orderId, first.orderId], total: 2 });
     expect(await ids('?keyword=gd-20261122-0002')).toEqual({ ids: [second.orderId], total: 1 });
+    // A number's beginning, in any case, finds the numbers that begin so (a range of the number index).
+    expect(await ids('?keyword=GD-20261122')).toEqual({ ids: [third.orderId, second.orderId, first.orderId], total: 3 });
+    expect(await ids('?keyword=gd-')).toEqual({ ids: [third.orderId, second.orderId, first.orderId], total: 3 });
+    expect(await ids('?keyword=GD-20261122-0009')).toEqual({ ids: [], total: 0 });
+    expect(await ids('?keyword=GD-20261123')).toEqual({ ids: [], total: 0 });
+    expect(await ids('?keyword=0003')).toEqual({ ids: [third.orderId], total: 1 });
     expect(await ids(`?keyword=${encodeURIComponent('%')}`)).toEqual({ ids: [], total: 0 });
     expect(await ids(`?beginTime=${NOW + HOUR}&endTime=${NOW + HOUR}`)).toEqual({ ids: [second.orderId], total: 1 });
     expect(await ids(`?dueEnd=${NOW + 10 * HOUR}`)).toEqual({ ids: [first.orderId], total: 1 });
