@@ -103,7 +103,7 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t.createTitle} icon="add" className="work-order__create" canOutsideClickClose={false}>
+    <Dialog isOpen={isOpen} onClose={onClose} title={t.createTitle} icon="add" className="work-order__create" canOutsideClickClose={false} isCloseButtonShown={false}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

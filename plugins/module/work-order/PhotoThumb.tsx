@@ -1,4 +1,4 @@
-import { Dialog, DialogBody, Icon, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { WorkOrderPhoto } from '@ops/sdk';
 import { workOrderStrings as t } from './workOrderStrings';
@@ -36,10 +36,11 @@ export function PhotoThumb({ photo, load }: PhotoThumbProps) {
         {url ? <img src={url} alt={t.photoAlt(photo.photoId)} /> : failed ? <Icon icon="media" aria-label={t.photoFailed} /> : <Spinner size={16} aria-hidden />}
       </button>
       {url ? (
-        <Dialog isOpen={open} onClose={() => setOpen(false)} title={t.photoAlt(photo.photoId)} className="work-order__photo-dialog">
+        <Dialog isOpen={open} onClose={() => setOpen(false)} title={t.photoAlt(photo.photoId)} className="work-order__photo-dialog" isCloseButtonShown={false}>
           <DialogBody>
             <img className="work-order__photo-large" src={url} alt={t.photoAlt(photo.photoId)} />
           </DialogBody>
+          <DialogFooter actions={<Button onClick={() => setOpen(false)}>{t.closePhoto}</Button>} />
         </Dialog>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { Drawer, DrawerSize, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Drawer, DrawerSize, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -223,12 +223,12 @@ export default function WorkOrderPage() {
         onCreate={() => setCreating(true)}
         now={now}
       />
-      <Drawer isOpen={openId !== undefined} onClose={() => openOrder(undefined)} size={DrawerSize.STANDARD} title={detail.data ? `${t.detail} · ${detail.data.orderNo}` : t.detail} icon="clipboard" className="work-order__drawer">
+      <Drawer isOpen={openId !== undefined} onClose={() => openOrder(undefined)} size={DrawerSize.STANDARD} title={detail.data ? `${t.detail} · ${detail.data.orderNo}` : t.detail} icon="clipboard" className="work-order__drawer" isCloseButtonShown={false}>
         <div className="work-order__drawer-body">
           {detail.data && detail.data.orderId === openId ? (
-            <WorkOrderDetailView order={detail.data} assignees={assignees} loadPhoto={loadPhoto} now={now} onAction={act} onUpload={upload} />
+            <WorkOrderDetailView order={detail.data} assignees={assignees} loadPhoto={loadPhoto} now={now} onAction={act} onUpload={upload} onClose={() => openOrder(undefined)} />
           ) : detail.status === 'error' ? (
-            <NonIdealState icon="error" title={t.loadFailed} description={detail.error} />
+            <NonIdealState icon="error" title={t.loadFailed} description={detail.error} action={<Button onClick={() => openOrder(undefined)}>{t.closeDetail}</Button>} />
           ) : (
             <Spinner aria-label={t.detail} />
           )}
