@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
   BarChart,
+  EMERGENCY_ALARM_KINDS,
   EMERGENCY_KIND_LABELS,
   EMERGENCY_PUSH_TOPIC,
   EventBus,
@@ -81,6 +82,7 @@ function SituationView({ page }: { page: SituationPage }) {
   const notifier = useService(Notifier);
   const api = useMemo(() => createEmergencyMapApi(http), [http]);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));
   const linkedAlarm = positiveInteger(params.get('alarmId'));
 
@@ -197,6 +199,12 @@ function SituationView({ page }: { page: SituationPage }) {
   const drawn = useMapEffects(specs);
 
   const focus = useCallback((eventId: number) => setParams({ eventId: String(eventId) }), [setParams]);
+  // A fire alarm opens its event here; a smoke alarm (no event of its own) opens in the event center.
+  const openAlarm = (alarmId: string) => {
+    const alarm = fireAlarms.data?.rows.find((row) => String(row.alarmId) === alarmId);
+    if (alarm && alarm.alarmType in EMERGENCY_ALARM_KINDS) setParams({ alarmId });
+    else navigate(`/alarmManage/eventcenter?alarmId=${alarmId}`);
+  };
   const afterChange = useCallback(() => {
     reloadDetail();
     reloadEvents();
@@ -269,7 +277,7 @@ function SituationView({ page }: { page: SituationPage }) {
           </PanelBox>
           {eventList}
           <PanelBox title={t.recentFireAlarms} className="emergency-map__panel is-alarms">
-            <AlarmList {...widget(fireAlarms, reloadFireAlarms)} onOpen={(alarmId) => setParams({ alarmId })} />
+            <AlarmList {...widget(fireAlarms, reloadFireAlarms)} onOpen={openAlarm} />
           </PanelBox>
         </>
       );
