@@ -3,7 +3,7 @@ import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
 import { seededRandom } from '../seed/seedFleet';
 import { recordStatusChanges } from '../operations/StatusRecorder';
-import { simulatedPicture } from '../operations/simulatedPicture';
+import { reportSimulatedPicture, simulatedPicture } from '../operations/simulatedPicture';
 import type { PictureState } from '../../contracts/operations';
 
 export interface SimulatorOptions {
@@ -192,6 +192,7 @@ export class FleetSimulator implements DeviceGateway {
         const flips = this.random() < flip;
         if (!flips && this.random() >= share) continue;
         const telemetry = walkTelemetry(this.catalog.byPage(row.kind), JSON.parse(row.telemetry) as Record<string, StateValue>, this.random);
+        reportSimulatedPicture(this.catalog.byPage(row.kind), row.device_id, at, telemetry);
         await trx
           .updateTable('devices')
           .set({ telemetry: JSON.stringify(telemetry), online: flips ? (row.online ? 0 : 1) : row.online, updated_at: at })

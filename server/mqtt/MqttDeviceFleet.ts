@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { applyCommandEffect, walkTelemetry } from '../devices/FleetSimulator';
+import { reportSimulatedPicture } from '../operations/simulatedPicture';
 import { seededRandom } from '../seed/seedFleet';
 import { deviceUsername } from './credentials';
 import type { MqttLog } from './MqttIngest';
@@ -109,7 +110,13 @@ export class MqttDeviceFleet {
   /** The device publishes its next telemetry (or these values); a kind with no numeric field has nothing to report. */
   async report(deviceId: number, values?: Record<string, Scalar>): Promise<void> {
     const member = this.member(deviceId);
-    const next = values ?? this.numericTelemetry(walkTelemetry(this.options.catalog.byPage(member.device.kind), member.device.telemetry, this.random));
+    const kind = this.options.catalog.byPage(member.device.kind);
+    let next = values;
+    if (!next) {
+      next = this.numericTelemetry(walkTelemetry(kind, member.device.telemetry, this.random));
+      // A camera's report carries its picture analysis (视频诊断 reads it).
+      reportSimulatedPicture(kind, deviceId, Date.now(), next);
+    }
     if (Object.keys(next).length) await this.publish(member.client, member.device, 'telemetry', { values: next });
   }
 

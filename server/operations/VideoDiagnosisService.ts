@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import {
   DIAGNOSIS_REASON_LABELS,
   DIAGNOSIS_REASONS,
-  PICTURE_STATES,
   VIDEO_DIAGNOSIS_EVENT,
   type CameraHealth,
   type CameraHealthFilter,
@@ -18,6 +17,7 @@ import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import { bucketOf, HOUR_MS, hourStart } from '../stats/periods';
 import type { OperationPublisher } from './operationAudit';
+import { PICTURE_FIELD, pictureFromTelemetry } from './simulatedPicture';
 
 export interface VideoDiagnosisOptions {
   /** How often the leader diagnoses every camera (ms; 0: only on demand). */
@@ -43,9 +43,9 @@ type CheckRow = Database['video_diagnosis_checks'];
 /**
  * Video diagnosis (视频诊断): every camera (device kinds whose manifest has liveVideo) of a tenant is
  * checked — online (from the database), the stream endpoint able to serve it, and its picture (frozen,
- * black, blurred: the device's `picture` telemetry when it reports one, else the in-process simulator's
- * analysis) — and each check kept in video_diagnosis_checks (deleted after the retention). One run
- * writes every camera of the tenant with the same time, so the latest run is the current health.
+ * black, blurred: the in-process simulator's analysis, or over MQTT the camera's `picture` telemetry) —
+ * and each check kept in video_diagnosis_checks (deleted after the retention). One run writes every
+ * camera of the tenant with the same time, so the latest run is the current health.
  */
 export class VideoDiagnosisService {
   constructor(
@@ -75,14 +75,15 @@ export class VideoDiagnosisService {
     return reasons;
   }
 
+  /** The in-process simulator's analysis; over MQTT, what the camera last reported in its `picture` telemetry (null when it never did). */
   private pictureOf(deviceId: number, telemetry: string): PictureState | null {
+    if (this.sources.simulatedPicture) return this.sources.simulatedPicture(deviceId);
     try {
-      const reported = (JSON.parse(telemetry) as Record<string, unknown>).picture;
-      if (typeof reported === 'string' && (PICTURE_STATES as readonly string[]).includes(reported)) return reported as PictureState;
+      return pictureFromTelemetry((JSON.parse(telemetry) as Record<string, unknown>)[PICTURE_FIELD]);
     } catch {
       // A malformed telemetry row reports nothing.
+      return null;
     }
-    return this.sources.simulatedPicture?.(deviceId) ?? null;
   }
 
   /** Checks every camera of one tenant (run now) or of all tenants (the leader's schedule); then prunes old checks. */

@@ -10,6 +10,7 @@ import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 import { recordStatusChanges } from './StatusRecorder';
 import { simulatedPicture } from './simulatedPicture';
+import { VideoDiagnosisService } from './VideoDiagnosisService';
 
 let server: TestServer;
 let token: string;
@@ -322,6 +323,30 @@ describe('video diagnosis', () => {
     await server.app.operations.video.run();
     const left = await db().selectFrom('video_diagnosis_checks').select('at').distinct().execute();
     expect(left.map((row) => Number(row.at))).toEqual([NOW + 8 * DAY]);
+  });
+
+  it('reads an MQTT camera\'s picture from its reported telemetry, and the simulated cameras report theirs', async () => {
+    const catalog = loadDeviceCatalog(loadPlugins('plugins').plugins);
+    const [frozen, silent] = await devicesOf(1, 'camera');
+    await server.app.simulator.setOnline(frozen!.device_id, true);
+    await server.app.simulator.setOnline(silent!.device_id, true);
+    await db().updateTable('devices').set({ telemetry: JSON.stringify({ bitrate: 2000, picture: '画面冻结' }) }).where('device_id', '=', frozen!.device_id).execute();
+    await db().updateTable('devices').set({ telemetry: JSON.stringify({ bitrate: 2000 }) }).where('device_id', '=', silent!.device_id).execute();
+    // Over MQTT: no simulator's analysis, the telemetry says.
+    const overMqtt = new VideoDiagnosisService(db(), catalog, { streamAvailable: () => true }, undefined, { intervalMs: 0, retentionMs: DAY }, () => NOW);
+    await overMqtt.run(1);
+    const grid = await overMqtt.grid(1);
+    expect(grid.find((camera) => camera.deviceId === frozen!.device_id)).toMatchObject({ picture: 'frozen', healthy: false, reasonNames: ['画面冻结'] });
+    expect(grid.find((camera) => camera.deviceId === silent!.device_id)).toMatchObject({ picture: null, healthy: true });
+
+    // A simulated camera's report carries the simulator's analysis in the declared field.
+    const { FleetSimulator } = await import('../devices/FleetSimulator');
+    await new FleetSimulator(db(), catalog, { tickMs: 0, commandDelayMs: [0, 0], reportShare: 1, flipChance: 0, seed: 3 }, () => NOW).tick();
+    const labels = { ok: '画面正常', frozen: '画面冻结', black: '黑屏', blurred: '画面模糊' } as const;
+    for (const camera of await devicesOf(1, 'camera')) {
+      const telemetry = JSON.parse((await db().selectFrom('devices').select('telemetry').where('device_id', '=', camera.device_id).executeTakeFirstOrThrow()).telemetry) as { picture: string };
+      expect(telemetry.picture).toBe(labels[simulatedPicture(camera.device_id, NOW)]);
+    }
   });
 
   it('gives most cameras a fine picture and a few a persisting problem', () => {

@@ -1,4 +1,4 @@
-import type { PictureState } from '../../contracts/operations';
+import { PICTURE_STATE_LABELS, PICTURE_STATES, type PictureState } from '../../contracts/operations';
 
 /** A camera's simulated picture keeps its state for a spell of this long (a fault persists for hours). */
 export const PICTURE_SPELL_MS = 2 * 3_600_000;
@@ -27,4 +27,22 @@ export function simulatedPicture(deviceId: number, at: number): PictureState {
   const draw = mix(deviceId, spell) / 0x1_0000_0000;
   if (draw >= PICTURE_FAULT_SHARE) return 'ok';
   return FAULTS[Math.floor((draw / PICTURE_FAULT_SHARE) * FAULTS.length)] ?? 'frozen';
+}
+
+/** The telemetry field a camera reports its picture analysis in (its manifest declares it, options PICTURE_STATE_LABELS). */
+export const PICTURE_FIELD = 'picture';
+
+/** A picture state from a reported value: the manifest's label (画面冻结) or the code (frozen); null for anything else. */
+export function pictureFromTelemetry(value: unknown): PictureState | null {
+  if (typeof value !== 'string') return null;
+  if ((PICTURE_STATES as readonly string[]).includes(value)) return value as PictureState;
+  return PICTURE_STATES.find((state) => PICTURE_STATE_LABELS[state] === value) ?? null;
+}
+
+/**
+ * A simulated camera's report carries its picture analysis, as a real one would: sets the declared
+ * `picture` field (the label) on `telemetry` when the kind declares it.
+ */
+export function reportSimulatedPicture(kind: { telemetry?: { key: string }[] } | undefined, deviceId: number, at: number, telemetry: Record<string, string | number | boolean>): void {
+  if (kind?.telemetry?.some((field) => field.key === PICTURE_FIELD)) telemetry[PICTURE_FIELD] = PICTURE_STATE_LABELS[simulatedPicture(deviceId, at)];
 }
