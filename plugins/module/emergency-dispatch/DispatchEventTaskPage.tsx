@@ -47,6 +47,11 @@ export default function DispatchEventTaskPage() {
       (error: unknown) => notifier.show('warning', messageOf(error)),
     );
   }, [alarmId, eventId, api, open, notifier]);
+  // Nothing asked for: the newest active event (the list puts active ones first) is the one to look at.
+  const first = events.data?.rows[0]?.eventId;
+  useEffect(() => {
+    if (!eventId && !alarmId && first) setParams((previous) => ({ ...Object.fromEntries(previous), eventId: String(first) }), { replace: true });
+  }, [eventId, alarmId, first, setParams]);
   const refresh = useCallback(() => {
     void reloadEvents();
     void reloadTeams();
