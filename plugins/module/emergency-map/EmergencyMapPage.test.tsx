@@ -22,7 +22,7 @@ function fakeServer(options: { eventFoundAfter?: number } = {}) {
     if (path === '/security/emergency/teams') return { code: 200, data: sampleTeams };
     throw new Error(`未预期的请求：${path}`);
   });
-  return { http: { get, post: vi.fn(), put: vi.fn(), delete: vi.fn() }, get, detail };
+  return { http: { get, post: vi.fn(), put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, detail };
 }
 
 function fakeEffects() {
@@ -42,13 +42,13 @@ function fakeEffects() {
 }
 
 function renderPage(url: string, server = fakeServer()) {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const bus = {
-    publish: (topic: string, payload: unknown) => listeners.get(topic)?.forEach((listener) => listener(payload)),
-    subscribe: (topic: string, listener: (payload: unknown) => void) => {
+  const listeners = new Map<string, Set<(payload: unknown, topic: string) => void>>();
+  const bus: EventBus = {
+    publish: (topic: string, payload: unknown) => listeners.get(topic)?.forEach((listener) => listener(payload, topic)),
+    subscribe: (topic: string, listener: (payload: unknown, topic: string) => void) => {
       if (!listeners.has(topic)) listeners.set(topic, new Set());
       listeners.get(topic)!.add(listener);
-      return () => listeners.get(topic)!.delete(listener);
+      return () => void listeners.get(topic)!.delete(listener);
     },
   };
   const effects = fakeEffects();
