@@ -151,6 +151,18 @@ describe('emergency events', () => {
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${after.alarmId}`)).eventId).not.toBe(opened.eventId);
   });
 
+  it('opens one event for alarms of one fire raised at the same moment', async () => {
+    const db = server.app.ctx.db;
+    const devices = await db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', 1).orderBy('device_id').execute();
+    const origin = devices[0]!;
+    const near = devices.filter((device) => distanceMetres(origin.longitude, origin.latitude, device.longitude, device.latitude) < 120).slice(0, 4);
+    expect(near.length).toBeGreaterThanOrEqual(2);
+    const alarms = await Promise.all(near.map((device) => server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '同一火场', deviceId: device.device_id })));
+    const events = await db.selectFrom('emergency_event_alarms').select('event_id').distinct().where('alarm_id', 'in', alarms.map((alarm) => alarm.alarmId)).execute();
+    expect(events).toHaveLength(1);
+    expect((await detail(Number(events[0]!.event_id))).alarmIds.sort((a, b) => a - b)).toEqual(alarms.map((alarm) => alarm.alarmId).sort((a, b) => a - b));
+  });
+
   it('keeps the alarm when opening its event fails, and logs it', async () => {
     const failing = server.app.emergency;
     const original = failing.alarmRaised.bind(failing);
