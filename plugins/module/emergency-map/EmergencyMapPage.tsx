@@ -7,11 +7,13 @@ import {
   EMERGENCY_KIND_LABELS,
   EMERGENCY_PUSH_TOPIC,
   EventBus,
+  formatDate,
   HttpClient,
   Notifier,
   PanelBox,
   PUSH_TOPIC_ALL,
   Ranking,
+  shanghaiDayStart,
   StatGroup,
   Table,
   Timeline,
@@ -24,6 +26,7 @@ import {
 } from '@ops/sdk';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
+import { SituationLegend } from './SituationLegend';
 import { createEmergencyMapApi } from './emergencyMapApi';
 import { areaAround, flyToArea } from './emergencyGlobeLayer';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
@@ -63,11 +66,8 @@ const positiveInteger = (value: string | null) => {
   const number = Number(value);
   return value && Number.isInteger(number) && number > 0 ? number : null;
 };
-const shanghaiMidnight = () => {
-  const now = Date.now();
-  const shanghai = new Date(now + 8 * 3_600_000);
-  return now - ((shanghai.getUTCHours() * 60 + shanghai.getUTCMinutes()) * 60 + shanghai.getUTCSeconds()) * 1000 - shanghai.getUTCMilliseconds();
-};
+/** Today's first millisecond in Asia/Shanghai (今日火警 counts from it). */
+const shanghaiMidnight = () => shanghaiDayStart(formatDate(Date.now())) ?? Date.now();
 
 /** 安全应急's map pages; each child keeps its own state (a page switch starts afresh). */
 export default function EmergencyMapPage({ childName }: { moduleName?: string; childName?: string }) {
@@ -363,6 +363,7 @@ function SituationView({ page }: { page: SituationPage }) {
     <div className={`emergency-map is-${page}`} data-map-effects={drawn.join(' ')} data-focused-event={focusedId ?? ''}>
       <div className="emergency-map__column is-left">{left}</div>
       <div className="emergency-map__column is-right">{right}</div>
+      <SituationLegend page={page} />
     </div>
   );
 }
