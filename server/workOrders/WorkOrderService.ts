@@ -42,9 +42,9 @@ import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_EXTENSIONS, PHOTO_TYPES, type P
 export const WORK_ORDER_COUNTER = 'workOrder';
 const HOUR_MS = 3_600_000;
 /**
- * How long a tenant's statistics may be served from memory. Every change made on this instance drops
- * them at once; this bounds how stale they get through time alone (the overdue count) and through
- * changes another instance of a cluster made.
+ * How long a tenant's statistics may be served from memory. Every change drops them at once (this
+ * instance's directly, another instance's through its push); this bounds how stale they get through
+ * time alone (the overdue count).
  */
 export const STATS_CACHE_MS = 10_000;
 /** Photos an order may hold. */
@@ -61,7 +61,11 @@ type OrderRecord = Database['work_orders'] & { order_id: number };
 
 /** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
 export interface WorkOrderPushOptions {
-  push?: { publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown> };
+  push?: {
+    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+    /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
+    subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
+  };
   onPushError?: (error: unknown) => void;
 }
 type Executor = Db | Transaction<Database>;
@@ -81,6 +85,8 @@ export class WorkOrderService {
   private readonly root: string;
   /** The statistics per tenant and period (`days`), with when they were read; dropped on any change of the tenant. */
   private readonly statsCache = new Map<number, Map<number, { at: number; stats: Promise<WorkOrderStats> }>>();
+  /** Tenants whose WORK_ORDER pushes (any instance's) drop their cached statistics. */
+  private readonly watchedTenants = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -580,6 +586,7 @@ export class WorkOrderService {
   /** The tenant's statistics, computed at most once per STATS_CACHE_MS unless an order of the tenant changes. */
   stats(tenantId: number, days: number): Promise<WorkOrderStats> {
     const at = this.now();
+    this.watch(tenantId);
     const tenant = this.statsCache.get(tenantId) ?? new Map<number, { at: number; stats: Promise<WorkOrderStats> }>();
     this.statsCache.set(tenantId, tenant);
     const cached = tenant.get(days);
@@ -589,6 +596,16 @@ export class WorkOrderService {
     // A failed read is not kept.
     stats.catch(() => tenant.get(days)?.stats === stats && tenant.delete(days));
     return stats;
+  }
+
+  /** Another instance's change reaches this one as the tenant's push: its statistics go then too. */
+  private watch(tenantId: number): void {
+    const subscribe = this.pushOptions.push?.subscribe;
+    if (!subscribe || this.watchedTenants.has(tenantId)) return;
+    this.watchedTenants.add(tenantId);
+    subscribe.call(this.pushOptions.push, tenantId, (message) => {
+      if (message.eventType === WORK_ORDER_PUSH_EVENT) this.statsCache.delete(tenantId);
+    });
   }
 
   private async computeStats(tenantId: number, days: number, at: number): Promise<WorkOrderStats> {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WORK_ORDER_ACTIONS, WORK_ORDER_STATUSES, WORK_ORDER_TRANSITIONS, type WorkOrderAction, type WorkOrderDetail, type WorkOrderRow, type WorkOrderStats, type WorkOrderStatus } from '../../contracts/workOrders';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
@@ -335,10 +335,14 @@ describe('work orders', () => {
     // …a change through the service shows at once…
     await create({ title: '井盖松动' });
     expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(3);
+    // …so does one another instance made: its push reaches this one…
+    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9997' }).execute();
+    await server.app.pushHub.publish(1, 'WORK_ORDER', { orderId: 99, orderNo: 'GD-20261122-9997', action: 'create', status: 'PENDING' });
+    await vi.waitFor(async () => expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4));
     // …and the time limit, with the overdue count, holds without changes too.
     await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9998' }).execute();
     await later(10_000);
-    expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4);
+    expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(5);
   });
 
   it('are listed newest first with filters and paging', async () => {
