@@ -80,7 +80,7 @@ import { FaultService } from './operations/FaultService';
 import { IntervalJob } from './operations/IntervalJob';
 import { MaintenanceService } from './operations/MaintenanceService';
 import { operationRoutes } from './operations/operationRoutes';
-import { recordBaselines } from './operations/StatusRecorder';
+import { pruneStatusHistory, recordBaselines, STATUS_HISTORY_MS } from './operations/StatusRecorder';
 import { VideoDiagnosisService } from './operations/VideoDiagnosisService';
 
 declare module 'fastify' {
@@ -325,6 +325,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     new IntervalJob('设备故障检查与巡检生成', operationsConfig.faultCheckMs, async () => {
       await faults.sweep(operationsConfig.offlineFaultMs);
       await maintenance.createDue();
+      await pruneStatusHistory(db, now() - STATUS_HISTORY_MS);
     }, (error) => app.log.error({ err: error }, '设备故障检查失败')),
     new IntervalJob('视频诊断', operationsConfig.videoDiagnosisMs, () => video.run(), (error) => app.log.error({ err: error }, '视频诊断失败')),
   ];

@@ -16,7 +16,10 @@ interface BucketRow {
  * holds until the device's next change (or now); per bucket, a device's availability is its time online
  * over its time observed (time before its first recorded change is not observed), and a kind's is the
  * mean over its devices. The same statement runs on SQLite and PostgreSQL (window function `lead`,
- * a recursive CTE for the buckets, CASE instead of min/max/least/greatest).
+ * a recursive CTE for the buckets, CASE instead of min/max/least/greatest). A span inside one bucket
+ * (nearly all: devices change far more often than buckets end) counts without a join; only the few
+ * that cross a boundary are cut by the buckets. Each device's state before the window is its last
+ * change before it, found through the (device_id, at) index.
  */
 export class AvailabilityService {
   constructor(
@@ -29,34 +32,50 @@ export class AvailabilityService {
     return this.catalog.byPage(kind)?.displayName ?? kind;
   }
 
-  /** Per bucket and kind: the mean availability of the kind's devices observed in the bucket. */
+  /** Per bucket and kind: the mean availability of the kind's devices observed in the bucket; bucket -1 is the whole window. */
   async byBucket(tenantId: number, start: number, size: number, count: number, end: number): Promise<BucketRow[]> {
+    const from = sql`cast(${start} as bigint)`;
+    const width = sql`cast(${size} as bigint)`;
     const result = await sql<BucketRow>`
       with recursive b(i) as (select 0 union all select i + 1 from b where i < ${count - 1}),
-      buckets as (select i, cast(${start} as bigint) + i * cast(${size} as bigint) as bs, cast(${start} as bigint) + (i + 1) * cast(${size} as bigint) as be from b),
+      buckets as (select i, ${from} + i * ${width} as bs, ${from} + (i + 1) * ${width} as be from b),
       prior as (
-        select device_id, max(at) as at from device_status_changes
-        where tenant_id = ${tenantId} and at < ${start} group by device_id
+        select c.id, c.device_id, c.kind, c.online, c.at from devices d
+        join device_status_changes c on c.id = (
+          select c2.id from device_status_changes c2 where c2.device_id = d.device_id and c2.at < ${start} order by c2.at desc, c2.id desc limit 1
+        )
+        where d.tenant_id = ${tenantId}
       ),
       changes as (
         select c.id, c.device_id, c.kind, c.online, c.at from device_status_changes c
         where c.tenant_id = ${tenantId} and c.at >= ${start} and c.at < ${end}
         union all
-        select c.id, c.device_id, c.kind, c.online, c.at from device_status_changes c
-        join prior p on p.device_id = c.device_id and p.at = c.at where c.tenant_id = ${tenantId}
+        select id, device_id, kind, online, at from prior
       ),
       spans as (
-        select device_id, kind, online, at as s, coalesce(lead(at) over (partition by device_id order by at, id), cast(${end} as bigint)) as e from changes
+        select device_id, kind, online, case when at < ${from} then ${from} else at end as s,
+          coalesce(lead(at) over (partition by device_id order by at, id), cast(${end} as bigint)) as e
+        from changes
+      ),
+      clipped as (select device_id, kind, online, s, e, (s - ${from}) / ${width} as bi, (e - 1 - ${from}) / ${width} as ei from spans where e > s),
+      pieces as (
+        select bi as i, device_id, kind, online, e - s as len from clipped where bi = ei
+        union all
+        select buckets.i as i, clipped.device_id, clipped.kind, clipped.online,
+          (case when clipped.e < buckets.be then clipped.e else buckets.be end) - (case when clipped.s > buckets.bs then clipped.s else buckets.bs end) as len
+        from clipped join buckets on buckets.i between clipped.bi and clipped.ei where clipped.bi <> clipped.ei
       ),
       per_device as (
-        select buckets.i as i, spans.kind as kind, spans.device_id as device_id,
-          sum((case when spans.e < buckets.be then spans.e else buckets.be end) - (case when spans.s > buckets.bs then spans.s else buckets.bs end)) as observed,
-          sum(case when spans.online = 1 then (case when spans.e < buckets.be then spans.e else buckets.be end) - (case when spans.s > buckets.bs then spans.s else buckets.bs end) else 0 end) as up
-        from spans join buckets on spans.s < buckets.be and spans.e > buckets.bs
-        group by buckets.i, spans.kind, spans.device_id
+        select i, kind, device_id, sum(len) as observed, sum(case when online = 1 then len else 0 end) as up
+        from pieces group by i, kind, device_id
       )
       select i, kind, avg(up * 1.0 / observed) as availability, count(*) as devices
-      from per_device where observed > 0 group by i, kind order by i, kind`.execute(this.db);
+      from per_device where observed > 0 group by i, kind
+      union all
+      select -1 as i, kind, avg(up * 1.0 / observed) as availability, count(*) as devices
+      from (select kind, device_id, sum(observed) as observed, sum(up) as up from per_device group by kind, device_id) whole
+      where observed > 0 group by kind
+      order by 1, 2`.execute(this.db);
     return result.rows;
   }
 
@@ -64,9 +83,8 @@ export class AvailabilityService {
     const at = this.now();
     const period = periodOf(range, at);
     const size = period.bucket === 'hour' ? HOUR_MS : DAY_MS;
-    const [buckets, whole, commands, devices, since] = await Promise.all([
+    const [rows, commands, devices, since] = await Promise.all([
       this.byBucket(tenantId, period.start, size, period.buckets.length, at),
-      this.byBucket(tenantId, period.start, at - period.start, 1, at),
       this.db
         .selectFrom('device_command_results')
         .select(['kind', (eb) => eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(success), 0)`.as('ok')])
@@ -83,6 +101,8 @@ export class AvailabilityService {
         .execute(),
       this.db.selectFrom('device_status_changes').select((eb) => eb.fn.min('at').as('since')).where('tenant_id', '=', tenantId).executeTakeFirst(),
     ]);
+    const buckets = rows.filter((row) => Number(row.i) >= 0);
+    const whole = rows.filter((row) => Number(row.i) === -1);
     // Kinds in the catalog's order: those the tenant has devices of, or history for.
     const present = new Set([...devices.map((row) => row.kind), ...whole.map((row) => row.kind)]);
     const kinds = this.catalog.kinds.map((kind) => kind.page).filter((page) => present.has(page));

@@ -69,3 +69,21 @@ export async function recordCommandResults(executor: Executor, tenantId: number,
       .execute();
   }
 }
+
+/** Status changes and command results are kept this long: longer than the longest availability window (30 days). */
+export const STATUS_HISTORY_MS = 35 * 86_400_000;
+
+/**
+ * Deletes status changes and command results older than `cutoff`, keeping each device's last change
+ * before it (the state the device was in when the kept history starts). The fault job runs it.
+ */
+export async function pruneStatusHistory(db: Db, cutoff: number): Promise<number> {
+  const changes = await sql`
+    delete from device_status_changes where at < ${cutoff} and exists (
+      select 1 from device_status_changes later
+      where later.device_id = device_status_changes.device_id and later.at < ${cutoff}
+        and (later.at > device_status_changes.at or (later.at = device_status_changes.at and later.id > device_status_changes.id))
+    )`.execute(db);
+  const results = await db.deleteFrom('device_command_results').where('at', '<', cutoff).where('fault_checked', '=', 1).executeTakeFirst();
+  return Number(changes.numAffectedRows ?? 0) + Number(results.numDeletedRows);
+}

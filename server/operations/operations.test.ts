@@ -8,7 +8,7 @@ import { deviceTopic } from '../mqtt/topics';
 import { loadPlugins } from '../pluginManifests';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
-import { recordStatusChanges } from './StatusRecorder';
+import { pruneStatusHistory, recordStatusChanges } from './StatusRecorder';
 import { simulatedPicture } from './simulatedPicture';
 import { VideoDiagnosisService } from './VideoDiagnosisService';
 
@@ -141,6 +141,22 @@ describe('GET /operation/availability', () => {
     await lampCommand(off!.device_id);
     const withCommands = (await get('/operation/availability?range=24h')).data as AvailabilityReport;
     expect(withCommands.kinds.find((row) => row.kind === 'lamp')).toMatchObject({ commandSuccessRate: 0.5, commands: 2 });
+  });
+
+  it('keeps 35 days of status changes, and each device\'s last change before them', async () => {
+    const [c1, c2] = await devicesOf(1, 'camera');
+    await db().deleteFrom('device_status_changes').execute();
+    const change = (device: typeof c1, online: boolean, at: number) => recordStatusChanges(db(), [{ tenantId: 1, deviceId: device!.device_id, kind: 'camera', online }], at, 'simulator');
+    await change(c1, true, NOW - 50 * DAY);
+    await change(c1, false, NOW - 40 * DAY);
+    await change(c1, true, NOW - 10 * DAY);
+    await change(c2, false, NOW - 45 * DAY);
+    expect(await pruneStatusHistory(db(), NOW - 35 * DAY)).toBe(1);
+    expect((await changesOf(c1!.device_id)).map((row) => [row.online, row.at])).toEqual([
+      [0, NOW - 40 * DAY],
+      [1, NOW - 10 * DAY],
+    ]);
+    expect((await changesOf(c2!.device_id)).map((row) => row.at)).toEqual([NOW - 45 * DAY]);
   });
 
   it('answers the KPIs from the stored devices, faults and inspections', async () => {
