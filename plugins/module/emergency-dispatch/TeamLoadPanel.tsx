@@ -27,7 +27,7 @@ export function TeamLoadPanel({ teams, onRetry }: { teams: Loaded<EmergencyTeamL
               </div>
               <span className="dispatch__team-duty">{team.duty}</span>
               {team.tasks.map((task) => (
-                <div key={task.taskId} className="dispatch__team-task">
+                <div key={task.taskId} className="dispatch__team-task" role="group" aria-label={`${task.title} · ${task.eventTitle}`}>
                   <div className="dispatch__team-task-head">
                     <span className="dispatch__team-task-title" title={task.eventTitle}>
                       {task.title} · {task.eventTitle}
