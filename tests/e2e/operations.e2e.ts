@@ -68,6 +68,37 @@ describe('设备运维 and 视频诊断', () => {
     await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}`)).rows as { status: string }[]).map((fault) => fault.status), { timeout: 15_000 }).toEqual(['CLOSED']);
   });
 
+  it('a maintenance plan made in its dialog gets an inspection from the job; an 异常 result raises the device\'s fault', async () => {
+    const page = await operatorPage('/operation/deviceoperation');
+    const lamp = ((await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    await page.getByRole('region', { name: '保养计划' }).getByRole('button', { name: '新建计划' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建计划' });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('alert').getByText('请填写计划名称').waitFor();
+    await dialog.getByLabel('计划名称').fill('路灯月度巡检');
+    await dialog.getByLabel('设备类型').selectOption('lamp');
+    await dialog.getByLabel('周期（天）').fill('30');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('保养计划已保存').first().waitFor();
+    await page.getByRole('region', { name: '保养计划' }).getByText('路灯月度巡检').waitFor();
+
+    // Due at once: the job (every second here) creates its inspection; the page hears of it with the next fault push or on reload.
+    await expect.poll(async () => (await get('/operation/inspections?status=PENDING')).total, { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    const inspections = page.getByRole('region', { name: '巡检记录' });
+    await inspections.getByRole('button', { name: '登记巡检结果：路灯月度巡检' }).click();
+    const record = page.getByRole('dialog', { name: '登记巡检结果：路灯月度巡检' });
+    await record.getByText('异常', { exact: true }).click();
+    await record.getByLabel('异常设备编号').fill(String(lamp.deviceId));
+    await record.getByLabel('巡检说明').fill('灯杆倾斜');
+    await record.getByRole('button', { name: '保存' }).click();
+    await page.getByText('巡检结果已记录').first().waitFor();
+    await inspections.getByText('异常').first().waitFor();
+    const faults = page.getByRole('region', { name: '设备故障' });
+    await faults.locator('tr', { hasText: lamp.deviceName }).getByText('巡检异常', { exact: true }).waitFor();
+    await screenshot(page, 'device-operation-plans');
+  });
+
   it('视频诊断 shows every camera after 立即诊断, an offline camera among the failures, and its history', async () => {
     const camera = ((await get('/devi/aep/child?deviceType=camera&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
     expect((await devPost('/dev/device/online', { deviceId: camera.deviceId, online: false })).code).toBe(200);

@@ -34,9 +34,14 @@ export function AvailabilityTrend({ report, status, error, onRetry, range, onRan
   );
 }
 
-/** 各类设备可用率与命令成功率: per kind over the chosen window, side by side. */
+/** The kinds the bar chart shows: the least available first, so the ones needing attention are never crowded out. */
+export const KINDS_SHOWN = 12;
+
+/** 各类设备可用率与命令成功率: per kind over the chosen window, side by side, the least available kinds. */
 export function AvailabilityByKind({ report, status, error, onRetry }: AvailabilityPanelProps) {
-  const kinds = report?.kinds.filter((kind) => kind.availability !== null || kind.commandSuccessRate !== null) ?? [];
+  const kinds = (report?.kinds.filter((kind) => kind.availability !== null || kind.commandSuccessRate !== null) ?? [])
+    .sort((a, b) => (a.availability ?? 2) - (b.availability ?? 2))
+    .slice(0, KINDS_SHOWN);
   const data = kinds.length
     ? {
         axis: 'category' as const,

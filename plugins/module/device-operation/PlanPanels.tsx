@@ -41,8 +41,6 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
               <tr>
                 <th>{t.plan.name}</th>
                 <th>{t.plan.scope}</th>
-                <th>{t.plan.interval}</th>
-                <th>{t.plan.team}</th>
                 <th>{t.plan.nextDue}</th>
                 <th>{t.column.actions}</th>
               </tr>
@@ -53,10 +51,14 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
                   <td>
                     {plan.name} {plan.enabled ? null : <Tag minimal>{t.plan.disabled}</Tag>}
                   </td>
-                  <td>{plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)}</td>
-                  <td>{t.plan.everyDays(plan.intervalDays)}</td>
-                  <td>{plan.teamName ?? '—'}</td>
-                  <td>{formatMonthDayTime(plan.nextDueAt)}</td>
+                  <td>
+                    <div>{plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)}</div>
+                    <div className="device-operation__muted">
+                      {t.plan.everyDays(plan.intervalDays)}
+                      {plan.teamName ? ` · ${plan.teamName}` : ''}
+                    </div>
+                  </td>
+                  <td className="device-operation__nowrap">{formatMonthDayTime(plan.nextDueAt)}</td>
                   <td className="device-operation__actions">
                     <Button size="small" variant="minimal" onClick={() => setEditing(plan)} aria-label={`${t.edit}${plan.name}`}>
                       {t.edit}
@@ -208,7 +210,6 @@ export function InspectionList({ page, status, error, onRetry, onRecord }: Inspe
               <tr>
                 <th>{t.inspection.plan}</th>
                 <th>{t.inspection.due}</th>
-                <th>{t.inspection.status}</th>
                 <th>{t.inspection.result}</th>
                 <th>{t.column.actions}</th>
               </tr>
@@ -220,11 +221,8 @@ export function InspectionList({ page, status, error, onRetry, onRecord }: Inspe
                     <div>{inspection.planName}</div>
                     <div className="device-operation__muted">{inspection.teamName ?? inspection.kindName}</div>
                   </td>
-                  <td title={formatDateTime(inspection.dueAt)}>{formatMonthDayTime(inspection.dueAt)}</td>
-                  <td>
-                    <Tag minimal intent={inspection.status === 'PENDING' ? 'warning' : 'none'}>
-                      {inspection.statusName}
-                    </Tag>
+                  <td className="device-operation__nowrap" title={formatDateTime(inspection.dueAt)}>
+                    {formatMonthDayTime(inspection.dueAt)}
                   </td>
                   <td title={inspection.note}>
                     {inspection.result ? (
@@ -232,9 +230,11 @@ export function InspectionList({ page, status, error, onRetry, onRecord }: Inspe
                         {inspection.resultName}
                       </Tag>
                     ) : (
-                      '—'
+                      <Tag minimal intent="warning">
+                        {inspection.statusName}
+                      </Tag>
                     )}
-                    {inspection.deviceName ? <span className="device-operation__muted"> {inspection.deviceName}</span> : null}
+                    {inspection.deviceName ? <div className="device-operation__muted">{inspection.deviceName}</div> : null}
                   </td>
                   <td className="device-operation__actions">
                     {inspection.status === 'PENDING' ? (

@@ -6,7 +6,7 @@ export const operationStrings = {
   faultsUnit: '个',
   inspectionsUnit: '次',
   availabilityTrend: '设备可用率趋势',
-  availabilityByKind: '各类设备可用率与命令成功率',
+  availabilityByKind: '可用率最低的设备类型与命令成功率',
   availabilitySeries: '可用率',
   commandSeries: '命令成功率',
   rangeLabel: '统计范围',
