@@ -217,6 +217,9 @@ export class WorkOrderService {
         base = base.where(sql<boolean>`${number} >= ${prefix} and ${number} < ${after}`).where(containsText(this.db, 'w.order_no', keyword));
       } else if (/^GD-?\d/i.test(keyword)) {
         base = base.where(containsText(this.db, 'w.order_no', keyword));
+      } else if (/[^A-Za-z0-9-]/.test(keyword)) {
+        // Numbers hold only letters, digits and '-': a keyword with anything else is a title's.
+        base = base.where(this.titleContains(keyword));
       } else {
         base = base.where(sql<boolean>`(${containsText(this.db, 'w.title', keyword)} or ${containsText(this.db, 'w.order_no', keyword)})`);
       }
@@ -235,6 +238,15 @@ export class WorkOrderService {
     const rows = await this.selectRows().where('w.tenant_id', '=', filter.tenantId).where('w.order_id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [Number(row.order_id), this.toRow(row)]));
     return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
+  }
+
+  /**
+   * The title holds the keyword. Without ASCII letters there is no case to fold, so a plain substring
+   * search (instr / strpos) answers exactly what containsText's LIKE would, several times faster.
+   */
+  private titleContains(keyword: string) {
+    if (/[A-Za-z]/.test(keyword)) return containsText(this.db, 'w.title', keyword);
+    return dialectOf(this.db) === 'postgres' ? sql<boolean>`strpos(w.title, ${keyword}) > 0` : sql<boolean>`instr(w.title, ${keyword}) > 0`;
   }
 
   async detail(tenantId: number, orderId: number): Promise<WorkOrderDetail> {
