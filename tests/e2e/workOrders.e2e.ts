@@ -190,11 +190,11 @@ describe('工单管理', () => {
   });
 
   it('turns an alarm into a work order that links back to the alarm', async () => {
-    const raised = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'SMOKE', tenantId: 1, content: '转工单测试：烟雾浓度超标' }) })).json()) as Reply;
+    const raised = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'TRASH_OVERFLOW', tenantId: 1, content: '转工单测试：垃圾桶满溢' }) })).json()) as Reply;
     expect(raised.code).toBe(200);
     const { page } = await operator();
     await page.goto('/alarmManage/eventcenter');
-    await page.getByRole('table', { name: '事件中心' }).getByText('转工单测试：烟雾浓度超标').first().click();
+    await page.getByRole('table', { name: '事件中心' }).getByText('转工单测试：垃圾桶满溢').first().click();
     const alarm = page.getByRole('region', { name: /^告警详情：/ });
     await alarm.getByText('尚未转工单').waitFor();
     await alarm.getByRole('button', { name: '转工单' }).click();
@@ -205,7 +205,7 @@ describe('工单管理', () => {
     await link.click();
     await page.waitForURL(/\/operation\/workorder\?orderId=\d+$/);
     const detail = drawer(page);
-    await detail.getByText('转工单测试：烟雾浓度超标').first().waitFor();
+    await detail.getByText('转工单测试：垃圾桶满溢').first().waitFor();
     await detail.getByText('告警', { exact: true }).waitFor();
     await detail.getByRole('link', { name: '在事件中心查看' }).click();
     await page.waitForURL(/\/alarmManage\/eventcenter\?alarmId=\d+$/);
