@@ -28,6 +28,14 @@ describe('LineChart', () => {
     expect(option.xAxis.axisLabel.formatter((option.series[0]!.data[1] as [number, number])[0])).toBe('01:00');
   });
 
+  it('shows the window it is given on a time axis, however few points fall in it', () => {
+    const one: SeriesData = { axis: 'time', series: [{ name: '可用率', points: [[at + 21 * 3_600_000, 92]] }] };
+    const option = lineChartOption(one, { from: at, to: at + 24 * 3_600_000 }) as unknown as { xAxis: { min: number; max: number; axisLabel: { formatter(value: number): string } } };
+    expect([option.xAxis.min, option.xAxis.max]).toEqual([at + 8 * 3_600_000, at + 32 * 3_600_000]);
+    expect(option.xAxis.axisLabel.formatter(at + 8 * 3_600_000 + 6 * 3_600_000)).toBe('06:00');
+    expect((lineChartOption(one, undefined) as unknown as { xAxis: { min?: number } }).xAxis.min).toBeUndefined();
+  });
+
   it('ticks counts in whole numbers (a quiet day reads 0–1, not 0.2 steps), and measures in fractions', () => {
     const counts = lineChartOption({ axis: 'time', series: [{ name: '告警', points: [[at, 0], [at + 3_600_000, 0]] }] }, {}) as { yAxis: { minInterval?: number } };
     expect(counts.yAxis.minInterval).toBe(1);

@@ -4,7 +4,7 @@ import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import { axisTooltip, chartSizes, grid, legend, paletteFrom, timeAxisFormatter, toAxisTime, valueAxis, withAlpha } from '../charts/chartOptions';
 import { WidgetState } from '../WidgetState/WidgetState';
-import { booleanOption, stringOption, type WidgetProps } from '../widgetProps';
+import { booleanOption, numberOption, stringOption, type WidgetProps } from '../widgetProps';
 import { widgetStrings as t } from '../widgetStrings';
 
 /** Options of `lineChart`. */
@@ -19,6 +19,9 @@ export interface LineChartOptions {
   unit?: string;
   /** Series colours (CSS), in order. */
   colors?: string[];
+  /** Time axis only: the window shown (epoch ms), however few points fall in it; default: the points' own span. */
+  from?: number;
+  to?: number;
 }
 
 /** The points of category series lined up on one axis (labels in the order they first appear). */
@@ -48,7 +51,9 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
   const timeAxis = data.axis === 'time';
   const labels = timeAxis ? [] : categoryAxis(data);
   const xs = timeAxis ? data.series.flatMap((series) => series.points.map(([x]) => Number(x))) : [];
-  const span = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
+  const from = timeAxis ? numberOption(options, 'from') : undefined;
+  const to = timeAxis ? numberOption(options, 'to') : undefined;
+  const span = from !== undefined && to !== undefined ? to - from : xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
   const many = Math.max(0, ...data.series.map((series) => series.points.length)) > 30;
   const withLegend = data.series.length > 1;
   return {
@@ -59,7 +64,14 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
     grid: grid(sizes, withLegend, unit !== ''),
     tooltip: axisTooltip(sizes, unit, timeAxis),
     xAxis: timeAxis
-      ? { type: 'time', boundaryGap: false, axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) }, splitNumber: wall ? 6 : 5 }
+      ? {
+          type: 'time',
+          boundaryGap: false,
+          ...(from !== undefined ? { min: toAxisTime(from) } : {}),
+          ...(to !== undefined ? { max: toAxisTime(to) } : {}),
+          axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) },
+          splitNumber: wall ? 6 : 5,
+        }
       : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
     yAxis: valueAxis(sizes, unit, {}, data.series.flatMap((series) => series.points.map(([, y]) => y))),
     series: data.series.map((series, index) => {

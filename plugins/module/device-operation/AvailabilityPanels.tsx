@@ -10,6 +10,8 @@ export interface AvailabilityPanelProps {
 }
 
 const percent = (value: number) => Math.round(value * 1000) / 10;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** 设备可用率趋势: each kind's availability per hour or day (buckets with nothing observed are left out). */
 export function AvailabilityTrend({ report, status, error, onRetry, range, onRange }: AvailabilityPanelProps & { range: AvailabilityRange; onRange(range: AvailabilityRange): void }) {
@@ -29,7 +31,7 @@ export function AvailabilityTrend({ report, status, error, onRetry, range, onRan
         </>
       }
     >
-      <LineChart data={data} status={status} error={error} onRetry={onRetry} options={{ unit: '%' }} />
+      <LineChart data={data} status={status} error={error} onRetry={onRetry} options={report ? { unit: '%', from: report.buckets[0], to: report.buckets.at(-1)! + (report.bucket === 'hour' ? HOUR_MS : DAY_MS) } : { unit: '%' }} />
     </PanelBox>
   );
 }

@@ -135,7 +135,7 @@ export function DiagnosisTrendChart({ trend, status, error, onRetry }: PanelStat
   const data = points.length ? { axis: 'time' as const, unit: '%', series: [{ name: t.trendSeries, points }] } : undefined;
   return (
     <PanelBox title={t.trend} className="video-diagnosis__trend">
-      <LineChart data={data} status={status} error={error} onRetry={onRetry} options={{ area: true, unit: '%', colors: ['#32a467'] }} />
+      <LineChart data={data} status={status} error={error} onRetry={onRetry} options={{ area: true, unit: '%', colors: ['#32a467'], ...(trend?.buckets.length ? { from: trend.buckets[0], to: trend.buckets.at(-1)! + 3_600_000 } : {}) }} />
     </PanelBox>
   );
 }
