@@ -37,6 +37,9 @@ async function remoteSmokeDetectors(token: string): Promise<{ deviceId: number; 
   return [...rows].sort((a, b) => away(b) - away(a));
 }
 
+/** The globe is up (software WebGL on a shared machine: it may take a while). */
+const globeReady = (page: Page) => page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
+
 const mapEffects = async (page: Page) => ((await page.locator('.emergency-map').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
 
 describe('安全应急 map pages', () => {
@@ -60,7 +63,7 @@ describe('安全应急 map pages', () => {
     await panel.waitFor();
 
     // On a real globe: fire and smoke at the event, its affected area as a scan circle, no render error.
-    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await globeReady(page);
     await expect.poll(() => mapEffects(page)).toEqual(expect.arrayContaining([`emergency:event-${eventId}:fire`, `emergency:event-${eventId}:scan`]));
     expect(Number(await page.locator('.globe-host').getAttribute('data-effects'))).toBeGreaterThanOrEqual(2);
     await page.waitForTimeout(2000); // the camera's flight to the fire
@@ -117,6 +120,8 @@ describe('安全应急 map pages', () => {
     const alarmId = await raise('FIRE_FIGHTING', (await remoteSmokeDetectors(token))[1]!.deviceId, '仓库起火（端到端：未完成任务时结束事件）');
     const page = await signedIn();
     await page.goto(`/securityEmergency/firefighting?alarmId=${alarmId}`);
+    // Cesium's start holds the page's main thread for a while in software WebGL: act once it is up.
+    await globeReady(page);
     const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as { data: { eventId: number; title: string } };
     const panel = page.getByRole('region', { name: `事件处置：${event.data.title}` });
     await panel.getByRole('button', { name: '预案任务：警戒封控' }).click();
@@ -129,7 +134,7 @@ describe('安全应急 map pages', () => {
     await panel.getByRole('alert').filter({ hasText: /警戒封控/ }).waitFor();
     const after = (await apiGet(baseUrl, `/security/emergency/${event.data.eventId}`, token)) as unknown as { data: { status: string } };
     expect(after.data.status).toBe('ACTIVE');
-  }, 120_000);
+  }, 240_000);
 
   it.each([
     ['evacuate', '人群疏散', /emergency:route-\d+/],
@@ -145,10 +150,10 @@ describe('安全应急 map pages', () => {
     const page = await signedIn();
     await page.goto(`/securityEmergency/${path}`);
     await page.getByRole('heading', { name: `安全应急 · ${title}` }).waitFor();
-    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await globeReady(page);
     await expect.poll(async () => (await mapEffects(page)).some((id) => effect.test(id)), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(2500);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, `emergency-${path}`);
-  }, 120_000);
+  }, 240_000);
 });
