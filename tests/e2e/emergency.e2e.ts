@@ -93,7 +93,8 @@ describe('安全应急 map pages', () => {
       const board = await open();
       await loginByAuthCode(board, 'OPER-2026-DEMO');
       await board.goto('/securityEmergency/dispatchpanel');
-      await board.getByRole('progressbar', { name: /^消防一队 灭火救援 进度 \d+%$/ }).waitFor({ timeout: 20_000 });
+      // This event's task on the team's card (other suites share the server and its teams).
+      await board.getByRole('group', { name: `灭火救援 · ${title}` }).getByRole('progressbar', { name: /^消防一队 灭火救援 进度 \d+%$/ }).waitFor({ timeout: 20_000 });
     }
 
     // Finish it, then close the event with the result.
