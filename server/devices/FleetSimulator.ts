@@ -11,8 +11,14 @@ export interface SimulatorOptions {
   tickMs: number;
   /** Share of devices that report on each tick. */
   reportShare?: number;
-  /** Chance per tick that a device goes on- or offline. */
+  /** Chance per tick that an online device goes offline (default 0.0002: at a 3 s tick, about once in 4 hours). */
   flipChance?: number;
+  /**
+   * Chance per tick that an offline device comes back (default 0.01: outages of about 5 minutes at a 3 s
+   * tick, so some 98 % of the fleet is online and a few outages a tenant an hour outlast the fault
+   * threshold of 设备运维). Defaults to `flipChance` when only that is given.
+   */
+  recoverChance?: number;
   /** A command takes effect after a delay in this range (ms). */
   commandDelayMs: [number, number];
   /** Alarms raised per minute over the whole fleet. */
@@ -184,12 +190,13 @@ export class FleetSimulator implements DeviceGateway {
     const rows = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).orderBy('device_id').execute();
     const flipped: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
     const share = this.options.reportShare ?? 0.05;
-    const flip = this.options.flipChance ?? 0.003;
+    const goOffline = this.options.flipChance ?? 0.0002;
+    const comeBack = this.options.recoverChance ?? (this.options.flipChance === undefined ? 0.01 : this.options.flipChance);
     const at = this.now();
     let changed = 0;
     await this.db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const flips = this.random() < flip;
+        const flips = this.random() < (row.online ? goOffline : comeBack);
         if (!flips && this.random() >= share) continue;
         const telemetry = walkTelemetry(this.catalog.byPage(row.kind), JSON.parse(row.telemetry) as Record<string, StateValue>, this.random);
         reportSimulatedPicture(this.catalog.byPage(row.kind), row.device_id, at, telemetry);
