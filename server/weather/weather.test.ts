@@ -71,6 +71,20 @@ describe('current weather', () => {
     expect(await current(await server.app.ctx.sessions.create(1, 1))).toEqual(latest.get(1));
     expect(await current(await server.app.ctx.sessions.create(1, 2))).toEqual(latest.get(2));
     expect(latest.get(1)!.city).toBe('杭州市滨江区');
+    // getInfo keeps its answer text while its inputs stand: a changed weather is a new answer at once.
+    const again = await server.app.ctx.sessions.create(1, 2);
+    const before = (await server.api('GET', '/getInfo', { token: again })).body.weather as WeatherNow;
+    expect(before).toEqual(latest.get(2));
+    let moved: number[] = [];
+    while (!moved.includes(2)) {
+      server.advance(HOUR_MS);
+      moved = await server.app.weather.advance(random);
+    }
+    // The same user (the same profile read) in a session for the new time.
+    const later = await server.app.ctx.sessions.create(1, 2);
+    const now = await current(later);
+    expect(now).not.toEqual(before);
+    expect((await server.api('GET', '/getInfo', { token: later })).body.weather).toEqual(now);
   });
 });
 
