@@ -49,6 +49,7 @@ export { DevicePagesView, type DevicePagesProps } from './devices/DevicePagesVie
 
 // The panel look every page shares (title bar, opaque glass body), for pages that arrange their own panels.
 export { PanelBox, type PanelBoxProps } from './panels/PanelBox';
+export { useLoaded, type Loaded } from './panels/useLoaded';
 
 // Live video: camera streams (GET /stream/getStream, then the stream endpoint) and the spec's stream client.
 export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStreamState, type StreamAddress } from './media/CameraStreams';

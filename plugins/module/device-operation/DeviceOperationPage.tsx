@@ -6,7 +6,7 @@ import { createOperationApi } from './operationApi';
 import { OperationKpis } from './OperationKpis';
 import { operationStrings as t } from './operationStrings';
 import { InspectionList, PlanList } from './PlanPanels';
-import { useLoaded } from './useLoaded';
+import { useLoaded } from '@ops/sdk';
 import './DeviceOperation.css';
 
 const FAULT_PAGE_SIZE = 10;

@@ -4,7 +4,7 @@ import { CameraStreams, EventBus, HttpClient, Notifier, useService, VIDEO_DIAGNO
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
 import { operationStrings as t } from './operationStrings';
-import { useLoaded, type Loaded } from './useLoaded';
+import { useLoaded, type Loaded } from '@ops/sdk';
 import './DeviceOperation.css';
 
 const FAILURE_PAGE_SIZE = 15;

@@ -10,7 +10,7 @@ import { EventListPanel } from './EventListPanel';
 import { PlanPanel } from './PlanPanel';
 import { ASKS_FIRST, TaskListPanel } from './TaskListPanel';
 import { useEmergencyPush } from './useEmergencyPush';
-import { useLoaded } from './useLoaded';
+import { useLoaded } from '@ops/sdk';
 import './EmergencyDispatch.css';
 
 const MINUTE_MS = 60_000;

@@ -7,7 +7,7 @@ import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import { LiveFeedPanel } from './LiveFeedPanel';
 import { TeamLoadPanel } from './TeamLoadPanel';
 import { useEmergencyPush } from './useEmergencyPush';
-import { useLoaded, type Loaded } from './useLoaded';
+import { useLoaded, type Loaded } from '@ops/sdk';
 import './EmergencyDispatch.css';
 
 const FEED_LENGTH = 40;

@@ -4,7 +4,7 @@ import { formatDateTime, PanelBox, WidgetState, type EmergencyEventDetail } from
 import { EventStatusTag, KindTag, LevelTag } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import { openTaskCount, taskTotal } from './EventListPanel';
-import type { Loaded } from './useLoaded';
+import type { Loaded } from '@ops/sdk';
 
 export interface EventInfoPanelProps {
   event: Loaded<EmergencyEventDetail | undefined> | undefined;

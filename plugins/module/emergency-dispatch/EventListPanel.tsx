@@ -13,7 +13,7 @@ import {
 } from '@ops/sdk';
 import { EventStatusTag, KindTag, LevelTag } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
-import type { Loaded } from './useLoaded';
+import type { Loaded } from '@ops/sdk';
 
 export interface EventListPanelProps {
   query: EmergencyEventQuery;

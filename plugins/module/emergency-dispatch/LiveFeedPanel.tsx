@@ -1,7 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { formatTime, PanelBox, WidgetState, type EmergencyFeedEntry } from '@ops/sdk';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
-import type { Loaded } from './useLoaded';
+import type { Loaded } from '@ops/sdk';
 
 /** 实时动态: the latest changes of events and tasks, newest first; pushed lines appear as they happen. */
 export function LiveFeedPanel({ feed, freshIds, onRetry }: { feed: Loaded<EmergencyFeedEntry[]>; freshIds?: ReadonlySet<number>; onRetry?(): void }) {

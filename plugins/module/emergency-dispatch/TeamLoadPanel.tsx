@@ -2,7 +2,7 @@ import { ProgressBar, Tag } from '@blueprintjs/core';
 import { PanelBox, WidgetState, type EmergencyTeamLoad } from '@ops/sdk';
 import { TaskStatusTag, TASK_INTENT } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
-import type { Loaded } from './useLoaded';
+import type { Loaded } from '@ops/sdk';
 
 /** 班组动态: who is doing what now — each team busy or standing by, its open tasks with their progress. */
 export function TeamLoadPanel({ teams, onRetry }: { teams: Loaded<EmergencyTeamLoad[]>; onRetry?(): void }) {

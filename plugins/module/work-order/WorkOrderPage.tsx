@@ -11,11 +11,12 @@ import {
   Notifier,
   PluginRegistry,
   shanghaiDayStart,
+  useLoaded,
   useService,
   WORK_ORDER_PUSH_TOPIC,
   type DeviceKind,
+  type Loaded,
   type RoutedPush,
-  type WidgetStatus,
   type WorkOrderAction,
   type WorkOrderAssignees,
   type WorkOrderChanged,
@@ -38,33 +39,7 @@ const PAGE_SIZE = 15;
 const PUSH_SETTLE_MS = 300;
 const CLOCK_TICK_MS = 30_000;
 
-interface Loaded<T> {
-  data: T | undefined;
-  status: WidgetStatus;
-  error?: string;
-}
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** A read the panels show: loading, its answer, or its failure (the previous answer stays on screen). */
-function useLoaded<T>(read: () => Promise<T>): [Loaded<T>, () => Promise<void>] {
-  const [state, setState] = useState<Loaded<T>>({ data: undefined, status: 'loading' });
-  const generation = useRef(0);
-  const reload = useCallback(async () => {
-    const mine = ++generation.current;
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    try {
-      const data = await read();
-      if (mine === generation.current) setState({ data, status: 'ready' });
-    } catch (error) {
-      if (mine === generation.current) setState((previous) => ({ data: previous.data, status: 'error', error: message(error) }));
-    }
-  }, [read]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return [state, reload];
-}
 
 /** 工单管理: the counts and charts, the list with its filters, the detail drawer and the create dialog, live on WORK_ORDER pushes. */
 export default function WorkOrderPage() {
