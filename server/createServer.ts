@@ -69,7 +69,7 @@ import { VideoRoomService } from './videoRooms/VideoRoomService';
 import { videoRoomRoutes } from './videoRooms/videoRoomRoutes';
 import { seedTeams } from './seed/seedTeams';
 import { OrderCounters } from './workOrders/OrderCounters';
-import { WorkOrderEscalator, WorkOrderService } from './workOrders/WorkOrderService';
+import { WorkOrderService } from './workOrders/WorkOrderService';
 import { workOrderRoutes } from './workOrders/workOrderRoutes';
 import { EmergencyService } from './emergency/EmergencyService';
 import { emergencyRoutes } from './emergency/emergencyRoutes';
@@ -77,7 +77,7 @@ import { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
 import { seedEmergencyResources } from './emergency/seedEmergencyResources';
 import { AvailabilityService } from './operations/AvailabilityService';
 import { FaultService } from './operations/FaultService';
-import { IntervalJob } from './operations/IntervalJob';
+import { IntervalJob } from './cluster/IntervalJob';
 import { MaintenanceService } from './operations/MaintenanceService';
 import { operationRoutes } from './operations/operationRoutes';
 import { pruneStatusHistory, recordBaselines, STATUS_HISTORY_MS } from './operations/StatusRecorder';
@@ -296,7 +296,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     onError: (error) => app.log.error({ err: error }, '现场处置模拟失败'),
   });
   app.decorate('fieldWork', fieldWork);
-  const escalator = new WorkOrderEscalator(workOrders, WORK_ORDER_ESCALATE_MS, (error) => app.log.error({ err: error }, '工单超时升级失败'));
+  const escalator = new IntervalJob('工单超时升级', WORK_ORDER_ESCALATE_MS, () => workOrders.escalateOverdue(), (error) => app.log.error({ err: error }, '工单超时升级失败'));
   const operationsConfig = config.operations ?? { faultCheckMs: 0, offlineFaultMs: 10 * 60_000, videoDiagnosisMs: 0, videoDiagnosisRetentionMs: 7 * 86_400_000 };
   const faults = new FaultService(db, catalog, workOrders, pushHub, now);
   const maintenance = new MaintenanceService(db, catalog, faults, workOrders, now);
@@ -320,7 +320,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }]),
     { name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop() },
     { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
-    { name: '工单超时升级', start: () => escalator.start(), stop: () => escalator.stop() },
+    escalator,
     { name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop() },
     new IntervalJob('设备故障检查与巡检生成', operationsConfig.faultCheckMs, async () => {
       await faults.sweep(operationsConfig.offlineFaultMs);

@@ -1,5 +1,6 @@
 import type { WorkOrderRow } from '../../contracts/workOrders';
 import type { EmergencyService } from './EmergencyService';
+import { IntervalJob } from '../cluster/IntervalJob';
 
 /** The progress a field team reports, in steps, before the operator finishes the task. */
 export const FIELD_WORK_STEPS = [30, 60, 90] as const;
@@ -42,33 +43,25 @@ export interface FieldWorkOptions {
  * accepted and gets a first progress note. Tests call `step()` directly.
  */
 export class FieldWorkSimulator {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly job: IntervalJob;
 
   constructor(
     private readonly emergency: EmergencyService,
     private readonly orders: FieldWorkOrders,
     private readonly now: () => number,
     private readonly options: FieldWorkOptions,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.options.delayMs <= 0) return;
+  ) {
     // Often enough that a report comes no later than half a delay after it is due.
-    const everyMs = Math.max(100, Math.min(this.options.delayMs / 2, 5_000));
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.step()
-        .catch(this.options.onError)
-        .finally(() => (this.running = undefined));
-    }, everyMs);
-    this.timer.unref();
+    const everyMs = options.delayMs <= 0 ? 0 : Math.max(100, Math.min(options.delayMs / 2, 5_000));
+    this.job = new IntervalJob('现场处置模拟', everyMs, () => this.step(), options.onError);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One sweep: every task and work order due a reaction moves one step; how many moved. */

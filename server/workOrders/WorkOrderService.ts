@@ -564,7 +564,7 @@ export class WorkOrderService {
 
   /**
    * Marks every open order past its due time (every tenant) escalated, once, with an audit event by
-   * the system. Run by the leader (WorkOrderEscalator); returns how many it marked.
+   * the system. Run by the leader (an IntervalJob in createServer); returns how many it marked.
    */
   async escalateOverdue(): Promise<number> {
     const at = this.now();
@@ -666,35 +666,5 @@ export class WorkOrderService {
         return { day, created: createdByDay.get(day) ?? 0, closed: closedByDay.get(day) ?? 0 };
       }),
     };
-  }
-}
-
-/** The leader's job (once per cluster): escalates overdue orders every `everyMs`. */
-export class WorkOrderEscalator {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly orders: WorkOrderService,
-    private readonly everyMs: number,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.everyMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.orders
-        .escalateOverdue()
-        .catch(this.onError)
-        .finally(() => (this.running = undefined));
-    }, this.everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 }
