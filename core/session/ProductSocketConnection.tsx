@@ -13,15 +13,27 @@ import { sessionStrings as t } from './sessionStrings';
 interface IncomingCallState {
   /** The latest call not yet answered or refused (a page opened later still shows it). */
   call: TempCallData | null;
+  /** How many mounted pages answer calls themselves (the shell's notice stays away while one does). */
+  answeringPages: number;
   set(call: TempCallData | null): void;
 }
 
-const useIncomingCallStore = create<IncomingCallState>((set) => ({ call: null, set: (call) => set({ call }) }));
+export const useIncomingCallStore = create<IncomingCallState>((set) => ({ call: null, answeringPages: 0, set: (call) => set({ call }) }));
 
-/** The incoming temporary call (product socket tempcall 2) until it is answered, refused or hung up. */
-export function useIncomingCall(): { call: TempCallData | null; clear(): void } {
+/**
+ * The incoming temporary call (product socket tempcall 2) until it is answered, refused or hung up.
+ * A page that shows and answers calls itself says `answersHere`; on every other page the shell's
+ * IncomingCallNotice shows the call, so an operator hears of it wherever they are.
+ */
+export function useIncomingCall(options: { answersHere?: boolean } = {}): { call: TempCallData | null; clear(): void } {
   const call = useIncomingCallStore((state) => state.call);
   const set = useIncomingCallStore((state) => state.set);
+  const answersHere = options.answersHere === true;
+  useEffect(() => {
+    if (!answersHere) return;
+    useIncomingCallStore.setState((state) => ({ answeringPages: state.answeringPages + 1 }));
+    return () => useIncomingCallStore.setState((state) => ({ answeringPages: state.answeringPages - 1 }));
+  }, [answersHere]);
   return { call, clear: () => set(null) };
 }
 

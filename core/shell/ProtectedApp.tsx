@@ -13,6 +13,7 @@ import { startShell } from '../app/shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { PushConnection } from '../push/PushConnection';
 import { ProductSocketConnection } from '../session/ProductSocketConnection';
+import { IncomingCallNotice } from '../session/IncomingCallNotice';
 import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
 import './ProtectedApp.css';
 
@@ -49,6 +50,7 @@ export default function ProtectedApp() {
       <div className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`} style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}>
         <PushConnection />
         <ProductSocketConnection />
+        <IncomingCallNotice />
         <AlarmNotifications />
         <AppHeader />
         <div className={`app-shell__content${showsMap ? ' has-map' : ''}`}>

@@ -98,4 +98,23 @@ describe.skipIf(!videoRooms)('语音对讲 (temporary intercom group)', () => {
     await caller.getByRole('button', { name: '挂断' }).click();
     await callee.getByText(`${OPERATOR.name} 已挂断`).first().waitFor({ timeout: 15_000 });
   });
+
+  it('a call reaches an operator on another page: 接听 on the notice opens 语音对讲 in the call', async () => {
+    const caller = await login(OPERATOR.code, '/monitoringCenter/intercom');
+    const callee = await login(ADMIN.code, '/alarmManage/eventcenter');
+    await caller.getByRole('checkbox', { name: `选择 ${ADMIN.name}` }).check({ force: true });
+    await caller.getByRole('button', { name: '发起对讲' }).click();
+
+    const notice = callee.getByRole('alertdialog', { name: '语音对讲来电' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain(`${OPERATOR.name} 邀请你加入对讲`);
+    await screenshot(callee, 'intercom-call-notice');
+    await notice.getByRole('button', { name: '接听' }).click();
+    await callee.waitForURL(/\/monitoringCenter\/intercom$/, { timeout: 15_000 });
+    // Answered straight away: no second 接听 on the page's own dialog, and the two hear each other.
+    expect(await callee.getByRole('dialog', { name: '语音对讲来电' }).count()).toBe(0);
+    const level = (page: Page, name: string) => page.getByRole('meter', { name: `${name} 的音量` }).getAttribute('aria-valuenow').then(Number);
+    await expect.poll(() => level(callee, OPERATOR.name), { timeout: 30_000 }).toBeGreaterThan(0);
+    await callee.getByRole('button', { name: '挂断' }).click();
+  });
 });

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   EventBus,
   HttpClient,
@@ -39,7 +40,8 @@ export default function IntercomPage() {
   const rooms = useService(VideoRooms);
   const notifier = useService(Notifier);
   const bus = useService(EventBus);
-  const incoming = useIncomingCall();
+  const incoming = useIncomingCall({ answersHere: true });
+  const [params, setParams] = useSearchParams();
   const [operators, setOperators] = useState<Load<IntercomOperator[]>>({ status: 'loading' });
   const [selected, setSelected] = useState<number[]>([]);
   const [calling, setCalling] = useState(false);
@@ -108,6 +110,21 @@ export default function IntercomPage() {
     hangup();
     enter(data.gid, data.name, data.join);
   };
+  // ?answer=<gid>: the operator pressed 接听 on the shell's call notice on another page.
+  const answerGid = Number(params.get('answer'));
+  useEffect(() => {
+    if (!params.has('answer')) return;
+    const waiting = incoming.call;
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('answer');
+      return next;
+    }, { replace: true });
+    if (waiting && waiting.gid === answerGid) accept(waiting);
+    else notifier.show('warning', t.callGone);
+    // Only when the address asks; accept and the call are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answerGid]);
   const reject = (data: TempCallData) => {
     incoming.clear();
     void http.post('/intercom/hangup', { gid: data.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);

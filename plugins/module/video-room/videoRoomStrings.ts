@@ -79,6 +79,7 @@ export const intercomStrings = {
   waiting: '等待对方加入…',
   incoming: '语音对讲来电',
   incomingFrom: (name: string, group: string) => `${name} 邀请你加入对讲「${group}」`,
+  callGone: '该对讲已结束',
   accept: '接听',
   reject: '拒绝',
   muteMic: '静音麦克风',
