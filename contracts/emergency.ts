@@ -290,6 +290,25 @@ export interface EmergencyWaterLevel {
 }
 export const EMERGENCY_WATER_LEVEL_HIGH_CM = 80;
 
+/** A camera near the event (现场视频): the fire pages play it through the stream endpoint. */
+export interface EmergencyCamera {
+  deviceId: number;
+  name: string;
+  /** The device kind's page name: fireCamera (高点消防摄像) or camera. */
+  kind: string;
+  /** A fire camera (the kinds the fire pages prefer). */
+  fire: boolean;
+  longitude: number;
+  latitude: number;
+  online: boolean;
+  /** Metres from the event's position. */
+  distance: number;
+}
+/** Cameras further than this from the event do not see it. */
+export const EMERGENCY_CAMERA_RANGE_M = 1_000;
+/** The 现场视频 switcher offers this many. */
+export const EMERGENCY_CAMERA_LIMIT = 3;
+
 /** An emergency shelter (避难场所) of the tenant. */
 export interface EmergencyShelter {
   shelterId: number;
@@ -322,12 +341,15 @@ export interface EmergencyRoute {
  * GET /security/emergency/resources?eventId=: what is near the event (within EMERGENCY_RESOURCE_RANGE_M
  * of its position, or 3 × its radius if larger), nearest first; without eventId: all of the tenant's
  * (hydrants and water levels at most EMERGENCY_RESOURCE_LIMIT each), distance null.
+ * Cameras: only with an event — the EMERGENCY_CAMERA_LIMIT best within EMERGENCY_CAMERA_RANGE_M, online
+ * ones first, then fire cameras before ordinary ones, then nearest first.
  */
 export interface EmergencyResources {
   /** The event's position and radius, or null when none was named. */
   center: { longitude: number; latitude: number; radius: number } | null;
   hydrants: EmergencyHydrant[];
   waterLevels: EmergencyWaterLevel[];
+  cameras: EmergencyCamera[];
   shelters: EmergencyShelter[];
   routes: EmergencyRoute[];
 }

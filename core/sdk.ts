@@ -169,6 +169,7 @@ export type {
   CreateEmergencyEventBody,
   DispatchEmergencyTaskBody,
   EmergencyAction,
+  EmergencyCamera,
   EmergencyEventDetail,
   EmergencyEventQuery,
   EmergencyEventRow,

@@ -72,6 +72,7 @@ import { OrderCounters } from './workOrders/OrderCounters';
 import { WorkOrderService } from './workOrders/WorkOrderService';
 import { workOrderRoutes } from './workOrders/workOrderRoutes';
 import { EmergencyService } from './emergency/EmergencyService';
+import { emergencyResourceKinds } from './emergency/emergencyResourceKinds';
 import { emergencyRoutes } from './emergency/emergencyRoutes';
 import { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
 import { seedEmergencyResources } from './emergency/seedEmergencyResources';
@@ -284,9 +285,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const orderCounters = new OrderCounters(db);
   const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败') });
   app.decorate('workOrders', workOrders);
-  const hydrantKinds = catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'pressure' && field.unit === 'MPa')).map((kind) => kind.page);
-  const waterLevelKinds = catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'waterLevel')).map((kind) => kind.page);
-  const emergency = new EmergencyService(db, alarms, { hydrantKinds, waterLevelKinds }, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败') });
+  const resourceKinds = emergencyResourceKinds(catalog);
+  const emergency = new EmergencyService(db, alarms, resourceKinds, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败') });
   app.decorate('emergency', emergency);
   // An alarm of an emergency type opens or joins an event after it committed; a failure there is logged, the alarm stands.
   alarms.onRaised((alarm, tenantId) => emergency.alarmRaised(alarm, tenantId).then(() => undefined), (error) => app.log.error({ err: error }, '告警启动应急事件失败'));

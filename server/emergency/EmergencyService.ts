@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import {
   EMERGENCY_ACTION_LABELS,
   EMERGENCY_ALARM_KINDS,
+  EMERGENCY_CAMERA_LIMIT,
+  EMERGENCY_CAMERA_RANGE_M,
   EMERGENCY_DEFAULT_RADIUS,
   EMERGENCY_EVENT_STATUS_LABELS,
   EMERGENCY_HYDRANT_LOW_MPA,
@@ -22,6 +24,7 @@ import {
   type CreateEmergencyEventBody,
   type DispatchEmergencyTaskBody,
   type EmergencyAction,
+  type EmergencyCamera,
   type EmergencyEventDetail,
   type EmergencyEventQuery,
   type EmergencyEventRow,
@@ -71,6 +74,10 @@ export interface EmergencyResourceKinds {
   hydrantKinds: readonly string[];
   /** Kinds with a `waterLevel` reading. */
   waterLevelKinds: readonly string[];
+  /** Kinds with live video (现场视频). */
+  cameraKinds: readonly string[];
+  /** Of those, the fire cameras (高点消防摄像), preferred at a fire. */
+  fireCameraKinds: readonly string[];
 }
 
 export interface EmergencyServiceOptions {
@@ -403,9 +410,10 @@ export class EmergencyService {
         .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.device_id - b.device_id)
         .slice(0, EMERGENCY_RESOURCE_LIMIT);
     };
-    const [hydrants, waterLevels, shelters, routes] = await Promise.all([
+    const [hydrants, waterLevels, cameras, shelters, routes] = await Promise.all([
       devicesOf(this.kinds.hydrantKinds),
       devicesOf(this.kinds.waterLevelKinds),
+      center ? this.camerasNear(tenantId, center) : [],
       this.db.selectFrom('emergency_shelters').selectAll().where('tenant_id', '=', tenantId).orderBy('shelter_id').execute(),
       this.db.selectFrom('emergency_routes').selectAll().where('tenant_id', '=', tenantId).orderBy('route_id').execute(),
     ]);
@@ -440,6 +448,7 @@ export class EmergencyService {
           distance: device.distance,
         };
       }),
+      cameras,
       shelters: nearestFirst(
         shelters.map((shelter) => ({
           shelterId: Number(shelter.shelter_id),
@@ -467,6 +476,40 @@ export class EmergencyService {
         }),
       ),
     };
+  }
+
+  /**
+   * The cameras that can show the event (EMERGENCY_CAMERA_RANGE_M): online first (an offline camera shows
+   * nothing), then fire cameras, then nearest; the EMERGENCY_CAMERA_LIMIT best.
+   */
+  private async camerasNear(tenantId: number, center: { longitude: number; latitude: number }): Promise<EmergencyCamera[]> {
+    if (!this.kinds.cameraKinds.length) return [];
+    const box = boxAround(center.longitude, center.latitude, EMERGENCY_CAMERA_RANGE_M);
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['device_id', 'name', 'kind', 'online', 'longitude', 'latitude'])
+      .where('tenant_id', '=', tenantId)
+      .where('kind', 'in', [...this.kinds.cameraKinds])
+      .where('longitude', '>=', box.minLon)
+      .where('longitude', '<=', box.maxLon)
+      .where('latitude', '>=', box.minLat)
+      .where('latitude', '<=', box.maxLat)
+      .execute();
+    const fireKinds = new Set(this.kinds.fireCameraKinds);
+    return rows
+      .map((row): EmergencyCamera => ({
+        deviceId: Number(row.device_id),
+        name: row.name,
+        kind: row.kind,
+        fire: fireKinds.has(row.kind),
+        longitude: Number(row.longitude),
+        latitude: Number(row.latitude),
+        online: row.online === 1,
+        distance: Math.round(distanceMetres(center.longitude, center.latitude, Number(row.longitude), Number(row.latitude))),
+      }))
+      .filter((camera) => camera.distance <= EMERGENCY_CAMERA_RANGE_M)
+      .sort((a, b) => Number(b.online) - Number(a.online) || Number(b.fire) - Number(a.fire) || a.distance - b.distance || a.deviceId - b.deviceId)
+      .slice(0, EMERGENCY_CAMERA_LIMIT);
   }
 
   // ---- events ------------------------------------------------------------------------------------

@@ -313,6 +313,37 @@ describe('dispatch panel reads', () => {
     expect(all.waterLevels.length).toBeGreaterThan(0);
     expect(all.waterLevels[0]).toMatchObject({ kind: 'smartManhole', distance: null });
   });
+  it('cameras near an event: online first, fire cameras before ordinary ones, nearest first, only the tenant\'s, at most three', async () => {
+    const db = server.app.ctx.db;
+    const camerasOf = (tenantId: number, kind: string) => db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', tenantId).where('kind', '=', kind).orderBy('device_id').execute();
+    const [fire] = await camerasOf(1, 'fireCamera');
+    const [near, offline, far] = await camerasOf(1, 'camera');
+    const [foreign] = await camerasOf(2, 'camera');
+    const place = async (deviceId: number, northMetres: number, online: number) =>
+      db.updateTable('devices').set({ longitude: fire!.longitude, latitude: fire!.latitude + northMetres / 111_320, online }).where('device_id', '=', deviceId).execute();
+    await place(fire!.device_id, 0, 1);
+    await place(near!.device_id, 120, 1);
+    // Nearer than `near`, but offline: it shows nothing, so it comes after every online camera.
+    await place(offline!.device_id, 60, 0);
+    await place(far!.device_id, 1500, 1);
+    // Another tenant's camera at the very spot is never offered.
+    await place(foreign!.device_id, 10, 1);
+    const event = await createEvent({ longitude: fire!.longitude, latitude: fire!.latitude + 30 / 111_320 });
+    const { cameras } = data<EmergencyResources>(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`));
+    expect(cameras.length).toBeLessThanOrEqual(3);
+    expect(cameras[0]).toMatchObject({ deviceId: fire!.device_id, kind: 'fireCamera', fire: true, online: true, distance: 30 });
+    const ids = cameras.map((camera) => camera.deviceId);
+    expect(ids).not.toContain(foreign!.device_id);
+    expect(ids).not.toContain(far!.device_id);
+    expect(cameras.every((camera) => camera.distance <= 1000)).toBe(true);
+    const online = cameras.filter((camera) => camera.online);
+    expect(cameras.slice(0, online.length)).toEqual(online);
+    const ordinaryOnline = online.filter((camera) => !camera.fire);
+    expect(ordinaryOnline.map((camera) => camera.distance)).toEqual(ordinaryOnline.map((camera) => camera.distance).sort((a, b) => a - b));
+    expect(ordinaryOnline[0]).toMatchObject({ deviceId: near!.device_id, distance: 90, kind: 'camera', fire: false });
+    // Without an event there is nowhere to look from.
+    expect(data<EmergencyResources>(await get(EMERGENCY_API.resources)).cameras).toEqual([]);
+  });
 });
 
 describe('emergency access and input', () => {

@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { EMERGENCY_PUSH_TOPIC, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
+import { CameraStreams, EMERGENCY_PUSH_TOPIC, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
 import { ContainerProvider, ServiceMap } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';
@@ -52,7 +52,16 @@ function renderPage(url: string, server = fakeServer()) {
     },
   };
   const effects = fakeEffects();
-  const services = new ServiceMap().set(HttpClient, server.http).set(EventBus, bus).set(MapEffects, effects.api).set(Notifier, { show: vi.fn() });
+  // Which cameras play now: play adds, its stop removes.
+  const playing = new Set<number>();
+  const streams: CameraStreams = {
+    play: (deviceId, _video, onState) => {
+      playing.add(deviceId);
+      onState({ status: 'playing' });
+      return () => void playing.delete(deviceId);
+    },
+  };
+  const services = new ServiceMap().set(HttpClient, server.http).set(EventBus, bus).set(MapEffects, effects.api).set(Notifier, { show: vi.fn() }).set(CameraStreams, streams as never);
   const view = render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={[url]}>
@@ -62,7 +71,7 @@ function renderPage(url: string, server = fakeServer()) {
       </MemoryRouter>
     </ContainerProvider>,
   );
-  return { ...server, bus, effects, view };
+  return { ...server, bus, effects, view, playing };
 }
 
 describe('消防救援', () => {
@@ -92,5 +101,27 @@ describe('消防救援', () => {
     await waitFor(() => expect(effects.shown.has('emergency:event-12:task-1')).toBe(false));
     view.unmount();
     expect(effects.shown.size).toBe(0);
+  });
+
+  it('plays the best camera near the event in 现场视频, switches among the nearest three, and stops when the page closes', async () => {
+    const { playing, view } = renderPage('/securityEmergency/firefighting?eventId=12');
+    const panel = await screen.findByRole('region', { name: '事件现场视频（附近摄像机）' });
+    await screen.findByRole('region', { name: /江南大道高点消防摄像-001/ });
+    expect([...playing]).toEqual([51]);
+    const switcher = within(panel).getByRole('group', { name: '切换附近摄像机' });
+    expect(within(switcher).getAllByRole('button').map((button) => button.textContent)).toEqual(['江南大道高点消防摄像-001106 米', '滨盛路摄像机-004112 米', '江南大道摄像机-002178 米 · 离线']);
+    fireEvent.click(within(switcher).getByRole('button', { name: '切换到 滨盛路摄像机-004（距事件 112 米）' }));
+    await waitFor(() => expect([...playing]).toEqual([52]));
+    view.unmount();
+    expect(playing.size).toBe(0);
+  });
+
+  it('says 附近无摄像机 when no camera is near the event', async () => {
+    const server = fakeServer();
+    const get = server.get.getMockImplementation()!;
+    server.get.mockImplementation(async (path: string, params?: Record<string, unknown>) => (path === '/security/emergency/resources' ? { code: 200, data: { ...sampleResources, cameras: [] } } : get(path, params)));
+    renderPage('/securityEmergency/firefighting?eventId=12', server);
+    const panel = await screen.findByRole('region', { name: '事件现场视频（附近摄像机）' });
+    await within(panel).findByText('附近无摄像机');
   });
 });

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
   BarChart,
+  CameraStreams,
   EMERGENCY_ALARM_KINDS,
   EMERGENCY_KIND_LABELS,
   EMERGENCY_PUSH_TOPIC,
@@ -26,6 +27,7 @@ import {
 } from '@ops/sdk';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
+import { LiveVideoPanel } from './LiveVideoPanel';
 import { SituationLegend } from './SituationLegend';
 import { createEmergencyMapApi } from './emergencyMapApi';
 import { areaAround, flyToArea } from './emergencyGlobeLayer';
@@ -80,6 +82,7 @@ function SituationView({ page }: { page: SituationPage }) {
   const http = useService(HttpClient);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
+  const streams = useService(CameraStreams);
   const api = useMemo(() => createEmergencyMapApi(http), [http]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -121,6 +124,11 @@ function SituationView({ page }: { page: SituationPage }) {
   const nearId = config.nearEvent && focusedId ? focusedId : undefined;
   const [resources, reloadResources] = useLoadable(() => api.resources(nearId), String(nearId ?? 'all'));
   const [teams, reloadTeams] = useLoadable(() => api.teams(), 'teams');
+  // 现场视频 on the fire pages: the cameras near the focused fire (消防救援 has them in its resources; 火灾处置 reads them for the event).
+  const videoPage = page === 'fire' || page === 'fireFighting';
+  const [fireResources, reloadFireResources] = useLoadable(page === 'fire' && focusedId ? () => api.resources(focusedId) : null, String(focusedId));
+  const nearby = page === 'fire' ? fireResources : resources;
+  const cameras = { ...nearby, data: nearby.data?.center ? nearby.data.cameras : undefined };
   const [crowd, reloadCrowd] = useLoadable(page === 'evacuate' ? () => Promise.all([api.devices('wifi'), api.devices('smartStation')]).then(([wifi, stations]) => crowdPoints(wifi, stations)) : null, page);
   const fire = page === 'fire';
   const [stats, reloadStats] = useLoadable(fire ? () => Promise.all([api.stats(), api.alarmCount(FIRE_ALARM_TYPES, shanghaiMidnight())]).then(([figures, today]) => fireOverview(figures, today)) : null, page);
@@ -156,11 +164,12 @@ function SituationView({ page }: { page: SituationPage }) {
   useEffect(() => {
     const timer = setInterval(() => {
       reloadResources();
+      reloadFireResources();
       reloadCrowd();
       if (fire) reloadSmoke();
     }, READINGS_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [fire, reloadCrowd, reloadResources, reloadSmoke]);
+  }, [fire, reloadCrowd, reloadFireResources, reloadResources, reloadSmoke]);
 
   // The camera goes to an event once when it is focused (and again on 定位); on 人群疏散 it takes in the
   // nearest shelter too, once the resources near the event are in, so the way out is in view.
@@ -260,6 +269,7 @@ function SituationView({ page }: { page: SituationPage }) {
       <Table {...widget({ ...resources, data: resources.data && waterTable(levels) }, reloadResources)} options={{ label: t.waterLevels, rowKey: 'id' }} onOpen={locateDevice(levels)} />
     </PanelBox>
   );
+  const videoPanel = videoPage && focusedId ? <LiveVideoPanel cameras={cameras} streams={streams} onRetry={page === 'fire' ? reloadFireResources : reloadResources} /> : null;
   const historyPanel = detail.data ? (
     <PanelBox title={t.history} label={t.historyLabel} className="emergency-map__panel is-history">
       <Timeline {...widget({ ...detail, data: historyTimeline(detail.data.history) }, reloadDetail)} />
@@ -281,9 +291,15 @@ function SituationView({ page }: { page: SituationPage }) {
           </PanelBox>
         </>
       );
-      right = (
+      // A focused fire: its live picture over its handling (the smoke ranking returns when none is focused).
+      right = focusedId ? (
         <>
-          {focusedId ? eventDetail : hydrantPanel(t.hydrantsAll)}
+          {videoPanel}
+          {eventDetail}
+        </>
+      ) : (
+        <>
+          {hydrantPanel(t.hydrantsAll)}
           <PanelBox title={t.smokeSensors} className="emergency-map__panel is-ranking">
             <Ranking {...widget(smoke, reloadSmoke)} options={{ limit: 8 }} />
           </PanelBox>
@@ -353,6 +369,7 @@ function SituationView({ page }: { page: SituationPage }) {
       );
       right = (
         <>
+          {videoPanel}
           {hydrantPanel(focusedId ? t.hydrants : t.hydrantsAll)}
           {historyPanel}
         </>

@@ -77,6 +77,13 @@ export const emergencyMapStrings = {
   waterChart: '各井位水位',
   pressureChart: '各消火栓水压',
   offline: '离线',
+  liveVideo: '现场视频',
+  liveVideoLabel: '事件现场视频（附近摄像机）',
+  noCameraNear: '附近无摄像机',
+  cameraSwitcher: '切换附近摄像机',
+  metres: (metres: number) => `${metres} 米`,
+  cameraOffline: (metres: number) => `${metres} 米 · 离线`,
+  cameraChoice: (name: string, metres: number, online: boolean) => `切换到 ${name}（距事件 ${metres} 米${online ? '' : '，离线'}）`,
   noReading: '暂无读数',
   columns: {
     name: '名称',

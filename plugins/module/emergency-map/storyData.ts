@@ -87,6 +87,11 @@ export const sampleResources: EmergencyResources = {
     { deviceId: 32, name: '滨盛路智能消火栓-002', longitude: 120.2135, latitude: 30.2071, online: true, pressure: 0.12, low: true, valve: '关闭', distance: 262 },
   ],
   waterLevels: [{ deviceId: 41, name: '江南大道智能井盖-001', kind: 'smartManhole', longitude: 120.2101, latitude: 30.2095, online: true, waterLevel: 96.5, high: true, distance: 158 }],
+  cameras: [
+    { deviceId: 51, name: '江南大道高点消防摄像-001', kind: 'fireCamera', fire: true, longitude: 120.2118, latitude: 30.2092, online: true, distance: 106 },
+    { deviceId: 52, name: '滨盛路摄像机-004', kind: 'camera', fire: false, longitude: 120.2102, latitude: 30.2079, online: true, distance: 112 },
+    { deviceId: 53, name: '江南大道摄像机-002', kind: 'camera', fire: false, longitude: 120.2094, latitude: 30.2088, online: false, distance: 178 },
+  ],
   shelters: [{ shelterId: 1, name: '滨江公园应急避难场所', capacity: 5000, address: '江南大道 1 号', longitude: 120.214, latitude: 30.21, distance: 490 }],
   routes: [{ routeId: 1, name: '江南大道疏散路线', fromName: '江南大道集合点', toName: '滨江公园应急避难场所', shelterId: 1, path: [[120.2112, 30.2084], [120.214, 30.21]], length: 1134, distance: 20 }],
 };
