@@ -29,6 +29,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Data: Story = {};
 export const Lines: Story = { args: { options: { area: false } } };
+export const WarningLine: Story = { args: { options: { area: false, markLines: [{ value: 1200, label: '预警线 1200' }] } } };
 export const Categories: Story = {
   args: {
     data: {

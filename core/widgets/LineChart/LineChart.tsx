@@ -22,7 +22,23 @@ export interface LineChartOptions {
   /** Time axis only: the window shown (epoch ms), however few points fall in it; default: the points' own span. */
   from?: number;
   to?: number;
+  /** Horizontal reference lines (a warning level), dashed red and labelled; the value axis reaches them. */
+  markLines?: { value: number; label: string }[];
 }
+
+/** The valid reference lines of the options (others are ignored, as a bad option of any widget is). */
+export function markLinesOption(options: Record<string, unknown> | undefined): { value: number; label: string }[] {
+  const lines = options?.markLines;
+  if (!Array.isArray(lines)) return [];
+  return lines.filter((line): line is { value: number; label: string } => typeof line === 'object' && line !== null && Number.isFinite((line as { value?: unknown }).value) && typeof (line as { label?: unknown }).label === 'string');
+}
+
+/** A round number at or above `value` (the axis top that still shows a reference line with some room). */
+const roundUp = (value: number) => {
+  if (value <= 0) return 0;
+  const step = 10 ** Math.floor(Math.log10(value)) / 2;
+  return Math.ceil(value / step) * step;
+};
 
 /** The points of category series lined up on one axis (labels in the order they first appear). */
 export function categoryAxis(data: SeriesData): string[] {
@@ -56,6 +72,17 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
   const span = from !== undefined && to !== undefined ? to - from : xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
   const many = Math.max(0, ...data.series.map((series) => series.points.length)) > 30;
   const withLegend = data.series.length > 1;
+  const marks = markLinesOption(options);
+  const highestMark = marks.length ? Math.max(...marks.map((mark) => mark.value)) : undefined;
+  const markLine = marks.length
+    ? {
+        silent: true,
+        symbol: 'none',
+        lineStyle: { type: 'dashed', color: '#e76a6e', width: 1.5 },
+        label: { position: 'insideEndTop', color: '#e76a6e', fontSize: sizes.label, formatter: (item: { name?: string }) => item.name ?? '' },
+        data: marks.map((mark) => ({ yAxis: mark.value, name: mark.label })),
+      }
+    : undefined;
   return {
     animationDuration: 400,
     useUTC: true,
@@ -73,7 +100,8 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
           splitNumber: wall ? 6 : 5,
         }
       : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
-    yAxis: valueAxis(sizes, unit, {}, data.series.flatMap((series) => series.points.map(([, y]) => y))),
+    // ECharts scales the axis to the data only: a warning line above every reading would fall off the chart.
+    yAxis: valueAxis(sizes, unit, highestMark === undefined ? {} : { max: (extent: { max: number }) => Math.max(extent.max, roundUp(highestMark * 1.1)) }, data.series.flatMap((series) => series.points.map(([, y]) => y))),
     series: data.series.map((series, index) => {
       const color = palette[index % palette.length]!;
       const byLabel = new Map(series.points.map(([x, y]) => [String(x), y]));
@@ -92,6 +120,8 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
           ? { color: { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: withAlpha(color, 0.38) }, { offset: 1, color: withAlpha(color, 0.02) }] } }
           : undefined,
         data: timeAxis ? series.points.map(([x, y]) => [toAxisTime(Number(x)), y]) : labels.map((label) => byLabel.get(label) ?? null),
+        // The reference lines once, on the first line.
+        markLine: index === 0 ? markLine : undefined,
       };
     }),
   };
