@@ -19,6 +19,7 @@ import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { seedIfEmpty } from './seed/seed';
 import { seedFleet } from './seed/seedFleet';
+import { SEEDED_HISTORY_DAYS, seedMaintenanceHistory, seedStatusHistory } from './seed/seedOperationsHistory';
 import { currentMenuPerms, syncMenus } from './platform/menus';
 import { PlatformService } from './platform/PlatformService';
 import { platformRoutes } from './platform/platformRoutes';
@@ -180,11 +181,16 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Committed device changes are told to the other instances on the push channel (their list pages are cached).
     notifyChannel: PUSH_CHANNEL,
   });
+  let freshDatabase: boolean;
   try {
     await migrate(db);
-    if (await seedIfEmpty(db, catalog, now())) {
+    freshDatabase = await seedIfEmpty(db, catalog, now());
+    if (freshDatabase) {
       const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
       app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+      // The fleet's past week (status changes, command results), so 设备运维 has curves on day one.
+      const history = await seedStatusHistory(db, catalog, now());
+      app.log.info(`已写入设备近 ${SEEDED_HISTORY_DAYS} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
       // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
       // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
       // through the kind's index. The other seeded tables are small and looked up by key.
@@ -301,6 +307,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const faults = new FaultService(db, catalog, workOrders, pushHub, now);
   const maintenance = new MaintenanceService(db, catalog, faults, workOrders, now);
   const availability = new AvailabilityService(db, catalog, now);
+  // A new database's maintenance plans and their past inspections, made through the services above.
+  if (freshDatabase) await seedMaintenanceHistory(db, catalog, workOrders, now()).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   // Cameras are checked against the stream endpoint (app.streams, decorated below) and, when simulated in-process, the simulator's picture analysis.
   const video = new VideoDiagnosisService(
     db,

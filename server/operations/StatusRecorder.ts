@@ -3,8 +3,11 @@ import type { Database, Db } from '../db/Database';
 
 type Executor = Db | Transaction<Database>;
 
-/** Where a change was written: the in-process simulator, an MQTT report, or the first sight of a device. */
-export type StatusSource = 'baseline' | 'simulator' | 'mqtt';
+/**
+ * Where a change was written: the in-process simulator, an MQTT report, the first sight of a device,
+ * or the past week a new demo fleet is seeded with (seedOperationsHistory).
+ */
+export type StatusSource = 'baseline' | 'simulator' | 'mqtt' | 'seed';
 
 export interface RecordedStatusChange {
   tenantId: number;
@@ -27,18 +30,27 @@ const CHUNK = 500;
  * transaction as that write (FleetSimulator, MqttIngest): availability is computed from these rows.
  */
 export async function recordStatusChanges(executor: Executor, changes: readonly RecordedStatusChange[], at: number, source: StatusSource): Promise<void> {
+  await recordStatusHistory(
+    executor,
+    changes.map((change) => ({ ...change, at })),
+    source,
+  );
+}
+
+/** Changes each at its own time (a replayed history); recordStatusChanges writes through it. */
+export async function recordStatusHistory(executor: Executor, changes: readonly (RecordedStatusChange & { at: number })[], source: StatusSource): Promise<void> {
   for (let start = 0; start < changes.length; start += CHUNK) {
     await executor
       .insertInto('device_status_changes')
-      .values(changes.slice(start, start + CHUNK).map((change) => ({ id: undefined, tenant_id: change.tenantId, device_id: change.deviceId, kind: change.kind, online: change.online ? 1 : 0, at, source })))
+      .values(changes.slice(start, start + CHUNK).map((change) => ({ id: undefined, tenant_id: change.tenantId, device_id: change.deviceId, kind: change.kind, online: change.online ? 1 : 0, at: change.at, source })))
       .execute();
   }
 }
 
 /**
- * A baseline row (the device's state as first seen) for every device with no recorded change yet: a
- * new database's fleet, or devices that existed before migration 013. Availability counts from it,
- * so the charts of a fresh start begin now rather than with invented history.
+ * A baseline row (the device's state as first seen) for every device with no recorded change yet:
+ * devices that existed before migration 013 (a new database's fleet gets its seeded week instead,
+ * seedStatusHistory). Availability counts from it.
  */
 export async function recordBaselines(db: Db, at: number): Promise<number> {
   const result = await sql`
@@ -50,20 +62,36 @@ export async function recordBaselines(db: Db, at: number): Promise<number> {
 
 /** Records each device's result of one command (DeviceService.control, in the transaction of its command_log row). */
 export async function recordCommandResults(executor: Executor, tenantId: number, kind: string, at: number, results: readonly RecordedCommandResult[]): Promise<void> {
+  await recordCommandHistory(
+    executor,
+    results.map((result) => ({ ...result, tenantId, kind, at })),
+    { faultsRaised: false },
+  );
+}
+
+/**
+ * Command results each of its own tenant, kind and time; recordCommandResults writes through it. A
+ * replayed history passes `faultsRaised: true`: its failures are past, the fault job must not raise them now.
+ */
+export async function recordCommandHistory(
+  executor: Executor,
+  results: readonly (RecordedCommandResult & { tenantId: number; kind: string; at: number })[],
+  options: { faultsRaised: boolean },
+): Promise<void> {
   for (let start = 0; start < results.length; start += CHUNK) {
     await executor
       .insertInto('device_command_results')
       .values(
         results.slice(start, start + CHUNK).map((result) => ({
           id: undefined,
-          tenant_id: tenantId,
+          tenant_id: result.tenantId,
           device_id: result.deviceId,
-          kind,
-          at,
+          kind: result.kind,
+          at: result.at,
           success: result.success ? 1 : 0,
           message: result.message.slice(0, 500),
           // Only failures wait for the fault job.
-          fault_checked: result.success ? 1 : 0,
+          fault_checked: result.success || options.faultsRaised ? 1 : 0,
         })),
       )
       .execute();

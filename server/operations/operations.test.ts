@@ -8,7 +8,7 @@ import { deviceTopic } from '../mqtt/topics';
 import { loadPlugins } from '../pluginManifests';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
-import { pruneStatusHistory, recordStatusChanges } from './StatusRecorder';
+import { pruneStatusHistory, recordBaselines, recordStatusChanges } from './StatusRecorder';
 import { simulatedPicture } from './simulatedPicture';
 import { VideoDiagnosisService } from './VideoDiagnosisService';
 
@@ -44,12 +44,13 @@ const otherTenant = async () => {
 const lampCommand = async (deviceId: number, command = 1) => post('/device/control/execute', { command, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: [deviceId] });
 
 describe('status changes are recorded where they are written', () => {
-  it('records the fleet as first seen, each simulator change (dev endpoint and tick) in its transaction, and each MQTT status report', async () => {
+  it('records a device without history as first seen, each simulator change (dev endpoint and tick) in its transaction, and each MQTT status report', async () => {
     const [lamp] = await devicesOf(1, 'lamp');
+    // A device from before status changes were recorded (the seeded fleet has its week of history): its state as first seen.
+    await db().deleteFrom('device_status_changes').where('device_id', '=', lamp!.device_id).execute();
+    expect(await recordBaselines(db(), NOW)).toBe(1);
+    expect(await recordBaselines(db(), NOW)).toBe(0);
     expect(await changesOf(lamp!.device_id)).toEqual([{ online: lamp!.online, at: NOW, source: 'baseline' }]);
-    const all = Number((await db().selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const baselines = Number((await db().selectFrom('device_status_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'baseline').executeTakeFirstOrThrow()).n);
-    expect(baselines).toBe(all);
 
     server.advance(MINUTE);
     await server.app.simulator.setOnline(lamp!.device_id, !lamp!.online);
@@ -88,7 +89,8 @@ describe('status changes are recorded where they are written', () => {
     await server.app.simulator.setOnline(off!.device_id, false);
     expect((await lampCommand(on!.device_id)).code).toBe(200);
     expect((await lampCommand(off!.device_id)).code).toBe(500);
-    const results = await db().selectFrom('device_command_results').select(['device_id', 'kind', 'success', 'fault_checked']).orderBy('id').execute();
+    // Those of now (the seeded week's come before).
+    const results = await db().selectFrom('device_command_results').select(['device_id', 'kind', 'success', 'fault_checked']).where('at', '>=', NOW).orderBy('id').execute();
     expect(results).toEqual([
       { device_id: on!.device_id, kind: 'lamp', success: 1, fault_checked: 1 },
       { device_id: off!.device_id, kind: 'lamp', success: 0, fault_checked: 0 },
@@ -101,6 +103,7 @@ describe('GET /operation/availability', () => {
     const [c1, c2] = await devicesOf(1, 'camera');
     // Only this sequence for tenant 1: 08:00 c1 on, c2 off; 08:30 c1 off; 08:45 c1 on; 09:00 c2 on.
     await db().deleteFrom('device_status_changes').where('tenant_id', '=', 1).execute();
+    await db().deleteFrom('device_command_results').where('tenant_id', '=', 1).execute();
     const change = (device: typeof c1, online: boolean, at: number) => recordStatusChanges(db(), [{ tenantId: 1, deviceId: device!.device_id, kind: 'camera', online }], at, 'simulator');
     await change(c1, true, NOW);
     await change(c2, false, NOW);
@@ -265,8 +268,9 @@ describe('maintenance plans and inspections', () => {
     const { maintenance } = server.app.operations;
     expect(await maintenance.createDue()).toBe(1);
     expect(await maintenance.createDue()).toBe(0);
-    expect(((await get('/operation/plans')).data as MaintenancePlan[])[0]!.nextDueAt).toBe(NOW + 7 * DAY);
-    const pending = (await get('/operation/inspections?status=PENDING')).rows as InspectionRow[];
+    expect(((await get('/operation/plans')).data as MaintenancePlan[]).find((row) => row.planId === plan.planId)!.nextDueAt).toBe(NOW + 7 * DAY);
+    // The seeded plans' rounds of today are there too.
+    const pending = (await get(`/operation/inspections?status=PENDING&planId=${plan.planId}`)).rows as InspectionRow[];
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ planName: '摄像机季度保养', dueAt: NOW, statusName: '待巡检' });
     const inspectionId = pending[0]!.inspectionId;
@@ -288,16 +292,17 @@ describe('maintenance plans and inspections', () => {
     // A week on, the next round; a plan asking for work orders raises an INSPECTION order per round.
     await later(7 * DAY);
     await post('/operation/plan/update', { planId: plan.planId, name: '摄像机周保养', kind: 'camera', intervalDays: 7, createWorkOrder: true });
-    expect(await maintenance.createDue()).toBe(1);
-    const next = ((await get('/operation/inspections?status=PENDING')).rows as InspectionRow[])[0]!;
+    // This plan's round and each demo tenant's seeded weekly 井盖周检.
+    expect(await maintenance.createDue()).toBe(3);
+    const next = ((await get(`/operation/inspections?status=PENDING&planId=${plan.planId}`)).rows as InspectionRow[])[0]!;
     expect(next.planName).toBe('摄像机周保养');
     const order = (await get(`/workOrder/detail/${next.workOrderId}`)).data as WorkOrderRow;
     expect(order).toMatchObject({ category: 'INSPECTION', title: '巡检：摄像机周保养' });
 
     expect((await post('/operation/plan/delete', { planId: plan.planId })).code).toBe(200);
-    expect((await get('/operation/plans')).data).toEqual([]);
+    expect(((await get('/operation/plans')).data as MaintenancePlan[]).map((row) => row.planId)).not.toContain(plan.planId);
     // The done inspection stays; the pending one went with its plan.
-    expect(((await get('/operation/inspections')).rows as InspectionRow[]).map((row) => [row.inspectionId, row.planName])).toEqual([[inspectionId, '（计划已删除）']]);
+    expect(((await get(`/operation/inspections?planId=${plan.planId}`)).rows as InspectionRow[]).map((row) => [row.inspectionId, row.planName])).toEqual([[inspectionId, '（计划已删除）']]);
   });
 });
 
@@ -385,7 +390,7 @@ describe('tenant isolation', () => {
     const faultId = Number((await faultsOf(lamp!.device_id))[0]!.fault_id);
     const plan = (await post('/operation/plan/create', { name: '路灯巡检', kind: 'lamp', intervalDays: 30 })).data as MaintenancePlan;
     await server.app.operations.maintenance.createDue();
-    const inspectionId = ((await get('/operation/inspections')).rows as InspectionRow[])[0]!.inspectionId;
+    const inspectionId = ((await get(`/operation/inspections?planId=${plan.planId}`)).rows as InspectionRow[])[0]!.inspectionId;
     const [camera] = await devicesOf(1, 'camera');
     await post('/operation/video/run', {});
     const other = await otherTenant();
@@ -396,7 +401,7 @@ describe('tenant isolation', () => {
     expect((await get('/operation/faults', other)).rows!.some((row) => (row as FaultRow).faultId === faultId)).toBe(false);
     expect(await post('/operation/plan/update', { planId: plan.planId, name: 'x', kind: 'lamp', intervalDays: 1 }, other)).toEqual({ code: 404, msg: `保养计划不存在：${plan.planId}` });
     expect(await post('/operation/plan/delete', { planId: plan.planId }, other)).toEqual({ code: 404, msg: `保养计划不存在：${plan.planId}` });
-    expect((await get('/operation/plans', other)).data).toEqual([]);
+    expect(((await get('/operation/plans', other)).data as MaintenancePlan[]).map((row) => row.planId)).not.toContain(plan.planId);
     expect(await post('/operation/inspection/result', { inspectionId, result: 'NORMAL' }, other)).toEqual({ code: 404, msg: `巡检记录不存在：${inspectionId}` });
     expect(await get(`/operation/video/history?deviceId=${camera!.device_id}`, other)).toEqual({ code: 404, msg: `设备不存在：${camera!.device_id}` });
     expect((await get('/operation/video/cameras', other)).data).toEqual([]);

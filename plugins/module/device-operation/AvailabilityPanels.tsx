@@ -1,5 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import { AVAILABILITY_RANGES, BarChart, formatDateTime, LineChart, PanelBox, type AvailabilityRange, type AvailabilityReport, type WidgetStatus } from '@ops/sdk';
+import { AVAILABILITY_RANGES, BarChart, formatDateTime, LineChart, PanelBox, type AvailabilityRange, type AvailabilityReport, type WidgetProps, type WidgetStatus } from '@ops/sdk';
 import { operationStrings as t } from './operationStrings';
 
 export interface AvailabilityPanelProps {
@@ -19,7 +19,8 @@ export function AvailabilityTrend({ report, status, error, onRetry, range, onRan
     .map((kind) => ({ name: kind.kindName, points: kind.values.flatMap((value, index): [number, number][] => (value === null ? [] : [[report.buckets[index]!, percent(value)]])) }))
     .filter((kind) => kind.points.length > 0);
   const data = report && series?.length ? { axis: 'time' as const, series, unit: '%' } : undefined;
-  const since = report?.observedSince ? t.observedSince(formatDateTime(report.observedSince)) : undefined;
+  // Said only when the recorded history begins inside the window (the window reaches further back than it).
+  const since = report?.observedSince && report.observedSince > report.buckets[0]! ? t.observedSince(formatDateTime(report.observedSince)) : undefined;
   return (
     <PanelBox
       title={t.availabilityTrend}
@@ -36,30 +37,32 @@ export function AvailabilityTrend({ report, status, error, onRetry, range, onRan
   );
 }
 
-/** The kinds the bar chart shows: the least available first, so the ones needing attention are never crowded out. */
-export const KINDS_SHOWN = 12;
+/** The kinds the bar chart shows: the least available first, so the ones needing attention are never crowded out; few enough that every name is readable. */
+export const KINDS_SHOWN = 8;
 
-/** 各类设备可用率与命令成功率: per kind over the chosen window, side by side, the least available kinds. */
+/**
+ * The chart's data: the least available kinds, lowest first (on top of the horizontal bars), with two
+ * series, 可用率 and 命令成功率. A kind without commands in the window has no success-rate bar (no
+ * rate, not a rate of 0); the series stays, so its legend entry is always there.
+ */
+export function kindChartData(report: AvailabilityReport | undefined): WidgetProps<'barChart'>['data'] {
+  const kinds = (report?.kinds.filter((kind) => kind.availability !== null) ?? []).sort((a, b) => a.availability! - b.availability! || a.kindName.localeCompare(b.kindName, 'zh-CN')).slice(0, KINDS_SHOWN);
+  if (kinds.length === 0) return undefined;
+  return {
+    axis: 'category' as const,
+    unit: '%',
+    series: [
+      { name: t.availabilitySeries, points: kinds.map((kind): [string, number] => [kind.kindName, percent(kind.availability!)]) },
+      { name: t.commandSeries, points: kinds.filter((kind) => kind.commandSuccessRate !== null).map((kind): [string, number] => [kind.kindName, percent(kind.commandSuccessRate!)]) },
+    ],
+  };
+}
+
+/** 可用率最低的设备类型与命令成功率: per kind over the chosen window, as horizontal bars (each kind's name on its own line). */
 export function AvailabilityByKind({ report, status, error, onRetry }: AvailabilityPanelProps) {
-  const kinds = (report?.kinds.filter((kind) => kind.availability !== null || kind.commandSuccessRate !== null) ?? [])
-    .sort((a, b) => (a.availability ?? 2) - (b.availability ?? 2))
-    .slice(0, KINDS_SHOWN);
-  const data = kinds.length
-    ? {
-        axis: 'category' as const,
-        unit: '%',
-        series: [
-          { name: t.availabilitySeries, points: kinds.map((kind): [string, number] => [kind.kindName, kind.availability === null ? 0 : percent(kind.availability)]) },
-          // Only once commands were sent: a kind without any has no rate, not a rate of 0.
-          ...(kinds.some((kind) => kind.commandSuccessRate !== null)
-            ? [{ name: t.commandSeries, points: kinds.filter((kind) => kind.commandSuccessRate !== null).map((kind): [string, number] => [kind.kindName, percent(kind.commandSuccessRate!)]) }]
-            : []),
-        ],
-      }
-    : undefined;
   return (
     <PanelBox title={t.availabilityByKind} className="device-operation__kinds">
-      <BarChart data={data} status={status} error={error} onRetry={onRetry} options={{ unit: '%', colors: ['#4c90f0', '#32a467'] }} />
+      <BarChart data={kindChartData(report)} status={status} error={error} onRetry={onRetry} options={{ unit: '%', horizontal: true, colors: ['#4c90f0', '#32a467'] }} />
     </PanelBox>
   );
 }

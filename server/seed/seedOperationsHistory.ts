@@ -1,0 +1,242 @@
+import type { Db } from '../db/Database';
+import type { DeviceCatalog } from '../devices/deviceCatalog';
+import { FaultService } from '../operations/FaultService';
+import { MaintenanceService } from '../operations/MaintenanceService';
+import { recordCommandHistory, recordStatusHistory, type RecordedCommandResult, type RecordedStatusChange } from '../operations/StatusRecorder';
+import { DAY_MS, HOUR_MS, shanghaiDayStart } from '../stats/periods';
+import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import { FLEET_RANDOM_SEED } from './seedData';
+import { seededRandom } from './seedFleet';
+
+const MINUTE_MS = 60_000;
+/** How far back a new fleet's status history and command results reach. */
+export const SEEDED_HISTORY_DAYS = 7;
+/** The seeded operator who sends the past commands, records the past inspections and closes their faults. */
+const SEED_OPERATOR_ID = 2;
+
+/** A device's outage: offline from `from` until `to` (undefined: still offline now). */
+interface Outage {
+  from: number;
+  to: number | undefined;
+}
+
+/** Between min and max, uniformly. */
+const between = (random: () => number, min: number, max: number) => min + (max - min) * random();
+
+/**
+ * A device's week the way the FleetSimulator behaves live: mostly online, a few outages of minutes to
+ * hours (now and then a long one), ending in the state the device table holds now (an offline device
+ * went offline some minutes to hours ago and is still off).
+ */
+export function outagesOf(random: () => number, start: number, now: number, onlineNow: boolean): Outage[] {
+  const roll = random();
+  const count = roll < 0.15 ? 0 : roll < 0.4 ? 1 : roll < 0.65 ? 2 : roll < 0.85 ? 3 : roll < 0.95 ? 4 : 6;
+  const outages: Outage[] = [];
+  for (let index = 0; index < count; index++) {
+    const kind = random();
+    const length = kind < 0.6 ? between(random, 3, 30) * MINUTE_MS : kind < 0.93 ? between(random, 30, 180) * MINUTE_MS : between(random, 3, 14) * HOUR_MS;
+    const from = Math.round(between(random, start + MINUTE_MS, now - HOUR_MS));
+    outages.push({ from, to: Math.min(Math.round(from + length), now - 10 * MINUTE_MS) });
+  }
+  if (!onlineNow) outages.push({ from: Math.round(now - between(random, 12, 8 * 60) * MINUTE_MS), to: undefined });
+  outages.sort((a, b) => a.from - b.from);
+  // Overlapping outages are one; the ongoing one swallows any that would end after it began.
+  const merged: Outage[] = [];
+  for (const outage of outages) {
+    const last = merged.at(-1);
+    if (last && (last.to === undefined || outage.from <= last.to)) {
+      last.to = last.to === undefined || outage.to === undefined ? undefined : Math.max(last.to, outage.to);
+    } else if (outage.to === undefined || outage.to > outage.from) merged.push({ ...outage });
+  }
+  return merged;
+}
+
+/** Map.groupBy, which Node 20 lacks: items by key, in their order. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+const onlineAt = (outages: readonly Outage[], at: number) => !outages.some((outage) => outage.from <= at && (outage.to === undefined || at < outage.to));
+
+export interface SeededHistory {
+  changes: number;
+  commands: number;
+}
+
+/**
+ * The past week of a newly seeded fleet (a fresh database): each device's on/offline changes and the
+ * results of commands sent to it, replayed through the same recorder the live simulator and MQTT
+ * ingest write through (source 'seed'), so 设备运维's availability and success-rate charts have real
+ * curves on day one. Each device's history starts online a week ago and ends in its current state.
+ * Deterministic (the fleet's random seed, per tenant). Past command failures are marked as already
+ * looked at: the fault job raises faults from what happens from now on, not from the seeded past.
+ */
+export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: number): Promise<SeededHistory> {
+  const start = now - SEEDED_HISTORY_DAYS * DAY_MS;
+  const devices = await db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'online']).orderBy('tenant_id').orderBy('device_id').execute();
+  const commandKinds = new Set(catalog.kinds.filter((kind) => kind.commands?.length).map((kind) => kind.page));
+  const changes: (RecordedStatusChange & { at: number })[] = [];
+  const results: (RecordedCommandResult & { tenantId: number; kind: string; at: number })[] = [];
+  const byTenant = groupBy(devices, (device) => device.tenant_id);
+  for (const [tenantId, fleet] of byTenant) {
+    const random = seededRandom(FLEET_RANDOM_SEED + tenantId);
+    const outages = new Map<number, Outage[]>();
+    for (const device of fleet) {
+      const deviceOutages = outagesOf(random, start, now, device.online === 1);
+      outages.set(device.device_id, deviceOutages);
+      const base = { tenantId, deviceId: device.device_id, kind: device.kind };
+      changes.push({ ...base, online: true, at: start });
+      for (const outage of deviceOutages) {
+        changes.push({ ...base, online: false, at: outage.from });
+        if (outage.to !== undefined) changes.push({ ...base, online: true, at: outage.to });
+      }
+    }
+    // A few commands a day to each kind that takes commands, to one to six of its devices at once.
+    for (const [kind, ofKind] of groupBy(fleet, (device) => device.kind)) {
+      if (!commandKinds.has(kind)) continue;
+      for (let day = 0; day < SEEDED_HISTORY_DAYS; day++) {
+        const commands = 1 + Math.floor(random() * 4);
+        for (let index = 0; index < commands; index++) {
+          const at = Math.round(start + (day + random()) * DAY_MS);
+          if (at >= now) continue;
+          const targets = 1 + Math.floor(random() * Math.min(6, ofKind.length));
+          const first = Math.floor(random() * ofKind.length);
+          for (let target = 0; target < targets; target++) {
+            const device = ofKind[(first + target) % ofKind.length]!;
+            const online = onlineAt(outages.get(device.device_id)!, at);
+            const timedOut = online && random() < 0.03;
+            results.push({
+              tenantId,
+              kind,
+              at,
+              deviceId: device.device_id,
+              success: online && !timedOut,
+              message: !online ? '设备离线，命令未执行' : timedOut ? '设备响应超时' : '执行成功',
+            });
+          }
+        }
+      }
+    }
+  }
+  changes.sort((a, b) => a.at - b.at || a.deviceId - b.deviceId);
+  results.sort((a, b) => a.at - b.at || a.deviceId - b.deviceId);
+  await db.transaction().execute(async (trx) => {
+    await recordStatusHistory(trx, changes, 'seed');
+    await recordCommandHistory(trx, results, { faultsRaised: true });
+  });
+  return { changes: changes.length, commands: results.length };
+}
+
+/** A seeded maintenance plan: the kind, how often, the team (by name) and what its inspectors find. */
+interface SeedPlan {
+  name: string;
+  kind: string;
+  intervalDays: number;
+  /** Rounds already done before today's. */
+  pastRounds: number;
+  teamName: string;
+  /** Only the first few devices of the kind (else: all of them). */
+  devices?: number;
+  normal: string;
+  abnormal: { note: string; repair: string }[];
+}
+
+const SEED_PLANS: Record<number, SeedPlan[]> = {
+  1: [
+    { name: '路灯月度巡检', kind: 'lamp', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '灯具亮灭正常，灯杆无倾斜', abnormal: [{ note: '灯罩破损进水', repair: '已更换灯罩并做防水处理，复检正常' }] },
+    { name: '消火栓季度巡检', kind: 'fireHydrant', intervalDays: 90, pastRounds: 2, teamName: '消防一队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '出水口压力偏低', repair: '已疏通管路，压力恢复至 0.3 MPa' }] },
+    { name: '井盖周检', kind: 'smartManhole', intervalDays: 7, pastRounds: 4, teamName: '市政抢修队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖松动有异响', repair: '已加装防震垫圈，复检平稳' }] },
+  ],
+  2: [
+    { name: '广播音柱月度巡检', kind: 'broad', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '播放清晰，音量正常', abnormal: [{ note: '音柱杂音明显', repair: '已更换功放模块，复检正常' }] },
+    { name: '消火栓季度巡检', kind: 'fireHydrant', intervalDays: 90, pastRounds: 2, teamName: '应急救援队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '栓体锈蚀，阀门难以开启', repair: '已除锈并更换阀杆，启闭正常' }] },
+    { name: '井盖周检', kind: 'smartManhole', intervalDays: 7, pastRounds: 4, teamName: '景区巡逻队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖边缘破损', repair: '已更换井盖，复检正常' }] },
+  ],
+};
+
+/** A step of the replayed past, at its time. */
+interface Step {
+  at: number;
+  run: () => Promise<void>;
+}
+
+/**
+ * Two or three maintenance plans per demo tenant and their inspections, made by replaying the past
+ * through the operations services on a clock of their own: each plan created before its first round,
+ * the leader's round (createDue) run at each due time, each past inspection's result recorded a few
+ * hours later by the operator (an occasional 异常 raises the device's inspection fault, which is closed
+ * with its repair note a day or so on), and today's round left to do. Returns the plans made.
+ */
+export async function seedMaintenanceHistory(db: Db, catalog: DeviceCatalog, orders: WorkOrderService, now: number): Promise<number> {
+  let clock = now;
+  const faults = new FaultService(db, catalog, orders, undefined, () => clock);
+  const maintenance = new MaintenanceService(db, catalog, faults, orders, () => clock);
+  const today = shanghaiDayStart(now);
+  let made = 0;
+  for (const [tenantId, plans] of Object.entries(SEED_PLANS).map(([id, list]) => [Number(id), list] as const)) {
+    const tenant = await db.selectFrom('tenants').select('tenant_id').where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!tenant) continue;
+    const random = seededRandom(FLEET_RANDOM_SEED + 100 + tenantId);
+    const steps: Step[] = [];
+    for (const plan of plans) {
+      if (!catalog.byPage(plan.kind)) continue;
+      const team = await db.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).where('name', '=', plan.teamName).executeTakeFirst();
+      const devices = (await db.selectFrom('devices').select('device_id').where('tenant_id', '=', tenantId).where('kind', '=', plan.kind).orderBy('device_id').execute()).map((row) => row.device_id);
+      if (devices.length === 0) continue;
+      const covered = plan.devices ? devices.slice(0, plan.devices) : devices;
+      const step = plan.intervalDays * DAY_MS;
+      const firstDue = today - plan.pastRounds * step;
+      // Made some days before its first round, by the operator.
+      steps.push({
+        at: firstDue - 3 * DAY_MS,
+        run: async () => {
+          const created = await maintenance.createPlan(tenantId, SEED_OPERATOR_ID, {
+            name: plan.name,
+            kind: plan.kind,
+            deviceIds: plan.devices ? covered : [],
+            intervalDays: plan.intervalDays,
+            teamId: team ? Number(team.team_id) : null,
+            nextDueAt: firstDue,
+            createWorkOrder: false,
+          });
+          const planId = created.planId;
+          for (let round = 0; round <= plan.pastRounds; round++) {
+            const dueAt = firstDue + round * step;
+            steps.push({ at: dueAt, run: async () => void (await maintenance.createDue()) });
+            if (round === plan.pastRounds) continue;
+            // Roughly one round in three finds something wrong with one device.
+            const abnormal = random() < 0.35 ? plan.abnormal[Math.floor(random() * plan.abnormal.length)] : undefined;
+            const deviceId = covered[Math.floor(random() * covered.length)]!;
+            const doneAt = dueAt + Math.round(between(random, 2, 7) * HOUR_MS);
+            steps.push({
+              at: doneAt,
+              run: async () => {
+                const inspection = await db.selectFrom('inspections').select('inspection_id').where('plan_id', '=', planId).where('due_at', '=', dueAt).executeTakeFirstOrThrow();
+                const inspectionId = Number(inspection.inspection_id);
+                const recorded = await maintenance.recordResult(tenantId, SEED_OPERATOR_ID, abnormal ? { inspectionId, result: 'ABNORMAL', deviceId, note: abnormal.note } : { inspectionId, result: 'NORMAL', note: plan.normal });
+                if (!abnormal || recorded.faultId === null) return;
+                const faultId = recorded.faultId;
+                steps.push({ at: doneAt + Math.round(between(random, 18, 40) * HOUR_MS), run: async () => void (await faults.close(tenantId, SEED_OPERATOR_ID, faultId, abnormal.repair)) });
+              },
+            });
+          }
+        },
+      });
+      made++;
+    }
+    // Oldest first; a step may add later ones (a plan its rounds, an 异常 result the fault's close).
+    while (steps.length) {
+      steps.sort((a, b) => a.at - b.at);
+      const next = steps.shift()!;
+      clock = Math.min(next.at, now);
+      await next.run();
+    }
+  }
+  return made;
+}
