@@ -356,6 +356,50 @@ export interface EmergencyResources {
 export const EMERGENCY_RESOURCE_RANGE_M = 2_000;
 export const EMERGENCY_RESOURCE_LIMIT = 200;
 
+// ---- sensor readings (水情 trends) ------------------------------------------------------------------
+
+/** What the sensors' stored readings measure: water level (cm, the kinds with `waterLevel`) and hydrant pressure (MPa). */
+export const SENSOR_METRICS = ['waterLevel', 'pressure'] as const;
+export type SensorMetric = (typeof SENSOR_METRICS)[number];
+export const SENSOR_METRIC_LABELS: Record<SensorMetric, string> = { waterLevel: '水位', pressure: '水压' };
+export const SENSOR_METRIC_UNITS: Record<SensorMetric, string> = { waterLevel: 'cm', pressure: 'MPa' };
+/** A series is averaged into at most this many points, whatever the window. */
+export const SENSOR_READINGS_MAX_POINTS = 100;
+/** The longest window asked for (hours): 30 days, the default retention. */
+export const SENSOR_READINGS_MAX_HOURS = 720;
+/** At most this many sensors per request (without deviceIds: the tenant's first ones). */
+export const SENSOR_READINGS_MAX_DEVICES = 50;
+
+/**
+ * GET /security/emergency/readings: metric required; hours 1..720 (default 24); deviceIds a comma list
+ * of the tenant's sensors of that metric (absent: all of them, at most SENSOR_READINGS_MAX_DEVICES). An
+ * id that is not such a sensor of the tenant (another tenant's, missing, another kind) answers 404.
+ */
+export interface SensorReadingsQuery {
+  metric: SensorMetric;
+  hours?: number;
+  deviceIds?: string;
+}
+
+export interface SensorSeries {
+  deviceId: number;
+  name: string;
+  /** [epoch ms, value]: each point the average of its bucket, at the bucket's last reading; oldest first. */
+  points: [number, number][];
+}
+
+export interface SensorReadings {
+  metric: SensorMetric;
+  unit: string;
+  /** The window (epoch ms). */
+  from: number;
+  to: number;
+  /** Each point averages the readings of this many ms. */
+  bucketMs: number;
+  /** One per sensor asked for (in the order asked, else by device id), also those with no reading in the window. */
+  series: SensorSeries[];
+}
+
 // ---- requests --------------------------------------------------------------------------------------
 
 /** GET /security/emergency/list: RuoYi paging ({ code, msg, rows, total }), newest first; filters optional. */
@@ -474,6 +518,8 @@ export const EMERGENCY_API = {
   resources: '/security/emergency/resources',
   /** GET → EmergencyStats. */
   stats: '/security/emergency/stats',
+  /** GET SensorReadingsQuery → SensorReadings (water levels and hydrant pressures over time). */
+  readings: '/security/emergency/readings',
   /** GET ?limit=1..100 (default 30) → EmergencyFeedEntry[], newest first. */
   feed: '/security/emergency/feed',
 } as const;

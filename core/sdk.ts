@@ -138,6 +138,7 @@ export type {
   MaintenancePlan,
   OperationKpi,
   PlanBody,
+  PlanDeviceOption,
 } from '../contracts/operations';
 // Emergency dispatch (安防应急): event kinds, levels, task state machine, plans, API paths and push, and the API's types.
 export {
@@ -162,6 +163,9 @@ export {
   EMERGENCY_API,
   EMERGENCY_PUSH_EVENT,
   EMERGENCY_PUSH_TOPIC,
+  SENSOR_METRICS,
+  SENSOR_METRIC_LABELS,
+  SENSOR_METRIC_UNITS,
 } from '../contracts/emergency';
 export type {
   AlarmEmergencyEventBody,
@@ -193,6 +197,10 @@ export type {
   EmergencyTeamLoad,
   EmergencyWaterLevel,
   ReassignEmergencyTaskBody,
+  SensorMetric,
+  SensorReadings,
+  SensorReadingsQuery,
+  SensorSeries,
 } from '../contracts/emergency';
 export type { LoadedManifest } from '../contracts/manifests/validateManifests';
 export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';

@@ -54,6 +54,15 @@ export interface ServerConfig {
   fieldWork?: { delayMs: number };
   /** Device operation and video diagnosis jobs (server/operations/); absent (tests): every job off. */
   operations?: OperationsConfig;
+  /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way. */
+  sensors?: SensorsConfig;
+}
+
+export interface SensorsConfig {
+  /** How often the leader stores every online water-level sensor's and hydrant's current reading (SENSOR_SAMPLE_MS; 0: off). */
+  sampleMs: number;
+  /** Readings are kept this long (SENSOR_READINGS_RETENTION_DAYS, in ms here). */
+  retentionMs: number;
 }
 
 export interface OperationsConfig {
@@ -172,6 +181,12 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000) throw new Error(`OPS_FAULT_CHECK_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
   if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
   if (operations.videoDiagnosisRetentionMs < 86_400_000) throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
+  const sensors: SensorsConfig = {
+    sampleMs: positive('SENSOR_SAMPLE_MS', 300_000, 86_400_000),
+    retentionMs: positive('SENSOR_READINGS_RETENTION_DAYS', 30, 365) * 86_400_000,
+  };
+  if (sensors.sampleMs > 0 && sensors.sampleMs < 1000) throw new Error(`SENSOR_SAMPLE_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.SENSOR_SAMPLE_MS}"`);
+  if (sensors.retentionMs < 86_400_000) throw new Error(`SENSOR_READINGS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.SENSOR_READINGS_RETENTION_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();
   const fieldWorkDelayMs = fieldWorkDelayText ? Number(fieldWorkDelayText) : 8000;
@@ -197,6 +212,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       singleSession: flag('SINGLE_SESSION', false),
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
       operations,
+      sensors,
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
       appConfig: {

@@ -77,6 +77,9 @@ import { emergencyResourceKinds } from './emergency/emergencyResourceKinds';
 import { emergencyRoutes } from './emergency/emergencyRoutes';
 import { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
 import { seedEmergencyResources } from './emergency/seedEmergencyResources';
+import { SensorReadingService } from './sensors/SensorReadingService';
+import { sensorRoutes } from './sensors/sensorRoutes';
+import { SEEDED_READINGS_HOURS, seedSensorHistory } from './sensors/seedSensorHistory';
 import { AvailabilityService } from './operations/AvailabilityService';
 import { FaultService } from './operations/FaultService';
 import { IntervalJob } from './cluster/IntervalJob';
@@ -112,6 +115,8 @@ declare module 'fastify' {
     workOrders: WorkOrderService;
     /** Emergency dispatch (server/emergency/): events, tasks, resources. */
     emergency: EmergencyService;
+    /** Water levels and hydrant pressures over time (server/sensors/). */
+    sensors: SensorReadingService;
     /** Field teams accepting and reporting on tasks and work orders (a leader job when FIELD_WORK is on; tests call step()). */
     fieldWork: FieldWorkSimulator;
     /** Device operation and video diagnosis (server/operations/); tests run their leader jobs by hand. */
@@ -173,6 +178,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', { disabledPlugins: config.appConfig?.disabledPlugins ?? [] });
   for (const message of switchedOff) app.log.warn(message);
   const catalog = loadDeviceCatalog(plugins);
+  // The kinds the emergency resources and the sensor readings read (hydrants, water levels, cameras).
+  const resourceKinds = emergencyResourceKinds(catalog);
   // PostgreSQL when DATABASE_URL names one, else the embedded SQLite file.
   const { db, dialect, deviceVersion, close } = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -208,6 +215,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Shelters and evacuation routes: for a new database and for one made before migration 012.
     const shelters = await seedEmergencyResources(db);
     if (shelters) app.log.info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
+    // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
+    const readings = await seedSensorHistory(db, resourceKinds, now());
+    if (readings) app.log.info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
     // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
     const baselines = await recordBaselines(db, now());
     if (baselines) app.log.info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);
@@ -291,9 +301,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const orderCounters = new OrderCounters(db);
   const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败') });
   app.decorate('workOrders', workOrders);
-  const resourceKinds = emergencyResourceKinds(catalog);
   const emergency = new EmergencyService(db, alarms, resourceKinds, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败') });
   app.decorate('emergency', emergency);
+  const sensors = new SensorReadingService(db, resourceKinds, now);
+  app.decorate('sensors', sensors);
   // An alarm of an emergency type opens or joins an event after it committed; a failure there is logged, the alarm stands.
   alarms.onRaised((alarm, tenantId) => emergency.alarmRaised(alarm, tenantId).then(() => undefined), (error) => app.log.error({ err: error }, '告警启动应急事件失败'));
   const fieldWork = new FieldWorkSimulator(emergency, workOrders, now, {
@@ -339,6 +350,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await pruneStatusHistory(db, now() - STATUS_HISTORY_MS);
     }, (error) => app.log.error({ err: error }, '设备故障检查失败')),
     new IntervalJob('视频诊断', operationsConfig.videoDiagnosisMs, () => video.run(), (error) => app.log.error({ err: error }, '视频诊断失败')),
+    new IntervalJob('传感器读数采样', config.sensors?.sampleMs ?? 0, async () => {
+      await sensors.sample();
+      await sensors.prune(config.sensors?.retentionMs ?? 30 * 86_400_000);
+    }, (error) => app.log.error({ err: error }, '传感器读数采样失败')),
   ];
   const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
   app.decorate('leader', leader);
@@ -407,6 +422,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       await voiceRoutes(api, new VoiceService(db, config.dataDir, now, config.speechToTextUrl));
       await workOrderRoutes(api, workOrders);
       await emergencyRoutes(api, emergency);
+      await sensorRoutes(api, sensors);
       await operationRoutes(api, { availability, faults, maintenance, video });
       if (config.smsDevEndpoint) await devRoutes(api, ctx, alarms, simulator);
     },

@@ -90,6 +90,8 @@ export interface Database {
   maintenance_plans: { plan_id: number | undefined; tenant_id: number; name: string; kind: string; device_ids: string; interval_days: number; team_id: number | null; next_due_at: number; create_work_order: number; enabled: number; created_by: number; created_at: number; updated_at: number };
   /** One round of a plan (migration 013). */
   inspections: { inspection_id: number | undefined; tenant_id: number; plan_id: number; kind: string; team_id: number | null; due_at: number; status: string; result: string | null; note: string; device_id: number | null; fault_id: number | null; work_order_id: number | null; done_at: number | null; done_by: number | null; created_at: number };
+  /** A sensor's reading at one sample (migration 015, server/sensors/): metric waterLevel (cm) or pressure (MPa). */
+  sensor_readings: { tenant_id: number; device_id: number; metric: string; at: number; value: number };
   /** One camera check of the video diagnosis (migration 013, server/operations/VideoDiagnosisService.ts). */
   video_diagnosis_checks: { id: number | undefined; tenant_id: number; device_id: number; at: number; online: number; stream_ok: number; picture: string | null; healthy: number; reasons: string };
   /** A work order's audit trail: every change, who (null: the system), when, from and to which status. */

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
-  BarChart,
   CameraStreams,
   EMERGENCY_ALARM_KINDS,
   EMERGENCY_KIND_LABELS,
   EMERGENCY_PUSH_TOPIC,
+  EMERGENCY_WATER_LEVEL_HIGH_CM,
   EventBus,
   formatDate,
   HttpClient,
@@ -28,12 +28,14 @@ import {
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
 import { LiveVideoPanel } from './LiveVideoPanel';
+import { SensorTrendPanel } from './SensorTrendPanel';
+import { levelTrendSensors, nearbyLevelSensors, pressureTrendSensors } from './sensorTrends';
 import { SituationLegend } from './SituationLegend';
 import { createEmergencyMapApi } from './emergencyMapApi';
 import { areaAround, flyToArea } from './emergencyGlobeLayer';
-import { emergencyMapStrings as t } from './emergencyMapStrings';
+import { emergencyMapStrings, emergencyMapStrings as t } from './emergencyMapStrings';
 import { useMapEffects } from './mapEffectSync';
-import { crowdPoints, crowdRanking, fireOverview, historyTimeline, hydrantTable, readingBars, routeTable, shelterTable, smokeRanking, waterTable } from './situationData';
+import { crowdPoints, crowdRanking, fireOverview, historyTimeline, hydrantTable, routeTable, shelterTable, smokeRanking, waterTable } from './situationData';
 import { situationEffects, type SituationPage } from './situationEffects';
 import { useLoadable, type Loadable } from './useLoadable';
 import './EmergencyMap.css';
@@ -63,6 +65,9 @@ const READINGS_REFRESH_MS = 30_000;
 /** An alarm's event is opened just after the alarm is stored: look again a few times before saying there is none. */
 const ALARM_LOOKUPS = 6;
 const ALARM_LOOKUP_GAP_MS = 700;
+/** The trends' window (hours). */
+const TREND_HOURS = 24;
+const WARNING_LINE = { value: EMERGENCY_WATER_LEVEL_HIGH_CM, label: emergencyMapStrings.warningLine(EMERGENCY_WATER_LEVEL_HIGH_CM) };
 
 const positiveInteger = (value: string | null) => {
   const number = Number(value);
@@ -130,6 +135,12 @@ function SituationView({ page }: { page: SituationPage }) {
   const nearby = page === 'fire' ? fireResources : resources;
   const cameras = { ...nearby, data: nearby.data?.center ? nearby.data.cameras : undefined };
   const [crowd, reloadCrowd] = useLoadable(page === 'evacuate' ? () => Promise.all([api.devices('wifi'), api.devices('smartStation')]).then(([wifi, stations]) => crowdPoints(wifi, stations)) : null, page);
+  // 水情 trends from the stored readings: 水位监测 the levels over the line and the highest and the lowest
+  // pressures; 防汛抗洪 the levels nearest its event. Which sensors follows the latest resources.
+  const levelIds = resources.data ? (page === 'water' ? levelTrendSensors(resources.data.waterLevels) : page === 'floodPrevention' && resources.data.center ? nearbyLevelSensors(resources.data.waterLevels) : []) : [];
+  const pressureIds = resources.data && page === 'water' ? pressureTrendSensors(resources.data.hydrants) : [];
+  const [levelReadings, reloadLevelReadings] = useLoadable(levelIds.length ? () => api.readings('waterLevel', TREND_HOURS, levelIds) : null, `waterLevel:${levelIds.join(',')}`);
+  const [pressureReadings, reloadPressureReadings] = useLoadable(pressureIds.length ? () => api.readings('pressure', TREND_HOURS, pressureIds) : null, `pressure:${pressureIds.join(',')}`);
   const fire = page === 'fire';
   const [stats, reloadStats] = useLoadable(fire ? () => Promise.all([api.stats(), api.alarmCount(FIRE_ALARM_TYPES, shanghaiMidnight())]).then(([figures, today]) => fireOverview(figures, today)) : null, page);
   const [fireAlarms, reloadFireAlarms] = useLoadable(fire ? () => api.alarms(FIRE_ALARM_TYPES, 10).then((rows) => ({ rows: rows.slice(0, 20), total: rows.length })) : null, page);
@@ -165,11 +176,13 @@ function SituationView({ page }: { page: SituationPage }) {
     const timer = setInterval(() => {
       reloadResources();
       reloadFireResources();
+      reloadLevelReadings();
+      reloadPressureReadings();
       reloadCrowd();
       if (fire) reloadSmoke();
     }, READINGS_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [fire, reloadCrowd, reloadFireResources, reloadResources, reloadSmoke]);
+  }, [fire, reloadCrowd, reloadFireResources, reloadLevelReadings, reloadPressureReadings, reloadResources, reloadSmoke]);
 
   // The camera goes to an event once when it is focused (and again on 定位); on 人群疏散 it takes in the
   // nearest shelter too, once the resources near the event are in, so the way out is in view.
@@ -270,6 +283,15 @@ function SituationView({ page }: { page: SituationPage }) {
     </PanelBox>
   );
   const videoPanel = videoPage && focusedId ? <LiveVideoPanel cameras={cameras} streams={streams} onRetry={page === 'fire' ? reloadFireResources : reloadResources} /> : null;
+  // Before the resources say which sensors: the trend waits with them.
+  const trendState = <T,>(readings: Loadable<T>): Loadable<T> => (resources.status !== 'ready' && !readings.data ? { ...resources, data: undefined } : readings);
+  const byName = (rows: readonly { deviceId: number; name: string; longitude: number; latitude: number }[]) => (name: string) => {
+    const found = rows.find((row) => row.name === name);
+    if (found) locateDevice(rows)(String(found.deviceId));
+  };
+  const levelTrend = (title: string) => (
+    <SensorTrendPanel title={title} readings={trendState(levelReadings)} warning={WARNING_LINE} onRetry={resources.status === 'error' ? reloadResources : reloadLevelReadings} onOpen={byName(levels)} />
+  );
   const historyPanel = detail.data ? (
     <PanelBox title={t.history} label={t.historyLabel} className="emergency-map__panel is-history">
       <Timeline {...widget({ ...detail, data: historyTimeline(detail.data.history) }, reloadDetail)} />
@@ -337,6 +359,7 @@ function SituationView({ page }: { page: SituationPage }) {
       right = (
         <>
           {waterPanel}
+          {focusedId ? levelTrend(t.nearbyLevelTrend) : null}
           {historyPanel}
         </>
       );
@@ -345,18 +368,14 @@ function SituationView({ page }: { page: SituationPage }) {
       left = (
         <>
           {waterPanel}
-          <PanelBox title={t.waterChart} className="emergency-map__panel is-chart">
-            <BarChart {...widget({ ...resources, data: resources.data && readingBars(levels.map((level) => ({ name: level.name, deviceId: level.deviceId, value: level.waterLevel })), 'cm') }, reloadResources)} options={{ horizontal: true }} onOpen={locateDevice(levels)} />
-          </PanelBox>
+          {levelTrend(t.levelTrend)}
           {focusedId ? eventDetail : eventList}
         </>
       );
       right = (
         <>
           {hydrantPanel(t.hydrantsAll)}
-          <PanelBox title={t.pressureChart} className="emergency-map__panel is-chart">
-            <BarChart {...widget({ ...resources, data: resources.data && readingBars(hydrants.map((hydrant) => ({ name: hydrant.name, deviceId: hydrant.deviceId, value: hydrant.pressure })), 'MPa') }, reloadResources)} options={{ horizontal: true }} onOpen={locateDevice(hydrants)} />
-          </PanelBox>
+          <SensorTrendPanel title={t.pressureTrend} readings={trendState(pressureReadings)} onRetry={resources.status === 'error' ? reloadResources : reloadPressureReadings} onOpen={byName(hydrants)} />
         </>
       );
       break;

@@ -11,6 +11,8 @@ import {
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
   type HttpClient,
+  type SensorMetric,
+  type SensorReadings,
 } from '@ops/sdk';
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
@@ -26,6 +28,8 @@ export interface EmergencyMapApi {
   resources(eventId?: number): Promise<EmergencyResources>;
   teams(): Promise<EmergencyTeamLoad[]>;
   stats(): Promise<EmergencyStats>;
+  /** Stored readings of these sensors over the last `hours`, one series each. */
+  readings(metric: SensorMetric, hours: number, deviceIds: readonly number[]): Promise<SensorReadings>;
   dispatch(body: DispatchEmergencyTaskBody): Promise<EmergencyTaskRow>;
   finish(taskId: number, note?: string): Promise<EmergencyTaskRow>;
   cancel(taskId: number, note: string): Promise<EmergencyTaskRow>;
@@ -50,6 +54,7 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
     resources: (eventId) => data(http.get<EmergencyResources>(EMERGENCY_API.resources, eventId ? { eventId } : {}, READ)),
     teams: async () => (await data(http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, READ))) ?? [],
     stats: () => data(http.get<EmergencyStats>(EMERGENCY_API.stats, {}, READ)),
+    readings: (metric, hours, deviceIds) => data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
     dispatch: (body) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, ACT)),
     finish: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.finish, note ? { taskId, note } : { taskId }, ACT)),
     cancel: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.cancel, { taskId, note }, ACT)),

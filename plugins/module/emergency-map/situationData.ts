@@ -106,11 +106,6 @@ export function smokeRanking(devices: readonly DeviceRow[]): CategoryData {
   return { items: items.sort((a, b) => b.value - a.value) };
 }
 
-/** 各井位水位 / 各消火栓水压: the current reading of each sensor as a bar. */
-export function readingBars(rows: readonly { name: string; deviceId: number; value: number | null }[], unit: string): CategoryData {
-  return { items: rows.flatMap((row) => (row.value === null ? [] : [{ name: row.name, value: row.value, key: String(row.deviceId) }])), unit };
-}
-
 /** 火情概况: active fires, today's fire alarms, tasks under way, teams out. */
 export function fireOverview(stats: EmergencyStats, fireAlarmsToday: number): WidgetData['statGroup'] {
   const open = (stats.tasksByStatus.PENDING ?? 0) + (stats.tasksByStatus.ACCEPTED ?? 0) + (stats.tasksByStatus.PROCESSING ?? 0);
