@@ -118,7 +118,8 @@ describe.skipIf(!withNginx)('two instances as processes behind nginx', () => {
       const login = (await (await fetch(`${api}/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
       const start = Number((await database.query<{ seq: string | null }>('select max(seq) as seq from push_log where tenant_id = 1')).rows[0]?.seq ?? 0);
       // Round robin without stickiness: the clients' sockets land on both instances.
-      for (let index = 0; index < 4; index++) clients.push(pushClient({ ws, api }, login.token));
+      // Each client has seen everything up to `start`: whenever its socket lands, it replays the rest.
+      for (let index = 0; index < 4; index++) clients.push(pushClient({ ws, api }, login.token, start));
       for (const { client } of clients) client.start(1);
       await new Promise((resolve) => setTimeout(resolve, 500));
 

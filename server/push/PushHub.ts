@@ -10,7 +10,20 @@ export type { PushMessage };
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 
-/** The NOTIFY channel of committed push messages (payload `<tenantId>:<seq>`, far below NOTIFY's 8000 bytes). */
+/** Below PostgreSQL's 8000-byte NOTIFY payload limit, with room for the `<tenantId>:<seq>:` prefix. */
+const NOTIFY_CARRY_BYTES = 7900;
+
+/** The message a NOTIFY carried, if it is the announced one (seq matches); undefined otherwise. */
+function carriedMessage(text: string, seq: number): PushMessage | undefined {
+  try {
+    const message = JSON.parse(text) as PushMessage;
+    return message && typeof message === 'object' && message.seq === seq ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The NOTIFY channel of committed push messages (payload `<tenantId>:<seq>[:<message JSON>]`, see noticeCommitted). */
 export const PUSH_CHANNEL = 'ops_push';
 /** Rows read per query when handing another instance's messages to the local sockets. */
 const CATCH_UP_BATCH = 500;
@@ -31,7 +44,7 @@ interface TenantCursor {
   delivered: number;
   /** The highest seq known to be committed. */
   target: number;
-  /** Messages this instance published itself, so they need not be read back. */
+  /** Messages this instance published itself or a NOTIFY carried, so they need not be read back. */
   known: Map<number, PushMessage>;
   draining: boolean;
 }
@@ -42,7 +55,8 @@ interface TenantCursor {
  * On one instance (SQLite) it is announced in-process after the commit. With `shared` (PostgreSQL) the
  * transaction also NOTIFYs `ops_push`; every instance LISTENs (server/cluster/PgListener.ts, wired in
  * createServer) and hands its sockets each tenant's messages in sequence order without gap or
- * duplicate, reading from push_log what it did not publish itself.
+ * duplicate. The NOTIFY carries the message when it fits; what it did not carry (or a NOTIFY missed
+ * while disconnected) is read from push_log.
  */
 export class PushHub {
   private readonly live = new EventEmitter();
@@ -100,7 +114,14 @@ export class PushHub {
   private async publishPostgres(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
     const before = `{"code":200,"eventType":${JSON.stringify(eventType)},"seq":`;
     const after = `,"data":${JSON.stringify(data)}}`;
-    const notify = this.shared ? sql`, pg_notify(${PUSH_CHANNEL}::text, ${`${tenantId}:`}::text || logged.seq::text)` : sql``;
+    // The message rides on the NOTIFY when it fits (payloads stop at 8000 bytes), so the other instances
+    // hand it to their sockets without reading it back; a larger one is announced by number and read.
+    const carried = Buffer.byteLength(before) + Buffer.byteLength(after) + 40 <= NOTIFY_CARRY_BYTES;
+    const notify = !this.shared
+      ? sql``
+      : carried
+        ? sql`, pg_notify(${PUSH_CHANNEL}::text, ${`${tenantId}:`}::text || logged.seq::text || ':' || ${before}::text || logged.seq::text || ${after}::text)`
+        : sql`, pg_notify(${PUSH_CHANNEL}::text, ${`${tenantId}:`}::text || logged.seq::text)`;
     const { rows } = await sql<{ seq: number | string }>`
       with counter as (
         insert into push_counters (tenant_id, seq) values (cast(${tenantId} as integer), 1)
@@ -117,11 +138,17 @@ export class PushHub {
     return { code: 200, eventType, seq, data };
   }
 
-  /** A NOTIFY of `ops_push` (`<tenantId>:<seq>`), from any instance; anything else is ignored. */
+  /**
+   * A NOTIFY of `ops_push` (`<tenantId>:<seq>`, or `<tenantId>:<seq>:<message JSON>` when the message
+   * fits), from any instance; anything else is ignored. A carried message that does not parse as the
+   * announced one is read from push_log instead, like an uncarried one.
+   */
   noticeCommitted(payload: string): void {
-    const match = /^(\d{1,15}):(\d{1,16})$/.exec(payload);
+    const match = /^(\d{1,15}):(\d{1,16})(?::([\s\S]*))?$/.exec(payload);
     if (!match || !this.shared) return;
-    this.offer(Number(match[1]), Number(match[2]));
+    const tenantId = Number(match[1]);
+    const seq = Number(match[2]);
+    this.offer(tenantId, seq, match[3] === undefined ? undefined : carriedMessage(match[3], seq));
   }
 
   /**

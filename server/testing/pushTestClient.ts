@@ -11,14 +11,19 @@ export interface Received {
 }
 
 /** The web app's real PushClient (dedup by seq, replay with lastId, reconnect), its ticket fetched over HTTP. */
-export function pushClient(target: { ws: string; api: string }, token: string) {
+/**
+ * `seenSeq`: the client has already seen tenant 1's messages up to this seq (as an app reloaded after
+ * it), so it replays everything after it whenever its socket opens; without it, it starts at what is
+ * committed after it connects.
+ */
+export function pushClient(target: { ws: string; api: string }, token: string, seenSeq?: number) {
   const bus = new SimpleEventBus();
   const inbox: Received[] = [];
   bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
     const { message } = payload as RoutedPush;
     inbox.push({ seq: message.seq, alarmId: typeof message.data.alarmId === 'number' ? message.data.alarmId : undefined });
   });
-  const store = new Map<string, string>();
+  const store = new Map<string, string>(seenSeq === undefined ? [] : [['push-last-seq:1', String(seenSeq)]]);
   const sockets = { opened: 0 };
   const client = new PushClient({
     bus,
