@@ -82,6 +82,12 @@ describe('LineChart', () => {
     expect(container.textContent).toContain('今日');
   });
 
+  it('draws its reference line with its label (the mark-line component is installed)', async () => {
+    const { container } = render(<LineChart status="ready" data={data} options={{ markLines: [{ value: 100_000, label: '预警线' }] }} />);
+    await waitFor(() => expect(container.querySelector('svg path')).toBeTruthy());
+    await waitFor(() => expect(container.textContent).toContain('预警线'));
+  });
+
   it('is empty with no points', () => {
     render(<LineChart status="ready" data={{ axis: 'time', series: [{ name: '今日', points: [] }] }} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();

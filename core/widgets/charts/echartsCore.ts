@@ -5,11 +5,11 @@
  */
 import { init, registerTheme, use as installParts, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 import { BarChart, GaugeChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, VisualMapContinuousComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, VisualMapContinuousComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { OPS_DARK_THEME, opsDarkTheme } from './chartTheme';
 
-installParts([LineChart, BarChart, PieChart, GaugeChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent, VisualMapContinuousComponent, CanvasRenderer]);
+installParts([LineChart, BarChart, PieChart, GaugeChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, VisualMapContinuousComponent, CanvasRenderer]);
 registerTheme(OPS_DARK_THEME, opsDarkTheme);
 
 export type { EChartsCoreOption, EChartsType };
