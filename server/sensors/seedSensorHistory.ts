@@ -7,6 +7,8 @@ export const SEEDED_READINGS_HOURS = 24;
 const STEP_MS = 300_000;
 const HOUR_MS = 3_600_000;
 const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
+/** The water-level sensors' range (cm, plugins/device/smart-manhole). */
+const LEVEL_MAX = 120;
 
 /** A small deterministic generator (mulberry32): the same device gets the same history for the same end. */
 function random(seed: number): () => number {
@@ -26,7 +28,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * SEEDED HISTORY, not measured: a water-level sensor's past day made up from a plausible model — a slow
  * drift, the tenant's one rain shower (every sensor of the tenant rises with it, each by its own amount
  * and a little late, then drains) and a little noise — shifted so that it ends at the sensor's current
- * value at `now`. Values stay within the sensor's 0..120 cm.
+ * value at `now`. Values stay within the sensor's 0..120 cm (squeezed near the limits, never cut flat).
  */
 export function seededLevels(deviceId: number, current: number, now: number, rain: { peakAt: number; hours: number }): number[] {
   const next = random(deviceId * 7919 + 17);
@@ -42,7 +44,20 @@ export function seededLevels(deviceId: number, current: number, now: number, rai
   };
   const times = timesEndingAt(now);
   const end = model(now);
-  return times.map((at, index) => (index === times.length - 1 ? current : Math.round(clamp(current + model(at) - end + (next() - 0.5) * 0.8, 0, 120) * 10) / 10));
+  const rises = times.map((at) => model(at) - end);
+  // A sensor already near the top of its range (or the bottom) moves less: its curve is squeezed to fit
+  // rather than cut flat at the limit.
+  const headroom = Math.max(0, LEVEL_MAX - 2 - current);
+  const legroom = Math.max(0, current - 2);
+  const up = Math.max(0, ...rises);
+  const down = Math.max(0, ...rises.map((rise) => -rise));
+  const upScale = up > headroom ? headroom / up : 1;
+  const downScale = down > legroom ? legroom / down : 1;
+  return times.map((at, index) => {
+    if (index === times.length - 1) return current;
+    const rise = rises[index]!;
+    return Math.round(clamp(current + rise * (rise > 0 ? upScale : downScale) + (next() - 0.5) * 0.8, 0, LEVEL_MAX) * 10) / 10;
+  });
 }
 
 /**

@@ -54,6 +54,11 @@ describe('sensor readings', () => {
     const atPeak = levels[times.findIndex((at) => at >= rain.peakAt)]!;
     // The shower lifts the level well above the day before it.
     expect(atPeak - levels[0]!).toBeGreaterThan(8);
+    // Near the top of the range the shower is squeezed in, not cut flat at 120.
+    const high = seededLevels(7, 115, now, rain);
+    expect(Math.max(...high)).toBeLessThanOrEqual(118.5);
+    expect(high.filter((value) => value >= 118).length).toBeLessThan(12);
+    expect(Math.max(...high) - high[0]!).toBeGreaterThan(1);
     const pressures = seededPressures(7, 0.4, now);
     expect(pressures.at(-1)).toBe(0.4);
     expect(Math.max(...pressures) - Math.min(...pressures)).toBeLessThan(0.1);
