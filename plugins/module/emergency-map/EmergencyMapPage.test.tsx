@@ -20,6 +20,11 @@ function fakeServer(options: { eventFoundAfter?: number } = {}) {
     if (path === `/security/emergency/${sampleEvent.eventId}`) return { code: 200, data: detail };
     if (path === '/security/emergency/resources') return { code: 200, data: sampleResources };
     if (path === '/security/emergency/teams') return { code: 200, data: sampleTeams };
+    if (path === '/security/emergency/readings') {
+      const ids = String(params.deviceIds).split(',').map(Number);
+      const rows = [...sampleResources.waterLevels, ...sampleResources.hydrants].filter((row) => ids.includes(row.deviceId));
+      return { code: 200, data: { metric: params.metric, unit: params.metric === 'pressure' ? 'MPa' : 'cm', from: 0, to: 86_400_000, bucketMs: 864_000, series: rows.map((row) => ({ deviceId: row.deviceId, name: row.name, points: [[43_200_000, 50], [86_400_000, 60]] })) } };
+    }
     throw new Error(`未预期的请求：${path}`);
   });
   return { http: { get, post: vi.fn(), put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, detail };
@@ -41,7 +46,7 @@ function fakeEffects() {
   };
 }
 
-function renderPage(url: string, server = fakeServer()) {
+function renderPage(url: string, server = fakeServer(), childName = 'fireFighting') {
   const listeners = new Map<string, Set<(payload: unknown, topic: string) => void>>();
   const bus: EventBus = {
     publish: (topic: string, payload: unknown) => listeners.get(topic)?.forEach((listener) => listener(payload, topic)),
@@ -66,7 +71,7 @@ function renderPage(url: string, server = fakeServer()) {
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/securityEmergency/:child" element={<EmergencyMapPage moduleName="securityEmergency" childName="fireFighting" />} />
+          <Route path="/securityEmergency/:child" element={<EmergencyMapPage moduleName="securityEmergency" childName={childName} />} />
         </Routes>
       </MemoryRouter>
     </ContainerProvider>,
@@ -75,9 +80,10 @@ function renderPage(url: string, server = fakeServer()) {
 }
 
 describe('消防救援', () => {
-  it('opens on the event of the alarm in ?alarmId= and draws its fire, area and tasks', async () => {
+  // The first render pays for the page's imports: on a loaded machine that takes a few seconds.
+  it('opens on the event of the alarm in ?alarmId= and draws its fire, area and tasks', { timeout: 20_000 }, async () => {
     const { get, effects } = renderPage('/securityEmergency/firefighting?alarmId=88');
-    await screen.findByRole('region', { name: `事件处置：${sampleDetail.title}` });
+    await screen.findByRole('region', { name: `事件处置：${sampleDetail.title}` }, { timeout: 10_000 });
     expect(get).toHaveBeenCalledWith('/security/emergency/byAlarm', { alarmId: 88 }, expect.anything());
     await waitFor(() => expect([...effects.shown.keys()]).toEqual(expect.arrayContaining(['emergency:event-12:fire', 'emergency:event-12:scan', 'emergency:event-12:task-1', 'emergency:hydrant-32'])));
     // The resources asked for are those near the focused event.
@@ -123,5 +129,17 @@ describe('消防救援', () => {
     renderPage('/securityEmergency/firefighting?eventId=12', server);
     const panel = await screen.findByRole('region', { name: '事件现场视频（附近摄像机）' });
     await within(panel).findByText('附近无摄像机');
+  });
+});
+
+describe('水位监测', () => {
+  it('draws 水位趋势 of the sensors over the line and 水压趋势 of the lowest pressures from the stored readings', { timeout: 20_000 }, async () => {
+    const { get } = renderPage('/securityEmergency/water', fakeServer(), 'water');
+    const levels = await screen.findByRole('region', { name: '水位趋势（24小时）：各传感器的存储读数' });
+    await within(levels).findByRole('img', { name: '折线图：江南大道智能井盖-001（2 个数据点）' }, { timeout: 10_000 });
+    const pressures = await screen.findByRole('region', { name: '水压趋势（24小时）：各传感器的存储读数' });
+    await within(pressures).findByRole('img', { name: '折线图：江南大道智能消火栓-001（2 个数据点）；滨盛路智能消火栓-002（2 个数据点）' }, { timeout: 10_000 });
+    expect(get).toHaveBeenCalledWith('/security/emergency/readings', { metric: 'waterLevel', hours: 24, deviceIds: '41' }, expect.anything());
+    expect(get).toHaveBeenCalledWith('/security/emergency/readings', { metric: 'pressure', hours: 24, deviceIds: '31,32' }, expect.anything());
   });
 });

@@ -136,9 +136,11 @@ function SituationView({ page }: { page: SituationPage }) {
   const cameras = { ...nearby, data: nearby.data?.center ? nearby.data.cameras : undefined };
   const [crowd, reloadCrowd] = useLoadable(page === 'evacuate' ? () => Promise.all([api.devices('wifi'), api.devices('smartStation')]).then(([wifi, stations]) => crowdPoints(wifi, stations)) : null, page);
   // 水情 trends from the stored readings: 水位监测 the levels over the line and the highest and the lowest
-  // pressures; 防汛抗洪 the levels nearest its event. Which sensors follows the latest resources.
-  const levelIds = resources.data ? (page === 'water' ? levelTrendSensors(resources.data.waterLevels) : page === 'floodPrevention' && resources.data.center ? nearbyLevelSensors(resources.data.waterLevels) : []) : [];
-  const pressureIds = resources.data && page === 'water' ? pressureTrendSensors(resources.data.hydrants) : [];
+  // pressures; 防汛抗洪 the levels nearest its event. Which sensors follows the latest resources; in id
+  // order, so readings that only reorder them (every refresh) do not read the trend again.
+  const byId = (ids: number[]) => ids.sort((a, b) => a - b);
+  const levelIds = byId(resources.data ? (page === 'water' ? levelTrendSensors(resources.data.waterLevels) : page === 'floodPrevention' && resources.data.center ? nearbyLevelSensors(resources.data.waterLevels) : []) : []);
+  const pressureIds = byId(resources.data && page === 'water' ? pressureTrendSensors(resources.data.hydrants) : []);
   const [levelReadings, reloadLevelReadings] = useLoadable(levelIds.length ? () => api.readings('waterLevel', TREND_HOURS, levelIds) : null, `waterLevel:${levelIds.join(',')}`);
   const [pressureReadings, reloadPressureReadings] = useLoadable(pressureIds.length ? () => api.readings('pressure', TREND_HOURS, pressureIds) : null, `pressure:${pressureIds.join(',')}`);
   const fire = page === 'fire';
