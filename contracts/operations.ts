@@ -132,6 +132,14 @@ export interface PlanBody {
   enabled?: boolean;
 }
 
+/** GET /operation/plan/devices?kind=…: the tenant's devices of a kind, by name, to pick a plan's devices from. */
+export interface PlanDeviceOption {
+  deviceId: number;
+  deviceName: string;
+  deviceCode: string;
+  online: boolean;
+}
+
 export interface PlanUpdateBody extends PlanBody {
   planId: number;
 }

@@ -118,11 +118,29 @@ export interface WorkOrderPhoto {
 }
 
 /** GET /workOrder/detail/{orderId}. */
+/** The device fault (设备运维, contracts/operations.ts) an order was raised from: 关联故障 in its detail. */
+export interface WorkOrderLinkedFault {
+  faultId: number;
+  deviceId: number;
+  deviceName: string;
+  /** offline | command | inspection, and its label (设备离线 …). */
+  cause: string;
+  causeName: string;
+  /** OPEN | ORDERED | CLOSED, and its label (待处理 …). */
+  status: string;
+  statusName: string;
+  detail: string;
+  openedAt: number;
+  closedAt: number | null;
+}
+
 export interface WorkOrderDetail extends WorkOrderRow {
   events: WorkOrderEvent[];
   photos: WorkOrderPhoto[];
   /** The alarm it was raised from (contracts/alarms.ts AlarmRow), or null. */
   alarm: AlarmRow | null;
+  /** The device fault turned into this order (转工单 on 设备运维), or null; the server always sends it. */
+  fault?: WorkOrderLinkedFault | null;
 }
 
 /** GET /workOrder/list: RuoYi paging and the filters (each optional). */

@@ -96,6 +96,7 @@ export type {
   WorkOrderChanged,
   WorkOrderDetail,
   WorkOrderEvent,
+  WorkOrderLinkedFault,
   WorkOrderPhoto,
   WorkOrderPriority,
   WorkOrderQuery,

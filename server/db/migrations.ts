@@ -785,6 +785,12 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
       await db.schema.createIndex('sensor_readings_at').on('sensor_readings').column('at').execute();
     },
   };
+  // A work order's detail shows the fault it was raised from (关联故障): faults found by their order.
+  migrations['016_fault_work_order_index'] = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('operation_faults_work_order').on('operation_faults').columns(['work_order_id']).execute();
+    },
+  };
   return migrations;
 }
 

@@ -8,6 +8,7 @@ import {
   type InspectionStatus,
   type MaintenancePlan,
   type PlanBody,
+  type PlanDeviceOption,
 } from '../../contracts/operations';
 import type { Database, Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
@@ -75,6 +76,13 @@ export class MaintenanceService {
     const row = await this.db.selectFrom('maintenance_plans as p').leftJoin('teams as t', 't.team_id', 'p.team_id').selectAll('p').select('t.name as team_name').where('p.plan_id', '=', planId).where('p.tenant_id', '=', tenantId).executeTakeFirst();
     if (!row) throw planNotFound(planId);
     return this.toPlan(row);
+  }
+
+  /** The tenant's devices of a kind, by name (a plan's devices are picked from them). */
+  async devicesOf(tenantId: number, kind: string): Promise<PlanDeviceOption[]> {
+    if (!this.catalog.byPage(kind)) throw badRequest(`设备类型不存在：${kind}`);
+    const rows = await this.db.selectFrom('devices').select(['device_id', 'name', 'code', 'online']).where('tenant_id', '=', tenantId).where('kind', '=', kind).orderBy('name').orderBy('device_id').execute();
+    return rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, deviceCode: row.code, online: row.online === 1 }));
   }
 
   /** The plan's fields checked against the tenant: its kind, devices (of that kind, the tenant's) and team. */

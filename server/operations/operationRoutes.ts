@@ -98,6 +98,10 @@ export async function operationRoutes(api: FastifyInstance, services: { availabi
 
   api.get('/operation/plans', { config }, async (request) => ok(await maintenance.plans(request.session!.tenantId)));
 
+  api.get('/operation/plan/devices', { config, schema: query({ kind: kindField }, { kind: '请选择设备类型' }) }, async (request) =>
+    ok(await maintenance.devicesOf(request.session!.tenantId, (request.query as { kind: string }).kind)),
+  );
+
   api.post('/operation/plan/create', { config, schema: body(planFields, planRequired) }, async (request) => {
     const { tenantId, userId } = request.session!;
     return ok(await maintenance.createPlan(tenantId, userId, request.body as PlanBody), {}, '保养计划已创建');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityReport, DiagnosisSummary, FaultRow, InspectionRow, MaintenancePlan, OperationKpi, CameraHealth, DiagnosisTrend } from '../../contracts/operations';
-import type { WorkOrderRow } from '../../contracts/workOrders';
+import type { WorkOrderDetail, WorkOrderRow } from '../../contracts/workOrders';
 import { loadDeviceCatalog } from '../devices/deviceCatalog';
 import { DeviceDirectory } from '../mqtt/DeviceDirectory';
 import { MqttIngest } from '../mqtt/MqttIngest';
@@ -251,10 +251,26 @@ describe('faults', () => {
     expect(order.description).toContain(`【故障 ${faultB}】`);
     expect(fault).toMatchObject({ status: 'ORDERED', statusName: '已转工单', workOrderId: order.orderId, workOrderNo: order.orderNo });
     expect(await post('/operation/fault/workOrder', { faultId: faultB })).toEqual({ code: 409, msg: `故障 ${faultB} 当前状态为「已转工单」，不能转工单（仅「待处理」时可以转工单）` });
-    // Device back: an ordered offline fault closes too.
+    // The order's detail shows the fault it came from (关联故障); an order by hand has none.
+    expect(((await get(`/workOrder/detail/${order.orderId}`)).data as WorkOrderDetail).fault).toEqual({
+      faultId: faultB,
+      deviceId: b!.device_id,
+      deviceName: b!.name,
+      cause: 'offline',
+      causeName: '设备离线',
+      status: 'ORDERED',
+      statusName: '已转工单',
+      detail: fault.detail,
+      openedAt: fault.openedAt,
+      closedAt: null,
+    });
+    const byHand = (await post('/workOrder/create', { title: '手工工单', category: 'REPAIR' })).data as WorkOrderRow;
+    expect(((await get(`/workOrder/detail/${byHand.orderId}`)).data as WorkOrderDetail).fault).toBeNull();
+    // Device back: an ordered offline fault closes too, and the order's detail says so.
     await server.app.simulator.setOnline(b!.device_id, true);
     await server.app.operations.faults.sweep(10 * MINUTE);
     expect((await get(`/operation/fault/${faultB}`)).data).toMatchObject({ status: 'CLOSED', workOrderNo: order.orderNo });
+    expect(((await get(`/workOrder/detail/${order.orderId}`)).data as WorkOrderDetail).fault).toMatchObject({ faultId: faultB, status: 'CLOSED', statusName: '已关闭' });
   });
 });
 
@@ -405,6 +421,10 @@ describe('tenant isolation', () => {
     expect(await post('/operation/inspection/result', { inspectionId, result: 'NORMAL' }, other)).toEqual({ code: 404, msg: `巡检记录不存在：${inspectionId}` });
     expect(await get(`/operation/video/history?deviceId=${camera!.device_id}`, other)).toEqual({ code: 404, msg: `设备不存在：${camera!.device_id}` });
     expect((await get('/operation/video/cameras', other)).data).toEqual([]);
+    // The devices a plan is picked from are the tenant's own.
+    const ownLamps = (await get('/operation/plan/devices?kind=lamp', other)).data as { deviceId: number; deviceName: string }[];
+    expect(ownLamps.map((row) => row.deviceId).sort((a, b) => a - b)).toEqual((await devicesOf(2, 'lamp')).map((row) => row.device_id));
+    expect(ownLamps.some((row) => row.deviceId === lamp!.device_id)).toBe(false);
     // A plan naming another tenant's device.
     expect(await post('/operation/plan/create', { name: '越权', kind: 'lamp', deviceIds: [lamp!.device_id], intervalDays: 7 }, other)).toEqual({ code: 404, msg: `设备不存在：${lamp!.device_id}` });
     expect(await stateDigest(db())).toEqual(before);
@@ -445,6 +465,9 @@ describe('bad input', () => {
       ['GET', '/operation/video/history', undefined, '请指定摄像机'],
       ['GET', '/operation/video/history?deviceId=1&limit=1000', undefined, '条数必须是 1 到 500 的整数'],
       ['GET', '/operation/video/failures?pageNum=0', undefined, '页码必须是正整数'],
+      ['GET', '/operation/plan/devices', undefined, '请选择设备类型'],
+      ['GET', '/operation/plan/devices?kind=1abc', undefined, '设备类型不正确'],
+      ['GET', '/operation/plan/devices?kind=noSuchKind', undefined, '设备类型不存在：noSuchKind'],
     ];
     for (const [method, url, body, msg] of cases) {
       const reply = method === 'GET' ? await get(url) : await post(url, body ?? {});
@@ -452,6 +475,10 @@ describe('bad input', () => {
     }
     const [lamp] = await devicesOf(1, 'lamp');
     expect(await get(`/operation/video/history?deviceId=${lamp!.device_id}`)).toEqual({ code: 400, msg: `${lamp!.name} 不是摄像机，没有视频诊断记录` });
+    // A plan's devices must be of its kind.
+    const [camera] = await devicesOf(1, 'camera');
+    expect(await post('/operation/plan/create', { name: '计划', kind: 'lamp', intervalDays: 7, deviceIds: [lamp!.device_id, camera!.device_id] })).toEqual({ code: 400, msg: `设备 ${camera!.name} 不是智慧灯杆` });
+    expect(await post('/operation/plan/create', { name: '计划', kind: 'lamp', intervalDays: 7, deviceIds: [2147483647] })).toEqual({ code: 404, msg: '设备不存在：2147483647' });
     expect(await stateDigest(db())).toEqual(before);
   });
 });

@@ -19,6 +19,7 @@ import {
   type WorkOrderCategory,
   type WorkOrderDetail,
   type WorkOrderEvent,
+  type WorkOrderLinkedFault,
   type WorkOrderPhoto,
   type WorkOrderPriority,
   type WorkOrderQuery,
@@ -30,6 +31,7 @@ import {
   type WorkOrderChangeAction,
   type WorkOrderChanged,
 } from '../../contracts/workOrders';
+import { FAULT_CAUSE_LABELS, FAULT_STATUS_LABELS, type FaultCause, type FaultStatus } from '../../contracts/operations';
 import type { AlarmService } from '../alarms/AlarmService';
 import { dialectOf, type Database, type Db } from '../db/Database';
 import { containsText } from '../db/text';
@@ -284,7 +286,32 @@ export class WorkOrderService {
       photoIds: photoList.filter((photo) => photo.eventId === Number(event.id)).map((photo) => photo.photoId),
     }));
     const alarm = order.alarmId === null ? null : await this.alarms.get(tenantId, order.alarmId).catch(() => null);
-    return { ...order, events: eventList, photos: photoList, alarm };
+    return { ...order, events: eventList, photos: photoList, alarm, fault: await this.linkedFault(tenantId, orderId) };
+  }
+
+  /** The device fault that points to the order (设备运维's 转工单), the latest if several; null without one. */
+  private async linkedFault(tenantId: number, orderId: number): Promise<WorkOrderLinkedFault | null> {
+    const row = await this.db
+      .selectFrom('operation_faults as f')
+      .leftJoin('devices as d', 'd.device_id', 'f.device_id')
+      .select(['f.fault_id', 'f.device_id', 'd.name as device_name', 'f.cause', 'f.status', 'f.detail', 'f.opened_at', 'f.closed_at'])
+      .where('f.work_order_id', '=', orderId)
+      .where('f.tenant_id', '=', tenantId)
+      .orderBy('f.fault_id', 'desc')
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      faultId: Number(row.fault_id),
+      deviceId: row.device_id,
+      deviceName: row.device_name ?? `设备 ${row.device_id}`,
+      cause: row.cause,
+      causeName: FAULT_CAUSE_LABELS[row.cause as FaultCause] ?? row.cause,
+      status: row.status,
+      statusName: FAULT_STATUS_LABELS[row.status as FaultStatus] ?? row.status,
+      detail: row.detail,
+      openedAt: row.opened_at,
+      closedAt: row.closed_at,
+    };
   }
 
   /** The work orders raised from an alarm of the tenant, oldest first (404 for another tenant's alarm). */

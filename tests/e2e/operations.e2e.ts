@@ -40,6 +40,13 @@ describe('设备运维 and 视频诊断', () => {
   it('a device that goes offline shows as a fault once the fault job has run, and 转工单 raises its repair order', async () => {
     const page = await operatorPage('/operation/deviceoperation');
     await page.getByRole('region', { name: '设备可用率趋势' }).waitFor();
+    // A fresh start has the fleet's seeded week: a value for every day of 近 7 天, and plans with today's rounds.
+    const week = (await get('/operation/availability?range=7d')).data as { series: { values: (number | null)[] }[] };
+    expect(week.series.length).toBeGreaterThan(10);
+    expect(week.series.every((series) => series.values.every((value) => value !== null))).toBe(true);
+    expect((await get('/operation/inspections?status=PENDING')).total).toBeGreaterThanOrEqual(3);
+    await page.getByRole('region', { name: '保养计划' }).getByText('路灯月度巡检').waitFor();
+    await page.getByRole('region', { name: '巡检记录' }).getByRole('button', { name: '登记巡检结果：路灯月度巡检' }).waitFor();
     const lamp = ((await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
     expect((await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: false })).code).toBe(200);
 
@@ -75,19 +82,31 @@ describe('设备运维 and 视频诊断', () => {
     const dialog = page.getByRole('dialog', { name: '新建计划' });
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.getByRole('alert').getByText('请填写计划名称').waitFor();
-    await dialog.getByLabel('计划名称').fill('路灯月度巡检');
+    await dialog.getByLabel('计划名称').fill('路灯夜间巡检');
     await dialog.getByLabel('设备类型').selectOption('lamp');
     await dialog.getByLabel('周期（天）').fill('30');
+    // The lamp picked by its name from the tenant's lamps (none picked: the form says so first).
+    await dialog.getByText('指定设备', { exact: true }).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('alert').getByText('请至少选择一台设备，或选择全部设备').waitFor();
+    await dialog.getByRole('searchbox', { name: '按名称或编码搜索设备' }).fill(lamp.deviceName);
+    await dialog.getByRole('group', { name: '巡检设备' }).locator('label', { hasText: lamp.deviceName }).click();
+    expect(await dialog.getByRole('checkbox', { name: lamp.deviceName }).isChecked()).toBe(true);
+    await dialog.getByText('已选 1 / ').waitFor();
+    await screenshot(page, 'device-operation-plan-dialog');
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.getByText('保养计划已保存').first().waitFor();
-    await page.getByRole('region', { name: '保养计划' }).getByText('路灯月度巡检').waitFor();
+    const planRow = page.getByRole('region', { name: '保养计划' }).locator('tr', { hasText: '路灯夜间巡检' });
+    await planRow.getByText('1 台设备').waitFor();
+    const plan = ((await get('/operation/plans')).data as { planId: number; name: string; deviceIds: number[] }[]).find((row) => row.name === '路灯夜间巡检')!;
+    expect(plan.deviceIds).toEqual([lamp.deviceId]);
 
     // Due at once: the job (every second here) creates its inspection; the page hears of it with the next fault push or on reload.
-    await expect.poll(async () => (await get('/operation/inspections?status=PENDING')).total, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await get(`/operation/inspections?status=PENDING&planId=${plan.planId}`)).total, { timeout: 15_000 }).toBe(1);
     await page.reload();
     const inspections = page.getByRole('region', { name: '巡检记录' });
-    await inspections.getByRole('button', { name: '登记巡检结果：路灯月度巡检' }).click();
-    const record = page.getByRole('dialog', { name: '登记巡检结果：路灯月度巡检' });
+    await inspections.getByRole('button', { name: '登记巡检结果：路灯夜间巡检' }).click();
+    const record = page.getByRole('dialog', { name: '登记巡检结果：路灯夜间巡检' });
     await record.getByText('异常', { exact: true }).click();
     await record.getByLabel('异常设备编号').fill(String(lamp.deviceId));
     await record.getByLabel('巡检说明').fill('灯杆倾斜');

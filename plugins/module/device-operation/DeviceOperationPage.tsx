@@ -29,6 +29,7 @@ export default function DeviceOperationPage() {
   const [availability, reloadAvailability] = useLoaded(useCallback(() => api.availability(range), [api, range]));
   const [faults, reloadFaults] = useLoaded(useCallback(() => api.faults(faultQuery), [api, faultQuery]));
   const [plans, reloadPlans] = useLoaded(useCallback(() => api.plans(), [api]));
+  const loadPlanDevices = useCallback((kind: string) => api.planDevices(kind), [api]);
   const [inspections, reloadInspections] = useLoaded(useCallback(() => api.inspections(1, INSPECTION_PAGE_SIZE), [api]));
   const [teams, setTeams] = useState<{ teamId: number; name: string }[]>([]);
   useEffect(() => {
@@ -84,6 +85,7 @@ export default function DeviceOperationPage() {
         onRetry={() => void reloadPlans()}
         kinds={kinds}
         teams={teams}
+        loadDevices={loadPlanDevices}
         onSave={async (body, planId) => {
           await api.savePlan(body, planId);
           notifier.show('success', t.planSaved);

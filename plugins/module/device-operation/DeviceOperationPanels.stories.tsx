@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AvailabilityReport, FaultRow, InspectionRow, MaintenancePlan, OperationKpi } from '@ops/sdk';
+import type { AvailabilityReport, FaultRow, InspectionRow, MaintenancePlan, OperationKpi, PlanDeviceOption } from '@ops/sdk';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { OperationKpis } from './OperationKpis';
@@ -91,6 +91,12 @@ const kinds = [
   { page: 'camera', name: '视频监控' },
 ];
 const noop = async () => undefined;
+const planDevices: PlanDeviceOption[] = Array.from({ length: 14 }, (_, index) => ({
+  deviceId: 11 + index,
+  deviceName: `${['江南大道', '滨盛路', '钱江新城'][index % 3]}智慧路灯-${String(index + 1).padStart(3, '0')}`,
+  deviceCode: `LAMP-1-${String(11 + index).padStart(6, '0')}`,
+  online: index % 5 !== 3,
+}));
 const query = { pageNum: 1, pageSize: 10, open: '1' as const };
 
 function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
@@ -103,7 +109,7 @@ function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
       <AvailabilityTrend report={has ? report : undefined} status={status} error={error} onRetry={() => undefined} range="24h" onRange={() => undefined} />
       <AvailabilityByKind report={has ? report : undefined} status={status} error={error} onRetry={() => undefined} />
       <FaultList query={query} onQuery={() => undefined} page={has ? { rows: faults, total: 23 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} teams={teams} onClose={noop} onToWorkOrder={noop} />
-      <PlanList plans={has ? plans : state === 'empty' ? [] : undefined} status={status} error={error} onRetry={() => undefined} kinds={kinds} teams={teams} onSave={noop} onDelete={noop} />
+      <PlanList plans={has ? plans : state === 'empty' ? [] : undefined} status={status} error={error} onRetry={() => undefined} kinds={kinds} teams={teams} loadDevices={async () => planDevices} onSave={noop} onDelete={noop} />
       <InspectionList page={has ? { rows: inspections, total: 3 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} onRecord={noop} />
     </div>
   );

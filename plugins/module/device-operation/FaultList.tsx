@@ -1,7 +1,11 @@
+import { Link } from 'react-router-dom';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { FAULT_CAUSES, FAULT_CAUSE_LABELS, FAULT_STATUSES, FAULT_STATUS_LABELS, FAULT_TRANSITIONS, formatMonthDayTime, PanelBox, WidgetState, type FaultCause, type FaultQuery, type FaultRow, type FaultStatus, type WidgetStatus } from '@ops/sdk';
 import { operationStrings as t } from './operationStrings';
+
+/** 工单管理 opened on one order (its page reads ?orderId=). */
+export const workOrderLink = (orderId: number) => `/operation/workorder?orderId=${orderId}`;
 
 export const STATUS_INTENT: Record<FaultStatus, Intent> = { OPEN: 'danger', ORDERED: 'warning', CLOSED: 'success' };
 
@@ -83,7 +87,15 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
                       {fault.statusName}
                     </Tag>
                   </td>
-                  <td className="device-operation__nowrap">{fault.workOrderNo ?? '—'}</td>
+                  <td className="device-operation__nowrap">
+                    {fault.workOrderId !== null && fault.workOrderNo ? (
+                      <Link to={workOrderLink(fault.workOrderId)} aria-label={t.openWorkOrder(fault.workOrderNo)}>
+                        {fault.workOrderNo}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td className="device-operation__actions">
                     {FAULT_TRANSITIONS.toWorkOrder.from.includes(fault.status) ? (
                       <Button size="small" intent="primary" variant="outlined" onClick={() => setOrdering(fault)} aria-label={t.toWorkOrderOf(fault.deviceName)}>

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, Radio, RadioGroup, Tag, TextArea } from '@blueprintjs/core';
-import { useState } from 'react';
-import { formatDateTime, formatMonthDayTime, INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, PanelBox, WidgetState, type InspectionResult, type InspectionRow, type MaintenancePlan, type PlanBody, type WidgetStatus } from '@ops/sdk';
+import { useCallback, useState } from 'react';
+import { formatDateTime, formatMonthDayTime, INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, PanelBox, useLoaded, WidgetState, type InspectionResult, type InspectionRow, type MaintenancePlan, type PlanBody, type PlanDeviceOption, type WidgetStatus } from '@ops/sdk';
+import { PlanDevicePicker, type PlanScope } from './PlanDevicePicker';
 import { operationStrings as t } from './operationStrings';
 
 export interface KindOption {
@@ -15,13 +16,15 @@ export interface PlanListProps {
   onRetry?(): void;
   kinds: KindOption[];
   teams: { teamId: number; name: string }[];
+  /** The tenant's devices of a kind (the dialog's device picker). */
+  loadDevices(kind: string): Promise<PlanDeviceOption[]>;
   /** Rejects with the server's message (the dialog stays open). */
   onSave(body: PlanBody, planId?: number): Promise<void>;
   onDelete(plan: MaintenancePlan): Promise<void>;
 }
 
 /** 保养计划: every plan of the tenant with its scope, interval, team and next due time; new, edit, delete. */
-export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, onDelete }: PlanListProps) {
+export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevices, onSave, onDelete }: PlanListProps) {
   const [editing, setEditing] = useState<MaintenancePlan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MaintenancePlan | null>(null);
   return (
@@ -40,7 +43,6 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
             <thead>
               <tr>
                 <th>{t.plan.name}</th>
-                <th>{t.plan.scope}</th>
                 <th>{t.plan.nextDue}</th>
                 <th>{t.column.actions}</th>
               </tr>
@@ -49,12 +51,12 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
               {plans?.map((plan) => (
                 <tr key={plan.planId}>
                   <td>
-                    {plan.name} {plan.enabled ? null : <Tag minimal>{t.plan.disabled}</Tag>}
-                  </td>
-                  <td>
-                    <div>{plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)}</div>
+                    <div>
+                      {plan.name} {plan.enabled ? null : <Tag minimal>{t.plan.disabled}</Tag>}
+                    </div>
+                    {/* The scope under the name: 全部智慧灯杆 · 每 30 天 · 运维班. */}
                     <div className="device-operation__muted">
-                      {t.plan.everyDays(plan.intervalDays)}
+                      {plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)} · {t.plan.everyDays(plan.intervalDays)}
                       {plan.teamName ? ` · ${plan.teamName}` : ''}
                     </div>
                   </td>
@@ -78,6 +80,7 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
           plan={editing === 'new' ? undefined : editing}
           kinds={kinds}
           teams={teams}
+          loadDevices={loadDevices}
           onCancel={() => setEditing(null)}
           onSave={async (body) => {
             await onSave(body, editing === 'new' ? undefined : editing.planId);
@@ -105,35 +108,50 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, onSave, 
 }
 
 /** What the plan form holds, checked before it is sent (the server checks again). */
-export function planBodyOf(form: { name: string; kind: string; intervalDays: number; deviceIds: string; teamId: string; createWorkOrder: boolean; enabled: boolean }): PlanBody | string {
+export function planBodyOf(form: { name: string; kind: string; intervalDays: number; scope: PlanScope; teamId: string; createWorkOrder: boolean; enabled: boolean }): PlanBody | string {
   if (!form.name.trim()) return t.invalid.name;
   if (!form.kind) return t.invalid.kind;
+  if (!form.scope.all && form.scope.deviceIds.length === 0) return t.invalid.devices;
   if (!Number.isInteger(form.intervalDays) || form.intervalDays < 1 || form.intervalDays > 365) return t.invalid.interval;
-  const parts = form.deviceIds.split(/[,，\s]+/).filter(Boolean);
-  if (parts.some((part) => !/^[1-9]\d{0,9}$/.test(part))) return t.invalid.deviceIds;
   return {
     name: form.name.trim(),
     kind: form.kind,
     intervalDays: form.intervalDays,
-    deviceIds: parts.map(Number),
+    // Empty: every device of the kind.
+    deviceIds: form.scope.all ? [] : [...form.scope.deviceIds].sort((a, b) => a - b),
     ...(form.teamId ? { teamId: Number(form.teamId) } : {}),
     createWorkOrder: form.createWorkOrder,
     enabled: form.enabled,
   };
 }
 
-function PlanDialog({ plan, kinds, teams, onCancel, onSave }: { plan?: MaintenancePlan; kinds: KindOption[]; teams: { teamId: number; name: string }[]; onCancel(): void; onSave(body: PlanBody): Promise<void> }) {
+function PlanDialog({
+  plan,
+  kinds,
+  teams,
+  loadDevices,
+  onCancel,
+  onSave,
+}: {
+  plan?: MaintenancePlan;
+  kinds: KindOption[];
+  teams: { teamId: number; name: string }[];
+  loadDevices(kind: string): Promise<PlanDeviceOption[]>;
+  onCancel(): void;
+  onSave(body: PlanBody): Promise<void>;
+}) {
   const [form, setForm] = useState({
     name: plan?.name ?? '',
     kind: plan?.kind ?? kinds[0]?.page ?? '',
     intervalDays: plan?.intervalDays ?? 30,
-    deviceIds: plan?.deviceIds.join(',') ?? '',
+    scope: { all: !plan?.deviceIds.length, deviceIds: plan?.deviceIds ?? [] } as PlanScope,
     teamId: plan?.teamId ? String(plan.teamId) : '',
     createWorkOrder: plan?.createWorkOrder ?? false,
     enabled: plan?.enabled ?? true,
   });
   const [invalid, setInvalid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [devices] = useLoaded(useCallback(() => (form.kind ? loadDevices(form.kind) : Promise.resolve([])), [form.kind, loadDevices]));
   const set = (patch: Partial<typeof form>) => {
     setForm((current) => ({ ...current, ...patch }));
     setInvalid(null);
@@ -157,11 +175,9 @@ function PlanDialog({ plan, kinds, teams, onCancel, onSave }: { plan?: Maintenan
           <InputGroup id="plan-name" value={form.name} maxLength={100} onChange={(event) => set({ name: event.currentTarget.value })} />
         </FormGroup>
         <FormGroup label={t.plan.kind} labelFor="plan-kind">
-          <HTMLSelect id="plan-kind" fill value={form.kind} onChange={(event) => set({ kind: event.currentTarget.value })} options={kinds.map((kind) => ({ value: kind.page, label: kind.name }))} />
+          <HTMLSelect id="plan-kind" fill value={form.kind} onChange={(event) => set({ kind: event.currentTarget.value, scope: { all: form.scope.all, deviceIds: [] } })} options={kinds.map((kind) => ({ value: kind.page, label: kind.name }))} />
         </FormGroup>
-        <FormGroup label={t.plan.deviceIds} labelFor="plan-devices">
-          <InputGroup id="plan-devices" value={form.deviceIds} onChange={(event) => set({ deviceIds: event.currentTarget.value })} />
-        </FormGroup>
+        <PlanDevicePicker kindName={kinds.find((kind) => kind.page === form.kind)?.name ?? ''} devices={devices} value={form.scope} onChange={(scope) => set({ scope })} />
         <FormGroup label={t.plan.interval} labelFor="plan-interval">
           <NumericInput id="plan-interval" min={1} max={365} value={form.intervalDays} onValueChange={(value) => set({ intervalDays: value })} />
         </FormGroup>

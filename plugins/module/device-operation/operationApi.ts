@@ -15,6 +15,7 @@ import type {
   MaintenancePlan,
   OperationKpi,
   PlanBody,
+  PlanDeviceOption,
   WorkOrderRow,
 } from '@ops/sdk';
 
@@ -55,6 +56,10 @@ export function createOperationApi(http: HttpClient) {
     },
     async plans(): Promise<MaintenancePlan[]> {
       return ((await http.get<MaintenancePlan[]>('/operation/plans', {}, quiet)).data ?? []) as MaintenancePlan[];
+    },
+    /** The tenant's devices of a kind, by name: a plan's devices are picked from them. */
+    async planDevices(kind: string): Promise<PlanDeviceOption[]> {
+      return ((await http.get<PlanDeviceOption[]>('/operation/plan/devices', { kind }, quiet)).data ?? []) as PlanDeviceOption[];
     },
     async savePlan(body: PlanBody, planId?: number): Promise<MaintenancePlan> {
       const reply = planId === undefined ? await http.post<MaintenancePlan>('/operation/plan/create', { ...body }, { json: true }) : await http.post<MaintenancePlan>('/operation/plan/update', { planId, ...body }, { json: true });

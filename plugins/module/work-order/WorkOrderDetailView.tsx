@@ -15,6 +15,9 @@ export interface WorkOrderDetailViewProps extends Pick<WorkOrderActionsProps, 'o
   onClose?(): void;
 }
 
+/** A linked fault's status (设备运维): open is red, turned into this order amber, closed green. */
+const FAULT_INTENT: Record<string, 'danger' | 'warning' | 'success' | 'none'> = { OPEN: 'danger', ORDERED: 'warning', CLOSED: 'success' };
+
 /** Where the event center opens focused on an alarm. */
 export const alarmLink = (alarmId: number) => `/alarmManage/eventcenter?alarmId=${alarmId}`;
 
@@ -94,6 +97,21 @@ export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose,
               )}
             </td>
           </tr>
+          {order.fault ? (
+            <tr>
+              <th>{t.fields.fault}</th>
+              <td colSpan={3}>
+                <span className="work-order__alarm" aria-label={t.faultSummary(order.fault.deviceName, order.fault.causeName, order.fault.statusName)}>
+                  <span>
+                    {order.fault.deviceName} · {order.fault.causeName}：{order.fault.detail}（{formatDateTime(order.fault.openedAt)}）
+                  </span>
+                  <Tag minimal intent={FAULT_INTENT[order.fault.status] ?? 'none'}>
+                    {order.fault.statusName}
+                  </Tag>
+                </span>
+              </td>
+            </tr>
+          ) : null}
           {order.result ? (
             <tr>
               <th>{t.fields.result}</th>

@@ -147,6 +147,24 @@ export const DetailCancelled: Story = {
   decorators: drawerSize,
   render: () => <WorkOrderDetailView order={{ ...detail, ...rows[4]!, photos: [], alarm: null }} assignees={assignees} loadPhoto={async () => Promise.reject(new Error('照片不存在'))} now={NOW} onAction={resolved} onUpload={async () => photo} />,
 };
+/** A repair order raised from a 设备运维 fault (转工单): 关联故障 names the device, cause and the fault's state. */
+export const DetailFromFault: Story = {
+  decorators: drawerSize,
+  render: () => (
+    <WorkOrderDetailView
+      order={{
+        ...detail,
+        alarm: null,
+        fault: { faultId: 31, deviceId: 12, deviceName: '江南大道智慧灯杆-003', cause: 'offline', causeName: '设备离线', status: 'ORDERED', statusName: '已转工单', detail: '设备离线已 47 分钟', openedAt: NOW - 2 * HOUR, closedAt: null },
+      }}
+      assignees={assignees}
+      loadPhoto={loadPhoto}
+      now={NOW}
+      onAction={resolved}
+      onUpload={async () => photo}
+    />
+  ),
+};
 export const CreateDialog: Story = {
   render: () => <CreateWorkOrderDialog isOpen onClose={noop} onCreate={resolved} assignees={assignees} deviceKinds={[]} searchDevices={async () => []} now={() => NOW} />,
 };
