@@ -49,6 +49,7 @@ export interface Database {
   video_rooms: { room_id: number; tenant_id: number; kind: string; name: string; creator_id: number; secret: string; pin: string; created_at: number; closed_at: number | null };
   /** A quick (temporary) intercom group (migration 010, server/intercom/): uids as JSON text, its audio room. */
   intercom_groups: { gid: number | undefined; tenant_id: number; name: string; creator_id: number; uids: string; room_id: number | null; created_at: number };
+  intercom_call_ends: { gid: number; user_id: number; tenant_id: number; at: number };
   /** An uploaded voice recording (migration 010): the wav under DATA_DIR/voice. */
   voice_recordings: { id: number | undefined; tenant_id: number; user_id: number; file: string; size: number; duration_ms: number; created_at: number };
   /** A team of a tenant work orders are dispatched to (migration 011, server/seed/seedTeams.ts). */

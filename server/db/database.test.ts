@@ -25,7 +25,7 @@ describe('the database layer', () => {
     const db = server.app.ctx.db;
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
-    expect(recorded.at(-1)).toBe('016_fault_work_order_index');
+    expect(recorded.at(-1)).toBe('017_intercom_call_ends');
     await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(db);
     await server.app.close();
     try {
@@ -40,12 +40,12 @@ describe('the database layer', () => {
     for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, 'test_event', { index });
     await server.app.pushHub.publish(2, 'test_event', {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
-    for (const table of ['sensor_readings', 'video_diagnosis_checks', 'inspections', 'maintenance_plans', 'operation_events', 'operation_faults', 'device_command_results', 'device_status_changes', 'emergency_history', 'emergency_tasks', 'emergency_event_alarms', 'emergency_events', 'emergency_routes', 'emergency_shelters', 'work_order_photos', 'work_order_events', 'work_orders', 'order_counters', 'teams', 'voice_recordings', 'intercom_groups', 'video_rooms', 'panel_layouts', 'gate_traffic', 'business_gates', 'merchant_sales', 'merchants', 'parking_sessions', 'parking_lots', 'ticket_orders', 'business_simulation', 'weather', 'mqtt_sessions', 'push_counters']) {
+    for (const table of ['intercom_call_ends', 'sensor_readings', 'video_diagnosis_checks', 'inspections', 'maintenance_plans', 'operation_events', 'operation_faults', 'device_command_results', 'device_status_changes', 'emergency_history', 'emergency_tasks', 'emergency_event_alarms', 'emergency_events', 'emergency_routes', 'emergency_shelters', 'work_order_photos', 'work_order_events', 'work_orders', 'order_counters', 'teams', 'voice_recordings', 'intercom_groups', 'video_rooms', 'panel_layouts', 'gate_traffic', 'business_gates', 'merchant_sales', 'merchants', 'parking_sessions', 'parking_lots', 'ticket_orders', 'business_simulation', 'weather', 'mqtt_sessions', 'push_counters']) {
       await sql`drop table ${sql.table(table)}`.execute(server.app.ctx.db);
     }
     await sql`drop index alarm_history_at`.execute(server.app.ctx.db);
     await sql`alter table sessions drop column revoked_reason`.execute(server.app.ctx.db);
-    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'})`.execute(server.app.ctx.db);
+    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(server.app.ctx.db);
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {

@@ -791,6 +791,20 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
       await db.schema.createIndex('operation_faults_work_order').on('operation_faults').columns(['work_order_id']).execute();
     },
   };
+  // Who is done with a temporary intercom call (refused it, hung up, or all members when its caller hung
+  // up): a product socket that opens within the ringing window rings only for the others.
+  migrations['017_intercom_call_ends'] = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('intercom_call_ends')
+        .addColumn('gid', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('tenant_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('intercom_call_ends_pk', ['gid', 'user_id'])
+        .execute();
+    },
+  };
   return migrations;
 }
 

@@ -137,6 +137,10 @@ export class IntercomService {
       .where('tenant_id', '=', tenantId)
       .where('created_at', '>', this.now() - RING_MS)
       .where('creator_id', '<>', userId)
+      // Not one this user already refused or hung up, nor one whose caller hung up.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('intercom_call_ends as ended').select('ended.gid').whereRef('ended.gid', '=', 'intercom_groups.gid').where('ended.user_id', '=', userId))),
+      )
       .orderBy('gid', 'desc')
       .execute();
     const calls: TempCallData[] = [];
@@ -161,13 +165,24 @@ export class IntercomService {
     const deleted = await this.db.deleteFrom('intercom_groups').where('gid', '=', gid).where('tenant_id', '=', tenantId).where('creator_id', '=', userId).executeTakeFirst();
     // Deleted meanwhile by another request: that one destroyed the room and told the members.
     if (!Number(deleted.numDeletedRows)) throw notFound();
+    await this.db.deleteFrom('intercom_call_ends').where('gid', '=', gid).where('tenant_id', '=', tenantId).execute();
     if (group.room !== null) await this.destroyRoom(tenantId, group.room);
     await this.hangUpOthers(tenantId, userId, group);
   }
 
-  /** The caller leaves the call: the other members hear tempcall result 1. */
+  /**
+   * The caller leaves the call (or refuses it): the other members hear tempcall result 1, and it no longer
+   * rings for the caller — for nobody when the group's creator hangs up — if their page reloads.
+   */
   async hangup(tenantId: number, userId: number, gid: number): Promise<void> {
-    await this.hangUpOthers(tenantId, userId, await this.visible(tenantId, userId, gid));
+    const group = await this.visible(tenantId, userId, gid);
+    const done = group.creatorId === userId ? group.uids : [userId];
+    await this.db
+      .insertInto('intercom_call_ends')
+      .values(done.map((member) => ({ gid: group.gid, user_id: member, tenant_id: tenantId, at: this.now() })))
+      .onConflict((conflict) => conflict.columns(['gid', 'user_id']).doNothing())
+      .execute();
+    await this.hangUpOthers(tenantId, userId, group);
   }
 
   /** How the caller joins a group's audio room (after a reload, or as its creator). */

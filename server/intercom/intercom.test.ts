@@ -179,6 +179,11 @@ describe.skipIf(!janus)('quick intercom groups with their audio rooms on Janus',
     expect((await call(server, 'POST', '/intercom/hangup', operator, { gid: group.gid })).code).toBe(200);
     await creator.until(() => creator.received.length === 1);
     expect(creator.received[0]).toEqual({ response: 'tempcall', result: 1, data: { gid: group.gid, byUserId: 2 } });
+    // …and a call the callee hung up (or refused) does not ring again when their page reloads.
+    const reloaded = await productSocket(server, operator);
+    sockets.push(reloaded.socket);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reloaded.received).toEqual([]);
 
     // Only the creator deletes; another tenant's admin finds nothing.
     expect(await call(server, 'GET', `/gis/sapi/group/quick/delete?gid=${group.gid}`, operator)).toMatchObject({ status: 1000, message: '只有群组创建者可以删除该群组' });
@@ -188,6 +193,16 @@ describe.skipIf(!janus)('quick intercom groups with their audio rooms on Janus',
     expect(callee.received[1]).toEqual({ response: 'tempcall', result: 1, data: { gid: group.gid, byUserId: 1 } });
     expect((await direct.list()).some((listed) => listed.room === room)).toBe(false);
     expect(await listOf(admin)).toEqual([]);
+  });
+
+  it('stops ringing for every member once the caller hangs up', async () => {
+    const created = (await call<QuickGroupCreated>(server, 'POST', '/gis/sapi/group/quick/create', admin, { uids: [2], name: '群组2048' })).data!;
+    expect((await call(server, 'POST', '/intercom/hangup', admin, { gid: created.gid })).code).toBe(200);
+    const late = await productSocket(server, operator);
+    sockets.push(late.socket);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(late.received.filter((message) => (message as { data?: { gid?: number } }).data?.gid === created.gid)).toEqual([]);
+    expect((await call(server, 'GET', `/gis/sapi/group/quick/delete?gid=${created.gid}`, admin)).status).toBe(0);
   });
 
   it('runs the spec\'s flow: list, delete each of one\'s own, create, list again and take the first gid', async () => {

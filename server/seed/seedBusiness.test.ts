@@ -24,10 +24,10 @@ describe('the business seed', () => {
     expect(await names()).toEqual(expected);
 
     // The database as the version before 008 left it.
-    for (const table of ['sensor_readings', 'video_diagnosis_checks', 'inspections', 'maintenance_plans', 'operation_events', 'operation_faults', 'device_command_results', 'device_status_changes', 'emergency_history', 'emergency_tasks', 'emergency_event_alarms', 'emergency_events', 'emergency_routes', 'emergency_shelters', 'gate_traffic', 'business_gates', 'merchant_sales', 'merchants', 'parking_sessions', 'parking_lots', 'ticket_orders', 'business_simulation', 'weather', 'panel_layouts', 'voice_recordings', 'intercom_groups', 'video_rooms', 'work_order_photos', 'work_order_events', 'work_orders', 'order_counters', 'teams']) await sql`drop table ${sql.table(table)}`.execute(db);
+    for (const table of ['intercom_call_ends', 'sensor_readings', 'video_diagnosis_checks', 'inspections', 'maintenance_plans', 'operation_events', 'operation_faults', 'device_command_results', 'device_status_changes', 'emergency_history', 'emergency_tasks', 'emergency_event_alarms', 'emergency_events', 'emergency_routes', 'emergency_shelters', 'gate_traffic', 'business_gates', 'merchant_sales', 'merchants', 'parking_sessions', 'parking_lots', 'ticket_orders', 'business_simulation', 'weather', 'panel_layouts', 'voice_recordings', 'intercom_groups', 'video_rooms', 'work_order_photos', 'work_order_events', 'work_orders', 'order_counters', 'teams']) await sql`drop table ${sql.table(table)}`.execute(db);
     await sql`drop index alarm_history_at`.execute(db);
     await sql`alter table sessions drop column revoked_reason`.execute(db);
-    await sql`delete from kysely_migration where name in (${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'})`.execute(db);
+    await sql`delete from kysely_migration where name in (${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(db);
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {
