@@ -56,6 +56,13 @@ describe('设备运维 and 视频诊断', () => {
     await row.getByText('待处理').waitFor({ timeout: 15_000 });
     await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}&open=1`)).rows as { cause: string }[]).map((fault) => fault.cause)).toEqual(['offline']);
     await screenshot(page, 'device-operation');
+    // 近 7 天: a point a day for each kind, from the seeded week.
+    const weekRead = page.waitForResponse((response) => response.url().includes('/operation/availability?range=7d'));
+    await page.getByRole('combobox', { name: '统计范围' }).selectOption('7d');
+    await weekRead;
+    await page.waitForTimeout(800);
+    await screenshot(page, 'device-operation-7d');
+    await page.getByRole('combobox', { name: '统计范围' }).selectOption('24h');
 
     await row.getByRole('button', { name: `转工单：${lamp.deviceName}` }).click();
     const dialog = page.getByRole('dialog', { name: `转工单：${lamp.deviceName}` });
@@ -108,7 +115,9 @@ describe('设备运维 and 视频诊断', () => {
     await inspections.getByRole('button', { name: '登记巡检结果：路灯夜间巡检' }).click();
     const record = page.getByRole('dialog', { name: '登记巡检结果：路灯夜间巡检' });
     await record.getByText('异常', { exact: true }).click();
-    await record.getByLabel('异常设备编号').fill(String(lamp.deviceId));
+    // The device by name, among the plan's devices (only the picked lamp).
+    await expect.poll(async () => (await record.getByLabel('异常设备').locator('option').allTextContents()).filter((text) => text !== '请选择异常设备').map((text) => text.replace('（离线）', ''))).toEqual([lamp.deviceName]);
+    await record.getByLabel('异常设备').selectOption(String(lamp.deviceId));
     await record.getByLabel('巡检说明').fill('灯杆倾斜');
     await record.getByRole('button', { name: '保存' }).click();
     await page.getByText('巡检结果已记录').first().waitFor();

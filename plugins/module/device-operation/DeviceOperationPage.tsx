@@ -102,6 +102,8 @@ export default function DeviceOperationPage() {
         status={inspections.status}
         error={inspections.error}
         onRetry={() => void reloadInspections()}
+        loadDevices={loadPlanDevices}
+        plans={plans.data}
         onRecord={async (inspection, result, note, deviceId) => {
           await api.recordInspection(inspection.inspectionId, result, note, deviceId);
           notifier.show('success', t.inspectionRecorded);

@@ -110,7 +110,7 @@ function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
       <AvailabilityByKind report={has ? report : undefined} status={status} error={error} onRetry={() => undefined} />
       <FaultList query={query} onQuery={() => undefined} page={has ? { rows: faults, total: 23 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} teams={teams} onClose={noop} onToWorkOrder={noop} />
       <PlanList plans={has ? plans : state === 'empty' ? [] : undefined} status={status} error={error} onRetry={() => undefined} kinds={kinds} teams={teams} loadDevices={async () => planDevices} onSave={noop} onDelete={noop} />
-      <InspectionList page={has ? { rows: inspections, total: 3 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} onRecord={noop} />
+      <InspectionList page={has ? { rows: inspections, total: 3 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} loadDevices={async () => planDevices} plans={plans} onRecord={noop} />
     </div>
   );
 }

@@ -211,11 +211,15 @@ export interface InspectionListProps {
   status: WidgetStatus;
   error?: string;
   onRetry?(): void;
+  /** The tenant's devices of a kind: an 异常 result names one of the plan's devices by name. */
+  loadDevices(kind: string): Promise<PlanDeviceOption[]>;
+  /** The plans (a plan of listed devices offers only those); undefined while they load. */
+  plans?: MaintenancePlan[];
   onRecord(inspection: InspectionRow, result: InspectionResult, note: string, deviceId?: number): Promise<void>;
 }
 
 /** 巡检记录: pending rounds first (earliest due first), then done ones; 登记结果 on a pending one. */
-export function InspectionList({ page, status, error, onRetry, onRecord }: InspectionListProps) {
+export function InspectionList({ page, status, error, onRetry, loadDevices, plans, onRecord }: InspectionListProps) {
   const [recording, setRecording] = useState<InspectionRow | null>(null);
   return (
     <PanelBox title={t.inspections} className="device-operation__inspections">
@@ -268,6 +272,8 @@ export function InspectionList({ page, status, error, onRetry, onRecord }: Inspe
       {recording ? (
         <InspectionDialog
           inspection={recording}
+          loadDevices={loadDevices}
+          covered={plans?.find((plan) => plan.planId === recording.planId)?.deviceIds ?? []}
           onCancel={() => setRecording(null)}
           onConfirm={async (result, note, deviceId) => {
             await onRecord(recording, result, note, deviceId);
@@ -279,18 +285,33 @@ export function InspectionList({ page, status, error, onRetry, onRecord }: Inspe
   );
 }
 
-function InspectionDialog({ inspection, onCancel, onConfirm }: { inspection: InspectionRow; onCancel(): void; onConfirm(result: InspectionResult, note: string, deviceId?: number): Promise<void> }) {
+function InspectionDialog({
+  inspection,
+  loadDevices,
+  covered,
+  onCancel,
+  onConfirm,
+}: {
+  inspection: InspectionRow;
+  loadDevices(kind: string): Promise<PlanDeviceOption[]>;
+  /** The plan's devices; empty: every device of the kind. */
+  covered: readonly number[];
+  onCancel(): void;
+  onConfirm(result: InspectionResult, note: string, deviceId?: number): Promise<void>;
+}) {
   const [result, setResult] = useState<InspectionResult>('NORMAL');
   const [note, setNote] = useState('');
   const [deviceId, setDeviceId] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [devices] = useLoaded(useCallback(() => loadDevices(inspection.kind), [inspection.kind, loadDevices]));
+  const choices = (devices.data ?? []).filter((device) => covered.length === 0 || covered.includes(device.deviceId));
   const submit = async () => {
-    if (result === 'ABNORMAL' && !/^[1-9]\d{0,9}$/.test(deviceId.trim())) return setInvalid(t.invalid.abnormalDevice);
+    if (result === 'ABNORMAL' && !deviceId) return setInvalid(t.invalid.abnormalDevice);
     if (result === 'ABNORMAL' && !note.trim()) return setInvalid(t.invalid.abnormalNote);
     setBusy(true);
     try {
-      await onConfirm(result, note.trim(), result === 'ABNORMAL' ? Number(deviceId.trim()) : undefined);
+      await onConfirm(result, note.trim(), result === 'ABNORMAL' ? Number(deviceId) : undefined);
     } catch {
       // The HTTP client showed the server's message.
     } finally {
@@ -307,7 +328,17 @@ function InspectionDialog({ inspection, onCancel, onConfirm }: { inspection: Ins
         </RadioGroup>
         {result === 'ABNORMAL' ? (
           <FormGroup label={t.abnormalDevice} labelFor="inspection-device">
-            <InputGroup id="inspection-device" value={deviceId} onChange={(event) => { setDeviceId(event.currentTarget.value); setInvalid(null); }} />
+            <HTMLSelect
+              id="inspection-device"
+              fill
+              value={deviceId}
+              disabled={devices.status === 'loading' && !devices.data}
+              onChange={(event) => { setDeviceId(event.currentTarget.value); setInvalid(null); }}
+              options={[
+                { value: '', label: devices.status === 'error' ? t.plan.devicesFailed(devices.error ?? '') : devices.data ? t.chooseAbnormalDevice : t.plan.loadingDevices },
+                ...choices.map((device) => ({ value: String(device.deviceId), label: device.online ? device.deviceName : `${device.deviceName}（${t.plan.offline}）` })),
+              ]}
+            />
           </FormGroup>
         ) : null}
         <FormGroup label={t.inspectionNote} labelFor="inspection-note">
