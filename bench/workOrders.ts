@@ -18,6 +18,7 @@ import { WORK_ORDER_SLA_HOURS, type WorkOrderPriority } from '../contracts/workO
 import { createServer } from '../server/createServer';
 import type { Database } from '../server/db/Database';
 import { findPostgresBinDir, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
+import { seededRandom as random } from '../server/seed/seedFleet';
 import { shanghaiDay } from '../server/workOrders/OrderCounters';
 
 const ORDERS_PER_TENANT = Number(process.env.WO_ORDERS ?? 100_000);
@@ -30,17 +31,6 @@ const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** A small deterministic generator (mulberry32): the same orders on every run and both databases. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(next: () => number, weighted: [T, number][]): T => {
   let roll = next() * weighted.reduce((sum, [, weight]) => sum + weight, 0);
   for (const [value, weight] of weighted) if ((roll -= weight) < 0) return value;
