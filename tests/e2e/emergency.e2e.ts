@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { findFfmpeg } from '../../server/stream/CameraFeed';
 import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -66,9 +67,33 @@ describe('安全应急 map pages', () => {
     await globeReady(page);
     await expect.poll(() => mapEffects(page)).toEqual(expect.arrayContaining([`emergency:event-${eventId}:fire`, `emergency:event-${eventId}:scan`]));
     expect(Number(await page.locator('.globe-host').getAttribute('data-effects'))).toBeGreaterThanOrEqual(2);
+    // 现场视频: the camera the server picks for the fire plays live (without ffmpeg: 视频源不可用).
+    const { data: near } = (await apiGet(baseUrl, `/security/emergency/resources?eventId=${eventId}`, token)) as unknown as { data: { cameras: { deviceId: number; name: string; distance: number }[] } };
+    expect(near.cameras.length).toBeGreaterThan(0);
+    const video = page.getByRole('region', { name: '事件现场视频（附近摄像机）' });
+    const switcher = video.getByRole('group', { name: '切换附近摄像机' });
+    await expect.poll(() => switcher.getByRole('button').allTextContents()).toEqual(near.cameras.map((camera) => expect.stringContaining(`${camera.name}${camera.distance} 米`)));
+    const plays = async (name: string) => {
+      const tile = video.getByRole('region', { name: `实时视频：${name}` });
+      if (!findFfmpeg()) return tile.getByText('视频源不可用').waitFor({ timeout: 30_000 });
+      // Connecting takes a while beside the software-rendered globe; then it plays (the tile's text says why not).
+      await tile.and(page.locator(':not([data-state="connecting"])')).waitFor({ timeout: 60_000 });
+      expect(`${await tile.getAttribute('data-state')} ${await tile.innerText()}`).toMatch(/^playing /);
+      const progress = () => tile.locator('video').evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, time: element.currentTime }));
+      await expect.poll(async () => (await progress()).width, { timeout: 20_000 }).toBeGreaterThan(0);
+      const first = await progress();
+      await expect.poll(async () => (await progress()).time, { timeout: 15_000 }).toBeGreaterThan(first.time);
+    };
+    await plays(near.cameras[0]!.name);
     await page.waitForTimeout(2000); // the camera's flight to the fire
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, 'emergency-firefighting');
+    // Another of the nearest cameras plays on a click, in place of the first.
+    if (near.cameras.length > 1) {
+      await switcher.getByRole('button', { name: new RegExp(`^切换到 ${near.cameras[1]!.name}（`) }).click();
+      await plays(near.cameras[1]!.name);
+      expect(await video.locator('video').count()).toBe(1);
+    }
 
     // Dispatch the plan's 灭火救援 to 消防一队.
     await panel.getByRole('button', { name: '预案任务：灭火救援' }).click();
@@ -153,6 +178,11 @@ describe('安全应急 map pages', () => {
     await page.getByRole('heading', { name: `安全应急 · ${title}` }).waitFor();
     await globeReady(page);
     await expect.poll(async () => (await mapEffects(page)).some((id) => effect.test(id)), { timeout: 15_000 }).toBe(true);
+    // 水情 trends from the stored readings (a day seeded at the start): lines, the warning line's panel.
+    const trends = path === 'water' ? ['水位趋势（24小时）', '水压趋势（24小时）'] : path === 'floodprevention' ? ['附近水位趋势（24小时）'] : [];
+    for (const trend of trends) {
+      await page.getByRole('region', { name: `${trend}：各传感器的存储读数` }).getByRole('img', { name: /^折线图：.+（\d+ 个数据点）/ }).waitFor({ timeout: 20_000 });
+    }
     await page.waitForTimeout(2500);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, `emergency-${path}`);
