@@ -45,12 +45,12 @@ describe('LineChart', () => {
 
   it('draws reference lines (a warning level) on the first series, the value axis reaching them', () => {
     const levels: SeriesData = { axis: 'time', unit: 'cm', series: [{ name: '井盖-001', points: [[at, 40], [at + 3_600_000, 52]] }, { name: '井盖-002', points: [[at, 30]] }] };
-    const option = lineChartOption(levels, { markLines: [{ value: 80, label: '警戒水位 80 cm' }, { value: 'x', label: '坏的' }] }) as unknown as { series: { markLine?: { data: { yAxis: number; name: string }[] } }[]; yAxis: { max?: (extent: { max: number }) => number } };
+    const option = lineChartOption(levels, { markLines: [{ value: 80, label: '警戒水位 80 cm' }, { value: 'x', label: '坏的' }] }) as unknown as { series: { markLine?: { data: { yAxis: number; name: string }[] } }[]; yAxis: { max?: (extent: { max: number }) => number | undefined } };
     expect(option.series[0]!.markLine!.data).toEqual([{ yAxis: 80, name: '警戒水位 80 cm' }]);
     expect(option.series[1]!.markLine).toBeUndefined();
     // Readings far below the line: the axis still reaches it; readings above: their own top.
     expect(option.yAxis.max!({ max: 52 })).toBe(90);
-    expect(option.yAxis.max!({ max: 130 })).toBe(130);
+    expect(option.yAxis.max!({ max: 130 })).toBeUndefined();
     const plain = lineChartOption(levels, {}) as unknown as { series: { markLine?: unknown }[]; yAxis: { max?: unknown } };
     expect(plain.series[0]!.markLine).toBeUndefined();
     expect(plain.yAxis.max).toBeUndefined();

@@ -101,7 +101,8 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
         }
       : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
     // ECharts scales the axis to the data only: a warning line above every reading would fall off the chart.
-    yAxis: valueAxis(sizes, unit, highestMark === undefined ? {} : { max: (extent: { max: number }) => Math.max(extent.max, roundUp(highestMark * 1.1)) }, data.series.flatMap((series) => series.points.map(([, y]) => y))),
+    // (Readings above the line: the axis's own nice top, as without one.)
+    yAxis: valueAxis(sizes, unit, highestMark === undefined ? {} : { max: (extent: { max: number }) => (extent.max >= highestMark ? undefined : roundUp(highestMark * 1.1)) }, data.series.flatMap((series) => series.points.map(([, y]) => y))),
     series: data.series.map((series, index) => {
       const color = palette[index % palette.length]!;
       const byLabel = new Map(series.points.map(([x, y]) => [String(x), y]));

@@ -102,7 +102,8 @@ export function grid(sizes: ChartSizes, withLegend: boolean, withAxisName = fals
   return {
     left: 4,
     right: sizes.label,
-    top: withLegend ? sizes.legend * 2.8 : withAxisName ? sizes.label * 2.4 : sizes.label,
+    // The value axis's unit stands above the plot: under a legend it needs a line of its own.
+    top: withLegend ? sizes.legend * 2.8 + (withAxisName ? sizes.label * 1.6 : 0) : withAxisName ? sizes.label * 2.4 : sizes.label,
     bottom: 4,
     outerBoundsMode: 'same' as const,
     outerBoundsContain: 'axisLabel' as const,
