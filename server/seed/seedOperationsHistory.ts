@@ -133,10 +133,9 @@ export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: num
   return { changes: changes.length, commands: results.length };
 }
 
-/** A seeded maintenance plan: the kind, how often, the team (by name) and what its inspectors find. */
+/** A seeded maintenance plan: how often, the team (by name) and what its inspectors find (its kind is its key). */
 interface SeedPlan {
   name: string;
-  kind: string;
   intervalDays: number;
   /** Rounds already done before today's. */
   pastRounds: number;
@@ -147,17 +146,18 @@ interface SeedPlan {
   abnormal: { note: string; repair: string }[];
 }
 
-const SEED_PLANS: Record<number, SeedPlan[]> = {
-  1: [
-    { name: '路灯月度巡检', kind: 'lamp', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '灯具亮灭正常，灯杆无倾斜', abnormal: [{ note: '灯罩破损进水', repair: '已更换灯罩并做防水处理，复检正常' }] },
-    { name: '消火栓季度巡检', kind: 'fireHydrant', intervalDays: 90, pastRounds: 2, teamName: '消防一队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '出水口压力偏低', repair: '已疏通管路，压力恢复至 0.3 MPa' }] },
-    { name: '井盖周检', kind: 'smartManhole', intervalDays: 7, pastRounds: 4, teamName: '市政抢修队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖松动有异响', repair: '已加装防震垫圈，复检平稳' }] },
-  ],
-  2: [
-    { name: '广播音柱月度巡检', kind: 'broad', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '播放清晰，音量正常', abnormal: [{ note: '音柱杂音明显', repair: '已更换功放模块，复检正常' }] },
-    { name: '消火栓季度巡检', kind: 'fireHydrant', intervalDays: 90, pastRounds: 2, teamName: '应急救援队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '栓体锈蚀，阀门难以开启', repair: '已除锈并更换阀杆，启闭正常' }] },
-    { name: '井盖周检', kind: 'smartManhole', intervalDays: 7, pastRounds: 4, teamName: '景区巡逻队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖边缘破损', repair: '已更换井盖，复检正常' }] },
-  ],
+/** Per demo tenant, its plans by device kind (seed data, like seedData.ts's fleet counts: kinds as keys). */
+const SEED_PLANS: Record<number, Record<string, SeedPlan>> = {
+  1: {
+    lamp: { name: '路灯月度巡检', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '灯具亮灭正常，灯杆无倾斜', abnormal: [{ note: '灯罩破损进水', repair: '已更换灯罩并做防水处理，复检正常' }] },
+    fireHydrant: { name: '消火栓季度巡检', intervalDays: 90, pastRounds: 2, teamName: '消防一队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '出水口压力偏低', repair: '已疏通管路，压力恢复至 0.3 MPa' }] },
+    smartManhole: { name: '井盖周检', intervalDays: 7, pastRounds: 4, teamName: '市政抢修队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖松动有异响', repair: '已加装防震垫圈，复检平稳' }] },
+  },
+  2: {
+    broad: { name: '广播音柱月度巡检', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '播放清晰，音量正常', abnormal: [{ note: '音柱杂音明显', repair: '已更换功放模块，复检正常' }] },
+    fireHydrant: { name: '消火栓季度巡检', intervalDays: 90, pastRounds: 2, teamName: '应急救援队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '栓体锈蚀，阀门难以开启', repair: '已除锈并更换阀杆，启闭正常' }] },
+    smartManhole: { name: '井盖周检', intervalDays: 7, pastRounds: 4, teamName: '景区巡逻队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖边缘破损', repair: '已更换井盖，复检正常' }] },
+  },
 };
 
 /** A step of the replayed past, at its time. */
@@ -179,7 +179,7 @@ export async function seedMaintenanceHistory(db: Db, catalog: DeviceCatalog, ord
   const maintenance = new MaintenanceService(db, catalog, faults, orders, () => clock);
   const today = shanghaiDayStart(now);
   let made = 0;
-  for (const [tenantId, plans] of Object.entries(SEED_PLANS).map(([id, list]) => [Number(id), list] as const)) {
+  for (const [tenantId, plans] of Object.entries(SEED_PLANS).map(([id, byKind]) => [Number(id), Object.entries(byKind).map(([kind, plan]) => ({ ...plan, kind }))] as const)) {
     const tenant = await db.selectFrom('tenants').select('tenant_id').where('tenant_id', '=', tenantId).executeTakeFirst();
     if (!tenant) continue;
     const random = seededRandom(FLEET_RANDOM_SEED + 100 + tenantId);
