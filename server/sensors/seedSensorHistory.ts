@@ -1,6 +1,7 @@
 import type { Database, Db } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
 import { insertReadings, metricKinds, readingOf, type SensorKinds } from './SensorReadingService';
+import { seededRandom as random } from '../seed/seedFleet';
 
 /** The seeded history's span and step (the sampler's default step, so the curve runs on seamlessly). */
 export const SEEDED_READINGS_HOURS = 24;
@@ -9,18 +10,6 @@ const HOUR_MS = 3_600_000;
 const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
 /** The water-level sensors' range (cm, plugins/device/smart-manhole). */
 const LEVEL_MAX = 120;
-
-/** A small deterministic generator (mulberry32): the same device gets the same history for the same end. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
