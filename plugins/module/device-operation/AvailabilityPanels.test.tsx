@@ -22,10 +22,10 @@ describe('可用率最低的设备类型与命令成功率', () => {
     expect(kindChartData(reportOf([kind('视频监控', null, 0.5)]))).toBeUndefined();
   });
 
-  it('draws every kind\'s name and both series in the legend, as horizontal bars', async () => {
+  it('draws every kind\'s name and both series in the legend, as horizontal bars', { timeout: 20_000 }, async () => {
     const { container } = render(<AvailabilityByKind report={report} status="ready" />);
-    expect((await screen.findByRole('img')).getAttribute('aria-label')).toBe('柱状图：可用率（8 个数据点）；命令成功率（6 个数据点）');
-    await waitFor(() => expect(container.querySelector('svg path')).toBeTruthy());
+    expect((await screen.findByRole('img', {}, { timeout: 10_000 })).getAttribute('aria-label')).toBe('柱状图：可用率（8 个数据点）；命令成功率（6 个数据点）');
+    await waitFor(() => expect(container.querySelector('svg path')).toBeTruthy(), { timeout: 10_000 });
     const text = container.querySelector('svg')!.textContent!;
     for (const [name] of (kindChartData(report) as { series: { points: [string, number][] }[] }).series[0]!.points) expect(text).toContain(name);
     expect(text).toContain('可用率');
