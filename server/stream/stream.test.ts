@@ -142,7 +142,18 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     await until(async () => (await listed()).segments.length >= 3, 'three one-second segments recorded', 30_000);
     await watcher.peer.close();
     await until(() => server.app.streams.status().length === 0, 'the source stops');
-    const { recording, segments } = await listed();
+    // The recorder closes its last segment just after the source stops: read the list once it holds still
+    // (a tail segment written after the listing was once part of the clip but not of the count).
+    let settled = await listed();
+    const fingerprint = (list: typeof settled) => JSON.stringify(list.segments.map((each) => [each.name, each.bytes, each.end]));
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const again = await listed();
+      const stable = fingerprint(again) === fingerprint(settled);
+      settled = again;
+      if (stable) break;
+    }
+    const { recording, segments } = settled;
     expect(recording).toBe(true);
     expect(segments.map((segment) => segment.start)).toEqual([...segments.map((segment) => segment.start)].sort((a, b) => a - b));
     const segment = segments[0]!;
