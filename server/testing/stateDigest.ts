@@ -10,7 +10,7 @@ import type { Db } from '../db/Database';
  * changes nothing may still move one).
  */
 export async function stateDigest(db: Db): Promise<string> {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  const tables = await tablesOf(db);
   const hash = createHash('sha256');
   for (const table of tables) {
     if (table === 'rate_limit_hits') continue;
@@ -22,4 +22,15 @@ export async function stateDigest(db: Db): Promise<string> {
     for (const row of rows.sort()) hash.update(row);
   }
   return hash.digest('hex');
+}
+
+/** The schema is migrated once, before any test calls: its table list is read once per database. */
+const tableLists = new WeakMap<Db, Promise<string[]>>();
+function tablesOf(db: Db): Promise<string[]> {
+  let tables = tableLists.get(db);
+  if (!tables) {
+    tables = db.introspection.getTables().then((list) => list.map((table) => table.name).sort());
+    tableLists.set(db, tables);
+  }
+  return tables;
 }
