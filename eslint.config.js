@@ -42,8 +42,10 @@ const pluginBoundaries = {
       else if (spec.startsWith('/')) target = spec.slice(1);
       else if (spec.startsWith('@ops/')) target = `core/${spec.slice(5)}`;
       else return;
-      if (/^(core|contracts|schemas)(\/|$)/.test(target)) context.report({ node: source, messageId: 'coreInternal', data: { target: spec } });
-      else if (/^plugins\//.test(target) && !`${target}/`.startsWith(own)) context.report({ node: source, messageId: 'otherPlugin', data: { target: spec } });
+      if (/^(core|contracts|schemas)(\/|$)/.test(target))
+        context.report({ node: source, messageId: 'coreInternal', data: { target: spec } });
+      else if (/^plugins\//.test(target) && !`${target}/`.startsWith(own))
+        context.report({ node: source, messageId: 'otherPlugin', data: { target: spec } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -69,11 +71,32 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     // Tests and their helpers may drive the web app's own clients against the server (pushReliability.test.ts, testing/pushTestClient.ts).
     ignores: ['server/**/*.test.ts', 'server/testing/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/plugins/**/*.ts', '**/plugins/**/*.tsx'], message: '服务端不能引用前端代码：共享的类型与校验放在 contracts/' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**', '**/plugins/**/*.ts', '**/plugins/**/*.tsx'],
+              message: '服务端不能引用前端代码：共享的类型与校验放在 contracts/',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['contracts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '**/server/**', '**/plugins/**'], message: 'contracts/ 只依赖 schemas/：前端与服务端都引用它' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/core/**', '**/server/**', '**/plugins/**'], message: 'contracts/ 只依赖 schemas/：前端与服务端都引用它' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['plugins/**/*.{ts,tsx}'],

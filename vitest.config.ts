@@ -22,7 +22,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['contracts/**/*.test.ts', 'core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'registry/**/*.test.ts', 'schemas/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'contracts/**/*.test.ts',
+            'core/**/*.test.{ts,tsx}',
+            'plugins/**/*.test.{ts,tsx}',
+            'registry/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/jsdom.ts'],
         },
       },

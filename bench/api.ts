@@ -83,8 +83,17 @@ async function runLoad(spec: LoadSpec): Promise<void> {
 
 /** Runs the load generator in its own process against `url` and returns what it measured. */
 function load(url: string, bodyStart: string, token?: string): Promise<LoadResult> {
-  const spec: LoadSpec = { url, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, bodyStart, ...(token ? { token } : {}) };
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const spec: LoadSpec = {
+    url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    bodyStart,
+    ...(token ? { token } : {}),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   return new Promise((resolve, reject) => {
@@ -128,7 +137,12 @@ interface ServerFigures {
 async function realServer(databaseUrl?: string): Promise<ServerFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-api-'));
   const logger = LOGGED ? { level: 'info', stream: { write: () => undefined } } : false;
-  const config = { dataDir, logger, simulator: { tickMs: 0, commandDelayMs: [0, 0] as [number, number], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 }, ...(databaseUrl ? { databaseUrl } : {}) };
+  const config = {
+    dataDir,
+    logger,
+    simulator: { tickMs: 0, commandDelayMs: [0, 0] as [number, number], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 },
+    ...(databaseUrl ? { databaseUrl } : {}),
+  };
   const app = await createServer(config);
   // The same data, its list pages never kept: started after the first has seeded the database.
   const uncached = await createServer({ ...config, deviceListCacheMs: 0 });
@@ -136,11 +150,18 @@ async function realServer(databaseUrl?: string): Promise<ServerFigures> {
     const base = await listening(app);
     const uncachedBase = await listening(uncached);
     // The operator logs in with an authorization code, as the web app does.
-    const login = (await (await fetch(`${base}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { code: number; token?: string; msg: string };
+    const login = (await (await fetch(`${base}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as {
+      code: number;
+      token?: string;
+      msg: string;
+    };
     if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg}`);
     const token = login.token;
     for (const path of [GET_INFO, DEVICE_LIST]) {
-      const reply = (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { code: number; msg: string };
+      const reply = (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        code: number;
+        msg: string;
+      };
       if (reply.code !== 200) throw new Error(`${path} 失败：${reply.msg}`);
     }
     const page = (await (await fetch(`${base}${DEVICE_LIST}`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown;
@@ -175,7 +196,9 @@ async function onPostgres(): Promise<ServerFigures | undefined> {
 }
 
 async function main(): Promise<void> {
-  console.info(`autocannon：${CONNECTIONS} 个连接，预热 ${WARMUP_SECONDS} s，测量 ${SECONDS} s（压测端在独立进程中）；设备规模 ${FLEET_SCALE}；服务端日志${LOGGED ? '开启（info）' : '关闭'}`);
+  console.info(
+    `autocannon：${CONNECTIONS} 个连接，预热 ${WARMUP_SECONDS} s，测量 ${SECONDS} s（压测端在独立进程中）；设备规模 ${FLEET_SCALE}；服务端日志${LOGGED ? '开启（info）' : '关闭'}`,
+  );
   // Bare Fastify is measured first and last: on shared cores the machine's speed drifts during a run, and
   // the ratios are taken against the mean of the two.
   const bareFirst = await bare();
@@ -193,7 +216,9 @@ async function main(): Promise<void> {
     const ratio = result.rps / bareRps;
     const verdict = target === undefined ? '' : `   ${ratio >= target ? 'PASS' : 'FAIL'}（目标 ≥ ${(target * 100).toFixed(0)}%）`;
     const ofPage = pageRps === undefined ? '' : `   ${((result.rps / pageRps) * 100).toFixed(1).padStart(6)}% of bare same page`;
-    console.info(`${label.padEnd(28)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${(ratio * 100).toFixed(1).padStart(6)}% of bare${ofPage}${verdict}`);
+    console.info(
+      `${label.padEnd(28)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${(ratio * 100).toFixed(1).padStart(6)}% of bare${ofPage}${verdict}`,
+    );
     return target === undefined || ratio >= target;
   };
   let passed = true;

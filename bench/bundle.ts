@@ -20,7 +20,11 @@ const LOGIN_BUDGET_KB = 150;
 const outDir = '.tmp/bench-dist';
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--manifest', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--manifest', '--outDir', outDir, '--emptyOutDir'],
+    { stdio: 'inherit' },
+  );
 }
 const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
@@ -34,7 +38,8 @@ function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const gzipKb = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(outDir, manifest[key]!.file))).length, 0) / 1024;
+const gzipKb = (keys: Set<string>) =>
+  [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(outDir, manifest[key]!.file))).length, 0) / 1024;
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entryKey) throw new Error('构建清单中没有入口');
@@ -47,7 +52,11 @@ const loginKb = gzipKb(login);
 const homeKb = gzipKb(home);
 const offenders = [...login].filter((key) => /cesium|react-grid-layout|ajv/i.test(key));
 
-console.info(`login route JS: ${loginKb.toFixed(1)} KB gzip in ${login.size} chunks (budget ${LOGIN_BUDGET_KB} KB, ratio ${(loginKb / LOGIN_BUDGET_KB).toFixed(2)})`);
-console.info(`home route JS:  ${homeKb.toFixed(1)} KB gzip in ${home.size} chunks (login + shell; ratio to login ${(homeKb / loginKb).toFixed(2)})`);
+console.info(
+  `login route JS: ${loginKb.toFixed(1)} KB gzip in ${login.size} chunks (budget ${LOGIN_BUDGET_KB} KB, ratio ${(loginKb / LOGIN_BUDGET_KB).toFixed(2)})`,
+);
+console.info(
+  `home route JS:  ${homeKb.toFixed(1)} KB gzip in ${home.size} chunks (login + shell; ratio to login ${(homeKb / loginKb).toFixed(2)})`,
+);
 if (offenders.length) console.info(`not allowed on login: ${offenders.join(', ')}`);
 if (loginKb > LOGIN_BUDGET_KB || offenders.length) process.exitCode = 1;

@@ -25,8 +25,12 @@ async function measure(fleetScale: number): Promise<Figures> {
   const headers = { authorization: `Bearer ${login.token}` };
   const summary = (await app.inject({ method: 'GET', url: '/api/devi/aep/summary', headers })).json() as { data: { total: number }[] };
   const devices = summary.data.reduce((sum, entry) => sum + entry.total, 0);
-  const lamps = (await app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=lamp&pageSize=1', headers })).json() as { total: number };
-  const group = ((await app.inject({ method: 'GET', url: '/api/devi/aep/groups?deviceType=lamp', headers })).json() as { data: { groupId: number }[] }).data[0]!.groupId;
+  const lamps = (await app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=lamp&pageSize=1', headers })).json() as {
+    total: number;
+  };
+  const group = (
+    (await app.inject({ method: 'GET', url: '/api/devi/aep/groups?deviceType=lamp', headers })).json() as { data: { groupId: number }[] }
+  ).data[0]!.groupId;
   const time = async (url: string) => {
     const samples: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -54,11 +58,15 @@ async function measure(fleetScale: number): Promise<Figures> {
 const small = await measure(2.4);
 const large = await measure(24);
 const row = (label: string, key: keyof Omit<Figures, 'devices'>) =>
-  console.info(`${label.padEnd(22)} ${small[key].toFixed(2).padStart(8)} ms ${large[key].toFixed(2).padStart(8)} ms   ratio ${(large[key] / small[key]).toFixed(2)}`);
+  console.info(
+    `${label.padEnd(22)} ${small[key].toFixed(2).padStart(8)} ms ${large[key].toFixed(2).padStart(8)} ms   ratio ${(large[key] / small[key]).toFixed(2)}`,
+  );
 console.info(`devices per tenant      ${String(small.devices).padStart(8)}    ${String(large.devices).padStart(8)}`);
 row('list, first page', 'firstPage');
 row('list, last page', 'deepPage');
 row('search by name', 'search');
 row('group members', 'groupPage');
-console.info(`search at ${large.devices} devices: ${large.search.toFixed(2)} ms (budget ${SEARCH_BUDGET_MS} ms, ratio ${(large.search / SEARCH_BUDGET_MS).toFixed(2)})`);
+console.info(
+  `search at ${large.devices} devices: ${large.search.toFixed(2)} ms (budget ${SEARCH_BUDGET_MS} ms, ratio ${(large.search / SEARCH_BUDGET_MS).toFixed(2)})`,
+);
 if (large.search > SEARCH_BUDGET_MS) process.exitCode = 1;

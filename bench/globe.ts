@@ -45,9 +45,12 @@ try {
   await openBench(page, url);
   await page.evaluate(() => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.setup(0, 0)));
   await page.waitForTimeout(1500);
-  const before = await page.evaluate(() => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.renders()));
+  const before = await page.evaluate(() =>
+    (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.renders()),
+  );
   await page.waitForTimeout(3000);
-  const idleFrames = (await page.evaluate(() => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.renders()))) - before;
+  const idleFrames =
+    (await page.evaluate(() => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.renders()))) - before;
 
   const times = new Map<string, number[]>(SCENARIOS.map((scenario) => [scenario.name, []]));
   const shown = new Map<string, number>();
@@ -55,10 +58,24 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const scenario of SCENARIOS) {
       await openBench(page, url);
-      const setup = await page.evaluate(([markers, effects]) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.setup(markers, effects)), [scenario.markers, scenario.effects] as const);
+      const setup = await page.evaluate(
+        ([markers, effects]) =>
+          (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.setup(markers, effects)),
+        [scenario.markers, scenario.effects] as const,
+      );
       shown.set(scenario.name, setup.shown);
-      await page.evaluate((frames) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.measure(frames)), 10);
-      times.get(scenario.name)!.push(...(await page.evaluate((frames) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.measure(frames)), FRAMES)));
+      await page.evaluate(
+        (frames) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.measure(frames)),
+        10,
+      );
+      times
+        .get(scenario.name)!
+        .push(
+          ...(await page.evaluate(
+            (frames) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.measure(frames)),
+            FRAMES,
+          )),
+        );
     }
   }
 
@@ -72,7 +89,7 @@ try {
     const over = budget !== undefined && ratio > budget;
     failed ||= over;
     console.info(
-      `${scenario.name.padEnd(20)} 帧时间中位数 ${frame.toFixed(2)} ms，显示 ${shown.get(scenario.name)} 个标记，${(ratio).toFixed(2)}× 空地球${budget ? `（目标 ≤ ${budget}×）${over ? '  ✗' : ''}` : ''}`,
+      `${scenario.name.padEnd(20)} 帧时间中位数 ${frame.toFixed(2)} ms，显示 ${shown.get(scenario.name)} 个标记，${ratio.toFixed(2)}× 空地球${budget ? `（目标 ≤ ${budget}×）${over ? '  ✗' : ''}` : ''}`,
     );
   }
   process.exitCode = failed ? 1 : 0;

@@ -53,7 +53,10 @@ const pad = (text: string, width: number, left = false) => {
 };
 
 if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/index.html`)) {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 const errors: string[] = [];
@@ -67,8 +70,16 @@ try {
   const api = async (method: string, path: string, body?: Record<string, unknown>, form = false) => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body) headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    const payload = body ? (form ? new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString() : JSON.stringify(body)) : undefined;
-    const reply = (await (await fetch(`${base}/api${path}`, { method, headers, ...(payload ? { body: payload } : {}) })).json()) as { code: number; msg?: string; data?: unknown };
+    const payload = body
+      ? form
+        ? new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString()
+        : JSON.stringify(body)
+      : undefined;
+    const reply = (await (await fetch(`${base}/api${path}`, { method, headers, ...(payload ? { body: payload } : {}) })).json()) as {
+      code: number;
+      msg?: string;
+      data?: unknown;
+    };
     if (reply.code !== 200) throw new Error(`${method} ${path}：${reply.code} ${reply.msg ?? ''}`);
     return reply.data;
   };
@@ -77,13 +88,39 @@ try {
   // and a few lamp commands for the command chart: the rows the panels aggregate.
   const types = ['LAMP_FAULT', 'MANHOLE', 'CROWD_GATHERING', 'TRASH_OVERFLOW'];
   for (let index = 0; index < 40; index++) {
-    const reply = (await (await fetch(`${base}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: types[index % types.length], deviceId: (index % 15) + 1, content: `基准告警 ${index + 1}` }) })).json()) as { code: number; data?: { alarmId: number } };
+    const reply = (await (
+      await fetch(`${base}/api/dev/alarm/raise`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          tenantId: 1,
+          alarmType: types[index % types.length],
+          deviceId: (index % 15) + 1,
+          content: `基准告警 ${index + 1}`,
+        }),
+      })
+    ).json()) as { code: number; data?: { alarmId: number } };
     if (reply.code !== 200 || !reply.data) throw new Error(`无法产生告警：${JSON.stringify(reply)}`);
-    if (index % 4 === 0) for (const status of ['ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET']) await api('POST', '/alarm/transition', { alarmId: reply.data.alarmId, status, comment: '基准处理' }, true);
+    if (index % 4 === 0)
+      for (const status of ['ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET'])
+        await api('POST', '/alarm/transition', { alarmId: reply.data.alarmId, status, comment: '基准处理' }, true);
   }
-  const lamps = ((await (await fetch(`${base}/api/devi/aep/child?deviceType=light&pageSize=3`, { headers: { authorization: `Bearer ${token}` } })).json()) as { rows?: { deviceId: number }[] }).rows ?? [];
-  for (const lamp of lamps) await api('POST', '/device/control/execute', { deviceType: 'light', commandType: 'light', command: 1, deviceIds: lamp.deviceId }, true).catch(() => undefined);
-  console.info(`服务器就绪：每租户 ${devices} 台设备（FLEET_SCALE ${FLEET_SCALE}），用时 ${((performance.now() - started) / 1000).toFixed(1)} s；每页 ${RUNS} 次，交替进行`);
+  const lamps =
+    (
+      (await (
+        await fetch(`${base}/api/devi/aep/child?deviceType=light&pageSize=3`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { rows?: { deviceId: number }[] }
+    ).rows ?? [];
+  for (const lamp of lamps)
+    await api(
+      'POST',
+      '/device/control/execute',
+      { deviceType: 'light', commandType: 'light', command: 1, deviceIds: lamp.deviceId },
+      true,
+    ).catch(() => undefined);
+  console.info(
+    `服务器就绪：每租户 ${devices} 台设备（FLEET_SCALE ${FLEET_SCALE}），用时 ${((performance.now() - started) / 1000).toFixed(1)} s；每页 ${RUNS} 次，交替进行`,
+  );
 
   browser = await launchBrowser();
   // The session lives in the tab (sessionStorage) and a cookie: sign in once through the form, then
@@ -121,7 +158,8 @@ try {
     let counting = true;
     let closing = false;
     // Workers started from blob: URLs are the page's own code again, not a download.
-    const isScript = (url: string, type: string) => counting && /^https?:/.test(url) && (type === 'script' || /\.m?js$/.test(new URL(url).pathname));
+    const isScript = (url: string, type: string) =>
+      counting && /^https?:/.test(url) && (type === 'script' || /\.m?js$/.test(new URL(url).pathname));
     context.on('request', (request) => {
       if (!isScript(request.url(), request.resourceType())) return;
       inFlight.add(request);
@@ -133,14 +171,19 @@ try {
     context.on('requestfinished', settle);
     context.on('requestfailed', (request) => {
       settle(request);
-      if (!closing && request.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`${label}：请求失败 ${request.url()} ${request.failure()?.errorText}`);
+      if (!closing && request.failure()?.errorText !== 'net::ERR_ABORTED')
+        errors.push(`${label}：请求失败 ${request.url()} ${request.failure()?.errorText}`);
     });
     context.on('response', (response: Response) => {
       if (!isScript(response.url(), response.request().resourceType()) || response.status() >= 300) return;
       pending.push(
         response.body().then(
           // `ecModel` is ECharts' own: only its chunk holds it.
-          (body) => ({ gzip: gzipSync(body).length, echarts: body.includes('ecModel'), cesium: new URL(response.url()).pathname.startsWith('/cesium/') }),
+          (body) => ({
+            gzip: gzipSync(body).length,
+            echarts: body.includes('ecModel'),
+            cesium: new URL(response.url()).pathname.startsWith('/cesium/'),
+          }),
           (error: unknown) => {
             // Once the measurement is over (or failed) the context closes under pending reads.
             if (!closing) errors.push(`${label}：读取 ${response.url()} 失败：${String(error)}`);
@@ -155,7 +198,8 @@ try {
     };
     const done = async () => {
       const deadline = performance.now() + 20_000;
-      while ((inFlight.size || performance.now() - lastChange < 2000) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((inFlight.size || performance.now() - lastChange < 2000) && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       counting = false;
       const all = await Promise.all(pending);
       return {
@@ -193,7 +237,8 @@ try {
           // (No named functions in here: tsx would wrap them in a helper the page does not have.)
           const ready = panels.map((panel) => {
             const text = panel.textContent ?? '';
-            if (panel.querySelector('[aria-busy="true"], [role="alert"]') || text.includes('加载中') || text.includes('暂无数据')) return false;
+            if (panel.querySelector('[aria-busy="true"], [role="alert"]') || text.includes('加载中') || text.includes('暂无数据'))
+              return false;
             return [...panel.querySelectorAll('canvas')].every((canvas) => {
               if (drawn.has(canvas)) return true;
               const context = canvas.getContext('2d');
@@ -209,7 +254,9 @@ try {
             });
           });
           // When each panel first showed data, to name the slowest.
-          for (const [index, panel] of panels.entries()) if (ready[index] && !(panel.getAttribute('aria-label')! in readyAt)) readyAt[panel.getAttribute('aria-label')!] = performance.now();
+          for (const [index, panel] of panels.entries())
+            if (ready[index] && !(panel.getAttribute('aria-label')! in readyAt))
+              readyAt[panel.getAttribute('aria-label')!] = performance.now();
           if (panels.length !== count || !ready.every(Boolean)) return false;
           const [slowest] = Object.entries(readyAt).sort((a, b) => b[1] - a[1])[0]!;
           return { ms: performance.now(), slowest };
@@ -218,7 +265,11 @@ try {
         { polling: 'raf', timeout: 60_000 },
       );
       const { ms, slowest } = (await shown.jsonValue()) as { ms: number; slowest: string };
-      const long = await page.evaluate((until) => (window as unknown as { __benchLong: { start: number; duration: number }[] }).__benchLong.filter((task) => task.start < until), ms);
+      const long = await page.evaluate(
+        (until) =>
+          (window as unknown as { __benchLong: { start: number; duration: number }[] }).__benchLong.filter((task) => task.start < until),
+        ms,
+      );
       const longest = Math.max(0, ...long.map((task) => task.duration));
       const blocked = long.reduce((sum, task) => sum + task.duration, 0);
       // Then the scripts the page still fetches as it settles (the globe's, lazy chunks).
@@ -228,7 +279,9 @@ try {
       );
       return result;
     } catch (error) {
-      errors.push(`${label}：${expected} 个面板 60 秒内没有全部显示数据（${error instanceof Error ? error.message.split('\n')[0] : String(error)}）`);
+      errors.push(
+        `${label}：${expected} 个面板 60 秒内没有全部显示数据（${error instanceof Error ? error.message.split('\n')[0] : String(error)}）`,
+      );
       return undefined;
     } finally {
       scripts.stop();
@@ -268,25 +321,79 @@ try {
   console.info('');
   console.info(`${pad('', 30)} ${pad('中位数', 11, true)} ${pad('最小', 11, true)} ${pad('最大', 11, true)}`);
   if (results.full.length && results.baseline.length) {
-    console.info(row('综合态势 11 个面板 出数', results.full.map((load) => load.ms), ms));
-    console.info(row('基准页 1 个统计卡 出数', results.baseline.map((load) => load.ms), ms));
-    console.info(row('综合态势 此前主线程长任务', results.full.map((load) => load.blocked), ms));
-    console.info(row('基准页 此前主线程长任务', results.baseline.map((load) => load.blocked), ms));
-    console.info(row('综合态势 JS（gzip）', results.full.map((load) => load.jsGzip), kbText));
-    console.info(row('  其中地球 Cesium', results.full.map((load) => load.cesiumGzip), kbText));
-    console.info(row('基准页 JS（gzip）', results.baseline.map((load) => load.jsGzip), kbText));
-    console.info(row('  其中地球 Cesium', results.baseline.map((load) => load.cesiumGzip), kbText));
+    console.info(
+      row(
+        '综合态势 11 个面板 出数',
+        results.full.map((load) => load.ms),
+        ms,
+      ),
+    );
+    console.info(
+      row(
+        '基准页 1 个统计卡 出数',
+        results.baseline.map((load) => load.ms),
+        ms,
+      ),
+    );
+    console.info(
+      row(
+        '综合态势 此前主线程长任务',
+        results.full.map((load) => load.blocked),
+        ms,
+      ),
+    );
+    console.info(
+      row(
+        '基准页 此前主线程长任务',
+        results.baseline.map((load) => load.blocked),
+        ms,
+      ),
+    );
+    console.info(
+      row(
+        '综合态势 JS（gzip）',
+        results.full.map((load) => load.jsGzip),
+        kbText,
+      ),
+    );
+    console.info(
+      row(
+        '  其中地球 Cesium',
+        results.full.map((load) => load.cesiumGzip),
+        kbText,
+      ),
+    );
+    console.info(
+      row(
+        '基准页 JS（gzip）',
+        results.baseline.map((load) => load.jsGzip),
+        kbText,
+      ),
+    );
+    console.info(
+      row(
+        '  其中地球 Cesium',
+        results.baseline.map((load) => load.cesiumGzip),
+        kbText,
+      ),
+    );
     const full = stats(results.full.map((load) => load.ms)).median;
     const baseline = stats(results.baseline.map((load) => load.ms)).median;
     const fullJs = stats(results.full.map((load) => load.jsGzip)).median;
     const baselineJs = stats(results.baseline.map((load) => load.jsGzip)).median;
     console.info('');
-    console.info(`出数时间 ${(full / baseline).toFixed(2)}× 基准页；JS ${(fullJs / baselineJs).toFixed(2)}× 基准页（多 ${kb(fullJs - baselineJs).toFixed(1)} KB gzip）；ECharts：综合态势 ${results.full.every((load) => load.echarts) ? '有' : '无'}，基准页 ${results.baseline.some((load) => load.echarts) ? '有' : '无'}`);
-    console.info(`${mark(full <= PANELS_BUDGET_MS)} 全部面板出数 ${ms(full)}（目标 ≤ ${PANELS_BUDGET_MS} ms，${(full / PANELS_BUDGET_MS).toFixed(2)}×）`);
+    console.info(
+      `出数时间 ${(full / baseline).toFixed(2)}× 基准页；JS ${(fullJs / baselineJs).toFixed(2)}× 基准页（多 ${kb(fullJs - baselineJs).toFixed(1)} KB gzip）；ECharts：综合态势 ${results.full.every((load) => load.echarts) ? '有' : '无'}，基准页 ${results.baseline.some((load) => load.echarts) ? '有' : '无'}`,
+    );
+    console.info(
+      `${mark(full <= PANELS_BUDGET_MS)} 全部面板出数 ${ms(full)}（目标 ≤ ${PANELS_BUDGET_MS} ms，${(full / PANELS_BUDGET_MS).toFixed(2)}×）`,
+    );
     console.info(`${mark(full / baseline <= BASELINE_BUDGET)} 基准页的 ${(full / baseline).toFixed(2)} 倍（目标 ≤ ${BASELINE_BUDGET}×）`);
   }
   const loginKb = kb(login.jsGzip);
-  console.info(`${mark(loginKb <= LOGIN_BUDGET_KB && !login.echarts)} 登录页 JS ${loginKb.toFixed(1)} KB gzip，${login.jsFiles} 个文件（目标 ≤ ${LOGIN_BUDGET_KB} KB，${(loginKb / LOGIN_BUDGET_KB).toFixed(2)}×）；ECharts ${login.echarts ? '在登录页下载中 ✗' : '不在其中'}`);
+  console.info(
+    `${mark(loginKb <= LOGIN_BUDGET_KB && !login.echarts)} 登录页 JS ${loginKb.toFixed(1)} KB gzip，${login.jsFiles} 个文件（目标 ≤ ${LOGIN_BUDGET_KB} KB，${(loginKb / LOGIN_BUDGET_KB).toFixed(2)}×）；ECharts ${login.echarts ? '在登录页下载中 ✗' : '不在其中'}`,
+  );
 } catch (error) {
   errors.push(error instanceof Error ? error.message : String(error));
 } finally {

@@ -18,10 +18,15 @@ async function pushChannel(): Promise<number[]> {
   const app = await createServer({ dataDir, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: 0.05 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const token = ((await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string }).token;
+  const token = ((await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string })
+    .token;
   const sockets: WebSocket[] = [];
   for (let index = 0; index < CLIENTS; index++) {
-    const ticket = ((await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } })).json() as { data: { ticket: string } }).data.ticket;
+    const ticket = (
+      (await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } })).json() as {
+        data: { ticket: string };
+      }
+    ).data.ticket;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/push/ws?token=${ticket}`);
     await opened(socket);
     sockets.push(socket);
@@ -69,10 +74,15 @@ async function bareBroadcast(): Promise<number[]> {
 
 const bare = await bareBroadcast();
 const push = await pushChannel();
-const line = (label: string, values: number[]) => console.info(`${label.padEnd(16)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(values, 99).toFixed(2).padStart(7)} ms   (${values.length} receipts)`);
+const line = (label: string, values: number[]) =>
+  console.info(
+    `${label.padEnd(16)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(values, 99).toFixed(2).padStart(7)} ms   (${values.length} receipts)`,
+  );
 console.info(`${CLIENTS} clients × ${RATE} alarms/s for ${SECONDS} s`);
 line('bare broadcast', bare);
 line('push channel', push);
 const ratio = percentile(push, 99) / percentile(bare, 99);
-console.info(`p99 push/bare ratio ${ratio.toFixed(2)} (target ≤ 1.5); p99 ${percentile(push, 99).toFixed(2)} ms vs budget ${P99_BUDGET_MS} ms (ratio ${(percentile(push, 99) / P99_BUDGET_MS).toFixed(2)})`);
+console.info(
+  `p99 push/bare ratio ${ratio.toFixed(2)} (target ≤ 1.5); p99 ${percentile(push, 99).toFixed(2)} ms vs budget ${P99_BUDGET_MS} ms (ratio ${(percentile(push, 99) / P99_BUDGET_MS).toFixed(2)})`,
+);
 if (percentile(push, 99) > P99_BUDGET_MS || ratio > 1.5) process.exitCode = 1;

@@ -36,7 +36,15 @@ import { findMosquitto } from '../server/mqtt/testing/mosquitto';
 import { DEVICE_CODE_PATTERN } from '../server/mqtt/topics';
 import { loadPlugins } from '../server/pluginManifests';
 import { findPostgresBinDir, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
-import { epochNow, PROBE_PREFIX, type LoadDevice, type LoadEvent, type PushResult, type PushSpec, type TelemetrySpec } from './scale/protocol';
+import {
+  epochNow,
+  PROBE_PREFIX,
+  type LoadDevice,
+  type LoadEvent,
+  type PushResult,
+  type PushSpec,
+  type TelemetrySpec,
+} from './scale/protocol';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HERE = join(ROOT, 'bench', 'scale');
@@ -45,7 +53,8 @@ function setting(name: string, fallback: number, min: number, max: number): numb
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw new Error(`${name} 必须是 ${min} 到 ${max} 之间的数，当前为 "${value}"`);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+    throw new Error(`${name} 必须是 ${min} 到 ${max} 之间的数，当前为 "${value}"`);
   return parsed;
 }
 
@@ -247,7 +256,12 @@ async function openReader(cluster: RunningCluster): Promise<Reader> {
   await client.connect();
   await client.query('set default_transaction_read_only = on');
   return {
-    devices: async () => (await client.query<{ device_id: number; tenant_id: number; code: string; kind: string }>(devicesSql)).rows.map((row) => ({ ...row, device_id: Number(row.device_id), tenant_id: Number(row.tenant_id) })),
+    devices: async () =>
+      (await client.query<{ device_id: number; tenant_id: number; code: string; kind: string }>(devicesSql)).rows.map((row) => ({
+        ...row,
+        device_id: Number(row.device_id),
+        tenant_id: Number(row.tenant_id),
+      })),
     withMarker: async (marker) => Number((await client.query<{ n: string }>(markerSql('$1'), [pattern(marker)])).rows[0]?.n ?? 0),
     close: () => client.end(),
   };
@@ -328,7 +342,10 @@ interface Generator {
 }
 
 function startGenerator(specFile: string): Generator {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'telemetryLoad.ts'), specFile], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'telemetryLoad.ts'), specFile], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const events: LoadEvent[] = [];
   const waiting: (() => void)[] = [];
   let stderr = '';
@@ -363,7 +380,10 @@ function startGenerator(specFile: string): Generator {
 
 /** Runs the push clients in their own process; resolves with what they measured. */
 function pushLoad(spec: PushSpec): Promise<PushResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'pushLoad.ts'), JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'pushLoad.ts'), JSON.stringify(spec)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let errors = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -380,7 +400,10 @@ function pushLoad(spec: PushSpec): Promise<PushResult> {
 
 /** The bare broadcast server in its own process; resolves with its address and how to stop it. */
 async function startBare(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'bareBroadcast.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'bareBroadcast.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolvePort, reject) => {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -434,7 +457,8 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
   const broker = cluster.mqtt;
   if (!broker) throw new Error('集群没有启动 MQTT 代理');
   const devices = await benchDevices(reader);
-  if (devices.length < DEVICES) say(`  注意：数据库中只有 ${devices.length} 台可用设备（需要 ${DEVICES}），按 ${devices.length} 台测量；可调大 SCALE_FLEET_SCALE`);
+  if (devices.length < DEVICES)
+    say(`  注意：数据库中只有 ${devices.length} 台可用设备（需要 ${DEVICES}），按 ${devices.length} 台测量；可调大 SCALE_FLEET_SCALE`);
   const perDevice = Math.max(1, Math.round(MESSAGES / devices.length));
   const total = perDevice * devices.length;
   // A value the seeded telemetry never holds (they have one decimal and are small), unique to this setup.
@@ -444,7 +468,14 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
   let waits: { stop(): Promise<string> } | undefined;
   try {
     for (let index = 0; index < count; index++) {
-      const spec: TelemetrySpec = { url: broker.url, secretFile: broker.secretFile, devices: devices.filter((_, at) => at % count === index), messages: perDevice, markerValue: marker, connectConcurrency: 50 };
+      const spec: TelemetrySpec = {
+        url: broker.url,
+        secretFile: broker.secretFile,
+        devices: devices.filter((_, at) => at % count === index),
+        messages: perDevice,
+        markerValue: marker,
+        connectConcurrency: 50,
+      };
       const file = join(cluster.dir, `telemetry-${index + 1}.json`);
       writeFileSync(file, JSON.stringify(spec));
       generators.push(startGenerator(file));
@@ -454,7 +485,9 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
       const ready = (await generator.next('ready')) as Extract<LoadEvent, { type: 'ready' }>;
       if (ready.failed) throw new Error(`${ready.failed} 台设备未能连接 MQTT 代理（${ready.firstError ?? ''}）`);
     }
-    say(`  ${devices.length} 台设备已各自以自己的账号连上代理（${count} 个负载进程，${((performance.now() - connectStarted) / 1000).toFixed(1)} s）`);
+    say(
+      `  ${devices.length} 台设备已各自以自己的账号连上代理（${count} 个负载进程，${((performance.now() - connectStarted) / 1000).toFixed(1)} s）`,
+    );
 
     // Warm-up: one report per device, all of them written before the clock starts (the instances have
     // subscribed, their code paths are warm, the devices are online).
@@ -468,7 +501,10 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
     for (;;) {
       const stats = await clusterStats(cluster);
       if (delta(stats, beforeWarmup, 'reportsWritten') >= devices.length) break;
-      if (Date.now() > warmDeadline) throw new Error(`预热的 ${devices.length} 条消息 30 秒内只写入 ${delta(stats, beforeWarmup, 'reportsWritten')} 条（实例没有订阅上？丢弃 ${delta(stats, beforeWarmup, 'dropped')} 条）`);
+      if (Date.now() > warmDeadline)
+        throw new Error(
+          `预热的 ${devices.length} 条消息 30 秒内只写入 ${delta(stats, beforeWarmup, 'reportsWritten')} 条（实例没有订阅上？丢弃 ${delta(stats, beforeWarmup, 'dropped')} 条）`,
+        );
       await sleep(100);
     }
     await sleep(300);
@@ -501,12 +537,15 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
           end = epochNow();
           break;
         }
-        if (Date.now() - allWrittenAt > 5000) throw new Error(`实例的计数显示 ${written} 条都已写入，数据库中却只有 ${markers}/${devices.length} 台设备存有最后一条`);
+        if (Date.now() - allWrittenAt > 5000)
+          throw new Error(`实例的计数显示 ${written} 条都已写入，数据库中却只有 ${markers}/${devices.length} 台设备存有最后一条`);
       }
       if (written !== progress.written) progress = { written, at: Date.now() };
       else if (Date.now() - progress.at > STALL_MS) {
         const now = await clusterStats(cluster);
-        throw new Error(`入库停滞：${STALL_MS / 1000} 秒内没有进展；${written}/${total} 条消息写入（收到 ${delta(now, before, 'received')}，丢弃 ${delta(now, before, 'dropped')}）`);
+        throw new Error(
+          `入库停滞：${STALL_MS / 1000} 秒内没有进展；${written}/${total} 条消息写入（收到 ${delta(now, before, 'received')}，丢弃 ${delta(now, before, 'dropped')}）`,
+        );
       }
     }
     const cpuAfter = cpuSnapshot(cpuGroups);
@@ -522,7 +561,8 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
     const received = delta(after, before, 'received');
     const dropped = delta(after, before, 'dropped');
     const written = delta(after, before, 'reportsWritten');
-    if (dropped || received !== total || written !== total) throw new Error(`消息不符：发布 ${total}，实例收到 ${received}，写入 ${written}，丢弃 ${dropped}`);
+    if (dropped || received !== total || written !== total)
+      throw new Error(`消息不符：发布 ${total}，实例收到 ${received}，写入 ${written}，丢弃 ${dropped}`);
     const seconds = (end - firstAt) / 1000;
     return {
       devices: devices.length,
@@ -549,7 +589,10 @@ async function measureTelemetry(cluster: RunningCluster, reader: Reader, postgre
   }
 }
 
-async function measurePush(cluster: RunningCluster, postgresPids: () => number[]): Promise<{ bare: PushResult; push: PushResult; cpu: ReturnType<typeof cpuUse>; pgWaits?: string }> {
+async function measurePush(
+  cluster: RunningCluster,
+  postgresPids: () => number[],
+): Promise<{ bare: PushResult; push: PushResult; cpu: ReturnType<typeof cpuUse>; pgWaits?: string }> {
   const common = { clients: PUSH_CLIENTS, rate: PUSH_RATE, seconds: PUSH_SECONDS, ...ALARM };
   const bareServer = await startBare();
   let bare: PushResult;
@@ -559,7 +602,13 @@ async function measurePush(cluster: RunningCluster, postgresPids: () => number[]
     await bareServer.stop();
   }
   const waits = cluster.databaseUrl ? await startWaitSampler(cluster.databaseUrl) : undefined;
-  const groups: CpuGroups = { instances: cluster.instances.map((instance) => instance.child.pid!), mosquitto: [], postgres: postgresPids, generators: [], reaped: 'clients' };
+  const groups: CpuGroups = {
+    instances: cluster.instances.map((instance) => instance.child.pid!),
+    mosquitto: [],
+    postgres: postgresPids,
+    generators: [],
+    reaped: 'clients',
+  };
   const cpuBefore = cpuSnapshot(groups);
   let push: PushResult;
   let pgWaits: string | undefined;
@@ -575,12 +624,20 @@ async function measurePush(cluster: RunningCluster, postgresPids: () => number[]
 function pushProblems(result: PushResult, label: string): string[] {
   const problems: string[] = [];
   if (result.raiseFailures) problems.push(`${label}：${result.raiseFailures} 次触发告警失败（${result.firstFailure ?? ''}）`);
-  if (result.missing) problems.push(`${label}：${result.missing} 次投递缺失（应收 ${result.expected}）${result.firstFailure && !result.raiseFailures ? `；${result.firstFailure}` : ''}`);
+  if (result.missing)
+    problems.push(
+      `${label}：${result.missing} 次投递缺失（应收 ${result.expected}）${result.firstFailure && !result.raiseFailures ? `；${result.firstFailure}` : ''}`,
+    );
   if (result.duplicates) problems.push(`${label}：${result.duplicates} 次重复投递`);
   return problems;
 }
 
-async function runSetup(setup: Setup, index: number, dir: string, postgres: { cluster: TestCluster; pids: () => number[] } | undefined): Promise<SetupResult> {
+async function runSetup(
+  setup: Setup,
+  index: number,
+  dir: string,
+  postgres: { cluster: TestCluster; pids: () => number[] } | undefined,
+): Promise<SetupResult> {
   const result: SetupResult = { setup, errors: [] };
   say(`\n[${index + 1}/${SETUPS.length}] ${setup.label}`);
   let databaseUrl: string | undefined;
@@ -611,10 +668,13 @@ async function runSetup(setup: Setup, index: number, dir: string, postgres: { cl
     try {
       result.telemetry = await measureTelemetry(cluster, reader, postgres?.pids ?? (() => []));
       const t = result.telemetry;
-      say(`  遥测 telemetry：${t.messages} 条 / ${t.seconds.toFixed(2)} s → 入库 stored ${fmt(t.storedPerSecond)} msg/s（发布 published ${fmt(t.publishedPerSecond)} msg/s；${t.batches} 批，更新 ${t.rows} 行）`);
+      say(
+        `  遥测 telemetry：${t.messages} 条 / ${t.seconds.toFixed(2)} s → 入库 stored ${fmt(t.storedPerSecond)} msg/s（发布 published ${fmt(t.publishedPerSecond)} msg/s；${t.batches} 批，更新 ${t.rows} 行）`,
+      );
       say(`  CPU（核 cores）：${t.cpu.text}`);
       if (t.pgWaits) say(`  入库期间 PostgreSQL：${t.pgWaits}`);
-      if (t.publishedPerSecond < t.storedPerSecond * 1.1) say('  注意：发布速率与入库速率相近，负载进程（或代理）可能才是瓶颈；可调 SCALE_GENERATORS');
+      if (t.publishedPerSecond < t.storedPerSecond * 1.1)
+        say('  注意：发布速率与入库速率相近，负载进程（或代理）可能才是瓶颈；可调 SCALE_GENERATORS');
       if (t.cpu.other > 0.25) say(`  注意：测量期间本机其他进程占用了 ${t.cpu.other.toFixed(2)} 核，结果偏低`);
     } catch (error) {
       result.errors.push(`遥测：${error instanceof Error ? error.message : String(error)}`);
@@ -627,7 +687,9 @@ async function runSetup(setup: Setup, index: number, dir: string, postgres: { cl
       result.pushCpu = cpu;
       if (pgWaits) result.pushWaits = pgWaits;
       result.errors.push(...pushProblems(bare, '裸广播'), ...pushProblems(push, '推送'));
-      say(`  推送 push：${PUSH_CLIENTS} 个客户端（各实例 ${push.spread.join('/')}）× ${PUSH_RATE} 条/s × ${PUSH_SECONDS} s：p50 ${push.p50.toFixed(1)} ms，p99 ${push.p99.toFixed(1)} ms（其中触发请求应答 raise answered p50 ${push.raiseP50.toFixed(1)} ms，p99 ${push.raiseP99.toFixed(1)} ms）；裸广播 bare p50 ${bare.p50.toFixed(1)} ms，p99 ${bare.p99.toFixed(1)} ms（应答 p99 ${bare.raiseP99.toFixed(1)} ms）`);
+      say(
+        `  推送 push：${PUSH_CLIENTS} 个客户端（各实例 ${push.spread.join('/')}）× ${PUSH_RATE} 条/s × ${PUSH_SECONDS} s：p50 ${push.p50.toFixed(1)} ms，p99 ${push.p99.toFixed(1)} ms（其中触发请求应答 raise answered p50 ${push.raiseP50.toFixed(1)} ms，p99 ${push.raiseP99.toFixed(1)} ms）；裸广播 bare p50 ${bare.p50.toFixed(1)} ms，p99 ${bare.p99.toFixed(1)} ms（应答 p99 ${bare.raiseP99.toFixed(1)} ms）`,
+      );
       say(`  推送期间 CPU（核 cores）：${cpu.text}`);
       if (pgWaits) say(`  推送期间 PostgreSQL：${pgWaits}`);
     } catch (error) {
@@ -639,10 +701,17 @@ async function runSetup(setup: Setup, index: number, dir: string, postgres: { cl
     const broker = cluster.mqtt;
     await cluster.stop();
     // Mosquitto's log (complete once it has exited): a client's queue overflowing loses QoS 1 messages.
-    const overflow = broker?.output().split('\n').filter((line) => /dropped|dropping/i.test(line)) ?? [];
+    const overflow =
+      broker
+        ?.output()
+        .split('\n')
+        .filter((line) => /dropped|dropping/i.test(line)) ?? [];
     if (overflow.length) result.errors.push(`MQTT 代理丢弃了消息（${overflow.length} 行日志）：${overflow[0]}`);
     for (const instance of cluster.instances) {
-      const trouble = instance.output().split('\n').find((line) => /丢弃|未写入|写入失败|处理失败/.test(line));
+      const trouble = instance
+        .output()
+        .split('\n')
+        .find((line) => /丢弃|未写入|写入失败|处理失败/.test(line));
       if (trouble) say(`  实例 ${instance.index + 1} 的日志：${trouble.slice(0, 300)}`);
     }
   }
@@ -651,12 +720,17 @@ async function runSetup(setup: Setup, index: number, dir: string, postgres: { cl
 
 // ---------------------------------------------------------------- the report
 
-const fmt = (value: number | undefined, digits = 0) => (value === undefined || !Number.isFinite(value) ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (value: number | undefined, digits = 0) =>
+  value === undefined || !Number.isFinite(value)
+    ? '—'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 function report(results: SetupResult[], machine: string): void {
   say(`\n=== bench/scale 结果 results ===\n${machine}`);
-  say(`设备 ${fmt(results.find((r) => r.telemetry)?.telemetry?.devices ?? DEVICES)} 台（各自的 MQTT 账号），每套共 ${fmt(results.find((r) => r.telemetry)?.telemetry?.messages ?? MESSAGES)} 条遥测（QoS 1）；MQTT_BATCH_MS/ROWS 默认；推送 ${PUSH_CLIENTS} 客户端 × ${PUSH_RATE} 告警/s × ${PUSH_SECONDS} s`);
+  say(
+    `设备 ${fmt(results.find((r) => r.telemetry)?.telemetry?.devices ?? DEVICES)} 台（各自的 MQTT 账号），每套共 ${fmt(results.find((r) => r.telemetry)?.telemetry?.messages ?? MESSAGES)} 条遥测（QoS 1）；MQTT_BATCH_MS/ROWS 默认；推送 ${PUSH_CLIENTS} 客户端 × ${PUSH_RATE} 告警/s × ${PUSH_SECONDS} s`,
+  );
   const onePg = results.find((r) => r.setup.database === 'postgres' && r.setup.instances === 1)?.telemetry?.storedPerSecond;
   const header = `${'配置 setup'.padEnd(16)} ${'入库 stored msg/s'.padStart(18)} ${'发布 published'.padStart(15)} ${'×PG1'.padStart(6)} ${'实例核 cores'.padStart(12)} ${'他人核 other'.padStart(12)} ${'推送 p50'.padStart(9)} ${'推送 p99'.padStart(9)} ${'裸 bare p99'.padStart(11)} ${'p99 比 ratio'.padStart(12)} ${'推送时他人核'.padStart(12)}`;
   say(header);
@@ -675,14 +749,22 @@ function report(results: SetupResult[], machine: string): void {
   }
   say('\n目标 targets:');
   for (const r of results) {
-    if (r.setup.instances === 1 && r.telemetry) say(`  ${mark(r.telemetry.storedPerSecond >= TARGETS.messagesPerSecond)} ${r.setup.label}：遥测入库 ${fmt(r.telemetry.storedPerSecond)} msg/s（目标 ≥ ${fmt(TARGETS.messagesPerSecond)}，比值 ${(r.telemetry.storedPerSecond / TARGETS.messagesPerSecond).toFixed(2)}）`);
+    if (r.setup.instances === 1 && r.telemetry)
+      say(
+        `  ${mark(r.telemetry.storedPerSecond >= TARGETS.messagesPerSecond)} ${r.setup.label}：遥测入库 ${fmt(r.telemetry.storedPerSecond)} msg/s（目标 ≥ ${fmt(TARGETS.messagesPerSecond)}，比值 ${(r.telemetry.storedPerSecond / TARGETS.messagesPerSecond).toFixed(2)}）`,
+      );
   }
   const threePg = results.find((r) => r.setup.database === 'postgres' && r.setup.instances === 3)?.telemetry?.storedPerSecond;
-  if (threePg && onePg) say(`  ${mark(threePg / onePg >= TARGETS.threeInstances)} PostgreSQL ×3 / ×1 = ${(threePg / onePg).toFixed(2)}×（目标 ≥ ${TARGETS.threeInstances}×；本机 ${availableParallelism()} 核，实例、代理、数据库与负载进程共用）`);
+  if (threePg && onePg)
+    say(
+      `  ${mark(threePg / onePg >= TARGETS.threeInstances)} PostgreSQL ×3 / ×1 = ${(threePg / onePg).toFixed(2)}×（目标 ≥ ${TARGETS.threeInstances}×；本机 ${availableParallelism()} 核，实例、代理、数据库与负载进程共用）`,
+    );
   for (const r of results) {
     if (!r.push || !r.bare) continue;
     const ratio = r.push.p99 / r.bare.p99;
-    say(`  ${mark(r.push.p99 <= TARGETS.p99Ms && ratio <= TARGETS.p99VsBare)} ${r.setup.label}：推送 p99 ${r.push.p99.toFixed(1)} ms（目标 ≤ ${TARGETS.p99Ms} ms，比值 ${(r.push.p99 / TARGETS.p99Ms).toFixed(2)}）；相对裸广播 ${ratio.toFixed(2)}×（目标 ≤ ${TARGETS.p99VsBare}×）`);
+    say(
+      `  ${mark(r.push.p99 <= TARGETS.p99Ms && ratio <= TARGETS.p99VsBare)} ${r.setup.label}：推送 p99 ${r.push.p99.toFixed(1)} ms（目标 ≤ ${TARGETS.p99Ms} ms，比值 ${(r.push.p99 / TARGETS.p99Ms).toFixed(2)}）；相对裸广播 ${ratio.toFixed(2)}×（目标 ≤ ${TARGETS.p99VsBare}×）`,
+    );
   }
   const errors = results.flatMap((r) => r.errors.map((error) => `${r.setup.label}：${error}`));
   if (errors.length) {
@@ -700,9 +782,13 @@ async function main(): Promise<void> {
   const setups = SETUPS.filter((setup) => setup.database === 'sqlite' || binDir);
   if (setups.length < SETUPS.length) say('未找到 PostgreSQL 服务端程序，跳过 PostgreSQL 的配置（安装 postgresql 或设置 POSTGRES_BIN_DIR）');
   const mosquittoVersion = spawnSync(findMosquitto()!, ['-h'], { encoding: 'utf8' }).stdout.split('\n')[0]?.trim() ?? '';
-  const machine = `本机 machine：${availableParallelism()} 核 cores（${cpus()[0]?.model ?? ''}），开始时负载 load ${loadavg().map((value) => value.toFixed(2)).join(' ')}；Node ${process.version}；${mosquittoVersion}${binDir ? `；PostgreSQL ${binDir.split('/').at(-2)}（fsync 开）` : ''}`;
+  const machine = `本机 machine：${availableParallelism()} 核 cores（${cpus()[0]?.model ?? ''}），开始时负载 load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}；Node ${process.version}；${mosquittoVersion}${binDir ? `；PostgreSQL ${binDir.split('/').at(-2)}（fsync 开）` : ''}`;
   say(machine);
-  say(`设备 ${DEVICES} 台 × 共 ${MESSAGES} 条遥测/套，${GENERATORS} 个负载进程；FLEET_SCALE ${FLEET_SCALE}；推送 ${PUSH_CLIENTS} 客户端 × ${PUSH_RATE}/s × ${PUSH_SECONDS} s`);
+  say(
+    `设备 ${DEVICES} 台 × 共 ${MESSAGES} 条遥测/套，${GENERATORS} 个负载进程；FLEET_SCALE ${FLEET_SCALE}；推送 ${PUSH_CLIENTS} 客户端 × ${PUSH_RATE}/s × ${PUSH_SECONDS} s`,
+  );
   // The device kinds, read at the start like the instances read them (a plugin edited mid-run changes nothing here).
   catalog = loadDeviceCatalog(loadPlugins(join(ROOT, 'plugins')).plugins);
   const dir = mkdtempSync(join(tmpdir(), 'ops-bench-scale-'));
@@ -730,7 +816,12 @@ async function main(): Promise<void> {
     postgres?.cluster.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  report(results, `${machine}；结束时负载 load ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  report(
+    results,
+    `${machine}；结束时负载 load ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (!existsSync(join(ROOT, 'server', 'main.ts'))) throw new Error('请在仓库根目录运行');

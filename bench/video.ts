@@ -97,20 +97,33 @@ async function startServer(): Promise<Server> {
 }
 
 async function cameras(server: Server, count: number): Promise<number[]> {
-  const reply = (await (await fetch(`${server.url}/api/monitor/child?deviceType=camera&pageSize=${count}`, { headers: { authorization: `Bearer ${server.token}` } })).json()) as { rows: { deviceId: number }[] };
+  const reply = (await (
+    await fetch(`${server.url}/api/monitor/child?deviceType=camera&pageSize=${count}`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    })
+  ).json()) as { rows: { deviceId: number }[] };
   if (reply.rows.length < count) throw new Error(`摄像机不足 ${count} 台`);
   return reply.rows.map((row) => row.deviceId);
 }
 
-const playThrough = (server: Server, deviceId: number): Exchange => async (_index, offer) => {
-  const reply = (await (await fetch(`${server.url}/api/stream/play?deviceId=${deviceId}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' }, body: offer })).json()) as { code: number; sdp?: string; msg?: string };
-  if (reply.code !== 0 || !reply.sdp) throw new Error(`播放失败：${reply.msg}`);
-  return reply.sdp;
-};
+const playThrough =
+  (server: Server, deviceId: number): Exchange =>
+  async (_index, offer) => {
+    const reply = (await (
+      await fetch(`${server.url}/api/stream/play?deviceId=${deviceId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
+        body: offer,
+      })
+    ).json()) as { code: number; sdp?: string; msg?: string };
+    if (reply.code !== 0 || !reply.sdp) throw new Error(`播放失败：${reply.msg}`);
+    return reply.sdp;
+  };
 
 /** Waits until the server has stopped every camera source (no ffmpeg child left). */
 async function sourcesStopped(pid: number): Promise<void> {
-  for (let waited = 0; ffmpegChildren(pid).length && waited < 15_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  for (let waited = 0; ffmpegChildren(pid).length && waited < 15_000; waited += 200)
+    await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 // ---- bare werift pair --------------------------------------------------------------------------------
@@ -120,7 +133,11 @@ async function bareRound(page: Page, count: number, deviceId: number): Promise<n
   const workDir = mkdtempSync(join(tmpdir(), 'ops-bench-bare-'));
   const peers: RTCPeerConnection[] = [];
   // Started with the join, as the server starts a camera's source with its first viewer.
-  const feed = CameraFeed.start({ deviceId, name: '基准摄像机', code: 'BENCH' }, { ...DEFAULT_FEED, ffmpeg: ffmpeg!, fontFile: findChineseFont(), workDir }, () => undefined);
+  const feed = CameraFeed.start(
+    { deviceId, name: '基准摄像机', code: 'BENCH' },
+    { ...DEFAULT_FEED, ffmpeg: ffmpeg!, fontFile: findChineseFont(), workDir },
+    () => undefined,
+  );
   try {
     return await joinAll(page, count, async (_index, offer) => {
       const sender = new RTCPeerConnection(PEER);
@@ -212,18 +229,26 @@ try {
   const busy = await cpuWindow(server.pid, CPU_SECONDS);
   await Promise.all(viewers.map((peer) => peer.close()));
 
-  console.info(`首帧时间（加入 → 页面呈现第一帧，Chromium 播放器），每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数；源随加入启动（${DEFAULT_FEED.width}×${DEFAULT_FEED.height}@${DEFAULT_FEED.frameRate}，每 0.5 秒一个关键帧）`);
+  console.info(
+    `首帧时间（加入 → 页面呈现第一帧，Chromium 播放器），每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数；源随加入启动（${DEFAULT_FEED.width}×${DEFAULT_FEED.height}@${DEFAULT_FEED.frameRate}，每 0.5 秒一个关键帧）`,
+  );
   for (const row of results) {
     const ours = median(row.server);
     const bare = median(row.bare);
-    console.info(`  ${String(row.count).padStart(2)} 个订阅者   服务器 ${ours.toFixed(0).padStart(5)} ms   裸 werift ${bare.toFixed(0).padStart(5)} ms   比值 ${(ours / bare).toFixed(2)}`);
+    console.info(
+      `  ${String(row.count).padStart(2)} 个订阅者   服务器 ${ours.toFixed(0).padStart(5)} ms   裸 werift ${bare.toFixed(0).padStart(5)} ms   比值 ${(ours / bare).toFixed(2)}`,
+    );
   }
   const one = median(results[0]!.server);
   const nine = median(results[2]!.server);
   const worst = Math.max(...results.map((row) => median(row.server)));
-  console.info(`9 个 / 1 个订阅者 ${(nine / one).toFixed(2)}（目标 ≤ 1.5）；最慢首帧 ${worst.toFixed(0)} ms / 预算 ${FIRST_FRAME_BUDGET_MS} ms = ${(worst / FIRST_FRAME_BUDGET_MS).toFixed(2)}（目标 ≤ 1）`);
+  console.info(
+    `9 个 / 1 个订阅者 ${(nine / one).toFixed(2)}（目标 ≤ 1.5）；最慢首帧 ${worst.toFixed(0)} ms / 预算 ${FIRST_FRAME_BUDGET_MS} ms = ${(worst / FIRST_FRAME_BUDGET_MS).toFixed(2)}（目标 ≤ 1）`,
+  );
   const perStream = (busy.server - idle.server) / CPU_STREAMS;
-  console.info(`每路实时视频的 CPU：服务器进程 ${(perStream * 100).toFixed(1)}% 核，ffmpeg 源 ${((busy.sources / CPU_STREAMS) * 100).toFixed(1)}% 核（${CPU_STREAMS} 路各一个观看者，${CPU_SECONDS} s；空闲时服务器 ${(idle.server * 100).toFixed(1)}%）`);
+  console.info(
+    `每路实时视频的 CPU：服务器进程 ${(perStream * 100).toFixed(1)}% 核，ffmpeg 源 ${((busy.sources / CPU_STREAMS) * 100).toFixed(1)}% 核（${CPU_STREAMS} 路各一个观看者，${CPU_SECONDS} s；空闲时服务器 ${(idle.server * 100).toFixed(1)}%）`,
+  );
   if (worst > FIRST_FRAME_BUDGET_MS || nine / one > 1.5) process.exitCode = 1;
 } finally {
   await browser.close();

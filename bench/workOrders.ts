@@ -52,20 +52,45 @@ const ISSUES: [string, string][] = [
 /** Writes `count` work orders of a tenant, in batches. */
 async function fill(app: FastifyInstance, tenantId: number, count: number): Promise<void> {
   const db = app.ctx.db;
-  const teams = (await db.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).execute()).map((team) => Number(team.team_id));
-  const users = (await db.selectFrom('user_tenants').select('user_id').where('tenant_id', '=', tenantId).execute()).map((user) => user.user_id);
+  const teams = (await db.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).execute()).map((team) =>
+    Number(team.team_id),
+  );
+  const users = (await db.selectFrom('user_tenants').select('user_id').where('tenant_id', '=', tenantId).execute()).map(
+    (user) => user.user_id,
+  );
   const next = random(tenantId * 7919);
   const BATCH = 1000;
   for (let start = 0; start < count; start += BATCH) {
     const rows: Database['work_orders'][] = [];
     for (let index = start; index < Math.min(count, start + BATCH); index++) {
       const createdAt = NOW - Math.floor(next() * 180 * DAY);
-      const priority = pick<WorkOrderPriority>(next, [['URGENT', 10], ['HIGH', 20], ['NORMAL', 50], ['LOW', 20]]);
+      const priority = pick<WorkOrderPriority>(next, [
+        ['URGENT', 10],
+        ['HIGH', 20],
+        ['NORMAL', 50],
+        ['LOW', 20],
+      ]);
       const dueAt = createdAt + WORK_ORDER_SLA_HOURS[priority] * HOUR;
       // Older orders are mostly done; the last days hold the open ones.
       const recent = NOW - createdAt < 3 * DAY;
-      const status = recent ? pick(next, [['PENDING', 30], ['ASSIGNED', 25], ['PROCESSING', 35], ['DONE', 10]]) : pick(next, [['DONE', 88], ['CANCELLED', 6], ['PROCESSING', 4], ['ASSIGNED', 2]]);
-      const source = pick(next, [['alarm', 40], ['device', 30], ['manual', 30]]);
+      const status = recent
+        ? pick(next, [
+            ['PENDING', 30],
+            ['ASSIGNED', 25],
+            ['PROCESSING', 35],
+            ['DONE', 10],
+          ])
+        : pick(next, [
+            ['DONE', 88],
+            ['CANCELLED', 6],
+            ['PROCESSING', 4],
+            ['ASSIGNED', 2],
+          ]);
+      const source = pick(next, [
+        ['alarm', 40],
+        ['device', 30],
+        ['manual', 30],
+      ]);
       const [issue, category] = ISSUES[Math.floor(next() * ISSUES.length)]!;
       const toTeam = next() < 0.5;
       const assigned = status !== 'PENDING';
@@ -128,17 +153,33 @@ async function measure(app: FastifyInstance, token: string, label: string, url: 
 
 async function run(databaseUrl?: string): Promise<Figures[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-workorders-'));
-  const app = await createServer({ dataDir, clock: () => NOW, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: 1, alarmsPerMinute: 0 }, ...(databaseUrl ? { databaseUrl } : {}) });
+  const app = await createServer({
+    dataDir,
+    clock: () => NOW,
+    simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: 1, alarmsPerMinute: 0 },
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
   try {
     const started = performance.now();
     for (const tenantId of [1, 2]) await fill(app, tenantId, ORDERS_PER_TENANT);
     // Statistics (and, on PostgreSQL, the visibility map index-only scans read), as autovacuum would gather them.
     await sql`${sql.raw(databaseUrl ? 'vacuum analyze' : 'analyze')}`.execute(app.ctx.db);
-    console.info(`  已写入 ${2 * ORDERS_PER_TENANT} 个工单（两个租户各 ${ORDERS_PER_TENANT}），${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const login = (await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { code: number; token?: string; msg: string };
+    console.info(
+      `  已写入 ${2 * ORDERS_PER_TENANT} 个工单（两个租户各 ${ORDERS_PER_TENANT}），${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const login = (await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as {
+      code: number;
+      token?: string;
+      msg: string;
+    };
     if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg}`);
     const token = login.token;
-    const team = await app.ctx.db.selectFrom('teams').select('team_id').where('tenant_id', '=', 1).orderBy('team_id').executeTakeFirstOrThrow();
+    const team = await app.ctx.db
+      .selectFrom('teams')
+      .select('team_id')
+      .where('tenant_id', '=', 1)
+      .orderBy('team_id')
+      .executeTakeFirstOrThrow();
     const list = '/api/workOrder/list?pageSize=20';
     const cases: [string, string][] = [
       ['工单列表（第 1 页）', `${list}&pageNum=1`],
@@ -188,7 +229,9 @@ async function onPostgres(): Promise<Figures[] | undefined> {
 }
 
 async function main(): Promise<void> {
-  console.info(`工单列表基准：每个租户 ${ORDERS_PER_TENANT} 个工单；每项预热 ${WARMUP} 次、测量 ${SAMPLES} 次（进程内 inject，逐个请求）；目标 p99 ≤ ${TARGET_P99_MS} ms`);
+  console.info(
+    `工单列表基准：每个租户 ${ORDERS_PER_TENANT} 个工单；每项预热 ${WARMUP} 次、测量 ${SAMPLES} 次（进程内 inject，逐个请求）；目标 p99 ≤ ${TARGET_P99_MS} ms`,
+  );
   let passed = true;
   for (const database of ['sqlite', 'postgres'].filter((name) => DATABASES.includes(name))) {
     console.info(`\n${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
@@ -199,7 +242,9 @@ async function main(): Promise<void> {
       const verdict = entry.baseline ? '' : `   ${entry.p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL'}`;
       if (!entry.baseline && entry.p99 > TARGET_P99_MS) passed = false;
       const ratio = entry.baseline ? '' : `   p99 ×${(entry.p99 / baseline.p99).toFixed(1)} 基线`;
-      console.info(`  ${entry.label.padEnd(22 - Math.ceil(entry.label.length / 2))} total ${String(entry.total).padStart(6)}   p50 ${entry.p50.toFixed(2).padStart(7)} ms   p99 ${entry.p99.toFixed(2).padStart(7)} ms${ratio}${verdict}`);
+      console.info(
+        `  ${entry.label.padEnd(22 - Math.ceil(entry.label.length / 2))} total ${String(entry.total).padStart(6)}   p50 ${entry.p50.toFixed(2).padStart(7)} ms   p99 ${entry.p99.toFixed(2).padStart(7)} ms${ratio}${verdict}`,
+      );
     }
   }
   if (!passed) process.exitCode = 1;

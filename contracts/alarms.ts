@@ -50,6 +50,11 @@ export interface AlarmStats {
   total: number;
 }
 
-export const ALARM_STATUSES = ['ALARM_STATUS_UNTREATED', 'ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'] as const;
+export const ALARM_STATUSES = [
+  'ALARM_STATUS_UNTREATED',
+  'ALARM_STATUS_PROCESSING',
+  'ALARM_STATUS_COMPLET',
+  'ALARM_STATUS_CONFIRMED',
+] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 export const ALARM_GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'] as const;

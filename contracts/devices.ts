@@ -15,7 +15,8 @@ export interface DeviceRow {
 }
 
 /** A device as the map shows it: the fields of a device row that `GET /devi/aep/positions` returns. */
-export type DevicePoint = Pick<DeviceRow, 'deviceId' | 'kind' | 'online' | 'longitude' | 'latitude'> & Partial<Pick<DeviceRow, 'deviceName'>>;
+export type DevicePoint = Pick<DeviceRow, 'deviceId' | 'kind' | 'online' | 'longitude' | 'latitude'> &
+  Partial<Pick<DeviceRow, 'deviceName'>>;
 
 export interface DeviceGroup {
   groupId: number;

@@ -47,7 +47,11 @@ export const EMERGENCY_RADIUS_MAX = 10_000;
 export const EMERGENCY_LEVELS = ['HIGH', 'MEDIUM', 'LOW'] as const;
 export type EmergencyLevel = (typeof EMERGENCY_LEVELS)[number];
 export const EMERGENCY_LEVEL_LABELS: Record<EmergencyLevel, string> = { HIGH: '重大', MEDIUM: '较大', LOW: '一般' };
-export const EMERGENCY_LEVEL_OF_GRADE: Readonly<Record<string, EmergencyLevel>> = { ALARM_GRADE_HIGH: 'HIGH', ALARM_GRADE_MEDIUM: 'MEDIUM', ALARM_GRADE_LOW: 'LOW' };
+export const EMERGENCY_LEVEL_OF_GRADE: Readonly<Record<string, EmergencyLevel>> = {
+  ALARM_GRADE_HIGH: 'HIGH',
+  ALARM_GRADE_MEDIUM: 'MEDIUM',
+  ALARM_GRADE_LOW: 'LOW',
+};
 
 export const EMERGENCY_EVENT_STATUSES = ['ACTIVE', 'CLOSED'] as const;
 export type EmergencyEventStatus = (typeof EMERGENCY_EVENT_STATUSES)[number];

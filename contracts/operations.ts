@@ -53,7 +53,12 @@ export const FAULT_CAUSE_LABELS: Record<FaultCause, string> = { offline: '设备
 
 export const FAULT_ACTIONS = ['close', 'toWorkOrder'] as const;
 export type FaultAction = (typeof FAULT_ACTIONS)[number];
-export const FAULT_ACTION_LABELS: Record<FaultAction | 'raise' | 'autoClose', string> = { raise: '产生', close: '关闭', toWorkOrder: '转工单', autoClose: '自动关闭' };
+export const FAULT_ACTION_LABELS: Record<FaultAction | 'raise' | 'autoClose', string> = {
+  raise: '产生',
+  close: '关闭',
+  toWorkOrder: '转工单',
+  autoClose: '自动关闭',
+};
 export const FAULT_TRANSITIONS: Record<FaultAction, { from: readonly FaultStatus[]; to: FaultStatus }> = {
   close: { from: ['OPEN', 'ORDERED'], to: 'CLOSED' },
   toWorkOrder: { from: ['OPEN'], to: 'ORDERED' },
@@ -204,12 +209,23 @@ export interface OperationKpi {
 
 export const PICTURE_STATES = ['ok', 'frozen', 'black', 'blurred'] as const;
 export type PictureState = (typeof PICTURE_STATES)[number];
-export const PICTURE_STATE_LABELS: Record<PictureState, string> = { ok: '画面正常', frozen: '画面冻结', black: '黑屏', blurred: '画面模糊' };
+export const PICTURE_STATE_LABELS: Record<PictureState, string> = {
+  ok: '画面正常',
+  frozen: '画面冻结',
+  black: '黑屏',
+  blurred: '画面模糊',
+};
 
 /** Why a camera's check failed. */
 export const DIAGNOSIS_REASONS = ['offline', 'noStream', 'frozen', 'black', 'blurred'] as const;
 export type DiagnosisReason = (typeof DIAGNOSIS_REASONS)[number];
-export const DIAGNOSIS_REASON_LABELS: Record<DiagnosisReason, string> = { offline: '设备离线', noStream: '视频流无响应', frozen: '画面冻结', black: '黑屏', blurred: '画面模糊' };
+export const DIAGNOSIS_REASON_LABELS: Record<DiagnosisReason, string> = {
+  offline: '设备离线',
+  noStream: '视频流无响应',
+  frozen: '画面冻结',
+  black: '黑屏',
+  blurred: '画面模糊',
+};
 
 /** One check of one camera. */
 export interface DiagnosisCheck {

@@ -30,7 +30,13 @@ describe('repairLayout', () => {
   });
 
   it('holds sizes to the panel minimum and positions to the grid', () => {
-    const { items, changes } = repairLayout([{ panel: 'alarms', x: 22, y: -3, w: 1, h: 1 }, { panel: 'devices', x: 0, y: 10, w: 40, h: 2.6 }], panels);
+    const { items, changes } = repairLayout(
+      [
+        { panel: 'alarms', x: 22, y: -3, w: 1, h: 1 },
+        { panel: 'devices', x: 0, y: 10, w: 40, h: 2.6 },
+      ],
+      panels,
+    );
     expect(items).toEqual([
       { panel: 'alarms', x: 20, y: 0, w: 4, h: 2 },
       { panel: 'devices', x: 0, y: 10, w: 24, h: 3 },

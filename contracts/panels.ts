@@ -114,7 +114,11 @@ export type PanelLimits = Pick<Panel, 'id'> & { size: Pick<Panel['size'], 'minW'
  * the panel's minimum and the grid, and overlapping panels are moved down until nothing overlaps.
  * Returns the layout and what was changed (empty when it was fine), in Chinese for the log.
  */
-export function repairLayout(items: readonly LayoutItem[], panels: readonly PanelLimits[], columns = GRID_COLUMNS): { items: LayoutItem[]; changes: string[] } {
+export function repairLayout(
+  items: readonly LayoutItem[],
+  panels: readonly PanelLimits[],
+  columns = GRID_COLUMNS,
+): { items: LayoutItem[]; changes: string[] } {
   const limits = new Map(panels.map((panel) => [panel.id, panel.size]));
   const changes: string[] = [];
   const seen = new Set<string>();
@@ -143,7 +147,12 @@ export function repairLayout(items: readonly LayoutItem[], panels: readonly Pane
   const placed: LayoutItem[] = [];
   for (const item of [...kept].sort((a, b) => a.y - b.y || a.x - b.x)) {
     let y = item.y;
-    for (let blocker = placed.find((other) => overlaps({ ...item, y }, other)); blocker; blocker = placed.find((other) => overlaps({ ...item, y }, other))) y = blocker.y + blocker.h;
+    for (
+      let blocker = placed.find((other) => overlaps({ ...item, y }, other));
+      blocker;
+      blocker = placed.find((other) => overlaps({ ...item, y }, other))
+    )
+      y = blocker.y + blocker.h;
     if (y !== item.y) changes.push(`面板 ${item.panel} 与其他面板重叠，已下移`);
     placed.push({ ...item, y });
   }

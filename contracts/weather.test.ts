@@ -37,6 +37,14 @@ describe('weatherIcon', () => {
   });
 
   it('maps other texts of weather services by what they contain', () => {
-    expect(['晴间多云', '阵雨', '雨夹雪', '大暴雨', '雾', '霾', '未知'].map(weatherIcon)).toEqual(['cloudy', 'rain', 'snow', 'storm', 'overcast', 'overcast', 'cloudy']);
+    expect(['晴间多云', '阵雨', '雨夹雪', '大暴雨', '雾', '霾', '未知'].map(weatherIcon)).toEqual([
+      'cloudy',
+      'rain',
+      'snow',
+      'storm',
+      'overcast',
+      'overcast',
+      'cloudy',
+    ]);
   });
 });

@@ -49,7 +49,13 @@ export const WORK_ORDER_SLA_HOURS: Record<WorkOrderPriority, number> = { URGENT:
 
 export const WORK_ORDER_CATEGORIES = ['ALARM', 'REPAIR', 'INSPECTION', 'MAINTENANCE', 'OTHER'] as const;
 export type WorkOrderCategory = (typeof WORK_ORDER_CATEGORIES)[number];
-export const WORK_ORDER_CATEGORY_LABELS: Record<WorkOrderCategory, string> = { ALARM: '告警处置', REPAIR: '故障维修', INSPECTION: '巡检', MAINTENANCE: '保养', OTHER: '其他' };
+export const WORK_ORDER_CATEGORY_LABELS: Record<WorkOrderCategory, string> = {
+  ALARM: '告警处置',
+  REPAIR: '故障维修',
+  INSPECTION: '巡检',
+  MAINTENANCE: '保养',
+  OTHER: '其他',
+};
 
 export const WORK_ORDER_SOURCES = ['alarm', 'device', 'manual'] as const;
 export type WorkOrderSource = (typeof WORK_ORDER_SOURCES)[number];

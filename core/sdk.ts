@@ -27,7 +27,15 @@ export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushCl
 export { PushHandler } from './push/PushHandler';
 
 // Map effects: the contribution point, the effects API, frame clock and option readers.
-export { MapEffectRenderer, MapEffects, effectFrameClock, EFFECT_FRAMES_PER_SECOND, type MapEffectContext, type MapEffectEvent, type MapEffectInstance } from './map/MapEffects';
+export {
+  MapEffectRenderer,
+  MapEffects,
+  effectFrameClock,
+  EFFECT_FRAMES_PER_SECOND,
+  type MapEffectContext,
+  type MapEffectEvent,
+  type MapEffectInstance,
+} from './map/MapEffects';
 export { colorOption, numberOption, positionOption } from './map/effectOptions';
 export { checkPosition, parsePosition, reportPosition, DEFAULT_EFFECT_HEIGHT, type MapPosition } from './geo/parsePosition';
 export { EffectStage, type EffectStageProps } from './map/EffectStage';
@@ -54,17 +62,41 @@ export { useLoaded, type Loaded } from './panels/useLoaded';
 // Live video: camera streams (GET /stream/getStream, then the stream endpoint) and the spec's stream client.
 export { CameraStreams, createCameraStreams, createSdpExchange, type CameraStreamState, type StreamAddress } from './media/CameraStreams';
 export { Recordings, createRecordings, type RecordList, type RecordedSegment } from './media/Recordings';
-export { StreamClient, StreamEndpointError, DEFAULT_CAPTURE, type StreamOptions, type StreamResult, type SdpExchange } from './media/StreamClient';
+export {
+  StreamClient,
+  StreamEndpointError,
+  DEFAULT_CAPTURE,
+  type StreamOptions,
+  type StreamResult,
+  type SdpExchange,
+} from './media/StreamClient';
 
 // Video rooms on Janus (janus-gateway), quick intercom groups, voice messages and the product socket.
 export { VideoRooms } from './media/janus/VideoRooms';
-export { VideoRoomSession, MUTE_WARNING_MS, type LocalMedia, type RemoteFeed, type VideoRoomEnd, type VideoRoomSnapshot, type VideoRoomStatus } from './media/janus/VideoRoomSession';
+export {
+  VideoRoomSession,
+  MUTE_WARNING_MS,
+  type LocalMedia,
+  type RemoteFeed,
+  type VideoRoomEnd,
+  type VideoRoomSnapshot,
+  type VideoRoomStatus,
+} from './media/janus/VideoRoomSession';
 export { RESOLUTION_PRESETS, GATEWAY_PRESETS, ratioPreset, type PublishOptions, type ResolutionName } from './media/janus/janusOptions';
 export { Intercom, IntercomGroupError, type TempGroup } from './media/voice/Intercom';
 export { VoiceRecorder, MicrophoneError, type Recording } from './media/voice/VoiceRecorder';
 export { useIncomingCall } from './session/ProductSocketConnection';
 export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket';
-export type { IntercomOperator, QuickGroup, TempCallData, VideoRoomJoin, VideoRoomKind, VideoRoomStatus as VideoRoomAvailability, VideoRoomSummary, VoiceRecording } from '../contracts/videoRooms';
+export type {
+  IntercomOperator,
+  QuickGroup,
+  TempCallData,
+  VideoRoomJoin,
+  VideoRoomKind,
+  VideoRoomStatus as VideoRoomAvailability,
+  VideoRoomSummary,
+  VoiceRecording,
+} from '../contracts/videoRooms';
 
 // Alarms: the grade labels every alarm screen shows.
 export { alarmGradeLabels } from './alarms/alarmStrings';

@@ -11,13 +11,19 @@ async function problems(code: string, filePath = 'plugins/device/lamp/x.ts') {
 
 describe('plugin boundary rule', () => {
   it('refuses core internals, and contracts or schemas files, from a plugin', async () => {
-    expect(await problems("import { HttpClient } from '../../../core/http/HttpClient';\nexport const token = HttpClient;\n")).toEqual(['插件只能通过 @ops/sdk 使用核心（不能引用 ../../../core/http/HttpClient）']);
+    expect(await problems("import { HttpClient } from '../../../core/http/HttpClient';\nexport const token = HttpClient;\n")).toEqual([
+      '插件只能通过 @ops/sdk 使用核心（不能引用 ../../../core/http/HttpClient）',
+    ]);
     expect(await problems("export type { AlarmRow } from '../../../contracts/alarms';\n")).toHaveLength(1);
     expect(await problems("export const load = () => import('../../../core/map/MapEffects');\n")).toHaveLength(1);
   });
 
   it('accepts the SDK, the plugin’s own files and packages', async () => {
-    expect(await problems("import { HttpClient } from '@ops/sdk';\nimport { lamp } from './lamp';\nimport { Button } from '@blueprintjs/core';\nexport const all = [HttpClient, lamp, Button];\n")).toEqual([]);
+    expect(
+      await problems(
+        "import { HttpClient } from '@ops/sdk';\nimport { lamp } from './lamp';\nimport { Button } from '@blueprintjs/core';\nexport const all = [HttpClient, lamp, Button];\n",
+      ),
+    ).toEqual([]);
     expect(await problems("import { lamp } from '../lamp';\nexport const all = [lamp];\n", 'plugins/device/lamp/parts/x.ts')).toEqual([]);
   });
 

@@ -20,15 +20,26 @@ describe('registry data', () => {
 
   it('has the 13 modules of the spec, each with its platform permission', () => {
     expect(modules.modules.map((module) => module.name)).toEqual([
-      'comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency',
-      'cityManagement', 'lawEnforcement', 'business', 'orthophoto', 'team', 'lowAltitude',
+      'comprehensive',
+      'monitoringCenter',
+      'dataAnalysis',
+      'alarmManage',
+      'device',
+      'operation',
+      'securityEmergency',
+      'cityManagement',
+      'lawEnforcement',
+      'business',
+      'orthophoto',
+      'team',
+      'lowAltitude',
     ]);
     for (const module of modules.modules) expect(module.perms).toBe(`platform:${module.name}`);
     // Device child pages come from the device plugins, so a new kind is a new folder.
     expect(modules.modules.find((module) => module.name === 'device')).toMatchObject({ children: [], childrenFromPlugins: 'device' });
   });
 
-  it('routes push events only to existing pages (device pages are the device plugins\' pages)', () => {
+  it("routes push events only to existing pages (device pages are the device plugins' pages)", () => {
     const pluginPages = discoverPlugins({ failLoudly: false })
       .plugins.filter((plugin) => plugin.manifest.kind === 'device')
       .map((plugin) => (plugin.manifest.contributes as unknown as DeviceContribution).page);

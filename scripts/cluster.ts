@@ -117,7 +117,10 @@ async function freePort(): Promise<number> {
 const instanceDir = (dir: string, index: number) => join(dir, `instance-${index + 1}`);
 
 /** Starts one instance of the server and resolves once it listens. */
-async function startInstance(index: number, options: { dir: string; databaseUrl: string | undefined; env: Record<string, string>; nodeArgs: string[] }): Promise<Instance> {
+async function startInstance(
+  index: number,
+  options: { dir: string; databaseUrl: string | undefined; env: Record<string, string>; nodeArgs: string[] },
+): Promise<Instance> {
   const port = await freePort();
   const dataDir = instanceDir(options.dir, index);
   mkdirSync(dataDir, { recursive: true });
@@ -147,7 +150,12 @@ async function startInstance(index: number, options: { dir: string; databaseUrl:
 }
 
 /** Writes nginx's configuration from the template and starts it in the foreground (a child process). */
-async function startNginx(binary: string, prefix: string, port: number, upstreams: number[]): Promise<{ child: ChildProcess; output(): string }> {
+async function startNginx(
+  binary: string,
+  prefix: string,
+  port: number,
+  upstreams: number[],
+): Promise<{ child: ChildProcess; output(): string }> {
   mkdirSync(join(prefix, 'temp'), { recursive: true });
   // As root, nginx's workers run as nobody: they need their temporary directories.
   let user = '';
@@ -213,7 +221,10 @@ const MQTT_TROUBLE = /无法连接 MQTT 代理[^\n]*|MQTT 订阅失败[^\n]*/;
  * instance has started they hold the server's account only, so it connects at once; then the broker
  * rereads them (SIGHUP).
  */
-async function startClusterBroker(dir: string, env: Record<string, string>): Promise<{ broker: RunningBroker; info: Omit<ClusterBroker, 'output' | 'reload'> }> {
+async function startClusterBroker(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ broker: RunningBroker; info: Omit<ClusterBroker, 'output' | 'reload'> }> {
   const secretFile = join(dir, 'mqtt-secret');
   const secret = loadSecret(dir, { create: true, secretFile });
   const username = env.MQTT_USERNAME?.trim() || DEFAULT_SERVER_USERNAME;
@@ -227,11 +238,19 @@ async function startClusterBroker(dir: string, env: Record<string, string>): Pro
 }
 
 /** The simulated fleet as MQTT devices (scripts/mqttDevices.ts), reading the database through the first instance's settings. */
-async function startDeviceFleet(options: { dir: string; databaseUrl: string | undefined; env: Record<string, string> }): Promise<{ child: ChildProcess; output(): string }> {
+async function startDeviceFleet(options: {
+  dir: string;
+  databaseUrl: string | undefined;
+  env: Record<string, string>;
+}): Promise<{ child: ChildProcess; output(): string }> {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATA_DIR: instanceDir(options.dir, 0), SIMULATOR: '1' };
   delete environment.DATABASE_URL;
   if (options.databaseUrl) environment.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mqttDevices.ts'], { cwd: ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mqttDevices.ts'], {
+    cwd: ROOT,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const printed = untilPrinted(child, '模拟设备已连接 MQTT 代理', 120_000, '模拟设备没有在 120 秒内连上 MQTT 代理', '模拟设备进程退出');
   await printed.done;
   return { child, output: printed.output };
@@ -241,7 +260,13 @@ async function startDeviceFleet(options: { dir: string; databaseUrl: string | un
  * Collects a child's output and resolves `done` once it prints `marker`; rejects, with what it printed,
  * when it does not within `timeoutMs` or exits first.
  */
-function untilPrinted(child: ChildProcess, marker: string, timeoutMs: number, timedOut: string, exited: string): { done: Promise<void>; output(): string } {
+function untilPrinted(
+  child: ChildProcess,
+  marker: string,
+  timeoutMs: number,
+  timedOut: string,
+  exited: string,
+): { done: Promise<void>; output(): string } {
   let output = '';
   const done = new Promise<void>((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new Error(`${timedOut}：${output}`)), timeoutMs);
@@ -276,7 +301,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   // A broker of the caller's own (MQTT_URL in env) is used as it is; otherwise one is started here when installed.
   const ownBroker = env.MQTT_URL === undefined && (options.mqtt ?? findMosquitto() !== undefined);
   if (ownBroker && !findMosquitto()) throw new Error('未找到 mosquitto，无法启动 MQTT 代理（Debian：apt-get install mosquitto）');
-  if (options.mqttDevices && !ownBroker) throw new Error('模拟 MQTT 设备需要本脚本启动的 MQTT 代理（需安装 mosquitto，且不能与 --no-mqtt 或自带的 MQTT_URL 同用）');
+  if (options.mqttDevices && !ownBroker)
+    throw new Error('模拟 MQTT 设备需要本脚本启动的 MQTT 代理（需安装 mosquitto，且不能与 --no-mqtt 或自带的 MQTT_URL 同用）');
   const temporary = options.dir === undefined;
   const dir = resolve(options.dir ?? mkdtempSync(join(tmpdir(), 'ops-cluster-')));
   mkdirSync(dir, { recursive: true });
@@ -309,7 +335,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     }
     if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
       say('未找到 dist/，正在构建前端…');
-      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
       if (build.status !== 0) throw new Error('前端构建失败');
     }
     let brokerInfo: Omit<ClusterBroker, 'output' | 'reload'> | undefined;
@@ -327,7 +356,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     instances.push(await startInstance(0, { dir, databaseUrl, env, nodeArgs }));
     // It has written the broker's files for every device: the broker rereads them.
     broker?.reload();
-    instances.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, index) => startInstance(index + 1, { dir, databaseUrl, env, nodeArgs })))));
+    instances.push(
+      ...(await Promise.all(
+        Array.from({ length: count - 1 }, (_, index) => startInstance(index + 1, { dir, databaseUrl, env, nodeArgs })),
+      )),
+    );
     for (const instance of instances) say(`实例 ${instance.index + 1} 已启动：http://127.0.0.1:${instance.port}/`);
     if (broker) {
       // Every instance connects (and subscribes) right after it starts; a refused account shows within a moment.
@@ -394,16 +427,22 @@ function readArgs(argv: string[]): ClusterOptions {
     else throw new Error(`未知参数：${name}（${usage}）`);
     index++;
   }
-  if (options.instances !== undefined && (!Number.isInteger(options.instances) || options.instances < 1 || options.instances > 16)) throw new Error('--instances 必须是 1 到 16 之间的整数');
-  if (options.port !== undefined && (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535)) throw new Error('--port 必须是 1 到 65535 之间的端口');
+  if (options.instances !== undefined && (!Number.isInteger(options.instances) || options.instances < 1 || options.instances > 16))
+    throw new Error('--instances 必须是 1 到 16 之间的整数');
+  if (options.port !== undefined && (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535))
+    throw new Error('--port 必须是 1 到 65535 之间的端口');
   if (options.mqttDevices && options.mqtt === false) throw new Error('--mqtt-devices 与 --no-mqtt 不能同时使用');
   return options;
 }
 
 async function main(): Promise<void> {
   const cluster = await startCluster(readArgs(process.argv.slice(2)));
-  const mqtt = cluster.mqtt ? `\nMQTT 代理：${cluster.mqtt.url}（凭据密钥 ${cluster.mqtt.secretFile}，账号与权限文件 ${cluster.mqtt.passwordFile}、${cluster.mqtt.aclFile}）` : '';
-  console.info(`\n多实例部署已就绪（${cluster.instances.length} 个实例，nginx 无粘性轮询）：${cluster.url}${mqtt}\n文件目录：${cluster.dir}\n按 Ctrl-C 停止全部进程。`);
+  const mqtt = cluster.mqtt
+    ? `\nMQTT 代理：${cluster.mqtt.url}（凭据密钥 ${cluster.mqtt.secretFile}，账号与权限文件 ${cluster.mqtt.passwordFile}、${cluster.mqtt.aclFile}）`
+    : '';
+  console.info(
+    `\n多实例部署已就绪（${cluster.instances.length} 个实例，nginx 无粘性轮询）：${cluster.url}${mqtt}\n文件目录：${cluster.dir}\n按 Ctrl-C 停止全部进程。`,
+  );
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

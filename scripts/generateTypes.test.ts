@@ -14,7 +14,9 @@ describe('generated types check', () => {
     const schema = 'schemas/contributions/module.schema.json';
     const current = readFileSync(generatedPathOf(schema), 'utf8');
     await expect(staleFiles([schema], () => current)).resolves.toEqual([]);
-    await expect(staleFiles([schema], () => current.replace('child?: string;', 'child?: number;'))).resolves.toEqual([generatedPathOf(schema)]);
+    await expect(staleFiles([schema], () => current.replace('child?: string;', 'child?: number;'))).resolves.toEqual([
+      generatedPathOf(schema),
+    ]);
     await expect(staleFiles([schema], () => undefined)).resolves.toEqual([generatedPathOf(schema)]);
   });
 });

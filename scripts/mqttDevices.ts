@@ -34,7 +34,8 @@ function numberSetting(name: string, fallback: number, min: number, max: number)
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw new Error(`${name} 必须是 ${min} 到 ${max} 之间的数，当前为 "${value}"`);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+    throw new Error(`${name} 必须是 ${min} 到 ${max} 之间的数，当前为 "${value}"`);
   return parsed;
 }
 
@@ -48,7 +49,10 @@ try {
   const { plugins } = loadPlugins(server.pluginsDir ?? 'plugins', { disabledPlugins: server.appConfig?.disabledPlugins ?? [] });
   const catalog = loadDeviceCatalog(plugins);
   const secret = loadSecret(server.dataDir, { create: false, ...(server.mqtt.secretFile ? { secretFile: server.mqtt.secretFile } : {}) });
-  const { db, close } = openDatabase({ databaseUrl: server.databaseUrl, sqliteFile: server.dbFile ?? join(server.dataDir, 'dashboard.sqlite') });
+  const { db, close } = openDatabase({
+    databaseUrl: server.databaseUrl,
+    sqliteFile: server.dbFile ?? join(server.dataDir, 'dashboard.sqlite'),
+  });
   let rows;
   try {
     let query = db.selectFrom('devices').select(['device_id', 'tenant_id', 'code', 'kind', 'telemetry', 'state']).where('online', '=', 1);

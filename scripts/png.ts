@@ -36,9 +36,16 @@ export function png(width: number, height: number, paint: Painter): Buffer {
     const start = y * (width * 4 + 1);
     for (let x = 0; x < width; x++) {
       const [r, g, b, a] = paint(x, y, width, height);
-      rows.set([r, g, b, a].map((value) => Math.round(Math.min(255, Math.max(0, value)))), start + 1 + x * 4);
+      rows.set(
+        [r, g, b, a].map((value) => Math.round(Math.min(255, Math.max(0, value)))),
+        start + 1 + x * 4,
+      );
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-

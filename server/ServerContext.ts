@@ -41,6 +41,10 @@ export function sessionGuard(sessions: SessionService) {
     if (session) return session;
     // Ended by a second login of the account or by an admin: the 401 says so (the app shows it as it logs out).
     const reason = token ? await sessions.endedReason(token) : undefined;
-    throw reason === 'replaced' ? new AppError(401, SESSION_REPLACED) : reason === 'admin' ? new AppError(401, SESSION_ENDED_BY_ADMIN) : unauthorized();
+    throw reason === 'replaced'
+      ? new AppError(401, SESSION_REPLACED)
+      : reason === 'admin'
+        ? new AppError(401, SESSION_ENDED_BY_ADMIN)
+        : unauthorized();
   };
 }

@@ -25,7 +25,9 @@ interface ObjectSchema {
 
 const typesOf = (field: FieldSchema) => [field.type ?? []].flat();
 const messageFor = (name: string, field: FieldSchema, rule: 'type' | 'maxLength' | 'pattern') =>
-  typeof field.errorMessage === 'string' ? field.errorMessage : (field.errorMessage?.[rule] ?? field.errorMessage?.type ?? `请求参数 ${name} 不正确`);
+  typeof field.errorMessage === 'string'
+    ? field.errorMessage
+    : (field.errorMessage?.[rule] ?? field.errorMessage?.type ?? `请求参数 ${name} 不正确`);
 
 /** A value of the right type for a field (its content may still be refused later, by the handler). */
 function sample(field: FieldSchema): unknown {
@@ -61,17 +63,25 @@ function jsonCatalogue(name: string, field: FieldSchema): BadValue[] {
   const typeMessage = messageFor(name, field, 'type');
   const bad: BadValue[] = [{ label: 'null', value: null, message: typeMessage }];
   if (!types.includes('object')) bad.push({ label: 'an object', value: { a: 1 }, message: typeMessage });
-  if (!types.includes('boolean')) bad.push({ label: 'true', value: true, message: typeMessage }, { label: 'false', value: false, message: typeMessage });
+  if (!types.includes('boolean'))
+    bad.push({ label: 'true', value: true, message: typeMessage }, { label: 'false', value: false, message: typeMessage });
   if (!types.includes('array')) bad.push({ label: '[1]', value: [1], message: typeMessage });
   else bad.push({ label: '[true]', value: [true], message: typeMessage });
   const numeric = types.includes('integer') || types.includes('number');
   if (numeric) bad.push({ label: '1e400 (Infinity)', json: '1e400', message: typeMessage });
-  if (numeric && !types.includes('string')) bad.push({ label: '"1" (text)', value: '1', message: typeMessage }, { label: '"Infinity"', value: 'Infinity', message: typeMessage });
+  if (numeric && !types.includes('string'))
+    bad.push({ label: '"1" (text)', value: '1', message: typeMessage }, { label: '"Infinity"', value: 'Infinity', message: typeMessage });
   if (types.includes('integer') && !types.includes('number')) bad.push({ label: '1.5', value: 1.5, message: typeMessage });
   if (!types.includes('string') && !numeric) bad.push({ label: '1', value: 1, message: typeMessage });
   if (types.includes('string') && !numeric) bad.push({ label: '12', value: 12, message: typeMessage });
-  if (types.includes('string') && field.maxLength !== undefined) bad.push({ label: 'too long', value: 'x'.repeat(field.maxLength + 1), message: messageFor(name, field, field.pattern ? 'pattern' : 'maxLength') });
-  if (types.includes('object')) bad.push({ label: 'nested 6000 deep', json: DEEPLY_NESTED, message: `请求参数嵌套过深（最多 ${MAX_JSON_DEPTH} 层）` });
+  if (types.includes('string') && field.maxLength !== undefined)
+    bad.push({
+      label: 'too long',
+      value: 'x'.repeat(field.maxLength + 1),
+      message: messageFor(name, field, field.pattern ? 'pattern' : 'maxLength'),
+    });
+  if (types.includes('object'))
+    bad.push({ label: 'nested 6000 deep', json: DEEPLY_NESTED, message: `请求参数嵌套过深（最多 ${MAX_JSON_DEPTH} 层）` });
   return bad;
 }
 
@@ -82,13 +92,21 @@ function textCatalogue(name: string, field: FieldSchema, inPath: boolean): BadVa
   const bad: BadValue[] = [];
   if (!inPath && !types.includes('array')) bad.push({ label: 'repeated', value: ['1', '2'], message: typeMessage });
   if ((types.includes('integer') || types.includes('number')) && !types.includes('string')) {
-    for (const text of ['Infinity', '-Infinity', 'NaN', '1e3', '0x10', ' 5', 'abc', '99999999999999999999']) bad.push({ label: JSON.stringify(text), value: text, message: typeMessage });
+    for (const text of ['Infinity', '-Infinity', 'NaN', '1e3', '0x10', ' 5', 'abc', '99999999999999999999'])
+      bad.push({ label: JSON.stringify(text), value: text, message: typeMessage });
     if (!inPath) bad.push({ label: 'empty', value: '', message: typeMessage });
     if (!types.includes('number')) bad.push({ label: '"1.5"', value: '1.5', message: typeMessage });
   }
-  if (types.includes('boolean')) for (const text of ['yes', '1']) bad.push({ label: JSON.stringify(text), value: text, message: typeMessage });
-  if (types.includes('string') && field.pattern && types.length > 1) bad.push({ label: '"a,b"', value: 'a,b', message: messageFor(name, field, 'pattern') });
-  if (types.includes('string') && field.maxLength !== undefined && !inPath) bad.push({ label: 'too long', value: 'x'.repeat(field.maxLength + 1), message: messageFor(name, field, field.pattern ? 'pattern' : 'maxLength') });
+  if (types.includes('boolean'))
+    for (const text of ['yes', '1']) bad.push({ label: JSON.stringify(text), value: text, message: typeMessage });
+  if (types.includes('string') && field.pattern && types.length > 1)
+    bad.push({ label: '"a,b"', value: 'a,b', message: messageFor(name, field, 'pattern') });
+  if (types.includes('string') && field.maxLength !== undefined && !inPath)
+    bad.push({
+      label: 'too long',
+      value: 'x'.repeat(field.maxLength + 1),
+      message: messageFor(name, field, field.pattern ? 'pattern' : 'maxLength'),
+    });
   return bad;
 }
 
@@ -107,15 +125,17 @@ describe('every route refuses the catalogue of bad values', () => {
   });
   afterAll(async () => server.close());
 
-  it('with the field\'s own message, never a 500 or a stack, and nothing changes', async () => {
+  it("with the field's own message, never a 500 or a stack, and nothing changes", async () => {
     const routes = server.app.routeTable.filter((route) => !route.websocket);
     const checked: string[] = [];
     const mismatches: string[] = [];
     for (const route of routes) {
       const before = await stateDigest(server.app.ctx.db);
       const parts = route.schema as { querystring?: ObjectSchema; params?: ObjectSchema; body?: ObjectSchema };
-      const base = (schema: ObjectSchema | undefined) => Object.fromEntries((schema?.required ?? []).map((name) => [name, sample(schema!.properties?.[name] ?? {})]));
-      const path = (params: Record<string, unknown>) => route.url.replace(/^\/api/, '').replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(String(params[name] ?? '1')));
+      const base = (schema: ObjectSchema | undefined) =>
+        Object.fromEntries((schema?.required ?? []).map((name) => [name, sample(schema!.properties?.[name] ?? {})]));
+      const path = (params: Record<string, unknown>) =>
+        route.url.replace(/^\/api/, '').replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(String(params[name] ?? '1')));
       const send = async (where: 'querystring' | 'params' | 'json' | 'form', name: string, bad: BadValue) => {
         const query = { ...base(parts.querystring), ...(where === 'querystring' ? { [name]: bad.value } : {}) };
         const params = { ...base(parts.params), ...(where === 'params' ? { [name]: bad.value } : {}) };
@@ -132,17 +152,29 @@ describe('every route refuses the catalogue of bad values', () => {
             headers['content-type'] = 'application/json';
             const others = Object.entries(body).filter(([key]) => key !== name);
             payload =
-              bad.json !== undefined && where === 'json' ? `{${[...others.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`), `${JSON.stringify(name)}:${bad.json}`].join(',')}}` : JSON.stringify(body);
+              bad.json !== undefined && where === 'json'
+                ? `{${[...others.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`), `${JSON.stringify(name)}:${bad.json}`].join(',')}}`
+                : JSON.stringify(body);
           }
         }
-        const reply = await server.app.inject({ method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, headers, ...(payload !== undefined ? { payload } : {}) });
+        const reply = await server.app.inject({
+          method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+          url,
+          headers,
+          ...(payload !== undefined ? { payload } : {}),
+        });
         const answer = reply.json() as { code: number; msg: string };
         checked.push(`${route.method} ${route.url} ${where} ${name} ${bad.label}`);
-        if (answer.code !== 400 || answer.msg !== bad.message) mismatches.push(`${route.method} ${route.url} ${where} ${name} = ${bad.label}: ${answer.code} ${answer.msg} (expected ${bad.message})`);
+        if (answer.code !== 400 || answer.msg !== bad.message)
+          mismatches.push(
+            `${route.method} ${route.url} ${where} ${name} = ${bad.label}: ${answer.code} ${answer.msg} (expected ${bad.message})`,
+          );
         expect(reply.body).not.toMatch(/\bat .+:\d+:\d+|node_modules/);
       };
-      for (const [name, field] of Object.entries(parts.querystring?.properties ?? {})) for (const bad of textCatalogue(name, field, false)) await send('querystring', name, bad);
-      for (const [name, field] of Object.entries(parts.params?.properties ?? {})) for (const bad of textCatalogue(name, field, true)) await send('params', name, bad);
+      for (const [name, field] of Object.entries(parts.querystring?.properties ?? {}))
+        for (const bad of textCatalogue(name, field, false)) await send('querystring', name, bad);
+      for (const [name, field] of Object.entries(parts.params?.properties ?? {}))
+        for (const bad of textCatalogue(name, field, true)) await send('params', name, bad);
       for (const [name, field] of Object.entries(parts.body?.properties ?? {})) {
         for (const bad of jsonCatalogue(name, field)) await send('json', name, bad);
         for (const bad of textCatalogue(name, field, false)) await send('form', name, bad);
@@ -152,20 +184,47 @@ describe('every route refuses the catalogue of bad values', () => {
     expect(mismatches).toEqual([]);
     // The catalogue reached the fields of the routes that take input.
     expect(checked.length).toBeGreaterThan(500);
-    for (const route of ['/api/device/control/execute', '/api/devi/aep/position', '/api/tenantLogin', '/api/devi/aep/child', '/api/alarm/detail/:alarmId']) expect(checked.some((line) => line.includes(` ${route} `)), route).toBe(true);
+    for (const route of [
+      '/api/device/control/execute',
+      '/api/devi/aep/position',
+      '/api/tenantLogin',
+      '/api/devi/aep/child',
+      '/api/alarm/detail/:alarmId',
+    ])
+      expect(
+        checked.some((line) => line.includes(` ${route} `)),
+        route,
+      ).toBe(true);
   }, 180_000);
 
   it('answers a body that is not an object, or a JSON body nested too deep, with a clear message', async () => {
-    const post = (payload: string) => server.app.inject({ method: 'POST', url: '/api/device/control/execute', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload }).then((reply) => reply.json() as { code: number; msg: string });
+    const post = (payload: string) =>
+      server.app
+        .inject({
+          method: 'POST',
+          url: '/api/device/control/execute',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload,
+        })
+        .then((reply) => reply.json() as { code: number; msg: string });
     expect(await post('[1,2]')).toEqual({ code: 400, msg: '请求参数格式不正确' });
     expect(await post('"text"')).toEqual({ code: 400, msg: '请求参数格式不正确' });
-    expect(await post('{"command": 1, "deviceIds": "1", "params": ' + '['.repeat(20000) + ']'.repeat(20000) + '}')).toEqual({ code: 400, msg: `请求参数嵌套过深（最多 ${MAX_JSON_DEPTH} 层）` });
+    expect(await post('{"command": 1, "deviceIds": "1", "params": ' + '['.repeat(20000) + ']'.repeat(20000) + '}')).toEqual({
+      code: 400,
+      msg: `请求参数嵌套过深（最多 ${MAX_JSON_DEPTH} 层）`,
+    });
     // Deep params as JSON text in a form body are checked before anything serialises them (the old 500).
     const form = await server.app.inject({
       method: 'POST',
       url: '/api/device/control/execute',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: toQuery({ command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: '1', params: '{"a":'.repeat(1000) + '1' + '}'.repeat(1000) }),
+      payload: toQuery({
+        command: 1,
+        deviceType: 'DEVICE_LAMPPOST',
+        commandType: 'light',
+        deviceIds: '1',
+        params: '{"a":'.repeat(1000) + '1' + '}'.repeat(1000),
+      }),
     });
     expect(form.json()).toEqual({ code: 400, msg: `请求参数嵌套过深（最多 ${MAX_JSON_DEPTH} 层）` });
   });

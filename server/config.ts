@@ -144,13 +144,17 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
   const recordingMaxMb = positive('RECORDINGS_MAX_MB', 2048, 10_000_000);
   const recordingMaxDays = positive('RECORDINGS_MAX_DAYS', 7, 3650);
   const segmentSeconds = positive('RECORDING_SEGMENT_SECONDS', 60, 3600);
-  if (segmentSeconds < 1 || !Number.isInteger(segmentSeconds)) throw new Error(`RECORDING_SEGMENT_SECONDS 必须是 1 到 3600 之间的整数，当前为 "${env.RECORDING_SEGMENT_SECONDS}"`);
+  if (segmentSeconds < 1 || !Number.isInteger(segmentSeconds))
+    throw new Error(`RECORDING_SEGMENT_SECONDS 必须是 1 到 3600 之间的整数，当前为 "${env.RECORDING_SEGMENT_SECONDS}"`);
   const imagery = env.MAP_IMAGERY_URL?.trim();
-  if (imagery && !/^(https?:\/\/|\/)/.test(imagery)) throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
-  if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part))) throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
+  if (imagery && !/^(https?:\/\/|\/)/.test(imagery))
+    throw new Error(`MAP_IMAGERY_URL 必须以 http://、https:// 或 / 开头，当前为 "${imagery}"`);
+  if (imagery && !['{z}', '{x}', '{y}'].every((part) => imagery.includes(part)))
+    throw new Error(`MAP_IMAGERY_URL 必须含有 {z}、{x} 和 {y}，当前为 "${imagery}"`);
   const imageryCrsValue = env.MAP_IMAGERY_CRS?.trim().toLowerCase() || undefined;
   const imageryCrs = imageryCrsValue === 'wgs84' || imageryCrsValue === 'gcj02' ? imageryCrsValue : undefined;
-  if (imageryCrsValue !== undefined && !imageryCrs) throw new Error(`MAP_IMAGERY_CRS 只能是 wgs84 或 gcj02，当前为 "${env.MAP_IMAGERY_CRS}"`);
+  if (imageryCrsValue !== undefined && !imageryCrs)
+    throw new Error(`MAP_IMAGERY_CRS 只能是 wgs84 或 gcj02，当前为 "${env.MAP_IMAGERY_CRS}"`);
   if (imageryCrs === 'gcj02' && !imagery) throw new Error('MAP_IMAGERY_CRS=gcj02 需要同时设置 MAP_IMAGERY_URL：内置的离线底图是 WGS-84');
   const frameAncestors = parseFrameAncestors(env.FRAME_ANCESTORS);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -169,7 +173,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
         sessionStaleMs: Math.max(1000, positive('MQTT_SESSION_STALE_MS', 30_000, 3_600_000)),
       }
     : undefined;
-  if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username)) throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
+  if (mqtt?.username !== undefined && /[:\s]/.test(mqtt.username))
+    throw new Error(`MQTT_USERNAME 不能包含冒号或空白字符，当前为 "${mqtt.username}"`);
   const speechToTextUrl = parseSpeechToTextUrl(env.SPEECH_TO_TEXT_URL);
   const janus = readJanusConfig(env, flag('JANUS', true));
   const operations: OperationsConfig = {
@@ -178,19 +183,25 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
     videoDiagnosisMs: positive('VIDEO_DIAGNOSIS_MS', 300_000, 86_400_000),
     videoDiagnosisRetentionMs: positive('VIDEO_DIAGNOSIS_RETENTION_DAYS', 7, 365) * 86_400_000,
   };
-  if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000) throw new Error(`OPS_FAULT_CHECK_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
-  if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000) throw new Error(`VIDEO_DIAGNOSIS_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
-  if (operations.videoDiagnosisRetentionMs < 86_400_000) throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
+  if (operations.faultCheckMs > 0 && operations.faultCheckMs < 1000)
+    throw new Error(`OPS_FAULT_CHECK_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.OPS_FAULT_CHECK_MS}"`);
+  if (operations.videoDiagnosisMs > 0 && operations.videoDiagnosisMs < 1000)
+    throw new Error(`VIDEO_DIAGNOSIS_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.VIDEO_DIAGNOSIS_MS}"`);
+  if (operations.videoDiagnosisRetentionMs < 86_400_000)
+    throw new Error(`VIDEO_DIAGNOSIS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.VIDEO_DIAGNOSIS_RETENTION_DAYS}"`);
   const sensors: SensorsConfig = {
     sampleMs: positive('SENSOR_SAMPLE_MS', 300_000, 86_400_000),
     retentionMs: positive('SENSOR_READINGS_RETENTION_DAYS', 30, 365) * 86_400_000,
   };
-  if (sensors.sampleMs > 0 && sensors.sampleMs < 1000) throw new Error(`SENSOR_SAMPLE_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.SENSOR_SAMPLE_MS}"`);
-  if (sensors.retentionMs < 86_400_000) throw new Error(`SENSOR_READINGS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.SENSOR_READINGS_RETENTION_DAYS}"`);
+  if (sensors.sampleMs > 0 && sensors.sampleMs < 1000)
+    throw new Error(`SENSOR_SAMPLE_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.SENSOR_SAMPLE_MS}"`);
+  if (sensors.retentionMs < 86_400_000)
+    throw new Error(`SENSOR_READINGS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.SENSOR_READINGS_RETENTION_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();
   const fieldWorkDelayMs = fieldWorkDelayText ? Number(fieldWorkDelayText) : 8000;
-  if (!Number.isFinite(fieldWorkDelayMs) || fieldWorkDelayMs < 100 || fieldWorkDelayMs > 3_600_000) throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
+  if (!Number.isFinite(fieldWorkDelayMs) || fieldWorkDelayMs < 100 || fieldWorkDelayMs > 3_600_000)
+    throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   return {
@@ -203,22 +214,38 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
       logger: { level },
-      simulator: { tickMs: simulatorOn ? tickMs : 0, commandDelayMs: [300, 900], fleetScale, alarmsPerMinute: simulatorOn ? alarmsPerMinute : 0 },
+      simulator: {
+        tickMs: simulatorOn ? tickMs : 0,
+        commandDelayMs: [300, 900],
+        fleetScale,
+        alarmsPerMinute: simulatorOn ? alarmsPerMinute : 0,
+      },
       frameAncestors,
       ...(trustProxy.length ? { trustProxy } : {}),
       ...(mqtt ? { mqtt } : {}),
       janus,
-      stream: { record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null },
+      stream: {
+        record: recordingOn ? { segmentSeconds, maxBytes: Math.round(recordingMaxMb * 1024 * 1024), maxDays: recordingMaxDays } : null,
+      },
       singleSession: flag('SINGLE_SESSION', false),
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
       operations,
       sensors,
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
-      ...(env.PUSH_ALLOWED_ORIGINS ? { allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
+      ...(env.PUSH_ALLOWED_ORIGINS
+        ? {
+            allowedOrigins: env.PUSH_ALLOWED_ORIGINS.split(',')
+              .map((origin) => origin.trim())
+              .filter(Boolean),
+          }
+        : {}),
       appConfig: {
         apiBaseUrl: env.APP_API_BASE_URL || apiPrefix,
         showErrorMessages: flag('APP_SHOW_ERRORS', true),
-        disabledPlugins: (env.DISABLED_PLUGINS ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+        disabledPlugins: (env.DISABLED_PLUGINS ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
         mapImageryUrl: imagery || null,
         ...(imageryCrs ? { mapImageryCrs: imageryCrs } : {}),
       },
@@ -234,8 +261,13 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
 export function parseFrameAncestors(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return ["'none'"];
   const refuse = (item: string) =>
-    new Error(`FRAME_ANCESTORS 只能是逗号分隔的来源（如 https://wall.example.com）或 'none'、'self'，${item === value ? '' : `其中 "${item}" 不符合，`}当前为 "${value}"`);
-  const items = value.split(',').map((raw) => raw.trim()).filter(Boolean);
+    new Error(
+      `FRAME_ANCESTORS 只能是逗号分隔的来源（如 https://wall.example.com）或 'none'、'self'，${item === value ? '' : `其中 "${item}" 不符合，`}当前为 "${value}"`,
+    );
+  const items = value
+    .split(',')
+    .map((raw) => raw.trim())
+    .filter(Boolean);
   if (items.length === 0) throw refuse(value);
   const sources = items.map((item) => {
     const keyword = /^(?:(none|self)|'(none|self)')$/i.exec(item);
@@ -245,7 +277,8 @@ export function parseFrameAncestors(value: string | undefined): string[] {
     if (!origin || port < 1 || port > 65535) throw refuse(item);
     return item.toLowerCase();
   });
-  if (sources.includes("'none'") && sources.length > 1) throw new Error(`FRAME_ANCESTORS 中的 'none' 不能与其他来源同时出现，当前为 "${value}"`);
+  if (sources.includes("'none'") && sources.length > 1)
+    throw new Error(`FRAME_ANCESTORS 中的 'none' 不能与其他来源同时出现，当前为 "${value}"`);
   return [...new Set(sources)];
 }
 
@@ -264,7 +297,9 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return text.split(',').map((raw) => {
     const item = raw.trim();
     if (['loopback', 'linklocal', 'uniquelocal'].includes(item) || IPV4.test(item) || IPV6.test(item)) return item;
-    throw new Error(`TRUST_PROXY 只能是 0、1，或逗号分隔的地址、网段（如 10.0.0.0/8）与 loopback、linklocal、uniquelocal，其中 "${item}" 不符合`);
+    throw new Error(
+      `TRUST_PROXY 只能是 0、1，或逗号分隔的地址、网段（如 10.0.0.0/8）与 loopback、linklocal、uniquelocal，其中 "${item}" 不符合`,
+    );
   });
 }
 
@@ -305,7 +340,8 @@ export function parseMqttUrl(value: string | undefined): string | undefined {
   } catch {
     url = undefined;
   }
-  const refuse = (why: string) => new Error(`MQTT_URL ${why}，应形如 mqtt://主机:1883，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
+  const refuse = (why: string) =>
+    new Error(`MQTT_URL ${why}，应形如 mqtt://主机:1883，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
   if (!url) throw refuse('不是有效的地址');
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) throw refuse('只支持 mqtt://、mqtts://、ws:// 或 wss://');
   if (!url.hostname) throw refuse('缺少主机');
@@ -326,7 +362,10 @@ export function parseSpeechToTextUrl(value: string | undefined): string | undefi
   } catch {
     url = undefined;
   }
-  const refuse = (why: string) => new Error(`SPEECH_TO_TEXT_URL ${why}，应形如 http://主机:端口/路径，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
+  const refuse = (why: string) =>
+    new Error(
+      `SPEECH_TO_TEXT_URL ${why}，应形如 http://主机:端口/路径，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`,
+    );
   if (!url) throw refuse('不是有效的地址');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('只支持 http:// 或 https://');
   if (!url.hostname) throw refuse('缺少主机');
@@ -365,7 +404,8 @@ export function readJanusConfig(env: NodeJS.ProcessEnv, on: boolean): JanusConfi
     const value = env[name]?.trim();
     if (value === undefined || value === '') return fallback;
     const parsed = Number(value);
-    if (!/^\d+$/.test(value) || parsed < 1 || parsed > 65535) throw new Error(`${name} 必须是 1 到 65535 之间的整数，当前为 "${env[name]}"`);
+    if (!/^\d+$/.test(value) || parsed < 1 || parsed > 65535)
+      throw new Error(`${name} 必须是 1 到 65535 之间的整数，当前为 "${env[name]}"`);
     return parsed;
   };
   const address = (name: string, protocols: string[], example: string) => {
@@ -377,7 +417,8 @@ export function readJanusConfig(env: NodeJS.ProcessEnv, on: boolean): JanusConfi
     } catch {
       url = undefined;
     }
-    const refuse = (why: string) => new Error(`${name} ${why}，应形如 ${example}，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
+    const refuse = (why: string) =>
+      new Error(`${name} ${why}，应形如 ${example}，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
     if (!url) throw refuse('不是有效的地址');
     if (!protocols.includes(url.protocol)) throw refuse(`只支持 ${protocols.map((protocol) => `${protocol}//`).join('、')}`);
     if (!url.hostname) throw refuse('缺少主机');
@@ -385,7 +426,11 @@ export function readJanusConfig(env: NodeJS.ProcessEnv, on: boolean): JanusConfi
     return text.replace(/\/+$/, '');
   };
   const url = address('JANUS_URL', ['http:', 'https:'], 'http://10.0.0.5:8088/janus');
-  const publicUrl = address('JANUS_PUBLIC_URL', ['ws:', 'wss:', 'http:', 'https:'], 'wss://janus.example.com 或 https://janus.example.com/janus');
+  const publicUrl = address(
+    'JANUS_PUBLIC_URL',
+    ['ws:', 'wss:', 'http:', 'https:'],
+    'wss://janus.example.com 或 https://janus.example.com/janus',
+  );
   const adminKey = env.JANUS_ADMIN_KEY;
   if (adminKey && /[\s"\\]/.test(adminKey)) throw new Error('JANUS_ADMIN_KEY 不能包含空白字符、引号或反斜杠');
   const httpPort = port('JANUS_HTTP_PORT', 8088);

@@ -25,7 +25,10 @@ describe('createServer', () => {
     expect((await server.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.info(1)');
     expect((await server.app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).toEqual({ code: 404, msg: '请求地址不存在' });
     expect((await server.app.inject({ method: 'GET', url: '/api/nothing' })).json()).toEqual({ code: 404, msg: '请求地址不存在' });
-    expect((await server.app.inject({ method: 'GET', url: '/app-config.json' })).json()).toMatchObject({ apiBaseUrl: '/api', showErrorMessages: true });
+    expect((await server.app.inject({ method: 'GET', url: '/app-config.json' })).json()).toMatchObject({
+      apiBaseUrl: '/api',
+      showErrorMessages: true,
+    });
     rmSync(staticDir, { recursive: true, force: true });
   });
 
@@ -35,9 +38,14 @@ describe('createServer', () => {
     await server.close();
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-dev-'));
     const app = await createServer({ dataDir, smsDevEndpoint: true });
-    expect((await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json()).toEqual({ code: 404, msg: '暂无验证码' });
+    expect((await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json()).toEqual({
+      code: 404,
+      msg: '暂无验证码',
+    });
     await app.inject({ method: 'GET', url: '/api/captchaSms?phonenumber=13800000001' });
-    const reply = (await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json() as { data: { smsCode: string } };
+    const reply = (await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json() as {
+      data: { smsCode: string };
+    };
     expect(reply.data.smsCode).toMatch(/^\d{6}$/);
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -56,9 +64,19 @@ describe('createServer', () => {
       expect(await flip(body)).toEqual({ code: 400, msg });
     }
     expect(await flip({ deviceId: 99_999_999, online: false })).toEqual({ code: 404, msg: '设备不存在：99999999' });
-    const device = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id']).where('online', '=', 1).executeTakeFirstOrThrow();
-    expect(await flip({ deviceId: device.device_id, online: false })).toMatchObject({ code: 200, data: { deviceId: device.device_id, online: false } });
-    expect((await server.app.ctx.db.selectFrom('devices').select('online').where('device_id', '=', device.device_id).executeTakeFirstOrThrow()).online).toBe(0);
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id'])
+      .where('online', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(await flip({ deviceId: device.device_id, online: false })).toMatchObject({
+      code: 200,
+      data: { deviceId: device.device_id, online: false },
+    });
+    expect(
+      (await server.app.ctx.db.selectFrom('devices').select('online').where('device_id', '=', device.device_id).executeTakeFirstOrThrow())
+        .online,
+    ).toBe(0);
     const pushed = await server.app.ctx.db.selectFrom('push_log').select(['tenant_id', 'event_type']).execute();
     expect(pushed).toEqual([{ tenant_id: device.tenant_id, event_type: 'offline_event' }]);
   });
@@ -98,11 +116,17 @@ describe('createServer', () => {
 
 describe('readServerConfigFromEnv', () => {
   it('uses the embedded defaults', () => {
-    expect(readServerConfigFromEnv({})).toMatchObject({ port: 8080, host: '127.0.0.1', server: { dataDir: './data', apiPrefix: '/api', smsDevEndpoint: false } });
+    expect(readServerConfigFromEnv({})).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      server: { dataDir: './data', apiPrefix: '/api', smsDevEndpoint: false },
+    });
   });
 
   it('honours PORT, HOST, DATA_DIR and the flags', () => {
-    expect(readServerConfigFromEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', SMS_DEV_ENDPOINT: '1', APP_SHOW_ERRORS: '0' })).toMatchObject({
+    expect(
+      readServerConfigFromEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', SMS_DEV_ENDPOINT: '1', APP_SHOW_ERRORS: '0' }),
+    ).toMatchObject({
       port: 0,
       host: '0.0.0.0',
       server: { dataDir: '/tmp/x', smsDevEndpoint: true, appConfig: { showErrorMessages: false } },
@@ -167,11 +191,21 @@ describe('TRUST_PROXY', () => {
 
   it('counts the client behind a trusted proxy for the per-address limits, and ignores X-Forwarded-For otherwise', async () => {
     const { testServer } = await import('./testing/testServer');
-    for (const [trustProxy, expectedIp] of [[['loopback'], '203.0.113.77'], [undefined, '127.0.0.1']] as const) {
+    for (const [trustProxy, expectedIp] of [
+      [['loopback'], '203.0.113.77'],
+      [undefined, '127.0.0.1'],
+    ] as const) {
       const server = await testServer(trustProxy ? { trustProxy: [...trustProxy] } : {});
       try {
-        await server.api('GET', '/authCodeLogin?authCode=WRONG-1', { headers: { 'x-forwarded-for': '203.0.113.77' }, remoteAddress: '127.0.0.1' });
-        const hits = await server.app.ctx.db.selectFrom('rate_limit_hits').select('subject').where('bucket', '=', 'auth_code_addr').execute();
+        await server.api('GET', '/authCodeLogin?authCode=WRONG-1', {
+          headers: { 'x-forwarded-for': '203.0.113.77' },
+          remoteAddress: '127.0.0.1',
+        });
+        const hits = await server.app.ctx.db
+          .selectFrom('rate_limit_hits')
+          .select('subject')
+          .where('bucket', '=', 'auth_code_addr')
+          .execute();
         expect(hits.map((hit) => hit.subject)).toEqual([expectedIp]);
       } finally {
         await server.close();

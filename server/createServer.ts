@@ -120,7 +120,13 @@ declare module 'fastify' {
     /** Field teams accepting and reporting on tasks and work orders (a leader job when FIELD_WORK is on; tests call step()). */
     fieldWork: FieldWorkSimulator;
     /** Device operation and video diagnosis (server/operations/); tests run their leader jobs by hand. */
-    operations: { faults: FaultService; maintenance: MaintenanceService; video: VideoDiagnosisService; availability: AvailabilityService; offlineFaultMs: number };
+    operations: {
+      faults: FaultService;
+      maintenance: MaintenanceService;
+      video: VideoDiagnosisService;
+      availability: AvailabilityService;
+      offlineFaultMs: number;
+    };
   }
 }
 
@@ -166,7 +172,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     ...(config.trustProxy?.length ? { trustProxy: config.trustProxy } : {}),
     // No type coercion: text inputs are converted strictly by normalizeInput, JSON keeps its types.
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true }, plugins: [ajvErrors as never] },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true },
+      plugins: [ajvErrors as never],
+    },
     // Ids are ours (never taken from a client header) and short enough to read out on the phone.
     genReqId: requestIds(),
     requestIdHeader: false,
@@ -175,7 +184,9 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
 
   // The same plugins as the web app: DISABLED_PLUGINS switches a kind off on both sides. Read before
   // the database is opened, so a bad manifest stops the server without leaving it open.
-  const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', { disabledPlugins: config.appConfig?.disabledPlugins ?? [] });
+  const { plugins, switchedOff } = loadPlugins(config.pluginsDir ?? 'plugins', {
+    disabledPlugins: config.appConfig?.disabledPlugins ?? [],
+  });
   for (const message of switchedOff) app.log.warn(message);
   const catalog = loadDeviceCatalog(plugins);
   // The kinds the emergency resources and the sensor readings read (hydrants, water levels, cameras).
@@ -255,26 +266,35 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   if (pushListener) deviceVersion.trusted = () => pushListener.listening;
   const alarmTypes = loadAlarmTypes(plugins);
   for (const kind of catalog.kinds) {
-    for (const alarm of kind.simulatedAlarms ?? []) if (!alarmTypes.has(alarm.code)) app.log.warn(`${kind.pluginId} 的模拟告警 ${alarm.code} 没有对应的告警插件，模拟器不会产生该告警`);
+    for (const alarm of kind.simulatedAlarms ?? [])
+      if (!alarmTypes.has(alarm.code)) app.log.warn(`${kind.pluginId} 的模拟告警 ${alarm.code} 没有对应的告警插件，模拟器不会产生该告警`);
   }
   const alarms = new AlarmService(db, alarmTypes, pushHub, now, catalog.responderKinds);
   const simulator = new FleetSimulator(
     db,
     catalog,
-    { tickMs: config.simulator?.tickMs ?? 0, commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0], alarmsPerMinute: config.simulator?.alarmsPerMinute ?? 0 },
+    {
+      tickMs: config.simulator?.tickMs ?? 0,
+      commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0],
+      alarmsPerMinute: config.simulator?.alarmsPerMinute ?? 0,
+    },
     now,
     alarms,
     pushHub,
   );
   // Devices over the MQTT broker when one is configured (its background reports come from the devices),
   // else the in-process simulator. The simulator object stays for the dev endpoints either way.
-  const mqttGateway = config.mqtt ? new MqttDeviceGateway({ db, catalog, alarms, status: pushHub, now, log: app.log, dataDir: config.dataDir }, config.mqtt) : undefined;
+  const mqttGateway = config.mqtt
+    ? new MqttDeviceGateway({ db, catalog, alarms, status: pushHub, now, log: app.log, dataDir: config.dataDir }, config.mqtt)
+    : undefined;
   const gateway: DeviceGateway = mqttGateway ?? simulator;
   // Business rows and weather are simulated too, whatever the devices speak: on the simulator's tick
   // (SIM_TICK_MS; SIMULATOR=0 turns them off), the weather every 20 ticks.
   const tickMs = config.simulator?.tickMs ?? 0;
   const weather = new WeatherService(db, now, pushHub);
-  const weatherSimulator = new WeatherSimulator(weather, tickMs > 0 ? tickMs * 20 : 0, Date.now(), (error) => app.log.error({ err: error }, '天气模拟失败'));
+  const weatherSimulator = new WeatherSimulator(weather, tickMs > 0 ? tickMs * 20 : 0, Date.now(), (error) =>
+    app.log.error({ err: error }, '天气模拟失败'),
+  );
   const businessSimulator = new BusinessSimulator(db, now, { tickMs }, (error) => app.log.error({ err: error }, '景区业务模拟失败'));
 
   const smsProvider = config.smsProvider ?? new LogSmsProvider(app.log, config.smsDevEndpoint === true);
@@ -299,35 +319,58 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.decorate('weather', weather);
   app.decorate('businessSimulator', businessSimulator);
   const orderCounters = new OrderCounters(db);
-  const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败') });
+  const workOrders = new WorkOrderService(db, orderCounters, alarms, config.dataDir, now, {
+    push: pushHub,
+    onPushError: (error) => app.log.error({ err: error }, '工单变更推送失败'),
+  });
   app.decorate('workOrders', workOrders);
-  const emergency = new EmergencyService(db, alarms, resourceKinds, now, { push: pushHub, onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败') });
+  const emergency = new EmergencyService(db, alarms, resourceKinds, now, {
+    push: pushHub,
+    onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败'),
+  });
   app.decorate('emergency', emergency);
   const sensors = new SensorReadingService(db, resourceKinds, now);
   app.decorate('sensors', sensors);
   // An alarm of an emergency type opens or joins an event after it committed; a failure there is logged, the alarm stands.
-  alarms.onRaised((alarm, tenantId) => emergency.alarmRaised(alarm, tenantId).then(() => undefined), (error) => app.log.error({ err: error }, '告警启动应急事件失败'));
+  alarms.onRaised(
+    (alarm, tenantId) => emergency.alarmRaised(alarm, tenantId).then(() => undefined),
+    (error) => app.log.error({ err: error }, '告警启动应急事件失败'),
+  );
   const fieldWork = new FieldWorkSimulator(emergency, workOrders, now, {
     delayMs: config.fieldWork?.delayMs ?? 0,
     tenantIds: async () => (await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute()).map((row) => row.tenant_id),
     onError: (error) => app.log.error({ err: error }, '现场处置模拟失败'),
   });
   app.decorate('fieldWork', fieldWork);
-  const escalator = new IntervalJob('工单超时升级', WORK_ORDER_ESCALATE_MS, () => workOrders.escalateOverdue(), (error) => app.log.error({ err: error }, '工单超时升级失败'));
-  const operationsConfig = config.operations ?? { faultCheckMs: 0, offlineFaultMs: 10 * 60_000, videoDiagnosisMs: 0, videoDiagnosisRetentionMs: 7 * 86_400_000 };
+  const escalator = new IntervalJob(
+    '工单超时升级',
+    WORK_ORDER_ESCALATE_MS,
+    () => workOrders.escalateOverdue(),
+    (error) => app.log.error({ err: error }, '工单超时升级失败'),
+  );
+  const operationsConfig = config.operations ?? {
+    faultCheckMs: 0,
+    offlineFaultMs: 10 * 60_000,
+    videoDiagnosisMs: 0,
+    videoDiagnosisRetentionMs: 7 * 86_400_000,
+  };
   const faults = new FaultService(db, catalog, workOrders, pushHub, now);
   const maintenance = new MaintenanceService(db, catalog, faults, workOrders, now);
   const availability = new AvailabilityService(db, catalog, now);
   // A new database's maintenance plans and their past inspections, made through the services above.
-  if (freshDatabase) await seedMaintenanceHistory(db, catalog, workOrders, now()).catch(async (error: unknown) => {
-    await close();
-    throw error;
-  });
+  if (freshDatabase)
+    await seedMaintenanceHistory(db, catalog, workOrders, now()).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
   // Cameras are checked against the stream endpoint (app.streams, decorated below) and, when simulated in-process, the simulator's picture analysis.
   const video = new VideoDiagnosisService(
     db,
     catalog,
-    { streamAvailable: () => app.streams.available, ...(mqttGateway ? {} : { simulatedPicture: (deviceId: number) => simulator.diagnosePicture(deviceId) }) },
+    {
+      streamAvailable: () => app.streams.available,
+      ...(mqttGateway ? {} : { simulatedPicture: (deviceId: number) => simulator.diagnosePicture(deviceId) }),
+    },
     pushHub,
     { intervalMs: operationsConfig.videoDiagnosisMs, retentionMs: operationsConfig.videoDiagnosisRetentionMs },
     now,
@@ -344,22 +387,45 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     { name: '天气模拟', start: () => weatherSimulator.start(), stop: () => weatherSimulator.stop() },
     escalator,
     { name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop() },
-    new IntervalJob('设备故障检查与巡检生成', operationsConfig.faultCheckMs, async () => {
-      await faults.sweep(operationsConfig.offlineFaultMs);
-      await maintenance.createDue();
-      await pruneStatusHistory(db, now() - STATUS_HISTORY_MS);
-    }, (error) => app.log.error({ err: error }, '设备故障检查失败')),
-    new IntervalJob('视频诊断', operationsConfig.videoDiagnosisMs, () => video.run(), (error) => app.log.error({ err: error }, '视频诊断失败')),
-    new IntervalJob('传感器读数采样', config.sensors?.sampleMs ?? 0, async () => {
-      await sensors.sample();
-      await sensors.prune(config.sensors?.retentionMs ?? 30 * 86_400_000);
-    }, (error) => app.log.error({ err: error }, '传感器读数采样失败')),
+    new IntervalJob(
+      '设备故障检查与巡检生成',
+      operationsConfig.faultCheckMs,
+      async () => {
+        await faults.sweep(operationsConfig.offlineFaultMs);
+        await maintenance.createDue();
+        await pruneStatusHistory(db, now() - STATUS_HISTORY_MS);
+      },
+      (error) => app.log.error({ err: error }, '设备故障检查失败'),
+    ),
+    new IntervalJob(
+      '视频诊断',
+      operationsConfig.videoDiagnosisMs,
+      () => video.run(),
+      (error) => app.log.error({ err: error }, '视频诊断失败'),
+    ),
+    new IntervalJob(
+      '传感器读数采样',
+      config.sensors?.sampleMs ?? 0,
+      async () => {
+        await sensors.sample();
+        await sensors.prune(config.sensors?.retentionMs ?? 30 * 86_400_000);
+      },
+      (error) => app.log.error({ err: error }, '传感器读数采样失败'),
+    ),
   ];
-  const leader = new ClusterLeader({ url: sharedDatabaseUrl, jobs, log: app.log, ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}) });
+  const leader = new ClusterLeader({
+    url: sharedDatabaseUrl,
+    jobs,
+    log: app.log,
+    ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}),
+  });
   app.decorate('leader', leader);
   app.decorate('pushListener', pushListener);
   // Watched cameras are recorded under DATA_DIR/recordings unless the configuration says otherwise.
-  const streamOptions = { ...config.stream, record: config.stream?.record === null ? null : { root: join(config.dataDir, 'recordings'), ...config.stream?.record } };
+  const streamOptions = {
+    ...config.stream,
+    record: config.stream?.record === null ? null : { root: join(config.dataDir, 'recordings'), ...config.stream?.record },
+  };
   const streams = new StreamService(streamOptions, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
   app.decorate('streams', streams);
   const videoRooms = new VideoRoomService(db, now, config.janus);
@@ -391,9 +457,21 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  const appConfig: AppRuntimeConfig = { apiBaseUrl: apiPrefix, pushUrl: null, showErrorMessages: true, authCode: 'ops-dashboard-web', disabledPlugins: [], mapImageryUrl: null, ...config.appConfig };
+  const appConfig: AppRuntimeConfig = {
+    apiBaseUrl: apiPrefix,
+    pushUrl: null,
+    showErrorMessages: true,
+    authCode: 'ops-dashboard-web',
+    disabledPlugins: [],
+    mapImageryUrl: null,
+    ...config.appConfig,
+  };
   const janusPublicUrl = config.janus?.off ? undefined : (config.janus?.publicUrl ?? config.janus?.url);
-  await app.register(securityHeaders, { frameAncestors: config.frameAncestors ?? ["'none'"], appConfig, ...(janusPublicUrl ? { janusPublicUrl } : {}) });
+  await app.register(securityHeaders, {
+    frameAncestors: config.frameAncestors ?? ["'none'"],
+    appConfig,
+    ...(janusPublicUrl ? { janusPublicUrl } : {}),
+  });
   app.get('/app-config.json', async () => appConfig);
 
   await app.register(
@@ -403,7 +481,10 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       api.addHook('preValidation', normalizeInput);
       await authRoutes(api, ctx);
       await platformRoutes(api, ctx, new PlatformService(db, menuPerms), (tenantId) => weather.current(tenantId));
-      const deviceService = new DeviceService(db, catalog, gateway, now, { version: deviceVersion, ...(config.deviceListCacheMs !== undefined ? { cacheMs: config.deviceListCacheMs } : {}) });
+      const deviceService = new DeviceService(db, catalog, gateway, now, {
+        version: deviceVersion,
+        ...(config.deviceListCacheMs !== undefined ? { cacheMs: config.deviceListCacheMs } : {}),
+      });
       await deviceRoutes(api, ctx, deviceService, orderCounters);
       await streamRoutes(api, deviceService, streams);
       await streamPushRoutes(api, streams, ctx.users);
@@ -436,7 +517,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
     // SPA fallback: any other GET that is not a file serves the app, whose router decides.
-    if (!isApi && serveApp && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.type('text/html').sendFile('index.html');
+    if (!isApi && serveApp && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? ''))
+      return reply.type('text/html').sendFile('index.html');
     return reply.status(200).send({ code: 404, msg: '请求地址不存在' });
   });
 

@@ -15,7 +15,15 @@ function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-main-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app'), SIMULATOR: '0', FLEET_SCALE: '0.05', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-app'),
+      SIMULATOR: '0',
+      FLEET_SCALE: '0.05',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -53,10 +61,14 @@ describe('server/main.ts', () => {
     [{ PORT: '70000' }, 'PORT 必须是 0 到 65535 之间的整数'],
     [{ PORT: '0', SMS_DEV_ENDPOINT: 'yes' }, 'SMS_DEV_ENDPOINT 只能是 0 或 1'],
     [{ PORT: '0', LOG_LEVEL: 'loud' }, 'LOG_LEVEL 不正确'],
-  ])('refuses %o with a Chinese message and exit code 1', async (env, message) => {
-    const server = start(env);
-    expect(await server.exited).toBe(1);
-    expect(server.output().stderr).toContain(message);
-    expect(server.output().stdout).not.toMatch(BANNER);
-  }, 30_000);
+  ])(
+    'refuses %o with a Chinese message and exit code 1',
+    async (env, message) => {
+      const server = start(env);
+      expect(await server.exited).toBe(1);
+      expect(server.output().stderr).toContain(message);
+      expect(server.output().stdout).not.toMatch(BANNER);
+    },
+    30_000,
+  );
 });

@@ -9,7 +9,16 @@ describe('loadPlugins and the files a manifest names', () => {
   const effect = (id: string, assets: string[], files: string[]) => {
     const dir = join(root, 'map-effect', id);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ id, kind: 'map-effect', version: '1.0.0', displayName: '效果', contributes: { effect: 'glow', defaults: {}, assets } }));
+    writeFileSync(
+      join(dir, 'plugin.json'),
+      JSON.stringify({
+        id,
+        kind: 'map-effect',
+        version: '1.0.0',
+        displayName: '效果',
+        contributes: { effect: 'glow', defaults: {}, assets },
+      }),
+    );
     for (const file of files) writeFileSync(join(dir, file), 'png');
   };
   beforeEach(() => {
@@ -29,6 +38,8 @@ describe('loadPlugins and the files a manifest names', () => {
   });
 
   it('passes with the real plugins folder', () => {
-    expect(loadPlugins(join(import.meta.dirname, '..', 'plugins')).plugins.filter((plugin) => plugin.manifest.kind === 'map-effect').length).toBeGreaterThanOrEqual(6);
+    expect(
+      loadPlugins(join(import.meta.dirname, '..', 'plugins')).plugins.filter((plugin) => plugin.manifest.kind === 'map-effect').length,
+    ).toBeGreaterThanOrEqual(6);
   });
 });

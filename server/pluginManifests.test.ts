@@ -11,8 +11,14 @@ describe('DISABLED_PLUGINS on the server', () => {
   afterAll(async () => server.close());
 
   it('leaves a switched-off device kind out everywhere: no menu, no devices, no commands', async () => {
-    expect((await server.api('GET', '/devi/aep/child?deviceType=wifi', { token })).body).toEqual({ code: 400, msg: '未知的设备类型：wifi' });
-    const routers = (await server.api('GET', '/getRouters?platformCode=twin_platform', { token })).body.data as { name: string; children: { name: string }[] }[];
+    expect((await server.api('GET', '/devi/aep/child?deviceType=wifi', { token })).body).toEqual({
+      code: 400,
+      msg: '未知的设备类型：wifi',
+    });
+    const routers = (await server.api('GET', '/getRouters?platformCode=twin_platform', { token })).body.data as {
+      name: string;
+      children: { name: string }[];
+    }[];
     const devicePages = routers.find((module) => module.name === 'device')!.children.map((child) => child.name);
     expect(devicePages).toContain('lamp');
     expect(devicePages).not.toContain('wifi');

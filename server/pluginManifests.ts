@@ -17,11 +17,15 @@ export function loadPlugins(pluginsDir: string, switches: PluginSwitches = {}): 
     return existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
           .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'plugin.json')))
-          .map((entry) => ({ folder: `plugins/${kind}/${entry.name}`, manifest: JSON.parse(readFileSync(join(dir, entry.name, 'plugin.json'), 'utf8')) as unknown }))
+          .map((entry) => ({
+            folder: `plugins/${kind}/${entry.name}`,
+            manifest: JSON.parse(readFileSync(join(dir, entry.name, 'plugin.json'), 'utf8')) as unknown,
+          }))
       : [];
   });
   // A file a manifest names (a map effect's image) must be a file in its folder (plugins/<kind>/<id>).
-  const fileExists = (folder: string, file: string) => statSync(join(pluginsDir, ...folder.split('/').slice(1), file), { throwIfNoEntry: false })?.isFile() === true;
+  const fileExists = (folder: string, file: string) =>
+    statSync(join(pluginsDir, ...folder.split('/').slice(1), file), { throwIfNoEntry: false })?.isFile() === true;
   const { plugins, errors, switchedOff } = validateManifests(entries, { ...switches, fileExists });
   if (errors.length) throw new Error(`插件清单有误：\n${errors.map((error) => error.message).join('\n')}`);
   return { plugins, switchedOff: switchedOff.map((error) => error.message) };

@@ -17,7 +17,27 @@ const routeFiles = () => sourceFiles().filter((path) => /Routes\.ts$/.test(path)
 describe('server layout', () => {
   it('keeps each feature in its folder: route files call services and never run SQL themselves', () => {
     const files = routeFiles();
-    expect(files.map((path) => path.split('/').slice(1, 2)[0]).sort()).toEqual(['alarms', 'auth', 'business', 'dev', 'devices', 'emergency', 'intercom', 'intercom', 'operations', 'panels', 'platform', 'push', 'sensors', 'stats', 'stream', 'videoRooms', 'voice', 'weather', 'workOrders']);
+    expect(files.map((path) => path.split('/').slice(1, 2)[0]).sort()).toEqual([
+      'alarms',
+      'auth',
+      'business',
+      'dev',
+      'devices',
+      'emergency',
+      'intercom',
+      'intercom',
+      'operations',
+      'panels',
+      'platform',
+      'push',
+      'sensors',
+      'stats',
+      'stream',
+      'videoRooms',
+      'voice',
+      'weather',
+      'workOrders',
+    ]);
     const offenders = files.flatMap((path) =>
       readFileSync(path, 'utf8')
         .split('\n')
@@ -35,7 +55,9 @@ describe('server layout', () => {
         .split('\n')
         .map((line, index) => ({ line, at: `${path}:${index + 1}` }))
         // DEVICE_ALARM is the push event type of alarms (registry/pushEvents.json), not a device kind.
-        .filter(({ line }) => /'(camera|light|screen|broad|lamp|smoke|fireCamera|navigationScreen|DEVICE_(?!ALARM')[A-Z_]+|SMOKE)'/.test(line))
+        .filter(({ line }) =>
+          /'(camera|light|screen|broad|lamp|smoke|fireCamera|navigationScreen|DEVICE_(?!ALARM')[A-Z_]+|SMOKE)'/.test(line),
+        )
         .map(({ at, line }) => `${at}: ${line.trim()}`),
     );
     expect(named).toEqual([]);

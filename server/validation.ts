@@ -5,7 +5,9 @@ import { AppError } from './envelope';
 const PRIORITY = ['required', 'minLength', 'type', 'maxLength', 'pattern', 'minimum', 'maximum', 'enum'];
 
 const keywordOf = (error: FastifySchemaValidationError) =>
-  error.keyword === 'errorMessage' ? String((error.params as { errors?: { keyword: string }[] }).errors?.[0]?.keyword ?? '') : error.keyword;
+  error.keyword === 'errorMessage'
+    ? String((error.params as { errors?: { keyword: string }[] }).errors?.[0]?.keyword ?? '')
+    : error.keyword;
 
 /** Turns ajv errors into one Chinese message (schemas carry their messages via ajv-errors). */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): AppError {
@@ -13,7 +15,9 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
   const custom = ranked.find((error) => error.keyword === 'errorMessage');
   if (custom?.message) return new AppError(400, custom.message);
   const first = ranked[0];
-  const field = first?.instancePath ? first.instancePath.slice(1) : ((first?.params as { missingProperty?: string } | undefined)?.missingProperty ?? dataVar);
+  const field = first?.instancePath
+    ? first.instancePath.slice(1)
+    : ((first?.params as { missingProperty?: string } | undefined)?.missingProperty ?? dataVar);
   return new AppError(400, `请求参数 ${field} 不正确`);
 }
 
@@ -23,7 +27,10 @@ function rank(error: FastifySchemaValidationError): number {
 }
 
 /** A required string field with Chinese messages for each rule. */
-export function stringField(messages: { required: string; pattern?: string; invalid?: string }, rules: { pattern?: string; maxLength?: number } = {}) {
+export function stringField(
+  messages: { required: string; pattern?: string; invalid?: string },
+  rules: { pattern?: string; maxLength?: number } = {},
+) {
   return {
     type: 'string',
     minLength: 1,
@@ -66,7 +73,8 @@ export const MAX_JSON_NODES = 5000;
 const INTEGER_TEXT = /^-?\d{1,16}$/;
 const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,20})?$/;
 
-const typesOf = (property: PropertySchema): string[] => (Array.isArray(property.type) ? property.type : [property.type]).filter((type): type is string => typeof type === 'string');
+const typesOf = (property: PropertySchema): string[] =>
+  (Array.isArray(property.type) ? property.type : [property.type]).filter((type): type is string => typeof type === 'string');
 const messageOf = (name: string, property: PropertySchema | undefined) =>
   (typeof property?.errorMessage === 'string' ? property.errorMessage : property?.errorMessage?.type) ?? `请求参数 ${name} 不正确`;
 

@@ -23,7 +23,14 @@ const kinds = Object.keys(icons).map((path) => /device\/([^/]+)\/icon\.svg$/.exe
 const iconOf = (kind: string) => icons[`../../plugins/device/${kind}/icon.svg`];
 
 const CENTER = { longitude: 120.2185, latitude: 30.2045 };
-const allRenderers: MapEffectRenderer[] = [pulsingCircleRenderer, scanCircleRenderer, flashingPointRenderer, lineTrailRenderer, fireSmokeRenderer, viewConeRenderer];
+const allRenderers: MapEffectRenderer[] = [
+  pulsingCircleRenderer,
+  scanCircleRenderer,
+  flashingPointRenderer,
+  lineTrailRenderer,
+  fireSmokeRenderer,
+  viewConeRenderer,
+];
 // `?only=scanCircle` puts every effect of the run on one renderer, to see what each one costs.
 const only = new URLSearchParams(location.search).get('only');
 const renderers = only ? allRenderers.filter((renderer) => renderer.effect === only) : allRenderers;
@@ -33,7 +40,7 @@ const registry = new DefaultPluginRegistry(discoverPlugins({ failLoudly: false }
 /** A fixed pseudo-random sequence, so every run places the same markers. */
 function random(seed: number) {
   let state = seed;
-  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function effectOptions(kind: string, index: number, next: () => number): Record<string, unknown> {
@@ -59,7 +66,10 @@ function effectOptions(kind: string, index: number, next: () => number): Record<
 async function start() {
   const Cesium = await loadCesium();
   const viewer = createViewer(Cesium, document.getElementById('globe')!, { is3d: true });
-  viewer.camera.setView({ destination: Cesium.Cartesian3.fromDegrees(CENTER.longitude, CENTER.latitude - 0.16, 14_000), orientation: { heading: 0, pitch: Cesium.Math.toRadians(-50), roll: 0 } });
+  viewer.camera.setView({
+    destination: Cesium.Cartesian3.fromDegrees(CENTER.longitude, CENTER.latitude - 0.16, 14_000),
+    orientation: { heading: 0, pitch: Cesium.Math.toRadians(-50), roll: 0 },
+  });
   const hub = new MapEffectHub();
   hub.attach({ Cesium, viewer, renderers: collectEffectRenderers(registry, renderers) });
   const layer = new DeviceLayer(Cesium, viewer, iconOf);
@@ -93,7 +103,8 @@ async function start() {
       const now = picture();
       let changed = 0;
       for (let at = 0; kept && at < now.length; at += 4) {
-        if (Math.abs(now[at]! - kept[at]!) > 8 || Math.abs(now[at + 1]! - kept[at + 1]!) > 8 || Math.abs(now[at + 2]! - kept[at + 2]!) > 8) changed++;
+        if (Math.abs(now[at]! - kept[at]!) > 8 || Math.abs(now[at + 1]! - kept[at + 1]!) > 8 || Math.abs(now[at + 2]! - kept[at + 2]!) > 8)
+          changed++;
       }
       return changed;
     },

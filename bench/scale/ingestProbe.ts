@@ -16,7 +16,8 @@ MqttIngest.prototype.handle = function (this: MqttIngest, ...args: Parameters<Mq
 process.on('SIGUSR2', () => {
   const total: Record<string, number> = {};
   for (const ingest of ingests) {
-    for (const [key, value] of Object.entries(ingest.stats as IngestStats & Record<string, unknown>)) if (typeof value === 'number') total[key] = (total[key] ?? 0) + value;
+    for (const [key, value] of Object.entries(ingest.stats as IngestStats & Record<string, unknown>))
+      if (typeof value === 'number') total[key] = (total[key] ?? 0) + value;
   }
   process.stdout.write(`${PROBE_PREFIX}${JSON.stringify({ ...total, ingests: ingests.size })}\n`);
 });

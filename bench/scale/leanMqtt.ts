@@ -34,7 +34,14 @@ function connectPacket(clientId: string, username: string, password: string): Bu
 }
 
 /** The reason codes of a refused CONNACK (MQTT 5). */
-const CONNACK_REASONS: Record<number, string> = { 0x86: '用户名或密码错误', 0x87: '未授权', 0x85: '客户端标识无效', 0x84: '协议版本不支持', 0x89: '服务器忙', 0x97: '超出配额' };
+const CONNACK_REASONS: Record<number, string> = {
+  0x86: '用户名或密码错误',
+  0x87: '未授权',
+  0x85: '客户端标识无效',
+  0x84: '协议版本不支持',
+  0x89: '服务器忙',
+  0x97: '超出配额',
+};
 
 export class LeanDevice {
   private socket: Socket | undefined;

@@ -20,7 +20,11 @@ export interface Pace {
  * (performance.now()) is noted just before `send(id)`. `awaitEach` waits for each send before the next
  * (an in-process publish); otherwise sends overlap (HTTP requests), and all are awaited at the end.
  */
-export async function drive(pace: Pace, send: (id: number) => Promise<void>, options: { awaitEach?: boolean } = {}): Promise<Map<number, number>> {
+export async function drive(
+  pace: Pace,
+  send: (id: number) => Promise<void>,
+  options: { awaitEach?: boolean } = {},
+): Promise<Map<number, number>> {
   const sentAt = new Map<number, number>();
   const total = Math.round(pace.rate * pace.seconds);
   const start = performance.now();
@@ -57,7 +61,8 @@ export function collect(sockets: readonly WebSocket[], idOf: (text: string) => n
   return receipts;
 }
 
-export const opened = (socket: WebSocket): Promise<void> => new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
+export const opened = (socket: WebSocket): Promise<void> =>
+  new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
 
 /** Waits until `expected` receipts are in or `timeoutMs` has passed. */
 export async function settle(receipts: readonly unknown[], expected: number, timeoutMs = 10_000): Promise<void> {
@@ -66,7 +71,8 @@ export async function settle(receipts: readonly unknown[], expected: number, tim
 }
 
 /** Latency of every receipt: arrival minus when its message was sent. */
-export const latencies = (receipts: readonly Receipt[], sentAt: ReadonlyMap<number, number>): number[] => receipts.map((receipt) => receipt.at - sentAt.get(receipt.id)!);
+export const latencies = (receipts: readonly Receipt[], sentAt: ReadonlyMap<number, number>): number[] =>
+  receipts.map((receipt) => receipt.at - sentAt.get(receipt.id)!);
 
 /** What the bare broadcast sends: shaped like the push channel's alarm message. */
 export function bareMessage(seq: number, data: Record<string, unknown>): string {

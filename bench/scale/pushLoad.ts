@@ -32,11 +32,15 @@ async function openClients(spec: PushSpec): Promise<WebSocket[]> {
     }
     return sockets;
   }
-  const login = await json<{ code: number; token?: string; msg?: string }>(fetch(`${spec.targets[0]}/api/authCodeLogin?authCode=OPER-2026-DEMO`));
+  const login = await json<{ code: number; token?: string; msg?: string }>(
+    fetch(`${spec.targets[0]}/api/authCodeLogin?authCode=OPER-2026-DEMO`),
+  );
   if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg ?? login.code}`);
   for (let index = 0; index < spec.clients; index++) {
     const target = spec.targets[index % spec.targets.length]!;
-    const reply = await json<{ code: number; msg?: string; data?: { ticket: string; lastSeq: number } }>(fetch(`${target}/api/push/ticket`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` } }));
+    const reply = await json<{ code: number; msg?: string; data?: { ticket: string; lastSeq: number } }>(
+      fetch(`${target}/api/push/ticket`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` } }),
+    );
     if (reply.code !== 200 || !reply.data) throw new Error(`推送票据获取失败：${reply.msg ?? reply.code}`);
     const socket = new WebSocket(`${target.replace(/^http/, 'ws')}/api/push/ws?token=${reply.data.ticket}&lastId=${reply.data.lastSeq}`);
     await opened(socket);
@@ -65,7 +69,11 @@ async function run(spec: PushSpec): Promise<PushResult> {
     try {
       const url = spec.mode === 'bare' ? `${target}/raise` : `${target}/api/dev/alarm/raise`;
       const reply = await json<{ code: number; msg?: string }>(
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: spec.tenantId, alarmType: spec.alarmType, content: `${CONTENT}${id}` }) }),
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tenantId: spec.tenantId, alarmType: spec.alarmType, content: `${CONTENT}${id}` }),
+        }),
       );
       if (reply.code !== 200) throw new Error(reply.msg ?? String(reply.code));
       answered.push(performance.now() - sentAt);

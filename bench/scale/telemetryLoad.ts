@@ -45,7 +45,14 @@ async function main(): Promise<void> {
     Array.from({ length: Math.min(spec.connectConcurrency, queue.length) }, async () => {
       for (let device = queue.shift(); device; device = queue.shift()) {
         const username = deviceUsername(device.tenantId, device.code);
-        const client = new LeanDevice({ host: broker.hostname, port: Number(broker.port || 1883), clientId: username, username, password: devicePassword(secret, device.tenantId, device.code), topic: deviceTopic(device.tenantId, device.code, 'telemetry') });
+        const client = new LeanDevice({
+          host: broker.hostname,
+          port: Number(broker.port || 1883),
+          clientId: username,
+          username,
+          password: devicePassword(secret, device.tenantId, device.code),
+          topic: deviceTopic(device.tenantId, device.code, 'telemetry'),
+        });
         const error = await client.connect(60_000);
         if (error) {
           failed++;
@@ -80,7 +87,14 @@ async function main(): Promise<void> {
           }
         }),
       );
-      emit({ type: 'done', published: members.length * spec.messages, errors, ...(goError ? { firstError: goError } : {}), firstAt, lastAckAt: epochNow() });
+      emit({
+        type: 'done',
+        published: members.length * spec.messages,
+        errors,
+        ...(goError ? { firstError: goError } : {}),
+        firstAt,
+        lastAckAt: epochNow(),
+      });
     } else if (command === 'stop') break;
   }
   await Promise.all(members.map((member) => member.client.end().catch(() => undefined)));

@@ -1,6 +1,14 @@
 import type { ErrorObject } from 'ajv';
 
-const TYPE_NAMES: Record<string, string> = { string: '字符串', number: '数字', integer: '整数', boolean: '布尔值', object: '对象', array: '数组', null: 'null' };
+const TYPE_NAMES: Record<string, string> = {
+  string: '字符串',
+  number: '数字',
+  integer: '整数',
+  boolean: '布尔值',
+  object: '对象',
+  array: '数组',
+  null: 'null',
+};
 
 /** The JSON pointer an ajv error is about (for required / additionalProperties: the field itself). */
 export function pointerOf(error: ErrorObject): string {

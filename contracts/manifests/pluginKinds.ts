@@ -14,7 +14,10 @@ export interface ContributionsByKind {
 }
 
 /** A manifest of one kind, its `contributes` typed by that kind's schema. */
-export type ManifestOf<K extends PluginKind> = Omit<PluginManifest, 'kind' | 'contributes'> & { kind: K; contributes: ContributionsByKind[K] };
+export type ManifestOf<K extends PluginKind> = Omit<PluginManifest, 'kind' | 'contributes'> & {
+  kind: K;
+  contributes: ContributionsByKind[K];
+};
 
 /** A validated plugin of one kind. */
 export interface PluginOf<K extends PluginKind> extends Omit<LoadedManifest, 'manifest'> {

@@ -60,7 +60,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** Files in its folder a schema-valid manifest names, each with the JSON pointer of its field. */
 function namedFiles(manifest: PluginManifest): { pointer: string; file: string }[] {
   const assets = manifest.kind === 'map-effect' && isRecord(manifest.contributes) ? manifest.contributes.assets : undefined;
-  return Array.isArray(assets) ? assets.flatMap((file, index) => (typeof file === 'string' ? [{ pointer: `/contributes/assets/${index}`, file }] : [])) : [];
+  return Array.isArray(assets)
+    ? assets.flatMap((file, index) => (typeof file === 'string' ? [{ pointer: `/contributes/assets/${index}`, file }] : []))
+    : [];
 }
 
 /** Schema errors of one manifest: the manifest schema and, when the kind is known, its contribution schema. */
@@ -81,7 +83,10 @@ function manifestErrors(folder: string, manifest: unknown): PluginError[] {
  * (by `disabledPlugins`, or by `enabledByDefault: false` unless in `enabledPlugins`) are left out
  * too, and a plugin requiring one of them is reported.
  */
-export function validateManifests(entries: readonly ManifestEntry[], options: ManifestOptions = {}): { plugins: LoadedManifest[]; errors: PluginError[]; switchedOff: PluginError[] } {
+export function validateManifests(
+  entries: readonly ManifestEntry[],
+  options: ManifestOptions = {},
+): { plugins: LoadedManifest[]; errors: PluginError[]; switchedOff: PluginError[] } {
   const errors: PluginError[] = [];
   // Left out because configuration switched off what they need: a consequence of a choice, not a fault.
   const switchedOff: PluginError[] = [];
@@ -119,16 +124,28 @@ export function validateManifests(entries: readonly ManifestEntry[], options: Ma
   let live = new Map<string, LoadedManifest>();
   for (const [fullId, copies] of byId) {
     if (copies.length === 1) live.set(fullId, copies[0]!);
-    else for (const copy of copies) errors.push(pluginError(copy.folder, '/id', `重复：${fullId} 也在 ${copies.filter((other) => other !== copy).map((other) => other.folder).join('、')}`));
+    else
+      for (const copy of copies)
+        errors.push(
+          pluginError(
+            copy.folder,
+            '/id',
+            `重复：${fullId} 也在 ${copies
+              .filter((other) => other !== copy)
+              .map((other) => other.folder)
+              .join('、')}`,
+          ),
+        );
   }
   const enabled = new Set(options.enabledPlugins);
   const disabledSet = new Set(options.disabledPlugins);
-  for (const plugin of live.values()) if (plugin.manifest.enabledByDefault === false && !enabled.has(plugin.fullId)) disabledSet.add(plugin.fullId);
+  for (const plugin of live.values())
+    if (plugin.manifest.enabledByDefault === false && !enabled.has(plugin.fullId)) disabledSet.add(plugin.fullId);
   for (const fullId of disabledSet) live.delete(fullId);
 
   // Missing requires, repeated until nothing more drops out (a dependent of a dropped plugin drops too).
   const dropMissingRequires = () => {
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const plugin of live.values()) {
         const missingIndex = (plugin.manifest.requires ?? []).findIndex((required) => !live.has(required));
@@ -160,7 +177,9 @@ export function validateManifests(entries: readonly ManifestEntry[], options: Ma
           inCycle.add(member);
           const plugin = live.get(member)!;
           const next = cycle[cycle.indexOf(member) + 1]!;
-          errors.push(pluginError(plugin.folder, `/requires/${plugin.manifest.requires!.indexOf(next)}`, `形成循环依赖：${cycle.join(' → ')}`));
+          errors.push(
+            pluginError(plugin.folder, `/requires/${plugin.manifest.requires!.indexOf(next)}`, `形成循环依赖：${cycle.join(' → ')}`),
+          );
         }
       } else if (!state.has(required)) visit(required);
     }
@@ -194,16 +213,23 @@ interface PanelFields {
  */
 function panelErrors(plugins: LoadedManifest[]): Map<string, PluginError[]> {
   const problems = new Map<string, PluginError[]>();
-  const report = (plugin: LoadedManifest, pointer: string, message: string) => problems.set(plugin.fullId, [...(problems.get(plugin.fullId) ?? []), pluginError(plugin.folder, pointer, message)]);
+  const report = (plugin: LoadedManifest, pointer: string, message: string) =>
+    problems.set(plugin.fullId, [...(problems.get(plugin.fullId) ?? []), pluginError(plugin.folder, pointer, message)]);
   const fieldsOf = (plugin: LoadedManifest) => plugin.manifest.contributes as PanelFields;
   const owners = new Map<string, LoadedManifest[]>();
-  for (const plugin of plugins) for (const panel of fieldsOf(plugin).panels ?? []) owners.set(panel.id, [...(owners.get(panel.id) ?? []), plugin]);
+  for (const plugin of plugins)
+    for (const panel of fieldsOf(plugin).panels ?? []) owners.set(panel.id, [...(owners.get(panel.id) ?? []), plugin]);
   for (const plugin of plugins) {
     const { panels = [], layouts = {}, routes = [] } = fieldsOf(plugin);
     panels.forEach((panel, index) => {
       const others = owners.get(panel.id)!.filter((other) => other !== plugin);
       const twice = panels.findIndex((candidate) => candidate.id === panel.id) !== index;
-      if (others.length || twice) report(plugin, `/contributes/panels/${index}/id`, `面板编号 ${panel.id} 重复${others.length ? `：${others.map((other) => other.folder).join('、')} 也声明了它` : ''}`);
+      if (others.length || twice)
+        report(
+          plugin,
+          `/contributes/panels/${index}/id`,
+          `面板编号 ${panel.id} 重复${others.length ? `：${others.map((other) => other.folder).join('、')} 也声明了它` : ''}`,
+        );
     });
     const ownPages = new Set(routes.flatMap((route) => (route.panelPage ? [route.panelPage] : [])));
     for (const [page, items] of Object.entries(layouts)) {

@@ -32,8 +32,23 @@ function setup() {
       </MemoryRouter>
     </ContainerProvider>,
   );
-  const push = (seq: number, alarmTypeName = '消防救援', target = { module: 'securityEmergency', child: 'fireFighting' }, extra: Record<string, unknown> = {}) =>
-    act(() => bus.publish(PUSH_TOPIC_ALL, { message: { code: 200, eventType: 'FIRE_FIGHTING_EVENT', seq, data: { alarmTypeName, alarmContent: `第 ${seq} 条`, grade: 'ALARM_GRADE_HIGH', ...extra } }, route: { action: 'toast', topic: 'x', target } }));
+  const push = (
+    seq: number,
+    alarmTypeName = '消防救援',
+    target = { module: 'securityEmergency', child: 'fireFighting' },
+    extra: Record<string, unknown> = {},
+  ) =>
+    act(() =>
+      bus.publish(PUSH_TOPIC_ALL, {
+        message: {
+          code: 200,
+          eventType: 'FIRE_FIGHTING_EVENT',
+          seq,
+          data: { alarmTypeName, alarmContent: `第 ${seq} 条`, grade: 'ALARM_GRADE_HIGH', ...extra },
+        },
+        route: { action: 'toast', topic: 'x', target },
+      }),
+    );
   return { push };
 }
 
@@ -68,7 +83,7 @@ describe('AlarmNotifications', () => {
     expect(screen.queryByRole('button', { name: '查看告警：消防救援' })).toBeNull();
   });
 
-  it('opens the alarm\'s sub-page on click', () => {
+  it("opens the alarm's sub-page on click", () => {
     const { push } = setup();
     push(1);
     fireEvent.click(screen.getByRole('button', { name: '查看告警：消防救援' }));

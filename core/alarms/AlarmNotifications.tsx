@@ -41,7 +41,12 @@ export function AlarmNotifications() {
   const audio = useRef<HTMLAudioElement | null>(null);
 
   const alarmTypes = useMemo(
-    () => new Map(registry.list('alarm').map((plugin) => [plugin.manifest.contributes.code, { ...plugin.manifest.contributes, folder: plugin.folder }])),
+    () =>
+      new Map(
+        registry
+          .list('alarm')
+          .map((plugin) => [plugin.manifest.contributes.code, { ...plugin.manifest.contributes, folder: plugin.folder }]),
+      ),
     [registry],
   );
 

@@ -36,7 +36,10 @@ export function AlarmToastStack({ toasts, onOpen, onDismiss }: AlarmToastStackPr
             <span className="alarm-toast__text">
               <span className="alarm-toast__title">
                 {toast.typeName}
-                <Tag minimal intent={toast.grade === 'ALARM_GRADE_HIGH' ? 'danger' : toast.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>
+                <Tag
+                  minimal
+                  intent={toast.grade === 'ALARM_GRADE_HIGH' ? 'danger' : toast.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}
+                >
                   {t.grade[toast.grade] ?? toast.grade}
                 </Tag>
               </span>

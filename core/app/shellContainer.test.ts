@@ -14,7 +14,9 @@ describe('the shell container', () => {
   it('holds the login route services and the shell services, and honours switched-off plugins', () => {
     const offline = () => Promise.reject(new Error('offline'));
     const http: HttpClient = { get: offline, post: offline, put: offline, delete: offline };
-    const seed = new ServiceMap().set(HttpClient, http).set(RuntimeConfig, { ...defaultRuntimeConfig, disabledPlugins: ['map-effect:fire-smoke'] });
+    const seed = new ServiceMap()
+      .set(HttpClient, http)
+      .set(RuntimeConfig, { ...defaultRuntimeConfig, disabledPlugins: ['map-effect:fire-smoke'] });
     const container = createShellContainer(seed);
     expect(container.get<HttpClient>(HttpClient)).toBe(http);
     for (const token of [EventBus, MapEffects, DeviceApi]) expect(container.isBound(token)).toBe(true);
@@ -35,7 +37,12 @@ describe('the shell container', () => {
     const loaded: string[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const registry = {
-      list: () => [manifest('module:a', 'onShell'), manifest('module:broken', 'onShell'), manifest('module:b', 'onGlobe'), manifest('module:c')],
+      list: () => [
+        manifest('module:a', 'onShell'),
+        manifest('module:broken', 'onShell'),
+        manifest('module:b', 'onGlobe'),
+        manifest('module:c'),
+      ],
       loadCode: async (fullId: string) => {
         if (fullId === 'module:broken') throw new Error('网络错误');
         loaded.push(fullId);

@@ -30,7 +30,9 @@ import { AuthService } from '../session/AuthService';
 export function createShellContainer(coreServices?: ServiceMap): Container {
   const container = createAppContainer(coreServices);
   const disabledPlugins = container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).disabledPlugins : [];
-  container.bind<PluginRegistry>(PluginRegistry).toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), container));
+  container
+    .bind<PluginRegistry>(PluginRegistry)
+    .toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), container));
   container.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
   // The device calls are core: the globe's device markers and the device plugins use them.
@@ -41,11 +43,24 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Photos and other files sent or fetched as themselves (work-order photos).
   container.bind<ApiFiles>(ApiFiles).toConstantValue(createApiFiles(sessionFetch));
   container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, sessionFetch), [HttpClient]);
-  container.bind<CameraStreams>(CameraStreams).toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
+  container
+    .bind<CameraStreams>(CameraStreams)
+    .toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container.bind<Intercom>(Intercom).toResolvedValue((http: HttpClient) => createIntercom({ host: createIntercomHost(sessionFetch, intercomBaseUrl), http, sessionFetch, callerId: () => useSessionStore.getState().user?.userId }), [HttpClient]);
+  container
+    .bind<Intercom>(Intercom)
+    .toResolvedValue(
+      (http: HttpClient) =>
+        createIntercom({
+          host: createIntercomHost(sessionFetch, intercomBaseUrl),
+          http,
+          sessionFetch,
+          callerId: () => useSessionStore.getState().user?.userId,
+        }),
+      [HttpClient],
+    );
   return container;
 }
 

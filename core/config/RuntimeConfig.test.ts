@@ -28,7 +28,9 @@ describe('parseRuntimeConfig', () => {
   });
 
   it('takes valid fields and trims a trailing slash from the API base', () => {
-    expect(parseRuntimeConfig({ apiBaseUrl: 'https://ops.example.com/prod-api/', showErrorMessages: false, pushUrl: 'wss://x/push' })).toMatchObject({
+    expect(
+      parseRuntimeConfig({ apiBaseUrl: 'https://ops.example.com/prod-api/', showErrorMessages: false, pushUrl: 'wss://x/push' }),
+    ).toMatchObject({
       apiBaseUrl: 'https://ops.example.com/prod-api',
       showErrorMessages: false,
       pushUrl: 'wss://x/push',

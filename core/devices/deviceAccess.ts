@@ -33,7 +33,10 @@ export function deviceModulePages(moduleName: string, menuPerms: MenuPermissionM
   const menuNameOf = (page: string) => (prefix ? `${prefix}${childRouteName(page)}` : page);
   return {
     pathOf: (page) => childRoutePath(module?.path ?? `/${moduleName}`, menuNameOf(page)),
-    pageOf: (childName) => (prefix && childName.startsWith(prefix) ? childName.charAt(prefix.length).toLowerCase() + childName.slice(prefix.length + 1) : childName),
+    pageOf: (childName) =>
+      prefix && childName.startsWith(prefix)
+        ? childName.charAt(prefix.length).toLowerCase() + childName.slice(prefix.length + 1)
+        : childName,
     // A module outside the module tree has no menus to check.
     opens: (page) => !module || Boolean(menuPerms?.[`${module.perms}:${page}`]),
   };

@@ -26,11 +26,21 @@ export interface ControlOutcome {
 export function createDeviceApi(http: HttpClient) {
   return {
     /** One page of a kind, through the kind's own list paths (search, group members or the plain list). */
-    async list(kind: DeviceKind, pageNum: number, pageSize: number, filter: DeviceFilter = {}, loading = false): Promise<{ rows: DeviceRow[]; total: number }> {
+    async list(
+      kind: DeviceKind,
+      pageNum: number,
+      pageSize: number,
+      filter: DeviceFilter = {},
+      loading = false,
+    ): Promise<{ rows: DeviceRow[]; total: number }> {
       const paths = kind.listPaths ?? {};
       const deviceType = kind.brandCode ?? kind.page;
       const onlyGroup = filter.groupId !== undefined && !filter.keyword && filter.online === undefined;
-      const path = filter.keyword ? (paths.search ?? '/devi/aep/search') : onlyGroup ? (paths.groupChild ?? '/devi/aep/groupChild') : (paths.child ?? '/devi/aep/child');
+      const path = filter.keyword
+        ? (paths.search ?? '/devi/aep/search')
+        : onlyGroup
+          ? (paths.groupChild ?? '/devi/aep/groupChild')
+          : (paths.child ?? '/devi/aep/child');
       const reply = await http.get(
         path,
         {
@@ -48,7 +58,8 @@ export function createDeviceApi(http: HttpClient) {
     /** The kind's groups: lights and screens have their own group-list paths (spec section 3). */
     async groups(kind: DeviceKind): Promise<DeviceGroup[]> {
       const path = kind.listPaths?.groupList ?? '/devi/aep/groups';
-      return ((await http.get<DeviceGroup[]>(path, { deviceType: kind.brandCode ?? kind.page }, { loading: false })).data ?? []) as DeviceGroup[];
+      return ((await http.get<DeviceGroup[]>(path, { deviceType: kind.brandCode ?? kind.page }, { loading: false })).data ??
+        []) as DeviceGroup[];
     },
     async summary(): Promise<DeviceKindSummary[]> {
       return ((await http.get<DeviceKindSummary[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as DeviceKindSummary[];
@@ -61,7 +72,13 @@ export function createDeviceApi(http: HttpClient) {
       const reply = await http.post<DeviceRow>('/devi/aep/position', { deviceId, longitude, latitude });
       return { msg: reply.msg ?? '', device: reply.data as DeviceRow };
     },
-    async control(deviceType: string, commandType: string, command: number, target: ControlTarget, params?: Record<string, unknown>): Promise<ControlOutcome> {
+    async control(
+      deviceType: string,
+      commandType: string,
+      command: number,
+      target: ControlTarget,
+      params?: Record<string, unknown>,
+    ): Promise<ControlOutcome> {
       const reply = await http.post('/device/control/execute', {
         command,
         deviceType,
@@ -70,7 +87,7 @@ export function createDeviceApi(http: HttpClient) {
         groupIds: target.groupIds?.join(','),
         params: params && Object.keys(params).length ? JSON.stringify(params) : undefined,
       });
-      return { msg: reply.msg ?? '', results: ((reply.data as { results?: ControlOutcome['results'] } | undefined)?.results ?? []) };
+      return { msg: reply.msg ?? '', results: (reply.data as { results?: ControlOutcome['results'] } | undefined)?.results ?? [] };
     },
   };
 }
@@ -78,6 +95,7 @@ export function createDeviceApi(http: HttpClient) {
 export type DeviceApi = ReturnType<typeof createDeviceApi>;
 
 /** How a control result is shown: green when every device did it, amber when some did not. */
-export const outcomeIntent = (outcome: ControlOutcome): 'success' | 'warning' => (outcome.results.every((result) => result.success) ? 'success' : 'warning');
+export const outcomeIntent = (outcome: ControlOutcome): 'success' | 'warning' =>
+  outcome.results.every((result) => result.success) ? 'success' : 'warning';
 
 export const DeviceApi = createToken<DeviceApi>('DeviceApi', '设备列表、分组、详情与控制接口');

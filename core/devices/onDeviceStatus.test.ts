@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimpleEventBus } from '../push/EventBus';
 import { onDeviceStatus } from './onDeviceStatus';
 
-const push = (topic: string, data: Record<string, unknown>) => [topic, { message: { code: 200, eventType: topic === 'device.online' ? 'online_event' : 'offline_event', seq: 1, data }, route: { action: 'silent', topic } }] as const;
+const push = (topic: string, data: Record<string, unknown>) =>
+  [
+    topic,
+    {
+      message: { code: 200, eventType: topic === 'device.online' ? 'online_event' : 'offline_event', seq: 1, data },
+      route: { action: 'silent', topic },
+    },
+  ] as const;
 
 describe('onDeviceStatus', () => {
   it('passes on- and offline pushes on, ignores malformed ones with a warning, and stops when asked', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bd09ToGcj02, bd09ToWgs84, gcj02ToBd09, gcj02ToWgs84, gcj02ToWgs84Exact, insideChina, wgs84ToBd09, wgs84ToGcj02, type LngLat } from './coordinates';
+import {
+  bd09ToGcj02,
+  bd09ToWgs84,
+  gcj02ToBd09,
+  gcj02ToWgs84,
+  gcj02ToWgs84Exact,
+  insideChina,
+  wgs84ToBd09,
+  wgs84ToGcj02,
+  type LngLat,
+} from './coordinates';
 
 const close = (actual: LngLat, expected: LngLat, digits = 6) => {
   expect(actual[0]).toBeCloseTo(expected[0], digits);
@@ -19,14 +29,22 @@ describe('coordinate converter', () => {
   });
 
   it('round-trips within a few metres around the demo areas (the inverse is the usual one-step one)', () => {
-    for (const point of [[120.2112, 30.2084], [120.1445, 30.2445]] as LngLat[]) {
+    for (const point of [
+      [120.2112, 30.2084],
+      [120.1445, 30.2445],
+    ] as LngLat[]) {
       close(gcj02ToWgs84(wgs84ToGcj02(point)), point, 4);
       close(bd09ToWgs84(wgs84ToBd09(point)), point, 4);
     }
   });
 
   it('has an exact inverse too, to a tenth of a millimetre, for tile corners converted back and forth', () => {
-    for (const point of [[120.2112, 30.2084], [120.1445, 30.2445], [116.404, 39.915], [87.6, 43.8]] as LngLat[]) {
+    for (const point of [
+      [120.2112, 30.2084],
+      [120.1445, 30.2445],
+      [116.404, 39.915],
+      [87.6, 43.8],
+    ] as LngLat[]) {
       close(wgs84ToGcj02(gcj02ToWgs84Exact(point)), point, 9);
       close(gcj02ToWgs84Exact(wgs84ToGcj02(point)), point, 9);
     }
@@ -34,7 +52,13 @@ describe('coordinate converter', () => {
   });
 
   it('leaves points outside China unchanged (spec box 72.004–137.8347, 0.8293–55.8271)', () => {
-    for (const point of [[2.3522, 48.8566], [72.0, 30], [138, 30], [120, 0.8], [120, 55.9]] as LngLat[]) {
+    for (const point of [
+      [2.3522, 48.8566],
+      [72.0, 30],
+      [138, 30],
+      [120, 0.8],
+      [120, 55.9],
+    ] as LngLat[]) {
       expect(insideChina(point)).toBe(false);
       expect(wgs84ToGcj02(point)).toEqual(point);
       expect(gcj02ToBd09(point)).toEqual(point);

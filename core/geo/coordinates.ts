@@ -11,7 +11,12 @@ const EE = 0.006693421622965943; // its eccentricity squared
 const X_PI = (Math.PI * 3000.0) / 180.0;
 
 export function insideChina([longitude, latitude]: LngLat): boolean {
-  return longitude >= CHINA_BOUNDS.minLongitude && longitude <= CHINA_BOUNDS.maxLongitude && latitude >= CHINA_BOUNDS.minLatitude && latitude <= CHINA_BOUNDS.maxLatitude;
+  return (
+    longitude >= CHINA_BOUNDS.minLongitude &&
+    longitude <= CHINA_BOUNDS.maxLongitude &&
+    latitude >= CHINA_BOUNDS.minLatitude &&
+    latitude <= CHINA_BOUNDS.maxLatitude
+  );
 }
 
 function transformLatitude(x: number, y: number): number {

@@ -21,6 +21,10 @@ describe('effect positions', () => {
   });
 
   it('reports 8 decimals and clamps negative heights to 0', () => {
-    expect(reportPosition({ longitude: 1.123456789, latitude: 2.987654321, height: -3 })).toEqual({ longitude: 1.12345679, latitude: 2.98765432, height: 0 });
+    expect(reportPosition({ longitude: 1.123456789, latitude: 2.987654321, height: -3 })).toEqual({
+      longitude: 1.12345679,
+      latitude: 2.98765432,
+      height: 0,
+    });
   });
 });

@@ -17,7 +17,8 @@ export function parsePosition(text: string): MapPosition {
 
 /** Checks a position given as numbers or numeric strings (height left out: 10). */
 export function checkPosition(longitude: unknown, latitude: unknown, height: unknown = DEFAULT_EFFECT_HEIGHT): MapPosition {
-  const numberOf = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN);
+  const numberOf = (value: unknown) =>
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   const [lng, lat, up] = [numberOf(longitude), numberOf(latitude), numberOf(height)];
   if (!Number.isFinite(lng) || lng < -180 || lng > 180) throw new Error(`经度不正确：“${String(longitude)}”，应在 -180 到 180 之间`);
   if (!Number.isFinite(lat) || lat < -90 || lat > 90) throw new Error(`纬度不正确：“${String(latitude)}”，应在 -90 到 90 之间`);

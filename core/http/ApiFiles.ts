@@ -36,7 +36,13 @@ export function createApiFiles(sessionFetch: SessionFetch): ApiFiles {
   return {
     async upload<T>(path: string, params: Record<string, string | number>, file: Blob): Promise<T> {
       const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString();
-      const response = await transport(() => sessionFetch(query ? `${path}?${query}` : path, { method: 'POST', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file }));
+      const response = await transport(() =>
+        sessionFetch(query ? `${path}?${query}` : path, {
+          method: 'POST',
+          headers: { 'Content-Type': file.type || 'application/octet-stream' },
+          body: file,
+        }),
+      );
       const reply = (await response.json().catch(() => undefined)) as { code?: unknown; msg?: unknown; data?: T } | undefined;
       if (reply && reply.code === 200) return reply.data as T;
       const message = typeof reply?.msg === 'string' && reply.msg ? reply.msg : httpStrings.httpErrorFallback;

@@ -22,7 +22,8 @@ function setup(reply: () => Promise<Response> | Response, overrides: Partial<Htt
   return { client, notify, onUnauthorized, loading, fetchMock };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('FetchHttpClient', () => {
   it('adds noCache to GETs and sends the bearer token and the common headers', async () => {
@@ -53,7 +54,11 @@ describe('FetchHttpClient', () => {
     expect(put?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Content-Type': 'application/json;charset=utf-8' });
     await client.delete('/panel/layout', { page: 'alarmManage/alarmStatistics' });
     const [deleteUrl, removal] = fetchMock.mock.calls[1]!;
-    expect([deleteUrl, removal?.method, removal?.body]).toEqual(['/api/panel/layout?page=alarmManage%2FalarmStatistics', 'DELETE', undefined]);
+    expect([deleteUrl, removal?.method, removal?.body]).toEqual([
+      '/api/panel/layout?page=alarmManage%2FalarmStatistics',
+      'DELETE',
+      undefined,
+    ]);
   });
 
   it('shows the loading overlay unless loading is false, and always closes it', async () => {
@@ -112,7 +117,10 @@ describe('FetchHttpClient', () => {
 
     const slow = setup(() => new Promise<Response>(() => undefined), { timeoutMs: 20 });
     // The mock never answers; the abort signal must end the call.
-    slow.fetchMock.mockImplementation((_url: string, init?: RequestInit) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    slow.fetchMock.mockImplementation(
+      (_url: string, init?: RequestInit) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
     await expect(slow.client.get('/x')).rejects.toThrow('请求超时，请稍后再试');
     expect(slow.loading.stop).toHaveBeenCalled();
   });

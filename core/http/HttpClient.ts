@@ -94,7 +94,12 @@ export class FetchHttpClient implements HttpClient {
     this.unauthorizedReported = false;
   }
 
-  private async send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: Record<string, unknown> | undefined, options: RequestOptions): Promise<ApiEnvelope<T>> {
+  private async send<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: Record<string, unknown> | undefined,
+    options: RequestOptions,
+  ): Promise<ApiEnvelope<T>> {
     const headers: Record<string, string> = { ...this.deps.commonHeaders() };
     const token = this.deps.getToken();
     if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
@@ -124,7 +129,11 @@ export class FetchHttpClient implements HttpClient {
           signal: controller.signal,
         });
       } catch (error) {
-        const message = controller.signal.aborted ? httpStrings.timeout : error instanceof Error && error.message ? error.message : httpStrings.networkError;
+        const message = controller.signal.aborted
+          ? httpStrings.timeout
+          : error instanceof Error && error.message
+            ? error.message
+            : httpStrings.networkError;
         this.report('error', message, options);
         throw new ApiError(message, 0);
       }

@@ -12,7 +12,11 @@ export type SessionFetch = (pathOrUrl: string, init?: RequestInit) => Promise<Re
  * Relative paths hang off the API base; an absolute URL (a media server of its own) is used as is. The
  * session's token goes only to the API's own origin, never to a server elsewhere.
  */
-export function createSessionFetch({ apiBaseUrl, getToken, fetch: fetchImpl = (...args) => fetch(...args) }: SessionFetchDeps): SessionFetch {
+export function createSessionFetch({
+  apiBaseUrl,
+  getToken,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: SessionFetchDeps): SessionFetch {
   return (pathOrUrl, init = {}) => {
     const base = new URL(apiBaseUrl().replace(/\/?$/, '/'), globalThis.location?.href ?? 'http://localhost/');
     const url = /^[a-z]+:\/\//i.test(pathOrUrl) ? new URL(pathOrUrl) : new URL(pathOrUrl.replace(/^\//, ''), base);

@@ -124,7 +124,13 @@ export function LoginForm({ initialMode = 'sms', initialValues, message, onReque
                 intent={fieldIntent('smsCode')}
                 onValueChange={(value) => setForm({ ...form, smsCode: value })}
               />
-              <Button size="large" className="login-form__code-button" disabled={secondsLeft > 0} loading={requesting} onClick={requestCode}>
+              <Button
+                size="large"
+                className="login-form__code-button"
+                disabled={secondsLeft > 0}
+                loading={requesting}
+                onClick={requestCode}
+              >
                 {secondsLeft > 0 ? t.countdown(secondsLeft) : t.getCode}
               </Button>
             </div>

@@ -6,7 +6,8 @@ import type { DevicePoint } from '../../contracts/devices';
 export type { DevicePoint };
 
 /** What a click on the device layer hit. */
-export type DeviceLayerHit = { device: DevicePoint } | { cluster: { longitude: number; latitude: number; count: number; expansionZoom: number } };
+export type DeviceLayerHit =
+  { device: DevicePoint } | { cluster: { longitude: number; latitude: number; count: number; expansionZoom: number } };
 
 const MARKER_SIZE = 28;
 /** Above this zoom every device is shown on its own. */
@@ -22,7 +23,12 @@ export function zoomForHeight(height: number): number {
 export const heightForZoom = (zoom: number) => 35_000_000 / 2 ** zoom;
 
 /** A square canvas at twice the size it is shown (billboards are drawn at scale 0.5) with a filled, ringed disc. */
-function disc(size: number, fill: string, ring: string, ringWidth: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } {
+function disc(
+  size: number,
+  fill: string,
+  ring: string,
+  ringWidth: number,
+): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } {
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size * 2;
   const context = canvas.getContext('2d')!;
@@ -132,7 +138,13 @@ export class DeviceLayer {
   }
 
   async setDevices(devices: readonly DevicePoint[]): Promise<void> {
-    const valid = devices.filter((device) => Number.isFinite(device.longitude) && Number.isFinite(device.latitude) && Math.abs(device.longitude) <= 180 && Math.abs(device.latitude) <= 90);
+    const valid = devices.filter(
+      (device) =>
+        Number.isFinite(device.longitude) &&
+        Number.isFinite(device.latitude) &&
+        Math.abs(device.longitude) <= 180 &&
+        Math.abs(device.latitude) <= 90,
+    );
     const needed = new Set(valid.map((device) => `${device.kind}:${device.online ? 1 : 0}`));
     await Promise.all(
       [...needed]
@@ -143,7 +155,13 @@ export class DeviceLayer {
         }),
     );
     this.devices = valid;
-    this.index.load(valid.map((device) => ({ type: 'Feature', properties: { device }, geometry: { type: 'Point', coordinates: [device.longitude, device.latitude] } })));
+    this.index.load(
+      valid.map((device) => ({
+        type: 'Feature',
+        properties: { device },
+        geometry: { type: 'Point', coordinates: [device.longitude, device.latitude] },
+      })),
+    );
     this.redraw();
   }
 
@@ -155,7 +173,12 @@ export class DeviceLayer {
     if (!this.devices.length) return;
     const rectangle = viewer.camera.computeViewRectangle();
     const bbox: [number, number, number, number] = rectangle
-      ? [Cesium.Math.toDegrees(rectangle.west), Cesium.Math.toDegrees(rectangle.south), Cesium.Math.toDegrees(rectangle.east), Cesium.Math.toDegrees(rectangle.north)]
+      ? [
+          Cesium.Math.toDegrees(rectangle.west),
+          Cesium.Math.toDegrees(rectangle.south),
+          Cesium.Math.toDegrees(rectangle.east),
+          Cesium.Math.toDegrees(rectangle.north),
+        ]
       : [-180, -90, 180, 90];
     // A view across the antimeridian comes back with west > east; the whole width is then searched.
     if (bbox[0] > bbox[2]) [bbox[0], bbox[2]] = [-180, 180];
@@ -169,14 +192,20 @@ export class DeviceLayer {
         const key = count >= 10_000 ? `${Math.floor(count / 1000)}k` : String(count);
         let image = this.clusterImages.get(key);
         if (!image) this.clusterImages.set(key, (image = drawCluster(count)));
-        const hit: DeviceLayerHit = { cluster: { longitude, latitude, count, expansionZoom: this.index.getClusterExpansionZoom(properties.cluster_id!) } };
+        const hit: DeviceLayerHit = {
+          cluster: { longitude, latitude, count, expansionZoom: this.index.getClusterExpansionZoom(properties.cluster_id!) },
+        };
         // One atlas entry per image id, however many billboards share it.
-        this.billboards.add({ position, id: hit, scale: 0.5, disableDepthTestDistance: Number.POSITIVE_INFINITY }).setImage(`cluster:${key}`, image);
+        this.billboards
+          .add({ position, id: hit, scale: 0.5, disableDepthTestDistance: Number.POSITIVE_INFINITY })
+          .setImage(`cluster:${key}`, image);
       } else if (properties.device) {
         const device = properties.device;
         const hit: DeviceLayerHit = { device };
         const key = `${device.kind}:${device.online ? 1 : 0}`;
-        this.billboards.add({ position, id: hit, scale: 0.5, disableDepthTestDistance: Number.POSITIVE_INFINITY }).setImage(`device:${key}`, this.markers.get(key)!);
+        this.billboards
+          .add({ position, id: hit, scale: 0.5, disableDepthTestDistance: Number.POSITIVE_INFINITY })
+          .setImage(`device:${key}`, this.markers.get(key)!);
       }
     }
     viewer.scene.requestRender();

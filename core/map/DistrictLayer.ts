@@ -43,11 +43,20 @@ export class DistrictLayer {
         geometryInstances: arcs.map(
           (arc) =>
             new C.GeometryInstance({
-              geometry: new C.PolylineGeometry({ positions: C.Cartesian3.fromDegreesArray(arc), width, vertexFormat: C.PolylineMaterialAppearance.VERTEX_FORMAT, arcType: C.ArcType.GEODESIC }),
+              geometry: new C.PolylineGeometry({
+                positions: C.Cartesian3.fromDegreesArray(arc),
+                width,
+                vertexFormat: C.PolylineMaterialAppearance.VERTEX_FORMAT,
+                arcType: C.ArcType.GEODESIC,
+              }),
             }),
         ),
         appearance: new C.PolylineMaterialAppearance({
-          material: C.Material.fromType('PolylineGlow', { color: C.Color.fromCssColorString(color).withAlpha(alpha), glowPower: DISTRICT_STYLE.glowPower, taperPower: 1 }),
+          material: C.Material.fromType('PolylineGlow', {
+            color: C.Color.fromCssColorString(color).withAlpha(alpha),
+            glowPower: DISTRICT_STYLE.glowPower,
+            taperPower: 1,
+          }),
           translucent: true,
         }),
         allowPicking: false,
@@ -55,8 +64,18 @@ export class DistrictLayer {
       });
       this.primitives.push(viewer.scene.primitives.add(primitive));
     };
-    lines(city.arcs.filter((_, index) => !homeArcs.has(index)), DISTRICT_STYLE.line, DISTRICT_STYLE.lineAlpha, DISTRICT_STYLE.lineWidth);
-    lines(city.arcs.filter((_, index) => homeArcs.has(index)), DISTRICT_STYLE.home, 0.9, DISTRICT_STYLE.homeWidth);
+    lines(
+      city.arcs.filter((_, index) => !homeArcs.has(index)),
+      DISTRICT_STYLE.line,
+      DISTRICT_STYLE.lineAlpha,
+      DISTRICT_STYLE.lineWidth,
+    );
+    lines(
+      city.arcs.filter((_, index) => homeArcs.has(index)),
+      DISTRICT_STYLE.home,
+      0.9,
+      DISTRICT_STYLE.homeWidth,
+    );
 
     this.labels = viewer.scene.primitives.add(new C.LabelCollection());
     for (const district of city.districts) {
@@ -94,7 +113,11 @@ export class DistrictLayer {
  * found by point-in-polygon, nothing names it), loading that city's boundaries only now. Resolves
  * to undefined, drawing nothing, when no packaged city holds the point or the viewer went away.
  */
-export async function showDistricts(Cesium: Cesium, viewer: Viewer, home: { longitude: number; latitude: number }): Promise<DistrictLayer | undefined> {
+export async function showDistricts(
+  Cesium: Cesium,
+  viewer: Viewer,
+  home: { longitude: number; latitude: number },
+): Promise<DistrictLayer | undefined> {
   const found = await cityAt(home.longitude, home.latitude);
   if (!found || viewer.isDestroyed()) return undefined;
   return new DistrictLayer(Cesium, viewer, found.city, found.district);

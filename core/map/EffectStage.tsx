@@ -91,7 +91,12 @@ export function EffectStage({ renderer, options, view, span, is3d = true, width 
 
   return (
     <div style={{ width }}>
-      <div ref={container} role="region" aria-label={is3d ? t.globe : t.map2d} style={{ position: 'relative', width, height, background: '#05080d' }}>
+      <div
+        ref={container}
+        role="region"
+        aria-label={is3d ? t.globe : t.map2d}
+        style={{ position: 'relative', width, height, background: '#05080d' }}
+      >
         {!ready && !failed ? <Spinner aria-label={t.loading} style={{ position: 'absolute', top: '45%', left: '48%' }} /> : null}
       </div>
       {failed ? (

@@ -29,7 +29,12 @@ import './GlobeHost.css';
 export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
   try {
     const parsed = JSON.parse(raw ?? '{}') as Partial<TwinPlatformConfig>;
-    return { viewList: Array.isArray(parsed.viewList) ? parsed.viewList.filter((view) => Number.isFinite(view.longitude) && Number.isFinite(view.latitude)) : [], isDeviceMap3d: parsed.isDeviceMap3d !== false };
+    return {
+      viewList: Array.isArray(parsed.viewList)
+        ? parsed.viewList.filter((view) => Number.isFinite(view.longitude) && Number.isFinite(view.latitude))
+        : [],
+      isDeviceMap3d: parsed.isDeviceMap3d !== false,
+    };
   } catch {
     return { viewList: [], isDeviceMap3d: true };
   }
@@ -98,7 +103,12 @@ export default function GlobeHost() {
       .then(() => (cancelled ? Promise.reject(new Error('cancelled')) : loadCesium()))
       .then(async (Cesium) => {
         if (cancelled || !container.current || !credits.current) return;
-        const created = createViewer(Cesium, container.current, { is3d: parsed.isDeviceMap3d, imageryUrl: imageryUrl ?? undefined, imageryCrs, credits: credits.current });
+        const created = createViewer(Cesium, container.current, {
+          is3d: parsed.isDeviceMap3d,
+          imageryUrl: imageryUrl ?? undefined,
+          imageryCrs,
+          credits: credits.current,
+        });
         const devices = new DeviceLayer(Cesium, created, (kind) => kindsRef.current.get(kind)?.iconUrl);
         viewer.current = { Cesium, viewer: created, devices };
         created.camera.moveEnd.addEventListener(() => setMarkers({ shown: devices.shown, total: devices.count, online: devices.online }));
@@ -133,7 +143,10 @@ export default function GlobeHost() {
           if (hit && 'device' in hit) return setOpened(hit.device);
           if (hit && 'cluster' in hit) {
             const { longitude, latitude, expansionZoom } = hit.cluster;
-            created.camera.flyTo({ destination: Cesium.Cartesian3.fromDegrees(longitude, latitude, heightForZoom(expansionZoom + 0.5)), duration: 1 });
+            created.camera.flyTo({
+              destination: Cesium.Cartesian3.fromDegrees(longitude, latitude, heightForZoom(expansionZoom + 0.5)),
+              duration: 1,
+            });
           }
         }, Cesium.ScreenSpaceEventType.LEFT_CLICK);
         created.scene.requestRender();
@@ -194,7 +207,11 @@ export default function GlobeHost() {
     const current = viewer.current;
     if (!current) return;
     const { Cesium } = current;
-    current.viewer.camera.flyTo({ destination: Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, 1500), orientation: { heading: 0, pitch: -Math.PI / 2, roll: 0 }, duration: 0.8 });
+    current.viewer.camera.flyTo({
+      destination: Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, 1500),
+      orientation: { heading: 0, pitch: -Math.PI / 2, roll: 0 },
+      duration: 0.8,
+    });
   };
 
   const openedKind = opened ? kinds.get(opened.kind) : undefined;
@@ -208,7 +225,15 @@ export default function GlobeHost() {
   };
 
   return (
-    <div className="globe-host" aria-label={config.isDeviceMap3d ? t.globe : t.map2d} role="region" data-effects={effectCount} data-districts={districtCount} data-markers={markers.total} data-shown-markers={markers.shown}>
+    <div
+      className="globe-host"
+      aria-label={config.isDeviceMap3d ? t.globe : t.map2d}
+      role="region"
+      data-effects={effectCount}
+      data-districts={districtCount}
+      data-markers={markers.total}
+      data-shown-markers={markers.shown}
+    >
       <div ref={container} className="globe-host__canvas" data-state={state} />
       <div ref={credits} className="globe-host__credits" />
       {state === 'loading' ? <Spinner className="globe-host__spinner" aria-label={t.loading} /> : null}
@@ -224,11 +249,25 @@ export default function GlobeHost() {
       ) : null}
       {state === 'ready' ? (
         <div className="globe-host__search">
-          <InputGroup leftIcon="search" type="search" aria-label={t.findDevice} placeholder={t.findPlaceholder} value={search} onValueChange={setSearch} />
+          <InputGroup
+            leftIcon="search"
+            type="search"
+            aria-label={t.findDevice}
+            placeholder={t.findPlaceholder}
+            value={search}
+            onValueChange={setSearch}
+          />
           {search.trim() ? (
             <Menu aria-label={t.foundDevices}>
               {found.length ? (
-                found.map((device) => <MenuItem key={device.deviceId} text={device.deviceName ?? String(device.deviceId)} label={kinds.get(device.kind)?.displayName ?? device.kind} onClick={() => openFound(device)} />)
+                found.map((device) => (
+                  <MenuItem
+                    key={device.deviceId}
+                    text={device.deviceName ?? String(device.deviceId)}
+                    label={kinds.get(device.kind)?.displayName ?? device.kind}
+                    onClick={() => openFound(device)}
+                  />
+                ))
               ) : (
                 <MenuItem disabled text={t.noDeviceFound} />
               )}
@@ -249,7 +288,10 @@ export default function GlobeHost() {
       {state === 'ready' && config.viewList.length > 1 ? (
         <ButtonGroup role="group" className="globe-host__views" aria-label={t.viewSwitcher}>
           {config.viewList.map((view, index) => (
-            <Button key={`${view.name ?? index}`} onClick={() => viewer.current && flyToView(viewer.current.Cesium, viewer.current.viewer, view)}>
+            <Button
+              key={`${view.name ?? index}`}
+              onClick={() => viewer.current && flyToView(viewer.current.Cesium, viewer.current.viewer, view)}
+            >
               {view.name ?? (index === 0 ? t.mainView : `${t.views}${index}`)}
             </Button>
           ))}

@@ -14,12 +14,24 @@ function fakeDrawer() {
     },
   };
   const requestRender = vi.fn();
-  return { drawer: { Cesium: {} as Cesium, viewer: { scene: { requestRender } } as unknown as Viewer, renderers: new Map([['pulsingCircle', renderer]]) }, created, removed, requestRender };
+  return {
+    drawer: {
+      Cesium: {} as Cesium,
+      viewer: { scene: { requestRender } } as unknown as Viewer,
+      renderers: new Map([['pulsingCircle', renderer]]),
+    },
+    created,
+    removed,
+    requestRender,
+  };
 }
 
 describe('MapEffectHub', () => {
   beforeEach(() => {
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 0) as unknown as number);
+    vi.stubGlobal(
+      'requestAnimationFrame',
+      (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 0) as unknown as number,
+    );
     vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -61,7 +73,10 @@ describe('MapEffectHub', () => {
   it('passes what an effect reports to listeners, and keeps the options an effect changed itself', () => {
     const hub = new MapEffectHub();
     let context: MapEffectContext | undefined;
-    const renderer: MapEffectRenderer = { effect: 'pulsingCircle', create: (given) => ((context = given), { tick: () => false, update: () => undefined, remove: () => undefined }) };
+    const renderer: MapEffectRenderer = {
+      effect: 'pulsingCircle',
+      create: (given) => ((context = given), { tick: () => false, update: () => undefined, remove: () => undefined }),
+    };
     hub.attach({ ...fakeDrawer().drawer, renderers: new Map([['pulsingCircle', renderer]]) });
     const events = vi.fn();
     hub.onEvent(events);

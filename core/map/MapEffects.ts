@@ -190,7 +190,10 @@ export class MapEffectHub implements MapEffects {
     const remember = (options: Record<string, unknown>) => {
       spec.options = { ...spec.options, ...options };
     };
-    this.drawn.set(id, renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options, emit, remember }));
+    this.drawn.set(
+      id,
+      renderer.create({ Cesium: this.drawer.Cesium, viewer: this.drawer.viewer, id, options: spec.options, emit, remember }),
+    );
     this.animate();
   }
 

@@ -29,10 +29,17 @@ export function createViewer(Cesium: Cesium, container: HTMLElement, { is3d, ima
   Cesium.Ion.defaultAccessToken = '';
   const baseLayer = imageryUrl
     ? new Cesium.ImageryLayer(
-        new Cesium.UrlTemplateImageryProvider({ url: imageryUrl, maximumLevel: 18, ...(imageryCrs === 'gcj02' ? { tilingScheme: createGcj02TilingScheme(Cesium) } : {}) }),
+        new Cesium.UrlTemplateImageryProvider({
+          url: imageryUrl,
+          maximumLevel: 18,
+          ...(imageryCrs === 'gcj02' ? { tilingScheme: createGcj02TilingScheme(Cesium) } : {}),
+        }),
         BASE_STYLE.custom,
       )
-    : Cesium.ImageryLayer.fromProviderAsync(Cesium.TileMapServiceImageryProvider.fromUrl(Cesium.buildModuleUrl('Assets/Textures/NaturalEarthII')), BASE_STYLE.bundled);
+    : Cesium.ImageryLayer.fromProviderAsync(
+        Cesium.TileMapServiceImageryProvider.fromUrl(Cesium.buildModuleUrl('Assets/Textures/NaturalEarthII')),
+        BASE_STYLE.bundled,
+      );
   const viewer = new Cesium.Viewer(container, {
     baseLayer,
     // No stars, sun or moon: a plain dark sky, and nothing more to draw or download.
@@ -80,6 +87,10 @@ export interface LookAt {
 /** Looks at the view's point from its height, heading and pitch (the view names what to see, not where to stand). */
 export function flyToView(Cesium: Cesium, viewer: Viewer, view: LookAt, duration = 1.5): void {
   const target = new Cesium.BoundingSphere(Cesium.Cartesian3.fromDegrees(view.longitude, view.latitude, view.aimHeight ?? 0), 0);
-  const offset = new Cesium.HeadingPitchRange(Cesium.Math.toRadians(view.heading ?? 0), Cesium.Math.toRadians(view.pitch ?? -45), view.height);
+  const offset = new Cesium.HeadingPitchRange(
+    Cesium.Math.toRadians(view.heading ?? 0),
+    Cesium.Math.toRadians(view.pitch ?? -45),
+    view.height,
+  );
   viewer.camera.flyToBoundingSphere(target, { offset, duration });
 }

@@ -25,11 +25,15 @@ export interface EffectRendererContext<Defaults extends object> extends Omit<Map
  * The `assetUrl` of a renderer: `assets` are the URLs the core gave (file → URL), undefined when the
  * renderer was not paired with its manifest (core/map/effectRenderers.ts).
  */
-export function effectAssetUrl(manifest: EffectManifest<object>, assets: Readonly<Record<string, string>> | undefined): (file: string) => string {
+export function effectAssetUrl(
+  manifest: EffectManifest<object>,
+  assets: Readonly<Record<string, string>> | undefined,
+): (file: string) => string {
   const plugin = `map-effect:${manifest.id}`;
   const declared = manifest.contributes.assets ?? [];
   return (file) => {
-    if (!declared.includes(file)) throw new Error(`地图效果插件 ${plugin} 要用的图片 ${file} 没有在 plugin.json 的 contributes.assets 中声明`);
+    if (!declared.includes(file))
+      throw new Error(`地图效果插件 ${plugin} 要用的图片 ${file} 没有在 plugin.json 的 contributes.assets 中声明`);
     const url = assets && Object.hasOwn(assets, file) ? assets[file] : undefined;
     if (url !== undefined) return url;
     throw new Error(
@@ -45,7 +49,10 @@ export function effectAssetUrl(manifest: EffectManifest<object>, assets: Readonl
  * plugin), so the numbers of the spec are written once, in the manifest, and never again in code. The
  * images' URLs are not imported: the core passes them in (`assetUrl`).
  */
-export function effectRenderer<Defaults extends object>(manifest: EffectManifest<Defaults>, create: (context: EffectRendererContext<Defaults>) => MapEffectInstance): MapEffectRenderer {
+export function effectRenderer<Defaults extends object>(
+  manifest: EffectManifest<Defaults>,
+  create: (context: EffectRendererContext<Defaults>) => MapEffectInstance,
+): MapEffectRenderer {
   const { effect, defaults } = manifest.contributes;
   return {
     effect,

@@ -18,7 +18,13 @@ export function positionOption(value: unknown): MapPosition {
 }
 
 /** A number option within limits; left out, the default. */
-export function numberOption(options: Record<string, unknown>, key: string, fallback: number, label: string, limits: { min?: number; max?: number; above?: number } = {}): number {
+export function numberOption(
+  options: Record<string, unknown>,
+  key: string,
+  fallback: number,
+  label: string,
+  limits: { min?: number; max?: number; above?: number } = {},
+): number {
   const raw = options[key];
   if (raw === undefined || raw === null || raw === '') return fallback;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;

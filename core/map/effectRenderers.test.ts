@@ -10,7 +10,14 @@ import type { Cesium } from './loadCesium';
 import { MapEffectHub, type MapEffectContext, type MapEffectInstance, type MapEffectRenderer } from './MapEffects';
 
 const instance: MapEffectInstance = { tick: () => false, update: () => undefined, remove: () => undefined };
-const context: MapEffectContext = { Cesium: {} as Cesium, viewer: {} as Viewer, id: 'a', options: {}, emit: () => undefined, remember: () => undefined };
+const context: MapEffectContext = {
+  Cesium: {} as Cesium,
+  viewer: {} as Viewer,
+  id: 'a',
+  options: {},
+  emit: () => undefined,
+  remember: () => undefined,
+};
 
 const manifestOf = (id: string, effect: string, assets?: string[]) => ({
   id,
@@ -22,7 +29,10 @@ const manifestOf = (id: string, effect: string, assets?: string[]) => ({
 
 /** A registry of map-effect plugins built the way the app builds it, from plugin.json files. */
 const registryOf = (...manifests: ReturnType<typeof manifestOf>[]) =>
-  new DefaultPluginRegistry(createPluginCatalog(Object.fromEntries(manifests.map((manifest) => [`/plugins/map-effect/${manifest.id}/plugin.json`, manifest])), {}), new Container());
+  new DefaultPluginRegistry(
+    createPluginCatalog(Object.fromEntries(manifests.map((manifest) => [`/plugins/map-effect/${manifest.id}/plugin.json`, manifest])), {}),
+    new Container(),
+  );
 
 /** Every file is in the folder except those named in `absent`, at a URL that shows where it came from. */
 const folderFiles =
@@ -49,7 +59,10 @@ describe('collectEffectRenderers', () => {
     let given: MapEffectContext['assets'];
     const plain: MapEffectRenderer = { effect: 'glow', create: ({ assets }) => ((given = assets), instance) };
     collectEffectRenderers(registryOf(glow), [plain], folderFiles()).get('glow')!.create(context);
-    expect(given).toEqual({ 'halo.png': '/assets/plugins/map-effect/glow/halo.png?hash', 'ring.svg': '/assets/plugins/map-effect/glow/ring.svg?hash' });
+    expect(given).toEqual({
+      'halo.png': '/assets/plugins/map-effect/glow/halo.png?hash',
+      'ring.svg': '/assets/plugins/map-effect/glow/ring.svg?hash',
+    });
 
     const { renderer, urls } = glowRenderer(glow, ['ring.svg', 'halo.png']);
     collectEffectRenderers(registryOf(glow), [renderer], folderFiles()).get('glow')!.create(context);
@@ -59,7 +72,9 @@ describe('collectEffectRenderers', () => {
   it('refuses a file the manifest does not declare, naming the plugin and the file, and the hub keeps nothing', () => {
     const { renderer, urls } = glowRenderer(glow, ['halo.png', 'spark.png']);
     const renderers = collectEffectRenderers(registryOf(glow), [renderer], folderFiles());
-    expect(() => renderers.get('glow')!.create(context)).toThrow('地图效果插件 map-effect:glow 要用的图片 spark.png 没有在 plugin.json 的 contributes.assets 中声明');
+    expect(() => renderers.get('glow')!.create(context)).toThrow(
+      '地图效果插件 map-effect:glow 要用的图片 spark.png 没有在 plugin.json 的 contributes.assets 中声明',
+    );
     expect(urls).toEqual(['/assets/plugins/map-effect/glow/halo.png?hash']);
 
     const hub = new MapEffectHub();
@@ -71,11 +86,15 @@ describe('collectEffectRenderers', () => {
   it('reports a listed file its folder lacks; asking for it fails, the other files still work', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const renderers = collectEffectRenderers(registryOf(glow), [glowRenderer(glow, ['halo.png']).renderer], folderFiles('ring.svg'));
-    expect(error).toHaveBeenCalledWith('地图效果插件 map-effect:glow：contributes.assets 中的图片 ring.svg 不在插件目录 plugins/map-effect/glow 中');
+    expect(error).toHaveBeenCalledWith(
+      '地图效果插件 map-effect:glow：contributes.assets 中的图片 ring.svg 不在插件目录 plugins/map-effect/glow 中',
+    );
     expect(() => renderers.get('glow')!.create(context)).not.toThrow();
 
     const { renderer } = glowRenderer(glow, ['ring.svg']);
-    expect(() => collectEffectRenderers(registryOf(glow), [renderer], folderFiles('ring.svg')).get('glow')!.create(context)).toThrow('地图效果插件 map-effect:glow 声明的图片 ring.svg 不在插件目录中');
+    expect(() => collectEffectRenderers(registryOf(glow), [renderer], folderFiles('ring.svg')).get('glow')!.create(context)).toThrow(
+      '地图效果插件 map-effect:glow 声明的图片 ring.svg 不在插件目录中',
+    );
   });
 
   it('a renderer drawn without being paired with its manifest has no image URLs, and says so', () => {
@@ -105,9 +124,15 @@ describe('the map-effect plugins', () => {
       const listed = plugin.manifest.contributes.assets ?? [];
       const inFolder = images.filter((path) => path.startsWith(`/${plugin.folder}/`)).map((path) => path.slice(plugin.folder.length + 2));
       expect({ plugin: plugin.fullId, listed: [...listed].sort() }).toEqual({ plugin: plugin.fullId, listed: inFolder.sort() });
-      expect(effectAssetsOf(plugin)).toEqual({ urls: Object.fromEntries(listed.map((file) => [file, pluginAssetUrl(plugin.folder, file)])), missing: [] });
+      expect(effectAssetsOf(plugin)).toEqual({
+        urls: Object.fromEntries(listed.map((file) => [file, pluginAssetUrl(plugin.folder, file)])),
+        missing: [],
+      });
     }
-    expect(plugins.find((plugin) => plugin.fullId === 'map-effect:fire-smoke')?.manifest.contributes.assets).toEqual(['fire.png', 'secondFire.png']);
+    expect(plugins.find((plugin) => plugin.fullId === 'map-effect:fire-smoke')?.manifest.contributes.assets).toEqual([
+      'fire.png',
+      'secondFire.png',
+    ]);
   });
 
   it('pluginEffectRenderer pairs a renderer with its discovered manifest, as the globe does', () => {

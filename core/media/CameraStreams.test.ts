@@ -11,32 +11,63 @@ describe('SDP exchange', () => {
     const fetch = vi.fn(async () => reply({ code: 0, sdp: 'answer' }));
     const exchange = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => 'tok', fetch }));
     expect(await exchange('/stream/play?deviceId=3', 'offer')).toBe('answer');
-    expect(fetch).toHaveBeenCalledWith(`${location.origin}/api/stream/play?deviceId=3`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=utf-8', Authorization: 'Bearer tok' }, body: 'offer' });
+    expect(fetch).toHaveBeenCalledWith(`${location.origin}/api/stream/play?deviceId=3`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=utf-8', Authorization: 'Bearer tok' },
+      body: 'offer',
+    });
     await exchange('https://media.example.com/index/api/webrtc?app=live', 'offer');
-    expect(fetch).toHaveBeenLastCalledWith('https://media.example.com/index/api/webrtc?app=live', { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=utf-8' }, body: 'offer' });
+    expect(fetch).toHaveBeenLastCalledWith('https://media.example.com/index/api/webrtc?app=live', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=utf-8' },
+      body: 'offer',
+    });
   });
 
   it('turns a refusal into a StreamEndpointError with its code and message', async () => {
-    const exchange = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => reply({ code: 503, msg: '视频源不可用' })) }));
+    const exchange = createSdpExchange(
+      createSessionFetch({
+        apiBaseUrl: () => '/api',
+        getToken: () => null,
+        fetch: vi.fn(async () => reply({ code: 503, msg: '视频源不可用' })),
+      }),
+    );
     await expect(exchange('/s', 'offer')).rejects.toEqual(new StreamEndpointError(503, '视频源不可用'));
-    const garbled = createSdpExchange(createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => new Response('<html>')) }));
+    const garbled = createSdpExchange(
+      createSessionFetch({ apiBaseUrl: () => '/api', getToken: () => null, fetch: vi.fn(async () => new Response('<html>')) }),
+    );
     await expect(garbled('/s', 'offer')).rejects.toThrow('视频服务的应答无法识别');
   });
 });
 
 describe('camera streams', () => {
-  const http = (data: unknown): HttpClient => ({ get: vi.fn(async () => ({ code: 200, msg: '', data })) as never, post: vi.fn(), put: vi.fn(), delete: vi.fn() });
+  const http = (data: unknown): HttpClient => ({
+    get: vi.fn(async () => ({ code: 200, msg: '', data })) as never,
+    post: vi.fn(),
+    put: vi.fn(),
+    delete: vi.fn(),
+  });
 
   it('says 视频源不可用 when the server cannot run the source, without trying to play', async () => {
     const exchange = vi.fn();
     const states: CameraStreamState[] = [];
-    createCameraStreams(http({ deviceId: 3, deviceName: 'c', streamUrl: '/s', available: false, reason: '视频源不可用：未安装 ffmpeg' }), exchange).play(3, document.createElement('video'), (state) => states.push(state));
-    await vi.waitFor(() => expect(states).toEqual([{ status: 'connecting' }, { status: 'unavailable', message: '视频源不可用：未安装 ffmpeg' }]));
+    createCameraStreams(
+      http({ deviceId: 3, deviceName: 'c', streamUrl: '/s', available: false, reason: '视频源不可用：未安装 ffmpeg' }),
+      exchange,
+    ).play(3, document.createElement('video'), (state) => states.push(state));
+    await vi.waitFor(() =>
+      expect(states).toEqual([{ status: 'connecting' }, { status: 'unavailable', message: '视频源不可用：未安装 ffmpeg' }]),
+    );
     expect(exchange).not.toHaveBeenCalled();
   });
 
   it("reports a failed address lookup with the server's message", async () => {
-    const failing: HttpClient = { get: vi.fn(async () => Promise.reject(new Error('设备不存在：3'))) as never, post: vi.fn(), put: vi.fn(), delete: vi.fn() };
+    const failing: HttpClient = {
+      get: vi.fn(async () => Promise.reject(new Error('设备不存在：3'))) as never,
+      post: vi.fn(),
+      put: vi.fn(),
+      delete: vi.fn(),
+    };
     const states: CameraStreamState[] = [];
     createCameraStreams(failing, vi.fn()).play(3, document.createElement('video'), (state) => states.push(state));
     await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'failed', message: '设备不存在：3' }));
@@ -89,7 +120,11 @@ const capturedStream = () => {
 describe("operators' pictures", () => {
   /** An HttpClient answering GETs by path (a function for the live list, so a test can change it) and recording POSTs. */
   function server(live: () => unknown[] = () => []) {
-    const get = vi.fn(async (path: string) => ({ code: 200, msg: '', data: path === '/stream/live' ? live() : { streamUrl: '/stream/push', available: true } }));
+    const get = vi.fn(async (path: string) => ({
+      code: 200,
+      msg: '',
+      data: path === '/stream/live' ? live() : { streamUrl: '/stream/push', available: true },
+    }));
     const post = vi.fn(async () => ({ code: 200, msg: '', data: { stopped: true } }));
     return { http: { get, post, put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, post };
   }
@@ -141,10 +176,26 @@ describe("operators' pictures", () => {
   it('says why capture failed, in Chinese, without offering anything (so no stop is sent)', async () => {
     const named = (name: string) => Object.assign(new Error(name), { name });
     const cases: [StreamEnvironment['mediaDevices'], 'camera' | 'screen', string][] = [
-      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：用户拒绝了摄像头权限'],
-      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotFoundError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：没有找到摄像头'],
-      [{ getUserMedia: vi.fn(async () => Promise.reject(named('NotReadableError'))), getDisplayMedia: vi.fn() }, 'camera', '获取本地媒体流失败：摄像头被其他程序占用，无法打开'],
-      [{ getUserMedia: vi.fn(), getDisplayMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))) }, 'screen', '获取本地媒体流失败：用户取消了屏幕共享或拒绝了权限'],
+      [
+        { getUserMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))), getDisplayMedia: vi.fn() },
+        'camera',
+        '获取本地媒体流失败：用户拒绝了摄像头权限',
+      ],
+      [
+        { getUserMedia: vi.fn(async () => Promise.reject(named('NotFoundError'))), getDisplayMedia: vi.fn() },
+        'camera',
+        '获取本地媒体流失败：没有找到摄像头',
+      ],
+      [
+        { getUserMedia: vi.fn(async () => Promise.reject(named('NotReadableError'))), getDisplayMedia: vi.fn() },
+        'camera',
+        '获取本地媒体流失败：摄像头被其他程序占用，无法打开',
+      ],
+      [
+        { getUserMedia: vi.fn(), getDisplayMedia: vi.fn(async () => Promise.reject(named('NotAllowedError'))) },
+        'screen',
+        '获取本地媒体流失败：用户取消了屏幕共享或拒绝了权限',
+      ],
       [{ getUserMedia: vi.fn() } as unknown as StreamEnvironment['mediaDevices'], 'screen', '获取本地媒体流失败：当前浏览器不支持共享屏幕'],
       [undefined, 'camera', '获取本地媒体流失败：浏览器不支持获取音视频设备（getUserMedia not available）'],
     ];
@@ -180,8 +231,11 @@ describe("operators' pictures", () => {
     expect(video.srcObject).toBeNull();
   });
 
-  it('shows an operator who pushes nothing as unavailable, with the endpoint\'s message', async () => {
-    const { streams, video, states, onState } = setup(undefined, vi.fn(async () => Promise.reject(new StreamEndpointError(404, '该操作员当前没有推流'))));
+  it("shows an operator who pushes nothing as unavailable, with the endpoint's message", async () => {
+    const { streams, video, states, onState } = setup(
+      undefined,
+      vi.fn(async () => Promise.reject(new StreamEndpointError(404, '该操作员当前没有推流'))),
+    );
     streams.playOperator(7, video, onState);
     await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'unavailable', message: '该操作员当前没有推流' }));
   });

@@ -2,7 +2,14 @@ import { createToken } from '../di/Token';
 import type { HttpClient } from '../http/HttpClient';
 import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
-import { DEFAULT_CAPTURE, StreamClient, StreamEndpointError, type SdpExchange, type StreamEnvironment, type StreamResult } from './StreamClient';
+import {
+  DEFAULT_CAPTURE,
+  StreamClient,
+  StreamEndpointError,
+  type SdpExchange,
+  type StreamEnvironment,
+  type StreamResult,
+} from './StreamClient';
 
 /** Where a camera plays (`GET /stream/getStream`). */
 export interface StreamAddress {
@@ -16,7 +23,8 @@ export interface StreamAddress {
 }
 
 /** What a video tile shows while a camera plays (or, pushing, while the operator's own picture goes out). */
-export type CameraStreamState = { status: 'connecting' } | { status: 'playing' } | { status: 'unavailable'; message: string } | { status: 'failed'; message: string };
+export type CameraStreamState =
+  { status: 'connecting' } | { status: 'playing' } | { status: 'unavailable'; message: string } | { status: 'failed'; message: string };
 
 /**
  * What a video tile plays from: one picture into a video element (receive-only). Stand-ins (stories, a
@@ -53,12 +61,19 @@ export interface LiveStreams extends CameraStreams {
   liveOperators(): Promise<LiveOperator[]>;
 }
 
-export const CameraStreams = createToken<LiveStreams>('CameraStreams', '实时视频：摄像机与操作员推送的画面经流媒体端点播放，推送本机摄像头或屏幕');
+export const CameraStreams = createToken<LiveStreams>(
+  'CameraStreams',
+  '实时视频：摄像机与操作员推送的画面经流媒体端点播放，推送本机摄像头或屏幕',
+);
 
 /** Posts an SDP offer as text/plain and reads `{code: 0, sdp}` (spec section 7). */
 export function createSdpExchange(sessionFetch: SessionFetch): SdpExchange {
   return async (streamUrl, offerSdp) => {
-    const response = await sessionFetch(streamUrl, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=utf-8' }, body: offerSdp });
+    const response = await sessionFetch(streamUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=utf-8' },
+      body: offerSdp,
+    });
     let reply: { code?: unknown; sdp?: unknown; msg?: unknown };
     try {
       reply = (await response.json()) as typeof reply;
@@ -79,7 +94,10 @@ const SOURCE_UNAVAILABLE = 503;
 /** The stream endpoint's code for an operator who pushes nothing (该操作员当前没有推流). */
 const NOT_PUSHING = 404;
 
-const browserEnvironment = (): StreamEnvironment => ({ createPeer: () => new RTCPeerConnection({ iceServers: [] }), mediaDevices: globalThis.navigator?.mediaDevices });
+const browserEnvironment = (): StreamEnvironment => ({
+  createPeer: () => new RTCPeerConnection({ iceServers: [] }),
+  mediaDevices: globalThis.navigator?.mediaDevices,
+});
 
 /** `base`, telling `onPeer` of each peer it creates (to watch its connection). */
 const watching = (base: StreamEnvironment, onPeer: (peer: RTCPeerConnection) => void): StreamEnvironment => ({
@@ -91,7 +109,8 @@ const watching = (base: StreamEnvironment, onPeer: (peer: RTCPeerConnection) => 
   },
 });
 
-const errorName = (error: unknown) => (error && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '');
+const errorName = (error: unknown) =>
+  error && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '';
 
 /** A capture error as an operator reads it (the stream client prefixes 获取本地媒体流失败：). */
 export function captureError(error: unknown, source: PushSource): Error {
@@ -145,7 +164,12 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
    * Plays what `streamUrl` sends into `video`: playing once a frame is decoded (until then the tile keeps
    * its spinner, not a black box); a refusal goes to `refused`. `onPeer` watches the connection.
    */
-  function receive(streamUrl: string, video: HTMLVideoElement, session: { stopped(): boolean; report(state: CameraStreamState): void; refused(result: Extract<StreamResult, { code: -1 }>): void }, onPeer?: (peer: RTCPeerConnection) => void): StreamClient {
+  function receive(
+    streamUrl: string,
+    video: HTMLVideoElement,
+    session: { stopped(): boolean; report(state: CameraStreamState): void; refused(result: Extract<StreamResult, { code: -1 }>): void },
+    onPeer?: (peer: RTCPeerConnection) => void,
+  ): StreamClient {
     const client = new StreamClient(exchange, onPeer ? watching(environment ?? browserEnvironment(), onPeer) : environment);
     void client.start({ streamUrl, recvOnly: true, videoEnable: true }, video, (result) => {
       if (session.stopped()) return;
@@ -181,7 +205,12 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
           stopped: () => stopped,
           report: onState,
           // The endpoint saying the camera's source cannot run (503) is a state of the camera, not a fault.
-          refused: (result) => onState(result.endpoint?.endpointCode === SOURCE_UNAVAILABLE ? { status: 'unavailable', message: result.endpoint.message } : { status: 'failed', message: result.message }),
+          refused: (result) =>
+            onState(
+              result.endpoint?.endpointCode === SOURCE_UNAVAILABLE
+                ? { status: 'unavailable', message: result.endpoint.message }
+                : { status: 'failed', message: result.message },
+            ),
         });
       })();
       return () => {
@@ -228,7 +257,11 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
         // The picture's end reaches a viewer as a lost connection: the live list says whether it was the push that ended.
         (peer) => {
           const lost = () => {
-            if (['disconnected', 'failed', 'closed'].includes(peer.connectionState) || ['disconnected', 'failed', 'closed'].includes(peer.iceConnectionState)) void gone();
+            if (
+              ['disconnected', 'failed', 'closed'].includes(peer.connectionState) ||
+              ['disconnected', 'failed', 'closed'].includes(peer.iceConnectionState)
+            )
+              void gone();
           };
           peer.addEventListener('connectionstatechange', lost);
           peer.addEventListener('iceconnectionstatechange', lost);
@@ -287,16 +320,32 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
             });
           }),
         );
-        await client.start({ streamUrl: address.streamUrl, useCamera: source === 'camera', videoEnable: true, audioEnable: false, w: DEFAULT_CAPTURE.width, h: DEFAULT_CAPTURE.height }, preview, (result) => {
-          if (stopped) return;
-          if (result.code === 1) {
-            void Promise.resolve(preview.play()).catch(() => undefined);
-            // The browser's own 停止共享 (or an unplugged camera) ends the captured track: the push ends with it.
-            for (const track of result.stream.getTracks()) {
-              if (track.kind === 'video') track.addEventListener('ended', () => end({ status: 'unavailable', message: source === 'screen' ? t.screenEnded : t.cameraEnded }), { once: true });
-            }
-          } else if (result.code === -1) end({ status: 'failed', message: result.message });
-        });
+        await client.start(
+          {
+            streamUrl: address.streamUrl,
+            useCamera: source === 'camera',
+            videoEnable: true,
+            audioEnable: false,
+            w: DEFAULT_CAPTURE.width,
+            h: DEFAULT_CAPTURE.height,
+          },
+          preview,
+          (result) => {
+            if (stopped) return;
+            if (result.code === 1) {
+              void Promise.resolve(preview.play()).catch(() => undefined);
+              // The browser's own 停止共享 (or an unplugged camera) ends the captured track: the push ends with it.
+              for (const track of result.stream.getTracks()) {
+                if (track.kind === 'video')
+                  track.addEventListener(
+                    'ended',
+                    () => end({ status: 'unavailable', message: source === 'screen' ? t.screenEnded : t.cameraEnded }),
+                    { once: true },
+                  );
+              }
+            } else if (result.code === -1) end({ status: 'failed', message: result.message });
+          },
+        );
       })();
       return stop;
     },

@@ -46,6 +46,7 @@ export function createRecordings(http: HttpClient, sessionFetch: SessionFetch): 
       return (await http.get<RecordList>('/stream/records', { deviceId, beginTime, endTime }, { loading: false, quiet: true })).data!;
     },
     segment: (deviceId, name) => video(sessionFetch(`/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`)),
-    clip: (deviceId, beginTime, endTime) => video(sessionFetch(`/stream/record/clip?deviceId=${deviceId}&beginTime=${Math.round(beginTime)}&endTime=${Math.round(endTime)}`)),
+    clip: (deviceId, beginTime, endTime) =>
+      video(sessionFetch(`/stream/record/clip?deviceId=${deviceId}&beginTime=${Math.round(beginTime)}&endTime=${Math.round(endTime)}`)),
   };
 }

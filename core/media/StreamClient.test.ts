@@ -45,7 +45,14 @@ function setup(exchange = vi.fn(async () => 'v=0 answer'), mediaDevices?: Stream
   const results: StreamResult[] = [];
   const video = document.createElement('video');
   video.play = vi.fn(async () => undefined);
-  return { peer, client: new StreamClient(exchange, environment), results, video, onResult: (result: StreamResult) => results.push(result), exchange };
+  return {
+    peer,
+    client: new StreamClient(exchange, environment),
+    results,
+    video,
+    onResult: (result: StreamResult) => results.push(result),
+    exchange,
+  };
 }
 
 const fakeStream = () => {
@@ -83,7 +90,10 @@ describe('StreamClient (spec section 4)', () => {
   });
 
   it('reports -1 and closes when the local stream cannot be had, or a screen share asks for no video', async () => {
-    const denied = setup(undefined, { getUserMedia: vi.fn(async () => Promise.reject(new Error('Permission denied'))), getDisplayMedia: vi.fn() });
+    const denied = setup(undefined, {
+      getUserMedia: vi.fn(async () => Promise.reject(new Error('Permission denied'))),
+      getDisplayMedia: vi.fn(),
+    });
     await denied.client.start({ streamUrl: '/push', useCamera: true, videoEnable: true }, denied.video, denied.onResult);
     expect(denied.results).toEqual([{ code: -1, message: '获取本地媒体流失败：Permission denied' }]);
     const screen = setup(undefined, { getUserMedia: vi.fn(), getDisplayMedia: vi.fn() });
@@ -94,7 +104,7 @@ describe('StreamClient (spec section 4)', () => {
     expect(none.results[0]).toMatchObject({ code: -1, message: expect.stringContaining('getUserMedia not available') });
   });
 
-  it('reports -1 with the endpoint\'s refusal, closes the peer and clears the video', async () => {
+  it("reports -1 with the endpoint's refusal, closes the peer and clears the video", async () => {
     const refusal = new StreamEndpointError(503, '视频源不可用：服务器未安装 ffmpeg');
     const { peer, client, results, video, onResult } = setup(vi.fn(async () => Promise.reject(refusal)));
     video.srcObject = {} as MediaStream;

@@ -23,9 +23,7 @@ export interface StreamOptions {
  */
 export type StreamResult =
   /** `endpoint`: the stream endpoint refused the offer, with its code and message. */
-  | { code: -1; message: string; endpoint?: StreamEndpointError }
-  | { code: 1; stream: MediaStream }
-  | { code: 2; stream: MediaStream };
+  { code: -1; message: string; endpoint?: StreamEndpointError } | { code: 1; stream: MediaStream } | { code: 2; stream: MediaStream };
 
 /** A stream endpoint's refusal: its non-zero code and its message. */
 export class StreamEndpointError extends Error {
@@ -49,7 +47,10 @@ export interface StreamEnvironment {
   mediaDevices?: Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'> | undefined;
 }
 
-const browserEnvironment = (): StreamEnvironment => ({ createPeer: () => new RTCPeerConnection({ iceServers: [] }), mediaDevices: globalThis.navigator?.mediaDevices });
+const browserEnvironment = (): StreamEnvironment => ({
+  createPeer: () => new RTCPeerConnection({ iceServers: [] }),
+  mediaDevices: globalThis.navigator?.mediaDevices,
+});
 
 /** How long to wait for ICE candidates before sending the offer anyway (the endpoint does not trickle). */
 const GATHER_TIMEOUT_MS = 3000;

@@ -68,5 +68,8 @@ export function janusMessage(error: unknown): string {
           ? '用户拒绝了摄像头或麦克风权限'
           : (error as { message: string }).message
         : String(error);
-  return janusLibraryMessages[text] ?? (text.startsWith('Lost connection') ? janusLibraryMessages['Lost connection to the server (is it down?)']! : text);
+  return (
+    janusLibraryMessages[text] ??
+    (text.startsWith('Lost connection') ? janusLibraryMessages['Lost connection to the server (is it down?)']! : text)
+  );
 }

@@ -32,7 +32,10 @@ export default function RealTimeBoard() {
   }, []);
   return (
     <ContainerProvider container={container}>
-      <div className={`app-shell bp6-dark is-wall is-wall-${wall} real-time-board`} style={{ width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height }}>
+      <div
+        className={`app-shell bp6-dark is-wall is-wall-${wall} real-time-board`}
+        style={{ width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height }}
+      >
         <PushConnection />
         <AlarmNotifications />
         <header className="real-time-board__header">

@@ -22,7 +22,10 @@ export interface PanelBoxProps {
  */
 export function PanelBox({ title, label, actions, collapsed = false, editing = false, className, children }: PanelBoxProps) {
   return (
-    <section className={`panel-frame${collapsed ? ' is-collapsed' : ''}${editing ? ' is-editing' : ''}${className ? ` ${className}` : ''}`} aria-label={label ?? title}>
+    <section
+      className={`panel-frame${collapsed ? ' is-collapsed' : ''}${editing ? ' is-editing' : ''}${className ? ` ${className}` : ''}`}
+      aria-label={label ?? title}
+    >
       <header className="panel-frame__header">
         <h3 className="panel-frame__title">{title}</h3>
         {actions ? <div className="panel-frame__actions">{actions}</div> : null}

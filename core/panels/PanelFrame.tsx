@@ -25,7 +25,14 @@ export interface PanelFrameProps {
 export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
   const { status, data, error, reload } = usePanelData<never>(panel);
   const actions = editing ? (
-    <Button size="small" variant="minimal" icon="cross" aria-label={t.removePanel(panel.title)} title={t.removePanel(panel.title)} onClick={onRemove} />
+    <Button
+      size="small"
+      variant="minimal"
+      icon="cross"
+      aria-label={t.removePanel(panel.title)}
+      title={t.removePanel(panel.title)}
+      onClick={onRemove}
+    />
   ) : (
     <Button
       size="small"
@@ -40,7 +47,15 @@ export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, on
     <PanelBox title={panel.title} actions={actions} collapsed={collapsed} editing={editing}>
       {Widget ? (
         <Suspense fallback={<div className="panel-frame__pending" aria-busy="true" aria-label={t.loading} />}>
-          <Widget data={data} options={panel.options} status={status} error={error} onRetry={reload} wall={wall} {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})} />
+          <Widget
+            data={data}
+            options={panel.options}
+            status={status}
+            error={error}
+            onRetry={reload}
+            wall={wall}
+            {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})}
+          />
         </Suspense>
       ) : (
         <Callout intent="danger" compact>

@@ -33,7 +33,15 @@ const MIN_OVER_MAP_ROW = 24;
 
 /** Panel lists and layouts in react-grid-layout's terms (its `i` is our panel id). */
 const toGrid = (items: readonly LayoutItem[], panels: ReadonlyMap<string, PagePanel>): Layout =>
-  items.map((item) => ({ i: item.panel, x: item.x, y: item.y, w: item.w, h: item.h, minW: panels.get(item.panel)?.size.minW ?? 1, minH: panels.get(item.panel)?.size.minH ?? 1 }));
+  items.map((item) => ({
+    i: item.panel,
+    x: item.x,
+    y: item.y,
+    w: item.w,
+    h: item.h,
+    minW: panels.get(item.panel)?.size.minW ?? 1,
+    minH: panels.get(item.panel)?.size.minH ?? 1,
+  }));
 const fromGrid = (layout: Layout): LayoutItem[] => layout.map((item) => ({ panel: item.i, x: item.x, y: item.y, w: item.w, h: item.h }));
 
 /** Where a click on a panel's item leads: an alarm to the event center, a device kind to its page. */
@@ -134,7 +142,12 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   // Over the globe the columns fit the screen (the map's legend and view buttons stay clear below them),
   // between a readable minimum and a little over the usual row; frozen while a layout is being edited,
   // so rows do not jump under the operator's hand.
-  const fitted = wall && height ? wallRowHeight(height, rows, MARGIN) : overMap && height ? Math.min(ROW_HEIGHT * 1.5, Math.max(MIN_OVER_MAP_ROW, wallRowHeight(height, rows, MARGIN))) : ROW_HEIGHT;
+  const fitted =
+    wall && height
+      ? wallRowHeight(height, rows, MARGIN)
+      : overMap && height
+        ? Math.min(ROW_HEIGHT * 1.5, Math.max(MIN_OVER_MAP_ROW, wallRowHeight(height, rows, MARGIN)))
+        : ROW_HEIGHT;
   const frozenRow = useRef(fitted);
   if (!editing) frozenRow.current = fitted;
   const rowHeight = editing && overMap ? frozenRow.current : fitted;
@@ -149,7 +162,10 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   };
 
   return (
-    <div className={`panel-page${overMap ? ' is-over-map' : ''}${wall ? ` is-wall is-wall-${wall}` : ''}${editing ? ' is-editing' : ''}`} data-page={pageId}>
+    <div
+      className={`panel-page${overMap ? ' is-over-map' : ''}${wall ? ` is-wall is-wall-${wall}` : ''}${editing ? ' is-editing' : ''}`}
+      data-page={pageId}
+    >
       <div className="panel-page__toolbar" role="toolbar" aria-label={t.toolbar}>
         {problem ? (
           <Callout intent="warning" compact className="panel-page__problem">
@@ -164,7 +180,11 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
                 placement="bottom-end"
                 content={
                   <Menu aria-label={t.addPanel}>
-                    {missing.length ? missing.map((panel) => <MenuItem key={panel.id} text={panel.title} icon="add" onClick={() => add(panel)} />) : <MenuItem disabled text={t.noMorePanels} />}
+                    {missing.length ? (
+                      missing.map((panel) => <MenuItem key={panel.id} text={panel.title} icon="add" onClick={() => add(panel)} />)
+                    ) : (
+                      <MenuItem disabled text={t.noMorePanels} />
+                    )}
                   </Menu>
                 }
               >

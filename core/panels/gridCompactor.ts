@@ -33,5 +33,7 @@ export function stackingCompactor(active: () => string | undefined): Compactor {
 }
 
 function firstOverlap(placed: readonly LayoutItem[], item: LayoutItem): LayoutItem | undefined {
-  return placed.find((other) => item.x < other.x + other.w && other.x < item.x + item.w && item.y < other.y + other.h && other.y < item.y + item.h);
+  return placed.find(
+    (other) => item.x < other.x + other.w && other.x < item.x + item.w && item.y < other.y + other.h && other.y < item.y + item.h,
+  );
 }

@@ -8,7 +8,10 @@ const panel = (id: string, pages: string[], w = 6, h = 4) => ({ id, title: `面�
 
 function registryOf(manifests: Record<string, { kind: string; contributes: Record<string, unknown> }>) {
   const entries = Object.fromEntries(
-    Object.entries(manifests).map(([id, { kind, contributes }]) => [`/plugins/${kind}/${id}/plugin.json`, { id, kind, version: '1.0.0', displayName: '插件', contributes }]),
+    Object.entries(manifests).map(([id, { kind, contributes }]) => [
+      `/plugins/${kind}/${id}/plugin.json`,
+      { id, kind, version: '1.0.0', displayName: '插件', contributes },
+    ]),
   );
   const catalog = createPluginCatalog(entries, {});
   return { registry: new DefaultPluginRegistry(catalog, createAppContainer()), errors: catalog.errors };
@@ -18,9 +21,17 @@ describe('panel pages', () => {
   const page = {
     kind: 'module',
     contributes: {
-      routes: [{ module: 'comprehensive', panelPage: 'comprehensive' }, { module: 'alarmManage', child: '*', panelPage: 'alarmManage/any' }],
+      routes: [
+        { module: 'comprehensive', panelPage: 'comprehensive' },
+        { module: 'alarmManage', child: '*', panelPage: 'alarmManage/any' },
+      ],
       panels: [panel('alarmsToday', ['comprehensive']), panel('trend', ['comprehensive'])],
-      layouts: { comprehensive: [{ panel: 'trend', x: 0, y: 0, w: 6, h: 4 }, { panel: 'alarmsToday', x: 6, y: 0, w: 6, h: 4 }] },
+      layouts: {
+        comprehensive: [
+          { panel: 'trend', x: 0, y: 0, w: 6, h: 4 },
+          { panel: 'alarmsToday', x: 6, y: 0, w: 6, h: 4 },
+        ],
+      },
     },
   };
 
@@ -32,7 +43,10 @@ describe('panel pages', () => {
   });
 
   it("appends panels other plugins contribute to the page below the owner's default layout", () => {
-    const lampSummary = { kind: 'module', contributes: { routes: [{ module: 'lampOverview' }], panels: [panel('lampSummary', ['comprehensive'], 8, 3)] } };
+    const lampSummary = {
+      kind: 'module',
+      contributes: { routes: [{ module: 'lampOverview' }], panels: [panel('lampSummary', ['comprehensive'], 8, 3)] },
+    };
     const { registry, errors } = registryOf({ page, 'lamp-summary': lampSummary });
     expect(errors).toEqual([]);
     const spec = panelPageSpec(registry, 'comprehensive');
@@ -45,7 +59,14 @@ describe('panel pages', () => {
   });
 
   it('refuses a panel id two plugins declare, and a layout of a page the plugin does not show', () => {
-    const clash = { kind: 'module', contributes: { routes: [{ module: 'other' }], panels: [panel('trend', ['comprehensive'])], layouts: { comprehensive: [{ panel: 'trend', x: 0, y: 0, w: 6, h: 4 }] } } };
+    const clash = {
+      kind: 'module',
+      contributes: {
+        routes: [{ module: 'other' }],
+        panels: [panel('trend', ['comprehensive'])],
+        layouts: { comprehensive: [{ panel: 'trend', x: 0, y: 0, w: 6, h: 4 }] },
+      },
+    };
     const { errors } = registryOf({ page, clash });
     const messages = errors.map((error) => error.message).join('\n');
     expect(messages).toContain('面板编号 trend 重复');

@@ -23,7 +23,9 @@ const fieldsOf = (contributes: unknown) => contributes as PanelFields;
 
 /** Every panel of every loaded plugin (module and device plugins may offer panels). */
 export function allPanels(registry: PluginRegistry): PagePanel[] {
-  return registry.list().flatMap((plugin) => (fieldsOf(plugin.manifest.contributes).panels ?? []).map((panel) => ({ ...panel, pluginId: plugin.fullId })));
+  return registry
+    .list()
+    .flatMap((plugin) => (fieldsOf(plugin.manifest.contributes).panels ?? []).map((panel) => ({ ...panel, pluginId: plugin.fullId })));
 }
 
 /**
@@ -47,7 +49,9 @@ export function panelPageFor(registry: PluginRegistry, moduleName: string, child
  */
 export function panelPageSpec(registry: PluginRegistry, pageId: string): PanelPageSpec {
   const panels = allPanels(registry).filter((panel) => panel.pages.includes(pageId));
-  const owner = registry.list('module').find((plugin) => (fieldsOf(plugin.manifest.contributes).routes ?? []).some((route) => route.panelPage === pageId));
+  const owner = registry
+    .list('module')
+    .find((plugin) => (fieldsOf(plugin.manifest.contributes).routes ?? []).some((route) => route.panelPage === pageId));
   const declared = (owner ? fieldsOf(owner.manifest.contributes).layouts?.[pageId] : undefined) ?? [];
   const known = new Set(panels.map((panel) => panel.id));
   const defaultLayout = declared.filter((item) => known.has(item.panel));

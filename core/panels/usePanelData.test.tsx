@@ -58,9 +58,15 @@ describe('usePanelData', () => {
   it('reads once shortly after a burst of pushes it names, by event type or topic, and ignores others', async () => {
     vi.useFakeTimers();
     let value = 0;
-    const { result, bus, get } = setup({ query: { path: '/x' }, pushTopics: ['DEVICE_ALARM', 'weather.update'] }, async () => ({ value: ++value }));
+    const { result, bus, get } = setup({ query: { path: '/x' }, pushTopics: ['DEVICE_ALARM', 'weather.update'] }, async () => ({
+      value: ++value,
+    }));
     await vi.waitFor(() => expect(result.current.data).toEqual({ value: 1 }));
-    const push = (eventType: string) => bus.publish(PUSH_TOPIC_ALL, { message: { code: 200, eventType, seq: 1, data: {} }, route: { action: 'toast', topic: 'alarm.device' } });
+    const push = (eventType: string) =>
+      bus.publish(PUSH_TOPIC_ALL, {
+        message: { code: 200, eventType, seq: 1, data: {} },
+        route: { action: 'toast', topic: 'alarm.device' },
+      });
     act(() => {
       for (let index = 0; index < 20; index++) push('DEVICE_ALARM');
       push('online_event');
@@ -78,7 +84,10 @@ describe('usePanelData', () => {
 
   it('drops an answer that arrives after a newer one', async () => {
     const answers: ((value: { value: number }) => void)[] = [];
-    const { result } = setup({ query: { path: '/x' } }, () => new Promise((resolve) => answers.push(resolve as (value: { value: number }) => void)));
+    const { result } = setup(
+      { query: { path: '/x' } },
+      () => new Promise((resolve) => answers.push(resolve as (value: { value: number }) => void)),
+    );
     await waitFor(() => expect(answers).toHaveLength(1));
     act(() => result.current.reload());
     await waitFor(() => expect(answers).toHaveLength(2));

@@ -34,7 +34,11 @@ export function usePanelData<T>(source: PanelDataSource): PanelData<T> {
   const path = query?.path;
   const params = JSON.stringify(query?.params ?? {});
   const topics = (pushTopics ?? []).join(',');
-  const [state, setState] = useState<Omit<PanelData<T>, 'reload'>>({ status: path ? 'loading' : 'ready', data: undefined, error: undefined });
+  const [state, setState] = useState<Omit<PanelData<T>, 'reload'>>({
+    status: path ? 'loading' : 'ready',
+    data: undefined,
+    error: undefined,
+  });
   // Only the newest read may set the state: an older answer arriving late is dropped.
   const generation = useRef(0);
 
@@ -42,12 +46,19 @@ export function usePanelData<T>(source: PanelDataSource): PanelData<T> {
     if (!path) return;
     const mine = ++generation.current;
     try {
-      const reply = await http.get<T>(path, JSON.parse(params) as Record<string, string | number | boolean>, { loading: false, quiet: true });
+      const reply = await http.get<T>(path, JSON.parse(params) as Record<string, string | number | boolean>, {
+        loading: false,
+        quiet: true,
+      });
       // RuoYi list routes answer a page as `rows` and `total` beside `code`, not in `data`.
-      const data = reply.data === undefined && Array.isArray(reply.rows) ? ({ rows: reply.rows, total: typeof reply.total === 'number' ? reply.total : reply.rows.length } as T) : reply.data;
+      const data =
+        reply.data === undefined && Array.isArray(reply.rows)
+          ? ({ rows: reply.rows, total: typeof reply.total === 'number' ? reply.total : reply.rows.length } as T)
+          : reply.data;
       if (mine === generation.current) setState({ status: 'ready', data, error: undefined });
     } catch (error) {
-      if (mine === generation.current) setState((previous) => ({ status: 'error', data: previous.data, error: error instanceof Error ? error.message : String(error) }));
+      if (mine === generation.current)
+        setState((previous) => ({ status: 'error', data: previous.data, error: error instanceof Error ? error.message : String(error) }));
     }
   }, [http, path, params]);
 

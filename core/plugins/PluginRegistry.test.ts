@@ -39,7 +39,9 @@ describe('plugin discovery and registry', () => {
 
   it('fails loudly in development and skips bad plugins in production', () => {
     const broken = { ...manifests, './__fixtures__/broken/device/bad/plugin.json': { id: 'bad', kind: 'device' } };
-    expect(() => createPluginCatalog(broken, code, { failLoudly: true })).toThrow('插件 __fixtures__/broken/device/bad：/version 是必填字段');
+    expect(() => createPluginCatalog(broken, code, { failLoudly: true })).toThrow(
+      '插件 __fixtures__/broken/device/bad：/version 是必填字段',
+    );
     const catalog = createPluginCatalog(broken, code, { failLoudly: false });
     expect(catalog.plugins).toHaveLength(2);
     expect(catalog.errors.length).toBeGreaterThan(0);
@@ -65,14 +67,27 @@ describe('plugin discovery and registry', () => {
 
   it('loads the optional plugins that are present before the plugin that uses them, and survives optional loops', async () => {
     const base = manifests['./__fixtures__/valid/device/demo-lamp/plugin.json'] as Record<string, unknown>;
-    const kind = (id: string, extra: Record<string, unknown> = {}) => [`/plugins/device/${id}/plugin.json`, { ...base, id, ...extra }] as const;
+    const kind = (id: string, extra: Record<string, unknown> = {}) =>
+      [`/plugins/device/${id}/plugin.json`, { ...base, id, ...extra }] as const;
     const order: string[] = [];
     const binding = (id: string) => async () => ({
-      default: definePlugin({ containerModule: new ContainerModule(({ bind }) => void (order.push(id), bind(DemoContribution).toConstantValue({ source: `device:${id}` }))) }),
+      default: definePlugin({
+        containerModule: new ContainerModule(
+          ({ bind }) => void (order.push(id), bind(DemoContribution).toConstantValue({ source: `device:${id}` })),
+        ),
+      }),
     });
     const catalog = createPluginCatalog(
-      Object.fromEntries([kind('a', { optional: ['device:b', 'device:absent'] }), kind('b', { optional: ['device:a'] }), kind('c', { optional: ['device:a'] })]),
-      { '/plugins/device/a/index.ts': binding('a'), '/plugins/device/b/index.ts': binding('b'), '/plugins/device/c/index.ts': binding('c') },
+      Object.fromEntries([
+        kind('a', { optional: ['device:b', 'device:absent'] }),
+        kind('b', { optional: ['device:a'] }),
+        kind('c', { optional: ['device:a'] }),
+      ]),
+      {
+        '/plugins/device/a/index.ts': binding('a'),
+        '/plugins/device/b/index.ts': binding('b'),
+        '/plugins/device/c/index.ts': binding('c'),
+      },
     );
     const registry = new DefaultPluginRegistry(catalog, createAppContainer());
     await registry.loadCode('device:c');
@@ -80,4 +95,3 @@ describe('plugin discovery and registry', () => {
     expect(order).toEqual(['b', 'a', 'c']);
   });
 });
-

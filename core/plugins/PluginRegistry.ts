@@ -56,7 +56,8 @@ export class DefaultPluginRegistry implements PluginRegistry {
         // Dependencies first, so what they bind is there when this plugin's module loads; then the
         // optional ones that are present (switched on and valid), unless they are already on the way here.
         for (const required of manifest?.requires ?? []) await this.activate(required, next);
-        for (const optional of manifest?.optional ?? []) if (this.get(optional) && !next.includes(optional)) await this.activate(optional, next);
+        for (const optional of manifest?.optional ?? [])
+          if (this.get(optional) && !next.includes(optional)) await this.activate(optional, next);
         const definition = await this.catalog.loadCode(fullId);
         if (definition?.containerModule) await this.container.loadAsync(definition.containerModule);
         return definition;

@@ -37,7 +37,8 @@ describe('device plugins', () => {
       const numbers = (contribution.commands ?? []).map((command) => command.command);
       expect(new Set(numbers).size, plugin.fullId).toBe(numbers.length);
       for (const command of contribution.commands ?? []) {
-        for (const key of Object.keys(command.effect ?? {})) expect(contribution.state, `${plugin.fullId} ${command.label} → ${key}`).toHaveProperty(key);
+        for (const key of Object.keys(command.effect ?? {}))
+          expect(contribution.state, `${plugin.fullId} ${command.label} → ${key}`).toHaveProperty(key);
       }
     }
   });

@@ -13,5 +13,9 @@ export function pluginAssetUrl(folder: string, file: string): string | undefined
 
 export function discoverPlugins(options: CatalogOptions = {}): PluginCatalog {
   // A manifest naming a file its folder lacks is refused here as on the server.
-  return createPluginCatalog(manifests, code, { failLoudly: import.meta.env.DEV, fileExists: (folder, file) => pluginAssetUrl(folder, file) !== undefined, ...options });
+  return createPluginCatalog(manifests, code, {
+    failLoudly: import.meta.env.DEV,
+    fileExists: (folder, file) => pluginAssetUrl(folder, file) !== undefined,
+    ...options,
+  });
 }

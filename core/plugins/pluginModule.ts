@@ -9,5 +9,7 @@ export interface PluginBindings {
 
 /** A plugin's inversify ContainerModule, with bindings typed by the core's tokens. */
 export function pluginModule(register: (bindings: PluginBindings) => void): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => register({ bind: <T>(token: Token<T> | ContributionPoint<T>) => bind<T>(token), isBound: (token) => isBound(token) }));
+  return new ContainerModule(({ bind, isBound }) =>
+    register({ bind: <T>(token: Token<T> | ContributionPoint<T>) => bind<T>(token), isBound: (token) => isBound(token) }),
+  );
 }

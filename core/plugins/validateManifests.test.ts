@@ -28,7 +28,9 @@ describe('validateManifests', () => {
     delete (manifest as Partial<typeof manifest>).version;
     const { errors, plugins } = validateManifests([at('plugins/device/lamp', manifest)]);
     expect(plugins).toEqual([]);
-    expect(errors).toEqual([{ plugin: 'plugins/device/lamp', pointer: '/version', message: '插件 plugins/device/lamp：/version 是必填字段' }]);
+    expect(errors).toEqual([
+      { plugin: 'plugins/device/lamp', pointer: '/version', message: '插件 plugins/device/lamp：/version 是必填字段' },
+    ]);
   });
 
   it('reports a wrong type, an extra property and a bad id pattern', () => {
@@ -39,13 +41,29 @@ describe('validateManifests', () => {
   });
 
   it('checks the contribution against the kind schema, under /contributes', () => {
-    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { brandCode: 42 }))])).toEqual(['plugins/device/lamp /contributes/brandCode']);
-    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { unknownField: 1 }))])).toEqual(['plugins/device/lamp /contributes/unknownField']);
-    const alarm = { id: 'smoke', kind: 'alarm', version: '1.0.0', displayName: '烟感', contributes: { code: 'SMOKE', name: '烟感告警', icon: 'smoke.svg', defaultGrade: 'ALARM_GRADE_URGENT' } };
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { brandCode: 42 }))])).toEqual([
+      'plugins/device/lamp /contributes/brandCode',
+    ]);
+    expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { unknownField: 1 }))])).toEqual([
+      'plugins/device/lamp /contributes/unknownField',
+    ]);
+    const alarm = {
+      id: 'smoke',
+      kind: 'alarm',
+      version: '1.0.0',
+      displayName: '烟感',
+      contributes: { code: 'SMOKE', name: '烟感告警', icon: 'smoke.svg', defaultGrade: 'ALARM_GRADE_URGENT' },
+    };
     expect(errorsOf([at('plugins/alarm/smoke', alarm)])).toEqual(['plugins/alarm/smoke /contributes/defaultGrade']);
     const module = { id: 'home', kind: 'module', version: '1.0.0', displayName: '首页', contributes: {} };
     expect(errorsOf([at('plugins/module/home', module)])).toEqual(['plugins/module/home /contributes/routes']);
-    const effect = { id: 'pulse', kind: 'map-effect', version: '1.0.0', displayName: '脉冲圆', contributes: { effect: 'pulse', defaults: [] } };
+    const effect = {
+      id: 'pulse',
+      kind: 'map-effect',
+      version: '1.0.0',
+      displayName: '脉冲圆',
+      contributes: { effect: 'pulse', defaults: [] },
+    };
     expect(errorsOf([at('plugins/map-effect/pulse', effect)])).toEqual(['plugins/map-effect/pulse /contributes/defaults']);
   });
 
@@ -68,7 +86,10 @@ describe('validateManifests', () => {
       at('plugins/device/c', device('c')),
     ]);
     expect(result.plugins.map((plugin) => plugin.fullId)).toEqual(['device:c']);
-    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`)).toEqual(['plugins/device/a /requires/0', 'plugins/device/b /requires/0']);
+    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`)).toEqual([
+      'plugins/device/a /requires/0',
+      'plugins/device/b /requires/0',
+    ]);
   });
 
   it('reports a dependency cycle, naming it', () => {
@@ -79,13 +100,20 @@ describe('validateManifests', () => {
     ]);
     expect(result.plugins).toEqual([]);
     expect(result.errors.find((error) => error.plugin === 'plugins/device/a')?.message).toContain('device:a → device:b → device:a');
-    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`).sort()).toEqual(['plugins/device/a /requires/0', 'plugins/device/b /requires/0', 'plugins/device/c /requires/0']);
+    expect(result.errors.map((error) => `${error.plugin} ${error.pointer}`).sort()).toEqual([
+      'plugins/device/a /requires/0',
+      'plugins/device/b /requires/0',
+      'plugins/device/c /requires/0',
+    ]);
   });
 
   it('switches a plugin off by id and reports what depended on it', () => {
-    const result = validateManifests([at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] }))], {
-      disabledPlugins: ['device:a'],
-    });
+    const result = validateManifests(
+      [at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] }))],
+      {
+        disabledPlugins: ['device:a'],
+      },
+    );
     expect(result.plugins).toEqual([]);
     // A consequence of configuration, not a broken manifest: reported apart, never thrown in development.
     expect(result.errors).toEqual([]);
@@ -95,7 +123,11 @@ describe('validateManifests', () => {
   });
 
   it('leaves out the whole chain behind a switched-off plugin without stopping a development build', () => {
-    const entries = [at('plugins/device/a', device('a')), at('plugins/device/b', device('b', { requires: ['device:a'] })), at('plugins/device/c', device('c', { requires: ['device:b'] }))];
+    const entries = [
+      at('plugins/device/a', device('a')),
+      at('plugins/device/b', device('b', { requires: ['device:a'] })),
+      at('plugins/device/c', device('c', { requires: ['device:b'] })),
+    ];
     const result = validateManifests(entries, { disabledPlugins: ['device:a'] });
     expect(result.errors).toEqual([]);
     expect(result.switchedOff.map((entry) => entry.plugin).sort()).toEqual(['plugins/device/b', 'plugins/device/c']);
@@ -109,7 +141,10 @@ describe('validateManifests', () => {
   it('leaves out a plugin that is off by default unless configuration switches it on', () => {
     const entries = [at('plugins/device/a', device('a', { enabledByDefault: false })), at('plugins/device/b', device('b'))];
     expect(validateManifests(entries).plugins.map((plugin) => plugin.fullId)).toEqual(['device:b']);
-    expect(validateManifests(entries, { enabledPlugins: ['device:a'] }).plugins.map((plugin) => plugin.fullId)).toEqual(['device:a', 'device:b']);
+    expect(validateManifests(entries, { enabledPlugins: ['device:a'] }).plugins.map((plugin) => plugin.fullId)).toEqual([
+      'device:a',
+      'device:b',
+    ]);
   });
 
   it('reports top-level and contribution errors of one manifest in the same run', () => {

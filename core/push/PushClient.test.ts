@@ -19,7 +19,8 @@ class FakeSocket {
   }
 }
 
-const frame = (seq: number, eventType = 'DEVICE_ALARM') => JSON.stringify({ code: 200, eventType, seq, data: { alarmContent: `告警${seq}` } });
+const frame = (seq: number, eventType = 'DEVICE_ALARM') =>
+  JSON.stringify({ code: 200, eventType, seq, data: { alarmContent: `告警${seq}` } });
 
 function setup() {
   const bus = new SimpleEventBus();
@@ -70,7 +71,8 @@ describe('PushClient', () => {
     client.start(1);
     await flush();
     const socket = FakeSocket.opened[0]!;
-    for (const bad of ['{nope', '42', JSON.stringify({ seq: 'x' }), frame(1, 'NO_SUCH_EVENT'), 'x'.repeat(70_000), new ArrayBuffer(4)]) expect(() => socket.deliver(bad)).not.toThrow();
+    for (const bad of ['{nope', '42', JSON.stringify({ seq: 'x' }), frame(1, 'NO_SUCH_EVENT'), 'x'.repeat(70_000), new ArrayBuffer(4)])
+      expect(() => socket.deliver(bad)).not.toThrow();
     socket.deliver(frame(2));
     expect(received.map((entry) => entry.message.seq)).toEqual([2]);
     expect(warn).toHaveBeenCalled();
@@ -119,6 +121,8 @@ describe('pushUrlFor', () => {
     expect(pushUrlFor('wss://push.example.com/ws', '/api', { protocol: 'https:', host: 'a' })).toBe('wss://push.example.com/ws');
     expect(pushUrlFor(null, '/api', { protocol: 'https:', host: 'ops.example.com' })).toBe('wss://ops.example.com/api/push/ws');
     expect(pushUrlFor(null, '/api', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080/api/push/ws');
-    expect(pushUrlFor(null, 'https://ops.example.com/prod-api', { protocol: 'http:', host: 'x' })).toBe('wss://ops.example.com/prod-api/push/ws');
+    expect(pushUrlFor(null, 'https://ops.example.com/prod-api', { protocol: 'http:', host: 'x' })).toBe(
+      'wss://ops.example.com/prod-api/push/ws',
+    );
   });
 });

@@ -114,7 +114,13 @@ export class PushClient {
       console.warn('忽略推送：不是 JSON');
       return;
     }
-    if (!message || typeof message.eventType !== 'string' || !Number.isInteger(message.seq) || typeof message.data !== 'object' || message.data === null) {
+    if (
+      !message ||
+      typeof message.eventType !== 'string' ||
+      !Number.isInteger(message.seq) ||
+      typeof message.data !== 'object' ||
+      message.data === null
+    ) {
       console.warn('忽略推送：格式不正确');
       return;
     }

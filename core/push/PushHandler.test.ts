@@ -32,7 +32,12 @@ describe('push handlers', () => {
     const container = new Container();
     const after = vi.fn();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    container.bind(PushHandler).toConstantValue({ topics: '*', handle: () => { throw new Error('坏了'); } });
+    container.bind(PushHandler).toConstantValue({
+      topics: '*',
+      handle: () => {
+        throw new Error('坏了');
+      },
+    });
     container.bind(PushHandler).toConstantValue({ topics: '*', handle: after });
     dispatchPushHandlers(bus, container);
     bus.publish(PUSH_TOPIC_ALL, push('alarm.fire'));

@@ -6,7 +6,9 @@ export type ModuleChild = ModuleChildEntry;
 export type ModuleDefinition = ModuleEntry;
 
 /** The 13 modules of spec section 2, validated against schemas/registry/modules.schema.json by tests. */
-export const moduleTree: readonly ModuleDefinition[] = [...(moduleTreeJson.modules as ModuleDefinition[])].sort((a, b) => a.order - b.order);
+export const moduleTree: readonly ModuleDefinition[] = [...(moduleTreeJson.modules as ModuleDefinition[])].sort(
+  (a, b) => a.order - b.order,
+);
 
 /** Spec section 2: a child route's name is the menu name with its first letter upper-cased. */
 export function childRouteName(menuName: string): string {

@@ -9,7 +9,14 @@ import { IncomingCallNotice } from './IncomingCallNotice';
 import { useIncomingCall, useIncomingCallStore } from './ProductSocketConnection';
 import { useSessionStore } from './sessionStore';
 
-const call: TempCallData = { gid: 7, name: '群组4821', fromUserId: 2, fromName: '值班员李强', uids: [1, 2], join: { room: 1, pin: 'p', janusUrl: 'ws://x', display: 'a' } as unknown as TempCallData['join'] };
+const call: TempCallData = {
+  gid: 7,
+  name: '群组4821',
+  fromUserId: 2,
+  fromName: '值班员李强',
+  uids: [1, 2],
+  join: { room: 1, pin: 'p', janusUrl: 'ws://x', display: 'a' } as unknown as TempCallData['join'],
+};
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -76,7 +76,9 @@ export class ProductSocketClient {
       return this.reconnect();
     }
     if (this.stopped) return;
-    const socket = (this.deps.createSocket ?? ((url) => new WebSocket(url)))(`${this.deps.url()}?${new URLSearchParams({ token: ticket }).toString()}`);
+    const socket = (this.deps.createSocket ?? ((url) => new WebSocket(url)))(
+      `${this.deps.url()}?${new URLSearchParams({ token: ticket }).toString()}`,
+    );
     this.socket = socket;
     socket.onopen = () => {
       this.attempts = 0;
@@ -123,7 +125,11 @@ export class ProductSocketClient {
 }
 
 /** The socket address: the configured one, else `${apiBase}/productSocket` with a ws scheme. */
-export function productSocketUrlFor(productSocketUrl: string | null | undefined, apiBaseUrl: string, location: Pick<Location, 'protocol' | 'host'>): string {
+export function productSocketUrlFor(
+  productSocketUrl: string | null | undefined,
+  apiBaseUrl: string,
+  location: Pick<Location, 'protocol' | 'host'>,
+): string {
   if (productSocketUrl) return productSocketUrl;
   if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}/productSocket`;
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}/productSocket`;

@@ -54,7 +54,8 @@ export function ProductSocketConnection() {
       new ProductSocketClient({
         bus,
         url: () => productSocketUrlFor(config.productSocketUrl, config.apiBaseUrl, window.location),
-        getTicket: async () => ((await http.post('/productSocket/ticket', {}, { loading: false, quiet: true })).data as { ticket: string }).ticket,
+        getTicket: async () =>
+          ((await http.post('/productSocket/ticket', {}, { loading: false, quiet: true })).data as { ticket: string }).ticket,
       }),
     [bus, config, http],
   );

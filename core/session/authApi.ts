@@ -29,7 +29,11 @@ export function weatherOf(value: unknown): Weather | null {
   const weather = value as Partial<Record<keyof Weather, unknown>>;
   const texts = ['city', 'text', 'band', 'wind'] as const;
   const numbers = ['temperature', 'humidity', 'updatedAt'] as const;
-  if (!texts.every((key) => typeof weather[key] === 'string') || !numbers.every((key) => typeof weather[key] === 'number' && Number.isFinite(weather[key]))) return null;
+  if (
+    !texts.every((key) => typeof weather[key] === 'string') ||
+    !numbers.every((key) => typeof weather[key] === 'number' && Number.isFinite(weather[key]))
+  )
+    return null;
   if (!(WEATHER_ICONS as readonly unknown[]).includes(weather.icon)) return null;
   return value as Weather;
 }
@@ -37,7 +41,8 @@ export function weatherOf(value: unknown): Weather | null {
 export function createAuthApi(http: HttpClient) {
   return {
     requestSmsCode: (phonenumber: string) => http.get('/captchaSms', { phonenumber }, { auth: false }),
-    smsLogin: async (phonenumber: string, smsCode: string) => tokenOf(await http.post('/smsLogin', { phonenumber, smsCode }, { auth: false })),
+    smsLogin: async (phonenumber: string, smsCode: string) =>
+      tokenOf(await http.post('/smsLogin', { phonenumber, smsCode }, { auth: false })),
     authCodeLogin: async (authCode: string) => tokenOf(await http.get('/authCodeLogin', { authCode }, { auth: false })),
     logout: () => http.post('/logout'),
     getInfo: async (): Promise<SignedInUser> => {
@@ -45,7 +50,11 @@ export function createAuthApi(http: HttpClient) {
       const nested = reply.data as { user?: unknown; deviceGrants?: unknown; weather?: unknown } | undefined;
       const user = (reply.user ?? nested?.user) as UserInfo | undefined;
       if (!user || !Array.isArray(user.tenants)) throw new Error('用户信息格式不正确');
-      return { user, deviceGrants: deviceGrantsOf(reply.deviceGrants ?? nested?.deviceGrants), weather: weatherOf(reply.weather ?? nested?.weather) };
+      return {
+        user,
+        deviceGrants: deviceGrantsOf(reply.deviceGrants ?? nested?.deviceGrants),
+        weather: weatherOf(reply.weather ?? nested?.weather),
+      };
     },
     getPlatformList: async () => ((await http.get<PlatformMenu[]>('/system/menu/getPlatformList')).data ?? []) as PlatformMenu[],
     getRouters: async () => ((await http.get<MenuEntry[]>('/getRouters', { platformCode: PLATFORM_CODE })).data ?? []) as MenuEntry[],

@@ -40,7 +40,13 @@ export const useSessionStore = create<SessionState>()(
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
       // The token is kept by tokenStorage (cookie); never duplicate it here.
-      partialize: (state) => ({ user: state.user, menuPerms: state.menuPerms, menus: state.menus, deviceGrants: state.deviceGrants, weather: state.weather }),
+      partialize: (state) => ({
+        user: state.user,
+        menuPerms: state.menuPerms,
+        menus: state.menus,
+        deviceGrants: state.deviceGrants,
+        weather: state.weather,
+      }),
     },
   ),
 );

@@ -87,7 +87,12 @@ export function AppHeader() {
             </Menu>
           }
         >
-          <Button variant="minimal" icon="user" endIcon="caret-down" aria-label={`${pageStrings.userMenu}：${user?.nickName || user?.userName || ''}`}>
+          <Button
+            variant="minimal"
+            icon="user"
+            endIcon="caret-down"
+            aria-label={`${pageStrings.userMenu}：${user?.nickName || user?.userName || ''}`}
+          >
             {user?.nickName || user?.userName}
           </Button>
         </PopoverNext>

@@ -38,7 +38,12 @@ export function HeaderWeather() {
   if (!weather) return null;
   const label = pageStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
   return (
-    <span className="app-header__weather" role="img" aria-label={label} title={`${label}，${pageStrings.humidity(weather.humidity)}，${weather.wind}`}>
+    <span
+      className="app-header__weather"
+      role="img"
+      aria-label={label}
+      title={`${label}，${pageStrings.humidity(weather.humidity)}，${weather.wind}`}
+    >
       <WeatherIcon icon={weather.icon} />
       <span className="app-header__weather-text">{weather.text}</span>
       <span className="app-header__weather-temperature">{Math.round(weather.temperature)}℃</span>

@@ -14,7 +14,13 @@ type Story = StoryObj<typeof meta>;
 export const CityOperator: Story = {
   args: {
     routes: buildModuleRoutes(
-      { 'platform:comprehensive': true, 'platform:device': true, 'platform:alarmManage': true, 'platform:cityManagement': true, 'platform:lawEnforcement': true },
+      {
+        'platform:comprehensive': true,
+        'platform:device': true,
+        'platform:alarmManage': true,
+        'platform:cityManagement': true,
+        'platform:lawEnforcement': true,
+      },
       [],
     ),
   },

@@ -13,7 +13,14 @@ export function HomePage({ routes }: { routes: readonly ModuleRoutes[] }) {
       ) : (
         <nav className="home-page__grid" aria-label={pageStrings.homeTitle}>
           {routes.map(({ module, children }) => (
-            <ModuleTile key={module.name} title={module.title} path={module.path} icon={module.icon} childCount={children.length} showsMap={module.showsMap} />
+            <ModuleTile
+              key={module.name}
+              title={module.title}
+              path={module.path}
+              icon={module.icon}
+              childCount={children.length}
+              showsMap={module.showsMap}
+            />
           ))}
         </nav>
       )}

@@ -47,7 +47,10 @@ export default function ProtectedApp() {
 
   return (
     <ContainerProvider container={container}>
-      <div className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`} style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}>
+      <div
+        className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`}
+        style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}
+      >
         <PushConnection />
         <ProductSocketConnection />
         <IncomingCallNotice />
@@ -65,7 +68,9 @@ export default function ProtectedApp() {
               <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
             ))}
             {routes.flatMap((moduleRoutes) =>
-              moduleRoutes.children.map((child) => <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />),
+              moduleRoutes.children.map((child) => (
+                <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />
+              )),
             )}
             <Route path="*" element={<UnknownInsideShell routes={routes} />} />
           </Routes>

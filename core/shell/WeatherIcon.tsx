@@ -9,7 +9,15 @@ export function WeatherIcon({ icon, size = 22 }: { icon: WeatherIconName; size?:
       <circle cx={cx} cy={cy} r={r} fill="#f5c542" />
       {[0, 45, 90, 135, 180, 225, 270, 315].map((angle) => {
         const rad = (angle * Math.PI) / 180;
-        return <line key={angle} x1={cx + Math.cos(rad) * (r + 2)} y1={cy + Math.sin(rad) * (r + 2)} x2={cx + Math.cos(rad) * (r + 4)} y2={cy + Math.sin(rad) * (r + 4)} />;
+        return (
+          <line
+            key={angle}
+            x1={cx + Math.cos(rad) * (r + 2)}
+            y1={cy + Math.sin(rad) * (r + 2)}
+            x2={cx + Math.cos(rad) * (r + 4)}
+            y2={cy + Math.sin(rad) * (r + 4)}
+          />
+        );
       })}
     </g>
   );

@@ -3,20 +3,17 @@ import { buildModuleRoutes, showsMapAt } from './menuRoutes';
 
 describe('buildModuleRoutes', () => {
   it('names child routes with the first letter upper-cased and lower-cases the path', () => {
-    const routes = buildModuleRoutes(
-      { 'platform:device': true, 'platform:device:smartParking': true, 'platform:team': true },
-      [
-        {
-          name: 'device',
-          path: '/device',
-          meta: { title: '设备管控' },
-          children: [
-            { name: 'smartParking', path: 'smartParking', perms: 'platform:device:smartParking', meta: { title: '智慧停车' } },
-            { name: 'lamp', path: 'lamp', perms: 'platform:device:lamp', meta: { title: '智慧灯杆' } },
-          ],
-        },
-      ],
-    );
+    const routes = buildModuleRoutes({ 'platform:device': true, 'platform:device:smartParking': true, 'platform:team': true }, [
+      {
+        name: 'device',
+        path: '/device',
+        meta: { title: '设备管控' },
+        children: [
+          { name: 'smartParking', path: 'smartParking', perms: 'platform:device:smartParking', meta: { title: '智慧停车' } },
+          { name: 'lamp', path: 'lamp', perms: 'platform:device:lamp', meta: { title: '智慧灯杆' } },
+        ],
+      },
+    ]);
     expect(routes.map((entry) => entry.module.name)).toEqual(['device', 'team']);
     expect(routes[0]!.children).toEqual([
       expect.objectContaining({ name: 'SmartParking', path: '/device/smartparking', title: '智慧停车' }),
@@ -42,7 +39,12 @@ describe('showsMapAt', () => {
     },
   ];
   const routes = buildModuleRoutes(
-    { 'platform:securityEmergency': true, 'platform:securityEmergency:fireFighting': true, 'platform:securityEmergency:DispatchPanel': true, 'platform:comprehensive': true },
+    {
+      'platform:securityEmergency': true,
+      'platform:securityEmergency:fireFighting': true,
+      'platform:securityEmergency:DispatchPanel': true,
+      'platform:comprehensive': true,
+    },
     menus,
   );
 
@@ -51,7 +53,9 @@ describe('showsMapAt', () => {
   });
 
   it('shows it on a child page marked showsMap in a module without a map, and only there', () => {
-    expect(routes.find((entry) => entry.module.name === 'securityEmergency')!.children.map((child) => [child.menuName, child.showsMap])).toEqual([
+    expect(
+      routes.find((entry) => entry.module.name === 'securityEmergency')!.children.map((child) => [child.menuName, child.showsMap]),
+    ).toEqual([
       ['fireFighting', true],
       ['DispatchPanel', false],
     ]);

@@ -41,6 +41,8 @@ export function showsMapAt(routes: readonly ModuleRoutes[], pathname: string): b
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   const first = path.split('/').filter(Boolean)[0] ?? '';
   return routes.some(
-    ({ module, children }) => module.name.toLowerCase() === first && (module.showsMap || children.some((child) => child.showsMap && child.path.toLowerCase() === path)),
+    ({ module, children }) =>
+      module.name.toLowerCase() === first &&
+      (module.showsMap || children.some((child) => child.showsMap && child.path.toLowerCase() === path)),
   );
 }

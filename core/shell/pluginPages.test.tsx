@@ -6,13 +6,25 @@ import { createPluginCatalog } from '../plugins/PluginCatalog';
 import { DefaultPluginRegistry } from '../plugins/PluginRegistry';
 import { pluginPageFor } from './pluginPages';
 
-const manifest = (id: string, contributes: Record<string, unknown>) => ({ id, kind: 'module', version: '1.0.0', displayName: '页面', contributes });
+const manifest = (id: string, contributes: Record<string, unknown>) => ({
+  id,
+  kind: 'module',
+  version: '1.0.0',
+  displayName: '页面',
+  contributes,
+});
 
 describe('pluginPageFor', () => {
   it('renders the page a module plugin contributes for a child route, loading its code lazily', async () => {
     const catalog = createPluginCatalog(
       { '/plugins/module/lamp-page/plugin.json': manifest('lamp-page', { routes: [{ module: 'device', child: 'lamp' }] }) },
-      { '/plugins/module/lamp-page/index.tsx': async () => ({ default: { components: { page: async () => ({ default: ({ childName }: { childName?: string }) => <h1>灯杆页面 {childName}</h1> }) } } }) },
+      {
+        '/plugins/module/lamp-page/index.tsx': async () => ({
+          default: {
+            components: { page: async () => ({ default: ({ childName }: { childName?: string }) => <h1>灯杆页面 {childName}</h1> }) },
+          },
+        }),
+      },
     );
     const registry = new DefaultPluginRegistry(catalog, createAppContainer());
     expect(pluginPageFor(registry, 'device')).toBeUndefined();
@@ -24,6 +36,6 @@ describe('pluginPageFor', () => {
         <Page moduleName="device" childName="lamp" />
       </Suspense>,
     );
-    expect(await screen.findByRole("heading", { name: "灯杆页面 lamp" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '灯杆页面 lamp' })).toBeTruthy();
   });
 });

@@ -16,9 +16,9 @@ const cache = new WeakMap<PluginRegistry, Map<string, PageComponent>>();
  */
 export function pluginPageFor(registry: PluginRegistry, moduleName: string, childName?: string): PageComponent | undefined {
   const claims = (child: string | undefined) =>
-    registry.list('module').find((candidate) =>
-      candidate.manifest.contributes.routes.some((route) => route.module === moduleName && route.child === child),
-    );
+    registry
+      .list('module')
+      .find((candidate) => candidate.manifest.contributes.routes.some((route) => route.module === moduleName && route.child === child));
   // An exact claim wins over a plugin that serves every child page of the module.
   const plugin = claims(childName) ?? (childName === undefined ? undefined : claims('*'));
   if (!plugin) return undefined;

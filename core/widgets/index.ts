@@ -21,7 +21,16 @@ import type { EChartProps } from './charts/EChart';
 import type { WidgetName, WidgetProps } from './widgetProps';
 
 export { WidgetState, type WidgetStateProps } from './WidgetState/WidgetState';
-export { booleanOption, enumOption, numberOption, stringOption, type WidgetData, type WidgetName, type WidgetProps, type WidgetStatus } from './widgetProps';
+export {
+  booleanOption,
+  enumOption,
+  numberOption,
+  stringOption,
+  type WidgetData,
+  type WidgetName,
+  type WidgetProps,
+  type WidgetStatus,
+} from './widgetProps';
 export { AlarmList, Clock, DeviceStatus, Ranking, StatCard, StatGroup, Table, Timeline, VideoTile };
 export type { VideoTileCamera, VideoTileProps } from './VideoTile/VideoTile';
 export { gradeIntent } from './AlarmList/AlarmList';
@@ -43,10 +52,18 @@ export const Gauge = lazyWidget<'gauge'>(() => import('./Gauge/Gauge'), 'Gauge')
 export const Heatmap = lazyWidget<'heatmap'>(() => import('./Heatmap/Heatmap'), 'Heatmap');
 
 /** One ECharts chart for an option of your own (dark theme, Chinese, resizes with its container); lazy. */
-export const EChart = lazyComponent<EChartProps>(() => import('./charts/EChart'), () => null, 'EChart');
+export const EChart = lazyComponent<EChartProps>(
+  () => import('./charts/EChart'),
+  () => null,
+  'EChart',
+);
 
 /** A range of whole days (Asia/Shanghai) in Blueprint's date picker in Chinese; lazy. */
-export const DateRangeField = lazyComponent<DateRangeFieldProps>(() => import('./DateRangeField/DateRangeField'), dateRangeFieldPlaceholder, 'DateRangeField');
+export const DateRangeField = lazyComponent<DateRangeFieldProps>(
+  () => import('./DateRangeField/DateRangeField'),
+  dateRangeFieldPlaceholder,
+  'DateRangeField',
+);
 
 /** Every widget a panel may name, by `WidgetName`. */
 export type CoreWidgets = { [N in WidgetName]: ComponentType<WidgetProps<N>> };

@@ -17,7 +17,11 @@ export function inPanel(title: string, width = 420, height = 260): Decorator {
     const wall = Boolean((context.args as { wall?: boolean }).wall);
     const scale = wall ? 2 : 1;
     return (
-      <section className={`story-panel${wall ? ' story-panel--wall' : ''}`} style={{ width: panel.width * scale, height: panel.height * scale }} aria-label={panel.title}>
+      <section
+        className={`story-panel${wall ? ' story-panel--wall' : ''}`}
+        style={{ width: panel.width * scale, height: panel.height * scale }}
+        aria-label={panel.title}
+      >
         <header className="story-panel__title">{panel.title}</header>
         <div className="story-panel__body">
           <Story />

@@ -42,7 +42,11 @@ export function booleanOption(options: Record<string, unknown> | undefined, key:
   return typeof value === 'boolean' ? value : undefined;
 }
 
-export function enumOption<T extends string>(options: Record<string, unknown> | undefined, key: string, allowed: readonly T[]): T | undefined {
+export function enumOption<T extends string>(
+  options: Record<string, unknown> | undefined,
+  key: string,
+  allowed: readonly T[],
+): T | undefined {
   const value = options?.[key];
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }

@@ -27,7 +27,9 @@ export class DeviceGrants {
     tree: ModuleTree = moduleTree as ModuleTree,
   ) {
     const pages = catalog.kinds.map((kind) => kind.page);
-    const devicePageModules = new Set(tree.modules.filter((module) => module.childrenFromPlugins === 'device').map((module) => module.name));
+    const devicePageModules = new Set(
+      tree.modules.filter((module) => module.childrenFromPlugins === 'device').map((module) => module.name),
+    );
     for (const module of tree.modules) {
       if (module.showsMap) this.add(module.perms, { read: 'all', control: new Set() });
       if (module.childrenFromPlugins === 'device' || (module.reuseChildrenOf && devicePageModules.has(module.reuseChildrenOf))) {

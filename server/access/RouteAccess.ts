@@ -37,6 +37,8 @@ export function describeAccess(declared: RouteAccess): string {
     case 'menu':
       return `菜单权限：${declared.anyOf.map((perm) => `\`${perm}\``).join(' 或 ')}（含其子页面）`;
     case 'devices':
-      return declared.action === 'read' ? '可查看该类设备（设备管控、正射影像或使用该类设备的页面；地图模块可查看全部）' : '可控制该类设备（设备管控、正射影像或使用该类设备的页面）';
+      return declared.action === 'read'
+        ? '可查看该类设备（设备管控、正射影像或使用该类设备的页面；地图模块可查看全部）'
+        : '可控制该类设备（设备管控、正射影像或使用该类设备的页面）';
   }
 }

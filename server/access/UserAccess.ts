@@ -132,7 +132,8 @@ export class UserAccess {
 
   /** Refuses (403) a device kind the caller may not read or control. */
   requireKind(kind: KindRef, action: DeviceAction): void {
-    if (!this.may(kind.page, action)) throw forbidden(action === 'read' ? `没有查看${kind.displayName}的权限` : `没有控制${kind.displayName}的权限`);
+    if (!this.may(kind.page, action))
+      throw forbidden(action === 'read' ? `没有查看${kind.displayName}的权限` : `没有控制${kind.displayName}的权限`);
   }
 
   /** Whether the route's declaration lets this caller in (the device kind itself is checked later). */

@@ -33,7 +33,10 @@ declare module 'fastify' {
  * declarations before anything else runs: no session → 401, no permission → 403, whatever was sent.
  * Returns the route table, filled as routes are added.
  */
-export function enforceRouteAccess(api: FastifyInstance, deps: { db: Db; grants: DeviceGrants; requireSession(request: FastifyRequest): Promise<Session> }): DeclaredRoute[] {
+export function enforceRouteAccess(
+  api: FastifyInstance,
+  deps: { db: Db; grants: DeviceGrants; requireSession(request: FastifyRequest): Promise<Session> },
+): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   const accessOf = new AccessCache(deps.db, deps.grants);
   api.addHook('onRoute', (route) => {
@@ -43,7 +46,13 @@ export function enforceRouteAccess(api: FastifyInstance, deps: { db: Db; grants:
     for (const method of methods) {
       // Fastify adds a HEAD twin to every GET; it is the same route.
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access: declared, schema: (route.schema ?? {}) as DeclaredRoute['schema'], websocket: Boolean((route as { websocket?: boolean }).websocket) });
+      routes.push({
+        method,
+        url: route.url,
+        access: declared,
+        schema: (route.schema ?? {}) as DeclaredRoute['schema'],
+        websocket: Boolean((route as { websocket?: boolean }).websocket),
+      });
     }
   });
   api.addHook('preValidation', async (request) => {

@@ -39,7 +39,12 @@ function expectedAllowed(declared: RouteAccess, modules: readonly string[], logg
     case 'menu':
       return held.some((module) => declared.anyOf.some((perm) => perm === module.perms || perm.startsWith(`${module.perms}:`)));
     case 'devices': {
-      const devicePages = held.some((module) => module.childrenFromPlugins === 'device' || module.reuseChildrenOf === 'device' || module.children.some((child) => child.deviceKinds));
+      const devicePages = held.some(
+        (module) =>
+          module.childrenFromPlugins === 'device' ||
+          module.reuseChildrenOf === 'device' ||
+          module.children.some((child) => child.deviceKinds),
+      );
       const mapPages = held.some((module) => module.showsMap || module.children.some((child) => child.showsMap));
       return declared.action === 'read' ? devicePages || mapPages : devicePages;
     }
@@ -67,7 +72,10 @@ describe('route-by-role matrix', () => {
         // should not be fails on `refused` below anyway): the digest reads every table, twice.
         const before = allowed ? undefined : await stateDigest(server.app.ctx.db);
         const url = route.url.replace(/:(\w+)/g, '1').replace(/^\/api/, '');
-        const { body } = await server.api(route.method as 'GET' | 'POST', url, { ...(token ? { token } : {}), ...(route.method === 'POST' ? { body: {}, json: true } : {}) });
+        const { body } = await server.api(route.method as 'GET' | 'POST', url, {
+          ...(token ? { token } : {}),
+          ...(route.method === 'POST' ? { body: {}, json: true } : {}),
+        });
         const refused = body.code === 401 || (body.code === 403 && body.msg === NO_PERMISSION);
         matrix.push(`${route.method} ${url} · ${principal.name}: ${refused ? `refused ${body.code}` : 'through'}`);
         expect(refused, `${route.method} ${url} as ${principal.name}: ${JSON.stringify(body)}`).toBe(!allowed);
@@ -83,7 +91,9 @@ describe('route-by-role matrix', () => {
 
   it('declares every route: the websocket is public (its ticket is the credential) and server/ROUTES.md is current', async () => {
     expect(server.app.routeTable.find((route) => route.websocket)?.access).toEqual({ kind: 'public', why: '凭一次性推送票据连接' });
-    expect(readFileSync('server/ROUTES.md', 'utf8'), 'server/ROUTES.md 已过期：请运行 npm run gen:routes').toBe(renderRouteTable(server.app.routeTable));
+    expect(readFileSync('server/ROUTES.md', 'utf8'), 'server/ROUTES.md 已过期：请运行 npm run gen:routes').toBe(
+      renderRouteTable(server.app.routeTable),
+    );
   });
 
   it('refuses to start a route without an access declaration', async () => {
@@ -92,7 +102,11 @@ describe('route-by-role matrix', () => {
     const app = Fastify();
     let refused: unknown;
     await app.register(async (api) => {
-      enforceRouteAccess(api, { db: server.app.ctx.db, grants: undefined as never, requireSession: async () => ({ tokenHash: '', userId: 0, tenantId: 0 }) });
+      enforceRouteAccess(api, {
+        db: server.app.ctx.db,
+        grants: undefined as never,
+        requireSession: async () => ({ tokenHash: '', userId: 0, tenantId: 0 }),
+      });
       try {
         api.get('/undeclared', async () => 'x');
       } catch (error) {
@@ -114,19 +128,49 @@ describe('device kinds follow the menus', () => {
   /** A user of tenant 1 whose role holds exactly these menu permissions. */
   async function userWith(perms: string[]): Promise<string> {
     const db = server.app.ctx.db;
-    const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') => Number((await db.selectFrom(table).select((eb) => eb.fn.max<number>(column).as('max')).executeTakeFirst())?.max ?? 0) + 1;
+    const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.max<number>(column).as('max'))
+            .executeTakeFirst()
+        )?.max ?? 0,
+      ) + 1;
     const roleId = await next('roles', 'role_id');
     const userId = await next('users', 'user_id');
-    await db.insertInto('roles').values({ role_id: roleId, tenant_id: 1, role_key: `test_${roleId}`, role_name: '测试角色' }).execute();
-    await db.insertInto('users').values({ user_id: userId, user_name: `test${userId}`, nick_name: '测试', phonenumber: `1370000${String(userId).padStart(4, '0')}`, password_hash: 'x', status: '0' }).execute();
+    await db
+      .insertInto('roles')
+      .values({ role_id: roleId, tenant_id: 1, role_key: `test_${roleId}`, role_name: '测试角色' })
+      .execute();
+    await db
+      .insertInto('users')
+      .values({
+        user_id: userId,
+        user_name: `test${userId}`,
+        nick_name: '测试',
+        phonenumber: `1370000${String(userId).padStart(4, '0')}`,
+        password_hash: 'x',
+        status: '0',
+      })
+      .execute();
     await db.insertInto('user_tenants').values({ user_id: userId, tenant_id: 1, role_id: roleId, is_default: 1 }).execute();
     const menus = await db.selectFrom('menus').select(['menu_id', 'perms']).where('perms', 'in', perms).execute();
     expect(menus.map((menu) => menu.perms).sort()).toEqual([...perms].sort());
-    await db.insertInto('role_menus').values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id }))).execute();
+    await db
+      .insertInto('role_menus')
+      .values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
+      .execute();
     return server.app.ctx.sessions.create(userId, 1);
   }
   const firstOf = async (kind: string) => {
-    const row = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'device_type', 'online']).where('tenant_id', '=', 1).where('kind', '=', kind).orderBy('device_id').executeTakeFirstOrThrow();
+    const row = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'device_type', 'online'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', kind)
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
     return row;
   };
 
@@ -135,10 +179,24 @@ describe('device kinds follow the menus', () => {
     const lamp = await firstOf('lamp');
     const before = await stateDigest(server.app.ctx.db);
     expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body).toEqual({ code: 403, msg: NO_PERMISSION });
-    for (const body of [{ command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: String(lamp.device_id) }, { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: [lamp.device_id] }]) {
-      expect((await server.api('POST', '/device/control/execute', { token, body, json: Array.isArray(body.deviceIds) })).body).toEqual({ code: 403, msg: NO_PERMISSION });
+    for (const body of [
+      { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: String(lamp.device_id) },
+      { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: [lamp.device_id] },
+    ]) {
+      expect((await server.api('POST', '/device/control/execute', { token, body, json: Array.isArray(body.deviceIds) })).body).toEqual({
+        code: 403,
+        msg: NO_PERMISSION,
+      });
     }
-    expect((await server.api('POST', '/devi/aep/position', { token, body: { deviceId: lamp.device_id, longitude: 120, latitude: 30 }, json: true })).body.code).toBe(403);
+    expect(
+      (
+        await server.api('POST', '/devi/aep/position', {
+          token,
+          body: { deviceId: lamp.device_id, longitude: 120, latitude: 30 },
+          json: true,
+        })
+      ).body.code,
+    ).toBe(403);
     expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(200);
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
   });
@@ -148,17 +206,38 @@ describe('device kinds follow the menus', () => {
     const lamp = await firstOf('lamp');
     const camera = await firstOf('camera');
     expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code).toBe(200);
-    expect((await server.api('GET', '/devi/aep/child?deviceType=camera', { token })).body).toEqual({ code: 403, msg: '没有查看视频监控的权限' });
+    expect((await server.api('GET', '/devi/aep/child?deviceType=camera', { token })).body).toEqual({
+      code: 403,
+      msg: '没有查看视频监控的权限',
+    });
     expect((await server.api('GET', `/devi/aep/info?deviceId=${camera.device_id}`, { token })).body.code).toBe(403);
     const positions = (await server.api('GET', '/devi/aep/positions', { token })).body.data as { kind: string }[];
     expect(new Set(positions.map((device) => device.kind))).toEqual(new Set(['lamp']));
     const summary = (await server.api('GET', '/devi/aep/summary', { token })).body.data as { kind: string }[];
     expect(summary.map((row) => row.kind)).toEqual(['lamp']);
     const before = await stateDigest(server.app.ctx.db);
-    expect((await server.api('POST', '/device/control/execute', { token, body: { command: 31, deviceType: camera.device_type, commandType: 'ptz', deviceIds: String(camera.device_id) } })).body).toEqual({ code: 403, msg: '没有控制视频监控的权限' });
-    expect((await server.api('POST', '/devi/aep/position', { token, body: { deviceId: camera.device_id, longitude: 120, latitude: 30 }, json: true })).body.code).toBe(403);
+    expect(
+      (
+        await server.api('POST', '/device/control/execute', {
+          token,
+          body: { command: 31, deviceType: camera.device_type, commandType: 'ptz', deviceIds: String(camera.device_id) },
+        })
+      ).body,
+    ).toEqual({ code: 403, msg: '没有控制视频监控的权限' });
+    expect(
+      (
+        await server.api('POST', '/devi/aep/position', {
+          token,
+          body: { deviceId: camera.device_id, longitude: 120, latitude: 30 },
+          json: true,
+        })
+      ).body.code,
+    ).toBe(403);
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
-    const controlled = await server.api('POST', '/device/control/execute', { token, body: { command: 1, deviceType: lamp.device_type, commandType: 'light', deviceIds: String(lamp.device_id) } });
+    const controlled = await server.api('POST', '/device/control/execute', {
+      token,
+      body: { command: 1, deviceType: lamp.device_type, commandType: 'light', deviceIds: String(lamp.device_id) },
+    });
     expect(controlled.body.code, JSON.stringify(controlled.body)).not.toBe(403);
     const log = (await server.api('GET', '/device/control/log', { token })).body.rows as { deviceType: string }[];
     expect(log.length).toBeGreaterThan(0);
@@ -175,16 +254,30 @@ describe('device kinds follow the menus', () => {
     const listed = await server.api('GET', '/monitor/child?deviceType=DEVICE_HIGH_POINT_CAMERA', { token: fire });
     expect(listed.body.code).toBe(200);
     expect((listed.body.rows as { kind: string }[]).every((row) => row.kind === 'fireCamera')).toBe(true);
-    expect((await server.api('GET', '/monitor/child?deviceType=lamp', { token: await userWith(['platform:device:lamp']) })).body).toEqual({ code: 400, msg: '智慧灯杆不能通过监控列表查询' });
+    expect((await server.api('GET', '/monitor/child?deviceType=lamp', { token: await userWith(['platform:device:lamp']) })).body).toEqual({
+      code: 400,
+      msg: '智慧灯杆不能通过监控列表查询',
+    });
   });
 
   it('a map module reads every device but controls none', async () => {
     const token = await userWith(['platform:comprehensive']);
     const lamp = await firstOf('lamp');
-    const all = await server.app.ctx.db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', 1).executeTakeFirstOrThrow();
+    const all = await server.app.ctx.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('tenant_id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(((await server.api('GET', '/devi/aep/positions', { token })).body.data as unknown[]).length).toBe(Number(all.count));
     expect((await server.api('GET', `/devi/aep/info?deviceId=${lamp.device_id}`, { token })).body.code).toBe(200);
-    expect((await server.api('POST', '/device/control/execute', { token, body: { command: 1, deviceType: lamp.device_type, commandType: 'light', deviceIds: String(lamp.device_id) } })).body).toEqual({ code: 403, msg: NO_PERMISSION });
+    expect(
+      (
+        await server.api('POST', '/device/control/execute', {
+          token,
+          body: { command: 1, deviceType: lamp.device_type, commandType: 'light', deviceIds: String(lamp.device_id) },
+        })
+      ).body,
+    ).toEqual({ code: 403, msg: NO_PERMISSION });
     expect((await server.api('GET', '/devi/aep/alarm/lists', { token })).body.code).toBe(403);
   });
 
@@ -192,7 +285,15 @@ describe('device kinds follow the menus', () => {
     const token = await userWith(['platform:device:lamp']);
     expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code).toBe(200);
     const changed = performance.now();
-    await server.app.ctx.db.deleteFrom('role_menus').where('role_id', 'in', (eb) => eb.selectFrom('user_tenants').select('role_id').where('user_id', '=', (eb2) => eb2.selectFrom('users').select((e) => e.fn.max<number>('user_id').as('m')))).execute();
+    await server.app.ctx.db
+      .deleteFrom('role_menus')
+      .where('role_id', 'in', (eb) =>
+        eb
+          .selectFrom('user_tenants')
+          .select('role_id')
+          .where('user_id', '=', (eb2) => eb2.selectFrom('users').select((e) => e.fn.max<number>('user_id').as('m'))),
+      )
+      .execute();
     while ((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code === 200) {
       expect(performance.now() - changed).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -106,7 +106,18 @@ export class AlarmService {
     if (!lines.length) return;
     await executor
       .insertInto('alarm_history')
-      .values(lines.map((line) => ({ id: undefined, alarm_id: line.alarmId, at: line.at, user_id: line.userId, action: line.action, from_status: null, to_status: null, comment: line.comment.slice(0, 500) })))
+      .values(
+        lines.map((line) => ({
+          id: undefined,
+          alarm_id: line.alarmId,
+          at: line.at,
+          user_id: line.userId,
+          action: line.action,
+          from_status: null,
+          to_status: null,
+          comment: line.comment.slice(0, 500),
+        })),
+      )
       .execute();
   }
 
@@ -121,7 +132,12 @@ export class AlarmService {
     const grade = request.grade ?? type.defaultGrade;
     if (!(ALARM_GRADES as readonly string[]).includes(grade)) throw badRequest(`告警等级不正确：${grade}`);
     const device = request.deviceId
-      ? await this.db.selectFrom('devices').select(['device_id', 'name', 'longitude', 'latitude']).where('device_id', '=', request.deviceId).where('tenant_id', '=', request.tenantId).executeTakeFirst()
+      ? await this.db
+          .selectFrom('devices')
+          .select(['device_id', 'name', 'longitude', 'latitude'])
+          .where('device_id', '=', request.deviceId)
+          .where('tenant_id', '=', request.tenantId)
+          .executeTakeFirst()
       : undefined;
     if (request.deviceId && !device) throw new AppError(404, `设备不存在：${request.deviceId}`);
     const at = this.now();
@@ -146,7 +162,19 @@ export class AlarmService {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: inserted.alarm_id!, at, user_id: null, action: 'raise', from_status: null, to_status: 'ALARM_STATUS_UNTREATED', comment: '' }).execute();
+      await trx
+        .insertInto('alarm_history')
+        .values({
+          id: undefined,
+          alarm_id: inserted.alarm_id!,
+          at,
+          user_id: null,
+          action: 'raise',
+          from_status: null,
+          to_status: 'ALARM_STATUS_UNTREATED',
+          comment: '',
+        })
+        .execute();
       return inserted;
     });
     const alarm = toAlarm(row, this.types);
@@ -170,12 +198,23 @@ export class AlarmService {
     if (filter.beginTime !== undefined) base = base.where('created_at', '>=', filter.beginTime);
     if (filter.endTime !== undefined) base = base.where('created_at', '<=', filter.endTime);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('alarm_id', 'desc').limit(filter.pageSize).offset((filter.pageNum - 1) * filter.pageSize).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('alarm_id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.pageNum - 1) * filter.pageSize)
+      .execute();
     return { rows: rows.map((row) => toAlarm(row, this.types)), total };
   }
 
   async get(tenantId: number, alarmId: number): Promise<Alarm> {
-    const row = await this.db.selectFrom('alarms').selectAll().where('alarm_id', '=', alarmId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('alarms')
+      .selectAll()
+      .where('alarm_id', '=', alarmId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, `告警不存在：${alarmId}`);
     return toAlarm(row, this.types);
   }
@@ -212,36 +251,88 @@ export class AlarmService {
     const label = (index: number) => STATUS_LABELS[ALARM_STATUSES[index]!];
     if (target === from) throw badRequest(`告警已经是「${label(from)}」`);
     if (target < from) throw badRequest(`告警状态不能回退：「${label(from)}」不能改为「${label(target)}」`);
-    if (target > from + 1) throw badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
+    if (target > from + 1)
+      throw badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       // The status in the WHERE clause refuses a concurrent change made since we read it.
-      const updated = await trx.updateTable('alarms').set({ status: to, updated_at: at }).where('alarm_id', '=', alarmId).where('status', '=', alarm.status).executeTakeFirst();
+      const updated = await trx
+        .updateTable('alarms')
+        .set({ status: to, updated_at: at })
+        .where('alarm_id', '=', alarmId)
+        .where('status', '=', alarm.status)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, '告警已被他人处理，请刷新后重试');
-      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action: 'transition', from_status: alarm.status, to_status: to, comment }).execute();
+      await trx
+        .insertInto('alarm_history')
+        .values({
+          id: undefined,
+          alarm_id: alarmId,
+          at,
+          user_id: userId,
+          action: 'transition',
+          from_status: alarm.status,
+          to_status: to,
+          comment,
+        })
+        .execute();
     });
     return this.get(tenantId, alarmId);
   }
 
   async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
     await this.get(tenantId, alarmId);
-    const member = await this.db.selectFrom('user_tenants').select('user_id').where('user_id', '=', assigneeId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const member = await this.db
+      .selectFrom('user_tenants')
+      .select('user_id')
+      .where('user_id', '=', assigneeId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!member) throw badRequest(`处理人不属于当前租户：${assigneeId}`);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('alarms').set({ assignee_id: assigneeId, updated_at: at }).where('alarm_id', '=', alarmId).execute();
-      await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action: 'assign', from_status: null, to_status: null, comment: comment || `指派给用户 ${assigneeId}` }).execute();
+      await trx
+        .insertInto('alarm_history')
+        .values({
+          id: undefined,
+          alarm_id: alarmId,
+          at,
+          user_id: userId,
+          action: 'assign',
+          from_status: null,
+          to_status: null,
+          comment: comment || `指派给用户 ${assigneeId}`,
+        })
+        .execute();
     });
     return this.get(tenantId, alarmId);
   }
 
   async comment(tenantId: number, userId: number, alarmId: number, comment: string): Promise<void> {
     await this.get(tenantId, alarmId);
-    await this.db.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at: this.now(), user_id: userId, action: 'comment', from_status: null, to_status: null, comment }).execute();
+    await this.db
+      .insertInto('alarm_history')
+      .values({
+        id: undefined,
+        alarm_id: alarmId,
+        at: this.now(),
+        user_id: userId,
+        action: 'comment',
+        from_status: null,
+        to_status: null,
+        comment,
+      })
+      .execute();
   }
 
   async stats(tenantId: number) {
-    const rows = await this.db.selectFrom('alarms').select(['status', 'grade', (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).groupBy(['status', 'grade']).execute();
+    const rows = await this.db
+      .selectFrom('alarms')
+      .select(['status', 'grade', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('tenant_id', '=', tenantId)
+      .groupBy(['status', 'grade'])
+      .execute();
     const byStatus = Object.fromEntries(ALARM_STATUSES.map((status) => [status, 0]));
     const byGrade = Object.fromEntries(ALARM_GRADES.map((grade) => [grade, 0]));
     for (const row of rows) {
@@ -269,6 +360,16 @@ export class AlarmService {
             .orderBy('device_id')
             .limit(20)
             .execute();
-    return { alarm, nearbyDevices: nearby.map((device) => ({ deviceId: device.device_id, deviceName: device.name, kind: device.kind, online: device.online === 1, longitude: device.longitude, latitude: device.latitude })) };
+    return {
+      alarm,
+      nearbyDevices: nearby.map((device) => ({
+        deviceId: device.device_id,
+        deviceName: device.name,
+        kind: device.kind,
+        online: device.online === 1,
+        longitude: device.longitude,
+        latitude: device.latitude,
+      })),
+    };
   }
 }

@@ -8,22 +8,38 @@ setupTestServer((created, login) => {
   token = login;
 });
 
-const raise = (alarmType = 'SMOKE', tenantId = 1, deviceId?: number) => server.app.alarms.raise({ tenantId, alarmType, content: '烟雾浓度超标', ...(deviceId ? { deviceId } : {}) });
+const raise = (alarmType = 'SMOKE', tenantId = 1, deviceId?: number) =>
+  server.app.alarms.raise({ tenantId, alarmType, content: '烟雾浓度超标', ...(deviceId ? { deviceId } : {}) });
 const post = async (url: string, body: Record<string, unknown>, as = token) => (await server.api('POST', url, { token: as, body })).body;
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body;
 
 describe('alarms', () => {
   it('are raised with the type default grade, listed newest first and filtered', async () => {
-    const device = (await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'smoke').executeTakeFirstOrThrow());
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'name'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'smoke')
+      .executeTakeFirstOrThrow();
     await raise('SMOKE', 1, device.device_id);
     await raise('TRASH_OVERFLOW');
-    const list = (await get('/devi/aep/alarm/lists?pageNum=1&pageSize=10')) as unknown as { rows: { alarmType: string; alarmTypeName: string; grade: string; status: string; deviceName: string }[]; total: number };
+    const list = (await get('/devi/aep/alarm/lists?pageNum=1&pageSize=10')) as unknown as {
+      rows: { alarmType: string; alarmTypeName: string; grade: string; status: string; deviceName: string }[];
+      total: number;
+    };
     expect(list.total).toBe(2);
-    expect(list.rows[0]).toMatchObject({ alarmType: 'TRASH_OVERFLOW', alarmTypeName: '垃圾满溢', grade: 'ALARM_GRADE_LOW', status: 'ALARM_STATUS_UNTREATED' });
+    expect(list.rows[0]).toMatchObject({
+      alarmType: 'TRASH_OVERFLOW',
+      alarmTypeName: '垃圾满溢',
+      grade: 'ALARM_GRADE_LOW',
+      status: 'ALARM_STATUS_UNTREATED',
+    });
     expect(list.rows[1]).toMatchObject({ alarmType: 'SMOKE', grade: 'ALARM_GRADE_HIGH', deviceName: device.name });
     expect(((await get('/devi/aep/alarm/lists?grade=ALARM_GRADE_HIGH')) as unknown as { total: number }).total).toBe(1);
     expect(((await get(`/devi/aep/alarm/lists?id=${device.device_id}`)) as unknown as { total: number }).total).toBe(1);
-    expect(((await get('/devi/aep/alarm/lists?alarmType=SMOKE&status=ALARM_STATUS_UNTREATED')) as unknown as { total: number }).total).toBe(1);
+    expect(((await get('/devi/aep/alarm/lists?alarmType=SMOKE&status=ALARM_STATUS_UNTREATED')) as unknown as { total: number }).total).toBe(
+      1,
+    );
     expect(((await get(`/devi/aep/alarm/lists?beginTime=${Date.UTC(2030, 0, 1)}`)) as unknown as { total: number }).total).toBe(0);
   });
 
@@ -47,7 +63,10 @@ describe('alarms', () => {
     ]) {
       expect((await post('/alarm/transition', { alarmId: alarm.alarmId, status, comment })).code).toBe(200);
     }
-    const detail = (await get(`/alarm/detail/${alarm.alarmId}`)).data as { status: string; history: { action: string; toStatus: string; comment: string; userName: string }[] };
+    const detail = (await get(`/alarm/detail/${alarm.alarmId}`)).data as {
+      status: string;
+      history: { action: string; toStatus: string; comment: string; userName: string }[];
+    };
     expect(detail.status).toBe('ALARM_STATUS_CONFIRMED');
     expect(detail.history.map((entry) => [entry.action, entry.toStatus, entry.comment, entry.userName])).toEqual([
       ['raise', 'ALARM_STATUS_UNTREATED', '', '系统'],
@@ -59,13 +78,25 @@ describe('alarms', () => {
 
   it('refuse skipping, going back, repeating and unknown statuses, changing nothing', async () => {
     const alarm = await raise();
-    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_COMPLET' })).toEqual({ code: 400, msg: '告警须逐步处理：「待处理」之后是「处理中」，不能直接变为「待确认」' });
-    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_UNTREATED' })).toEqual({ code: 400, msg: '告警已经是「待处理」' });
+    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_COMPLET' })).toEqual({
+      code: 400,
+      msg: '告警须逐步处理：「待处理」之后是「处理中」，不能直接变为「待确认」',
+    });
+    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_UNTREATED' })).toEqual({
+      code: 400,
+      msg: '告警已经是「待处理」',
+    });
     await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_PROCESSING' });
-    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_UNTREATED' })).toEqual({ code: 400, msg: '告警状态不能回退：「处理中」不能改为「待处理」' });
+    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_UNTREATED' })).toEqual({
+      code: 400,
+      msg: '告警状态不能回退：「处理中」不能改为「待处理」',
+    });
     expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'DONE' })).toEqual({ code: 400, msg: '告警状态不正确' });
     expect(await post('/alarm/transition', { alarmId: alarm.alarmId })).toEqual({ code: 400, msg: '请指定目标状态' });
-    expect(await post('/alarm/transition', { alarmId: 999999, status: 'ALARM_STATUS_PROCESSING' })).toEqual({ code: 404, msg: '告警不存在：999999' });
+    expect(await post('/alarm/transition', { alarmId: 999999, status: 'ALARM_STATUS_PROCESSING' })).toEqual({
+      code: 404,
+      msg: '告警不存在：999999',
+    });
     const detail = (await get(`/alarm/detail/${alarm.alarmId}`)).data as { status: string; history: unknown[] };
     expect(detail.status).toBe('ALARM_STATUS_PROCESSING');
     expect(detail.history).toHaveLength(2);
@@ -77,7 +108,10 @@ describe('alarms', () => {
     expect(await post('/alarm/assign', { alarmId: alarm.alarmId, userId: 4 })).toEqual({ code: 400, msg: '处理人不属于当前租户：4' });
     expect((await post('/alarm/comment', { alarmId: alarm.alarmId, comment: '现场有积水' })).code).toBe(200);
     expect(await post('/alarm/comment', { alarmId: alarm.alarmId, comment: '' })).toMatchObject({ code: 400, msg: '请输入备注' });
-    const detail = (await get(`/alarm/detail/${alarm.alarmId}`)).data as { assigneeId: number; history: { action: string; comment: string }[] };
+    const detail = (await get(`/alarm/detail/${alarm.alarmId}`)).data as {
+      assigneeId: number;
+      history: { action: string; comment: string }[];
+    };
     expect(detail.assigneeId).toBe(3);
     expect(detail.history.map((entry) => entry.action)).toEqual(['raise', 'assign', 'comment']);
     expect(((await get('/alarm/assignees')).data as { userId: number }[]).map((user) => user.userId)).toEqual([1, 2, 3]);
@@ -95,7 +129,12 @@ describe('alarms', () => {
   });
 
   it('show the emergency view with cameras and speakers nearby', async () => {
-    const device = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'smoke').executeTakeFirstOrThrow();
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select('device_id')
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'smoke')
+      .executeTakeFirstOrThrow();
     const alarm = await raise('SMOKE', 1, device.device_id);
     const view = (await get(`/alarm/emergency/${alarm.alarmId}`)).data as { alarm: { alarmId: number }; nearbyDevices: { kind: string }[] };
     expect(view.alarm.alarmId).toBe(alarm.alarmId);
@@ -108,7 +147,10 @@ describe('alarms', () => {
     await post('/tenantLogin', { tenantId: 2 }, scenic);
     expect(((await get('/devi/aep/alarm/lists', scenic)) as unknown as { total: number }).total).toBe(0);
     expect(await get(`/alarm/detail/${alarm.alarmId}`, scenic)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
-    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_PROCESSING' }, scenic)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
+    expect(await post('/alarm/transition', { alarmId: alarm.alarmId, status: 'ALARM_STATUS_PROCESSING' }, scenic)).toEqual({
+      code: 404,
+      msg: `告警不存在：${alarm.alarmId}`,
+    });
     expect(await get(`/alarm/emergency/${alarm.alarmId}`, scenic)).toMatchObject({ code: 404 });
   });
 

@@ -4,13 +4,39 @@ import { ok } from '../envelope';
 import type { ServerContext } from '../ServerContext';
 import { access } from '../access/RouteAccess';
 
-const id = (label: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` } });
+const id = (label: string) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` },
+});
 const page = {
-  pageNum: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, errorMessage: { type: '页码必须是正整数', minimum: '页码必须是正整数', maximum: '页码过大' } },
-  pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20, errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: '每页条数不能超过 200' } },
+  pageNum: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    errorMessage: { type: '页码必须是正整数', minimum: '页码必须是正整数', maximum: '页码过大' },
+  },
+  pageSize: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 200,
+    default: 20,
+    errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: '每页条数不能超过 200' },
+  },
 };
-const time = (label: string) => ({ type: 'integer', minimum: 0, errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳` } });
-const comment = { type: 'string', maxLength: 500, default: '', errorMessage: { type: '备注必须是文字', maxLength: '备注不能超过 500 个字符' } };
+const time = (label: string) => ({
+  type: 'integer',
+  minimum: 0,
+  errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳` },
+});
+const comment = {
+  type: 'string',
+  maxLength: 500,
+  default: '',
+  errorMessage: { type: '备注必须是文字', maxLength: '备注不能超过 500 个字符' },
+};
 const body = (properties: Record<string, object>, required: Record<string, string>) => ({
   body: { type: 'object', properties, required: Object.keys(required), errorMessage: { type: '请求参数格式不正确', required } },
 });
@@ -31,7 +57,12 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
             // `id` is the device whose alarms are listed (spec section 7); absent lists every alarm.
             id: id('设备编号'),
             ...page,
-            alarmType: { type: 'string', maxLength: 40, pattern: '^[A-Z][A-Z0-9_]*$', errorMessage: { type: '告警类型不正确', pattern: '告警类型不正确', maxLength: '告警类型不正确' } },
+            alarmType: {
+              type: 'string',
+              maxLength: 40,
+              pattern: '^[A-Z][A-Z0-9_]*$',
+              errorMessage: { type: '告警类型不正确', pattern: '告警类型不正确', maxLength: '告警类型不正确' },
+            },
             grade: { type: 'string', enum: [...ALARM_GRADES], errorMessage: { type: '告警等级不正确', enum: '告警等级不正确' } },
             status: { type: 'string', enum: [...ALARM_STATUSES], errorMessage: { type: '告警状态不正确', enum: '告警状态不正确' } },
             beginTime: time('开始时间'),
@@ -41,7 +72,16 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
       },
     },
     async (request) => {
-      const query = request.query as { id?: number; pageNum: number; pageSize: number; alarmType?: string; grade?: string; status?: string; beginTime?: number; endTime?: number };
+      const query = request.query as {
+        id?: number;
+        pageNum: number;
+        pageSize: number;
+        alarmType?: string;
+        grade?: string;
+        status?: string;
+        beginTime?: number;
+        endTime?: number;
+      };
       const result = await alarms.list({
         tenantId: request.session!.tenantId,
         pageNum: query.pageNum,
@@ -63,12 +103,16 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
     return ok(await ctx.users.members(request.session!.tenantId));
   });
 
-  api.get('/alarm/detail/:alarmId', { config: auth, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
-    ok(await alarms.detail(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
+  api.get(
+    '/alarm/detail/:alarmId',
+    { config: auth, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } },
+    async (request) => ok(await alarms.detail(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 
-  api.get('/alarm/emergency/:alarmId', { config: emergency, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } }, async (request) =>
-    ok(await alarms.emergency(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
+  api.get(
+    '/alarm/emergency/:alarmId',
+    { config: emergency, schema: { params: { type: 'object', properties: { alarmId: id('告警编号') } } } },
+    async (request) => ok(await alarms.emergency(request.session!.tenantId, (request.params as { alarmId: number }).alarmId)),
   );
 
   api.post(
@@ -76,27 +120,54 @@ export async function alarmRoutes(api: FastifyInstance, ctx: ServerContext, alar
     {
       config: auth,
       schema: body(
-        { alarmId: id('告警编号'), status: { type: 'string', enum: [...ALARM_STATUSES], errorMessage: { enum: '告警状态不正确', type: '告警状态不正确' } }, comment },
+        {
+          alarmId: id('告警编号'),
+          status: { type: 'string', enum: [...ALARM_STATUSES], errorMessage: { enum: '告警状态不正确', type: '告警状态不正确' } },
+          comment,
+        },
         { alarmId: '请指定告警', status: '请指定目标状态' },
       ),
     },
     async (request) => {
       const input = request.body as { alarmId: number; status: string; comment: string };
-      return ok(await alarms.transition(request.session!.tenantId, request.session!.userId, input.alarmId, input.status, input.comment.trim()), {}, '状态已更新');
+      return ok(
+        await alarms.transition(request.session!.tenantId, request.session!.userId, input.alarmId, input.status, input.comment.trim()),
+        {},
+        '状态已更新',
+      );
     },
   );
 
-  api.post('/alarm/assign', { config: auth, schema: body({ alarmId: id('告警编号'), userId: id('处理人编号'), comment }, { alarmId: '请指定告警', userId: '请指定处理人' }) }, async (request) => {
-    const input = request.body as { alarmId: number; userId: number; comment: string };
-    return ok(await alarms.assign(request.session!.tenantId, request.session!.userId, input.alarmId, input.userId, input.comment.trim()), {}, '已指派');
-  });
+  api.post(
+    '/alarm/assign',
+    {
+      config: auth,
+      schema: body({ alarmId: id('告警编号'), userId: id('处理人编号'), comment }, { alarmId: '请指定告警', userId: '请指定处理人' }),
+    },
+    async (request) => {
+      const input = request.body as { alarmId: number; userId: number; comment: string };
+      return ok(
+        await alarms.assign(request.session!.tenantId, request.session!.userId, input.alarmId, input.userId, input.comment.trim()),
+        {},
+        '已指派',
+      );
+    },
+  );
 
   api.post(
     '/alarm/comment',
     {
       config: auth,
       schema: body(
-        { alarmId: id('告警编号'), comment: { type: 'string', minLength: 1, maxLength: 500, errorMessage: { minLength: '请输入备注', maxLength: '备注不能超过 500 个字符', type: '请输入备注' } } },
+        {
+          alarmId: id('告警编号'),
+          comment: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 500,
+            errorMessage: { minLength: '请输入备注', maxLength: '备注不能超过 500 个字符', type: '请输入备注' },
+          },
+        },
         { alarmId: '请指定告警', comment: '请输入备注' },
       ),
     },

@@ -48,10 +48,18 @@ export class RateLimiter {
     };
     for (const { rule, subject } of checks) {
       const key = subject.slice(0, 128);
-      await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('at', '<=', at - rule.windowMs).execute();
+      await this.db
+        .deleteFrom('rate_limit_hits')
+        .where('bucket', '=', rule.bucket)
+        .where('at', '<=', at - rule.windowMs)
+        .execute();
       // Written first, then counted (a write first also makes SQLite processes sharing the file wait their turn).
       const id = await lockedTransaction(this.db, `rate_limit:${rule.bucket}:${key}`, async (trx) => {
-        const row = await trx.insertInto('rate_limit_hits').values({ id: undefined, bucket: rule.bucket, subject: key, at }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('rate_limit_hits')
+          .values({ id: undefined, bucket: rule.bucket, subject: key, at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const counted = await trx
           .selectFrom('rate_limit_hits')
           .select((eb) => eb.fn.countAll<number>().as('count'))

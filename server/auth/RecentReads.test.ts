@@ -10,7 +10,11 @@ function deferred<T>() {
 describe('RecentReads', () => {
   it('trusts a read for maxAgeMs counted from when it started, then reads again', async () => {
     let clock = 0;
-    const recent = new RecentReads<number>(500, () => true, () => clock);
+    const recent = new RecentReads<number>(
+      500,
+      () => true,
+      () => clock,
+    );
     let reads = 0;
     const read = async () => ++reads;
     expect(await recent.get('k', read)).toBe(1);
@@ -22,7 +26,11 @@ describe('RecentReads', () => {
 
   it('shares one read among concurrent misses, and keeps nothing that was forgotten meanwhile', async () => {
     const clock = 0;
-    const recent = new RecentReads<string>(500, () => true, () => clock);
+    const recent = new RecentReads<string>(
+      500,
+      () => true,
+      () => clock,
+    );
     const slow = deferred<string>();
     let reads = 0;
     const first = recent.get('k', () => (reads++, slow.promise));
@@ -37,7 +45,11 @@ describe('RecentReads', () => {
   });
 
   it('does not keep what `keep` refuses, nor a failed read', async () => {
-    const recent = new RecentReads<string | undefined>(500, (value) => value !== undefined, () => 0);
+    const recent = new RecentReads<string | undefined>(
+      500,
+      (value) => value !== undefined,
+      () => 0,
+    );
     let reads = 0;
     await recent.get('unknown', async () => (reads++, undefined));
     await recent.get('unknown', async () => (reads++, undefined));
@@ -49,7 +61,11 @@ describe('RecentReads', () => {
 
   it('drops stale entries as new ones come', async () => {
     let clock = 0;
-    const recent = new RecentReads<number>(100, () => true, () => clock);
+    const recent = new RecentReads<number>(
+      100,
+      () => true,
+      () => clock,
+    );
     for (let key = 0; key < 50; key++) await recent.get(String(key), async () => key);
     clock = 5000;
     await recent.get('fresh', async () => 1);

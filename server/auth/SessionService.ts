@@ -80,7 +80,10 @@ export class SessionService {
     const token = newToken();
     const tokenHash = sha256(token);
     const at = this.now();
-    await this.db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, tenant_id: tenantId, created_at: at, last_seen_at: at, revoked_at: null }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: userId, tenant_id: tenantId, created_at: at, last_seen_at: at, revoked_at: null })
+      .execute();
     this.recent.set(tokenHash, { userId, tenantId, createdAt: at, lastSeenAt: at, revoked: false, revokedReason: null });
     if (this.options.singleSession) await this.revokeOthers(userId, tenantId, tokenHash, 'replaced');
     return token;
@@ -88,7 +91,12 @@ export class SessionService {
 
   /** Ends the user's other live sessions in the tenant (a repeat login under SINGLE_SESSION, or an administrator). */
   async revokeOthers(userId: number, tenantId: number, keepTokenHash: string | undefined, reason: RevokeReason): Promise<number> {
-    let query = this.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('tenant_id', '=', tenantId).where('revoked_at', 'is', null);
+    let query = this.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', userId)
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is', null);
     if (keepTokenHash !== undefined) query = query.where('token_hash', '<>', keepTokenHash);
     const others = await query.execute();
     for (const { token_hash } of others) await this.revokeHash(token_hash, reason);
@@ -114,7 +122,12 @@ export class SessionService {
       // Marked first: the requests arriving meanwhile do not write it again.
       record.lastSeenAt = at;
       // Never backwards: another instance may have written a later time.
-      await this.db.updateTable('sessions').set({ last_seen_at: at }).where('token_hash', '=', tokenHash).where('last_seen_at', '<', at).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('last_seen_at', '<', at)
+        .execute();
     }
     return { tokenHash, userId: record.userId, tenantId: record.tenantId };
   }
@@ -153,20 +166,42 @@ export class SessionService {
   /** The stored session, as read less than SESSION_RECHECK_MS ago (or now). */
   private read(tokenHash: string): Promise<SessionRecord | undefined> {
     return this.recent.get(tokenHash, async () => {
-      const row = await this.db.selectFrom('sessions').select(['user_id', 'tenant_id', 'created_at', 'last_seen_at', 'revoked_at', 'revoked_reason']).where('token_hash', '=', tokenHash).executeTakeFirst();
-      return row && { userId: row.user_id, tenantId: row.tenant_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, revoked: row.revoked_at !== null, revokedReason: (row.revoked_reason as RevokeReason | null) ?? null };
+      const row = await this.db
+        .selectFrom('sessions')
+        .select(['user_id', 'tenant_id', 'created_at', 'last_seen_at', 'revoked_at', 'revoked_reason'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return (
+        row && {
+          userId: row.user_id,
+          tenantId: row.tenant_id,
+          createdAt: row.created_at,
+          lastSeenAt: row.last_seen_at,
+          revoked: row.revoked_at !== null,
+          revokedReason: (row.revoked_reason as RevokeReason | null) ?? null,
+        }
+      );
     });
   }
 
   private async revokeHash(tokenHash: string, reason: RevokeReason): Promise<void> {
-    const row = await this.db.selectFrom('sessions').select(['user_id', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['user_id', 'revoked_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     if (!row || row.revoked_at !== null) {
       // Revoked elsewhere meanwhile: what this instance holds of it is out of date.
       this.recent.forget(tokenHash);
       return;
     }
     // Only the first of two racing revocations (a logout and a repeat login) tells its reason.
-    const updated = await this.db.updateTable('sessions').set({ revoked_at: this.now(), revoked_reason: reason }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    const updated = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now(), revoked_reason: reason })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     // Refused here from now on; other instances read the revocation within SESSION_RECHECK_MS.
     this.recent.forget(tokenHash);
     if (Number(updated.numUpdatedRows) > 0) this.events.emit('revoke', { tokenHash, userId: row.user_id, reason } satisfies SessionEnded);

@@ -43,7 +43,19 @@ export class SmsCodeService {
       if (recent.length >= SMS_MAX_SENDS) throw tooMany('验证码获取过于频繁，请 10 分钟后再试');
       // Only the newest code of a phone is valid.
       await trx.updateTable('sms_codes').set({ used_at: at }).where('phone', '=', phone).where('used_at', 'is', null).execute();
-      await trx.insertInto('sms_codes').values({ id: undefined, phone, code_hash: sha256(salt + code), salt, created_at: at, expires_at: at + SMS_CODE_TTL_MS, checks: 0, used_at: null }).execute();
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          id: undefined,
+          phone,
+          code_hash: sha256(salt + code),
+          salt,
+          created_at: at,
+          expires_at: at + SMS_CODE_TTL_MS,
+          checks: 0,
+          used_at: null,
+        })
+        .execute();
     });
     if (deliver) await this.provider.send(phone, code);
   }
@@ -51,7 +63,14 @@ export class SmsCodeService {
   /** Consumes the code on success; every check counts, right or wrong, and is counted atomically. */
   async verify(phone: string, code: string): Promise<void> {
     const at = this.now();
-    const row = await this.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!row) throw badRequest('验证码已失效，请重新获取');
     if (row.checks >= SMS_MAX_CHECKS) throw badRequest('验证码错误次数过多，请重新获取');
     if (row.used_at !== null) throw badRequest('验证码已失效，请重新获取');
@@ -66,7 +85,12 @@ export class SmsCodeService {
       .executeTakeFirst();
     if (Number(counted.numUpdatedRows) !== 1) return this.refuseAfterRace(row.id!);
     if (!sameHash(sha256(row.salt + code), row.code_hash)) throw badRequest('验证码错误');
-    const consumed = await this.db.updateTable('sms_codes').set({ used_at: at }).where('id', '=', row.id!).where('used_at', 'is', null).executeTakeFirst();
+    const consumed = await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: at })
+      .where('id', '=', row.id!)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(consumed.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
   }
 

@@ -6,12 +6,22 @@ export class UserDirectory {
 
   /** The active account with this phone number. */
   async activeUserByPhone(phonenumber: string): Promise<{ user_id: number } | undefined> {
-    return this.db.selectFrom('users').select('user_id').where('phonenumber', '=', phonenumber).where('status', '=', '0').executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('phonenumber', '=', phonenumber)
+      .where('status', '=', '0')
+      .executeTakeFirst();
   }
 
   /** The active account with this user name, with its password hash. */
   async activeUserByName(userName: string): Promise<{ user_id: number; password_hash: string } | undefined> {
-    return this.db.selectFrom('users').select(['user_id', 'password_hash']).where('user_name', '=', userName).where('status', '=', '0').executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['user_id', 'password_hash'])
+      .where('user_name', '=', userName)
+      .where('status', '=', '0')
+      .executeTakeFirst();
   }
 
   /** The stored authorization code with this hash. */
@@ -21,12 +31,25 @@ export class UserDirectory {
 
   /** The tenant a new session of the user starts in: the default membership first, then the lowest id. */
   async defaultTenant(userId: number): Promise<number | undefined> {
-    const memberships = await this.db.selectFrom('user_tenants').select(['tenant_id', 'is_default']).where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('tenant_id').execute();
+    const memberships = await this.db
+      .selectFrom('user_tenants')
+      .select(['tenant_id', 'is_default'])
+      .where('user_id', '=', userId)
+      .orderBy('is_default', 'desc')
+      .orderBy('tenant_id')
+      .execute();
     return memberships[0]?.tenant_id;
   }
 
   async isMember(userId: number, tenantId: number): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('user_tenants').select('tenant_id').where('user_id', '=', userId).where('tenant_id', '=', tenantId).executeTakeFirst());
+    return Boolean(
+      await this.db
+        .selectFrom('user_tenants')
+        .select('tenant_id')
+        .where('user_id', '=', userId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+    );
   }
 
   /** The users of a tenant, by id. */

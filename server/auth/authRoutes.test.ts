@@ -82,29 +82,42 @@ describe('POST /smsLogin', () => {
   it('uses a code once', async () => {
     const code = await send();
     await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } });
-    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码已失效，请重新获取' });
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({
+      code: 400,
+      msg: '验证码已失效，请重新获取',
+    });
   });
 
   it('expires a code after 5 minutes', async () => {
     const code = await send();
     server.advance(5 * MINUTE + 1);
-    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码已失效，请重新获取' });
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({
+      code: 400,
+      msg: '验证码已失效，请重新获取',
+    });
   });
 
   it('allows at most 5 checks per code, even with the right code after that', async () => {
     const code = await send();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let check = 0; check < 5; check++) {
-      expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrong } })).body).toEqual({ code: 400, msg: '验证码错误' });
+      expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrong } })).body).toEqual({
+        code: 400,
+        msg: '验证码错误',
+      });
     }
-    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({ code: 400, msg: '验证码错误次数过多，请重新获取' });
+    expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })).body).toEqual({
+      code: 400,
+      msg: '验证码错误次数过多，请重新获取',
+    });
   });
 
   it('only the newest code of a phone is valid', async () => {
     const first = await send();
     server.advance(61_000);
     const second = await send();
-    if (first !== second) expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: first } })).body.code).toBe(400);
+    if (first !== second)
+      expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: first } })).body.code).toBe(400);
     expect((await server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: second } })).body.code).toBe(200);
   });
 
@@ -130,11 +143,26 @@ describe('POST /smsLogin', () => {
   });
 
   it('refuses a JSON body of the wrong shape and a body over the size limit, without a stack', async () => {
-    const array = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    const array = await server.app.inject({
+      method: 'POST',
+      url: '/api/smsLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(array.json()).toMatchObject({ code: 400 });
-    const broken = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: '{"phonenumber":' });
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/smsLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phonenumber":',
+    });
     expect(broken.json()).toEqual({ code: 400, msg: '请求体格式不正确' });
-    const huge = await server.app.inject({ method: 'POST', url: '/api/smsLogin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ phonenumber: 'x'.repeat(70_000) }) });
+    const huge = await server.app.inject({
+      method: 'POST',
+      url: '/api/smsLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ phonenumber: 'x'.repeat(70_000) }),
+    });
     expect(huge.json()).toEqual({ code: 413, msg: '请求体过大' });
   });
 });
@@ -145,10 +173,14 @@ describe('image captcha and password login', () => {
     const svg = Buffer.from(captcha.img, 'base64').toString();
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).not.toContain('<text');
-    const { body } = await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } });
+    const { body } = await server.api('POST', '/login', {
+      body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid },
+    });
     expect(body.code).toBe(200);
     expect(typeof body.token).toBe('string');
-    const reused = await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } });
+    const reused = await server.api('POST', '/login', {
+      body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid },
+    });
     expect(reused.body).toEqual({ code: 400, msg: '验证码已失效' });
   });
 
@@ -161,16 +193,36 @@ describe('image captcha and password login', () => {
 
   it('refuses a wrong captcha, an expired one and a wrong password, and locks after 5 failures', async () => {
     const wrongCaptcha = await server.app.ctx.captcha.create();
-    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: wrongCaptcha.answer === '0000' ? '1111' : '0000', uuid: wrongCaptcha.uuid } })).body).toEqual({ code: 400, msg: '验证码错误' });
+    expect(
+      (
+        await server.api('POST', '/login', {
+          body: { username: 'operator', password: 'x', code: wrongCaptcha.answer === '0000' ? '1111' : '0000', uuid: wrongCaptcha.uuid },
+        })
+      ).body,
+    ).toEqual({ code: 400, msg: '验证码错误' });
     const old = await server.app.ctx.captcha.create();
     server.advance(2 * MINUTE + 1);
-    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: old.answer, uuid: old.uuid } })).body).toEqual({ code: 400, msg: '验证码已失效' });
+    expect(
+      (await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: old.answer, uuid: old.uuid } })).body,
+    ).toEqual({ code: 400, msg: '验证码已失效' });
     for (let attempt = 0; attempt < 5; attempt++) {
       const captcha = await server.app.ctx.captcha.create();
-      expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } })).body).toEqual({ code: 400, msg: '用户不存在或密码错误' });
+      expect(
+        (
+          await server.api('POST', '/login', {
+            body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid },
+          })
+        ).body,
+      ).toEqual({ code: 400, msg: '用户不存在或密码错误' });
     }
     const captcha = await server.app.ctx.captcha.create();
-    expect((await server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } })).body).toEqual({ code: 429, msg: '密码错误次数过多，请 10 分钟后再试' });
+    expect(
+      (
+        await server.api('POST', '/login', {
+          body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid },
+        })
+      ).body,
+    ).toEqual({ code: 429, msg: '密码错误次数过多，请 10 分钟后再试' });
   });
 
   it('requires every field', async () => {
@@ -251,7 +303,9 @@ describe('limits under parallel requests', () => {
     const code = server.lastCode(OPERATOR)!;
     const guesses = Array.from({ length: 30 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
     // The right code arrives among the guesses, after the 5 checks are taken.
-    const replies = await Promise.all([...guesses, code].map((smsCode) => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode } })));
+    const replies = await Promise.all(
+      [...guesses, code].map((smsCode) => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode } })),
+    );
     expect(replies.filter(({ body }) => body.msg === '验证码错误')).toHaveLength(5);
     expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(0);
     const row = await server.app.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
@@ -261,20 +315,32 @@ describe('limits under parallel requests', () => {
   it('lets the right SMS code in once, even when sent twice at once', async () => {
     await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
     const code = server.lastCode(OPERATOR)!;
-    const replies = await Promise.all([1, 2, 3].map(() => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })));
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => server.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: code } })),
+    );
     expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(1);
   });
 
   it('uses an image captcha once, even when sent in parallel', async () => {
     const captcha = await server.app.ctx.captcha.create();
-    const replies = await Promise.all([1, 2, 3, 4].map(() => server.api('POST', '/login', { body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid } })));
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        server.api('POST', '/login', {
+          body: { username: 'operator', password: 'Operator@2026', code: captcha.answer, uuid: captcha.uuid },
+        }),
+      ),
+    );
     expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(1);
     expect(replies.filter(({ body }) => body.msg === '验证码已失效')).toHaveLength(3);
   });
 
   it('allows no more than 5 wrong passwords however they are spread in parallel', async () => {
     const captchas = await Promise.all(Array.from({ length: 12 }, () => server.app.ctx.captcha.create()));
-    const replies = await Promise.all(captchas.map((captcha) => server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } })));
+    const replies = await Promise.all(
+      captchas.map((captcha) =>
+        server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } }),
+      ),
+    );
     expect(replies.filter(({ body }) => body.msg === '用户不存在或密码错误').length).toBeLessThanOrEqual(5);
     expect(replies.filter(({ body }) => body.code === 429).length).toBeGreaterThanOrEqual(7);
   });
@@ -302,20 +368,35 @@ describe('answers that tell a stranger nothing', () => {
     const logged = await testServer({ logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
     try {
       const unknown = '13900000009';
-      const replies = [await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`), await logged.api('GET', `/captchaSms?phonenumber=${unknown}`)];
-      expect(replies.map(({ body }) => body)).toEqual([{ code: 200, msg: '验证码已发送' }, { code: 200, msg: '验证码已发送' }]);
+      const replies = [
+        await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`),
+        await logged.api('GET', `/captchaSms?phonenumber=${unknown}`),
+      ];
+      expect(replies.map(({ body }) => body)).toEqual([
+        { code: 200, msg: '验证码已发送' },
+        { code: 200, msg: '验证码已发送' },
+      ]);
       expect(logged.sent.map((entry) => entry.phone)).toEqual([OPERATOR]);
       expect(lines.some((line) => line.includes('未注册的手机号请求验证码，未发送') && line.includes(unknown))).toBe(true);
       // The cooldown, and a wrong code at login, read the same too.
-      const again = [await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`), await logged.api('GET', `/captchaSms?phonenumber=${unknown}`)];
+      const again = [
+        await logged.api('GET', `/captchaSms?phonenumber=${OPERATOR}`),
+        await logged.api('GET', `/captchaSms?phonenumber=${unknown}`),
+      ];
       expect(again[1]!.body).toEqual(again[0]!.body);
       expect(again[0]!.body.code).toBe(429);
-      const wrongCode = (logged.lastCode(OPERATOR) === '000000' ? '111111' : '000000');
-      const logins = [await logged.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrongCode } }), await logged.api('POST', '/smsLogin', { body: { phonenumber: unknown, smsCode: wrongCode } })];
+      const wrongCode = logged.lastCode(OPERATOR) === '000000' ? '111111' : '000000';
+      const logins = [
+        await logged.api('POST', '/smsLogin', { body: { phonenumber: OPERATOR, smsCode: wrongCode } }),
+        await logged.api('POST', '/smsLogin', { body: { phonenumber: unknown, smsCode: wrongCode } }),
+      ];
       expect(logins[1]!.body).toEqual(logins[0]!.body);
       expect(logins[0]!.body).toEqual({ code: 400, msg: '验证码错误' });
       // A phone that never asked for a code reads like a registered phone that did not either.
-      const never = [await logged.api('POST', '/smsLogin', { body: { phonenumber: '13800000003', smsCode: '123456' } }), await logged.api('POST', '/smsLogin', { body: { phonenumber: '13900000008', smsCode: '123456' } })];
+      const never = [
+        await logged.api('POST', '/smsLogin', { body: { phonenumber: '13800000003', smsCode: '123456' } }),
+        await logged.api('POST', '/smsLogin', { body: { phonenumber: '13900000008', smsCode: '123456' } }),
+      ];
       expect(never[1]!.body).toEqual(never[0]!.body);
     } finally {
       await logged.close();
@@ -324,12 +405,16 @@ describe('answers that tell a stranger nothing', () => {
 });
 
 describe('authorization-code guessing', () => {
-  const guess = (index: number, remoteAddress = '203.0.113.7') => server.api('GET', `/authCodeLogin?authCode=GUESS-${index}`, { remoteAddress });
+  const guess = (index: number, remoteAddress = '203.0.113.7') =>
+    server.api('GET', `/authCodeLogin?authCode=GUESS-${index}`, { remoteAddress });
 
   it('locks an address out after 10 wrong codes in 10 minutes, the right code included, and lets it in again after', async () => {
     for (let index = 0; index < 10; index++) expect((await guess(index)).body).toMatchObject({ code: 400, msg: '授权码无效或已过期' });
     expect((await guess(10)).body).toEqual({ code: 429, msg: '授权码错误次数过多，请 10 分钟后再试' });
-    expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.7' })).body).toEqual({ code: 429, msg: '授权码错误次数过多，请 10 分钟后再试' });
+    expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.7' })).body).toEqual({
+      code: 429,
+      msg: '授权码错误次数过多，请 10 分钟后再试',
+    });
     // Another address is not affected.
     expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '198.51.100.2' })).body.code).toBe(200);
     server.advance(10 * MINUTE + 1);
@@ -343,12 +428,16 @@ describe('authorization-code guessing', () => {
   });
 
   it('limits one code tried from many addresses (an expired code stays refused and stops being tried)', async () => {
-    for (let index = 0; index < 5; index++) expect((await server.api('GET', '/authCodeLogin?authCode=EXPIRED-2026-DEMO', { remoteAddress: `198.51.100.${index + 10}` })).body.code).toBe(400);
+    for (let index = 0; index < 5; index++)
+      expect(
+        (await server.api('GET', '/authCodeLogin?authCode=EXPIRED-2026-DEMO', { remoteAddress: `198.51.100.${index + 10}` })).body.code,
+      ).toBe(400);
     expect((await server.api('GET', '/authCodeLogin?authCode=EXPIRED-2026-DEMO', { remoteAddress: '198.51.100.99' })).body.code).toBe(429);
   });
 
   it('does not count good codes', async () => {
-    for (let index = 0; index < 25; index++) expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.9' })).body.code).toBe(200);
+    for (let index = 0; index < 25; index++)
+      expect((await server.api('GET', '/authCodeLogin?authCode=OPER-2026-DEMO', { remoteAddress: '203.0.113.9' })).body.code).toBe(200);
     for (let index = 0; index < 10; index++) expect((await guess(index, '203.0.113.9')).body.code).toBe(400);
   });
 
@@ -356,7 +445,10 @@ describe('authorization-code guessing', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-limit-'));
     const at = Date.UTC(2026, 10, 22, 8, 0, 0);
     const start = () => createServer({ dataDir, clock: () => at, smsProvider: { send: async () => undefined } });
-    const ask = (app: FastifyInstance, code: string) => app.inject({ method: 'GET', url: `/api/authCodeLogin?authCode=${code}`, remoteAddress: '203.0.113.50' }).then((reply) => reply.json() as { code: number });
+    const ask = (app: FastifyInstance, code: string) =>
+      app
+        .inject({ method: 'GET', url: `/api/authCodeLogin?authCode=${code}`, remoteAddress: '203.0.113.50' })
+        .then((reply) => reply.json() as { code: number });
     try {
       const first = await start();
       for (let index = 0; index < 10; index++) expect((await ask(first, `GUESS-${index}`)).code).toBe(400);
@@ -374,15 +466,27 @@ describe('per-address limits of the other login paths', () => {
   it('stops an address after 20 wrong passwords spread over many user names', async () => {
     const attempt = async (username: string) => {
       const captcha = await server.app.ctx.captcha.create();
-      return (await server.api('POST', '/login', { body: { username, password: 'wrong', code: captcha.answer, uuid: captcha.uuid }, remoteAddress: '203.0.113.20' })).body;
+      return (
+        await server.api('POST', '/login', {
+          body: { username, password: 'wrong', code: captcha.answer, uuid: captcha.uuid },
+          remoteAddress: '203.0.113.20',
+        })
+      ).body;
     };
     for (let index = 0; index < 20; index++) expect((await attempt(`user${index}`)).msg).toBe('用户不存在或密码错误');
     expect(await attempt('operator')).toEqual({ code: 429, msg: '登录失败次数过多，请 10 分钟后再试' });
   });
 
   it('stops an address after 20 SMS sends in 10 minutes, whichever phones they went to', async () => {
-    for (let index = 0; index < 20; index++) expect((await server.api('GET', `/captchaSms?phonenumber=139000000${String(index).padStart(2, '0')}`, { remoteAddress: '203.0.113.30' })).body.code).toBe(200);
-    expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`, { remoteAddress: '203.0.113.30' })).body).toEqual({ code: 429, msg: '验证码获取过于频繁，请 10 分钟后再试' });
+    for (let index = 0; index < 20; index++)
+      expect(
+        (await server.api('GET', `/captchaSms?phonenumber=139000000${String(index).padStart(2, '0')}`, { remoteAddress: '203.0.113.30' }))
+          .body.code,
+      ).toBe(200);
+    expect((await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`, { remoteAddress: '203.0.113.30' })).body).toEqual({
+      code: 429,
+      msg: '验证码获取过于频繁，请 10 分钟后再试',
+    });
     expect(server.sent).toEqual([]);
   });
 });

@@ -21,15 +21,19 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
     return sessions.create(userId, tenantId);
   }
 
-  api.get('/captchaSms', { config: beforeLogin, schema: { querystring: objectSchema({ phonenumber: phone }, { phonenumber: '请输入手机号码' }) } }, async (request) => {
-    const { phonenumber } = request.query as { phonenumber: string };
-    await limits.attempt([{ rule: RATE_LIMITS.smsSendPerAddress, subject: request.ip }]);
-    const user = await users.activeUserByPhone(phonenumber);
-    // The same answer whether the phone has an account or not, so nobody learns which numbers do.
-    await sms.send(phonenumber, { deliver: Boolean(user) });
-    if (!user) request.log.info({ reqId: request.id, phone: phonenumber }, '未注册的手机号请求验证码，未发送');
-    return ok(undefined, {}, '验证码已发送');
-  });
+  api.get(
+    '/captchaSms',
+    { config: beforeLogin, schema: { querystring: objectSchema({ phonenumber: phone }, { phonenumber: '请输入手机号码' }) } },
+    async (request) => {
+      const { phonenumber } = request.query as { phonenumber: string };
+      await limits.attempt([{ rule: RATE_LIMITS.smsSendPerAddress, subject: request.ip }]);
+      const user = await users.activeUserByPhone(phonenumber);
+      // The same answer whether the phone has an account or not, so nobody learns which numbers do.
+      await sms.send(phonenumber, { deliver: Boolean(user) });
+      if (!user) request.log.info({ reqId: request.id, phone: phonenumber }, '未注册的手机号请求验证码，未发送');
+      return ok(undefined, {}, '验证码已发送');
+    },
+  );
 
   api.post(
     '/smsLogin',
@@ -37,7 +41,10 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
       config: beforeLogin,
       schema: {
         body: objectSchema(
-          { phonenumber: phone, smsCode: stringField({ required: '请输入验证码', pattern: '验证码错误' }, { pattern: '^\\d{6}$', maxLength: 6 }) },
+          {
+            phonenumber: phone,
+            smsCode: stringField({ required: '请输入验证码', pattern: '验证码错误' }, { pattern: '^\\d{6}$', maxLength: 6 }),
+          },
           { phonenumber: '请输入手机号码', smsCode: '请输入验证码' },
         ),
       },
@@ -98,7 +105,15 @@ export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Prom
 
   api.get(
     '/authCodeLogin',
-    { config: beforeLogin, schema: { querystring: objectSchema({ authCode: stringField({ required: '请输入有效授权码' }, { maxLength: 128 }) }, { authCode: '请输入有效授权码' }) } },
+    {
+      config: beforeLogin,
+      schema: {
+        querystring: objectSchema(
+          { authCode: stringField({ required: '请输入有效授权码' }, { maxLength: 128 }) },
+          { authCode: '请输入有效授权码' },
+        ),
+      },
+    },
     async (request) => {
       const authCode = (request.query as { authCode: string }).authCode.trim();
       if (!authCode) throw badRequest('请输入有效授权码');

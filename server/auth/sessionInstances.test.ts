@@ -55,7 +55,12 @@ describe('sessions on several instances', () => {
     for (const server of [a, b]) expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code).toBe(200);
     // The operator's role loses every menu (as an administrator's SQL would do it).
     const db = a.app.ctx.db;
-    const role = await db.selectFrom('user_tenants').select('role_id').where('user_id', '=', 2).where('tenant_id', '=', 1).executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('user_tenants')
+      .select('role_id')
+      .where('user_id', '=', 2)
+      .where('tenant_id', '=', 1)
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('role_menus').where('role_id', '=', role.role_id).execute();
     for (const server of [a, b]) {
       await within(1000, async () => (await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code === 403);
@@ -66,7 +71,10 @@ describe('sessions on several instances', () => {
   it('answers the next request after a tenant switch for the new tenant, on any instance', async () => {
     const [a, b] = await twoInstances();
     const token = await a.login();
-    const activeTenant = async (server: TestServer) => ((await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] }).tenants.find((tenant) => tenant.isLoginNow)?.tenantId;
+    const activeTenant = async (server: TestServer) =>
+      ((await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] }).tenants.find(
+        (tenant) => tenant.isLoginNow,
+      )?.tenantId;
     expect(await activeTenant(b)).toBe(1);
     expect((await a.api('POST', '/tenantLogin', { token, body: { tenantId: 2 } })).body.code).toBe(200);
     expect(await activeTenant(a)).toBe(2);
@@ -82,7 +90,8 @@ describe("a session's last-seen time", () => {
     first = await testServer();
     const server = first;
     const token = await server.login();
-    const stored = async () => (await server.app.ctx.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+    const stored = async () =>
+      (await server.app.ctx.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
     const loggedIn = await stored();
     for (let step = 0; step < 5; step++) {
       server.advance(10_000);

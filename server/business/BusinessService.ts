@@ -1,7 +1,18 @@
 import { sql } from 'kysely';
 import type { CategoryData, GaugeData, SeriesData, StatGroupData, StatValue } from '../../contracts/panels';
 import type { Db } from '../db/Database';
-import { bucketOf, DAY_MS, fillBuckets, HOUR_MS, int, periodOf, shanghaiDayStart, yuan, type StatsRange, type Window } from '../stats/periods';
+import {
+  bucketOf,
+  DAY_MS,
+  fillBuckets,
+  HOUR_MS,
+  int,
+  periodOf,
+  shanghaiDayStart,
+  yuan,
+  type StatsRange,
+  type Window,
+} from '../stats/periods';
 
 const count = (value: unknown) => Number(value ?? 0);
 
@@ -24,11 +35,19 @@ export class BusinessService {
    * part of that hour's row up to its end (integer share, the same on both databases); the current
    * window takes its last hour's row whole (it holds only what happened so far).
    */
-  private async hourlyTotals<C extends string>(table: HourlyTable, columns: readonly C[], tenantId: number, window: Window, prorate: boolean): Promise<Record<C, number>> {
+  private async hourlyTotals<C extends string>(
+    table: HourlyTable,
+    columns: readonly C[],
+    tenantId: number,
+    window: Window,
+    prorate: boolean,
+  ): Promise<Record<C, number>> {
     const end = int(window.end);
     const summed = columns.map((column) => {
       const ref = sql.ref(column);
-      const value = prorate ? sql<number>`case when hour_at + ${sql.lit(HOUR_MS)} > ${end} then ${ref} * (${end} - hour_at) / ${sql.lit(HOUR_MS)} else ${ref} end` : sql<number>`${ref}`;
+      const value = prorate
+        ? sql<number>`case when hour_at + ${sql.lit(HOUR_MS)} > ${end} then ${ref} * (${end} - hour_at) / ${sql.lit(HOUR_MS)} else ${ref} end`
+        : sql<number>`${ref}`;
       return sql<number>`coalesce(sum(${value}), 0)`.as(column);
     });
     const row = (await this.db
@@ -62,12 +81,22 @@ export class BusinessService {
       return {
         axis: 'time',
         unit: '人次',
-        series: gates.map((gate) => ({ name: gate.name, points: fillBuckets(period, new Map(rows.filter((row) => row.gate_id === gate.gate_id).map((row) => [count(row.bucket), count(row.entered)]))) })),
+        series: gates.map((gate) => ({
+          name: gate.name,
+          points: fillBuckets(
+            period,
+            new Map(rows.filter((row) => row.gate_id === gate.gate_id).map((row) => [count(row.bucket), count(row.entered)])),
+          ),
+        })),
       };
     }
     const rows = await this.db
       .selectFrom('gate_traffic')
-      .select([bucketOf('hour_at', period.bucket).as('bucket'), (eb) => eb.fn.sum<number>('in_count').as('entered'), (eb) => eb.fn.sum<number>('out_count').as('exited')])
+      .select([
+        bucketOf('hour_at', period.bucket).as('bucket'),
+        (eb) => eb.fn.sum<number>('in_count').as('entered'),
+        (eb) => eb.fn.sum<number>('out_count').as('exited'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('hour_at', '>=', period.start)
       .where('hour_at', '<', period.end)
@@ -99,7 +128,11 @@ export class BusinessService {
     const period = periodOf(range, this.now());
     const rows = await this.db
       .selectFrom('ticket_orders')
-      .select([bucketOf('paid_at', period.bucket).as('bucket'), (eb) => eb.fn.countAll<number>().as('orders'), (eb) => eb.fn.sum<number>('amount').as('takings')])
+      .select([
+        bucketOf('paid_at', period.bucket).as('bucket'),
+        (eb) => eb.fn.countAll<number>().as('orders'),
+        (eb) => eb.fn.sum<number>('amount').as('takings'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('paid_at', '>=', period.start)
       .where('paid_at', '<', period.end)
@@ -114,7 +147,11 @@ export class BusinessService {
     };
   }
 
-  private async takings(tenantId: number, window: Window, prorate: boolean): Promise<{ tickets: number; parking: number; merchants: number }> {
+  private async takings(
+    tenantId: number,
+    window: Window,
+    prorate: boolean,
+  ): Promise<{ tickets: number; parking: number; merchants: number }> {
     const [tickets, parking, merchants] = await Promise.all([
       this.db
         .selectFrom('ticket_orders')
@@ -184,7 +221,9 @@ export class BusinessService {
     const period = periodOf(range, this.now());
     const rows = await this.db
       .selectFrom('merchants as m')
-      .leftJoin('merchant_sales as s', (join) => join.onRef('s.merchant_id', '=', 'm.merchant_id').on('s.hour_at', '>=', period.start).on('s.hour_at', '<', period.end))
+      .leftJoin('merchant_sales as s', (join) =>
+        join.onRef('s.merchant_id', '=', 'm.merchant_id').on('s.hour_at', '>=', period.start).on('s.hour_at', '<', period.end),
+      )
       .select(['m.merchant_id', 'm.name', (eb) => eb.fn.coalesce(eb.fn.sum<number>('s.amount'), sql<number>`0`).as('fen')])
       .where('m.tenant_id', '=', tenantId)
       .groupBy(['m.merchant_id', 'm.name'])

@@ -35,14 +35,22 @@ describe('the business simulator on a server with the simulator on', () => {
     expect(hours.at(-1)!.hour_at).toBe(NOW - HOUR_MS);
     for (const table of ['ticket_orders', 'merchant_sales', 'parking_sessions'] as const) {
       for (const tenantId of [1, 2]) {
-        const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow();
         expect(Number(row.n), `${table} of tenant ${tenantId}`).toBeGreaterThan(1000);
       }
     }
   });
 
   it('brings more visitors from 9 to 17 h than at night, and more on weekends', async () => {
-    const rows = await server.app.ctx.db.selectFrom('gate_traffic').select(['hour_at', 'in_count', 'out_count']).where('tenant_id', '=', 2).execute();
+    const rows = await server.app.ctx.db
+      .selectFrom('gate_traffic')
+      .select(['hour_at', 'in_count', 'out_count'])
+      .where('tenant_id', '=', 2)
+      .execute();
     const byHour = Array.from({ length: 24 }, () => 0);
     const byDay = new Map<number, number>();
     for (const row of rows) {
@@ -87,7 +95,11 @@ describe('the business simulator on a server with the simulator on', () => {
         (session) =>
           session.in_at >= NOW ||
           !/^[浙沪苏皖赣闽京粤][A-Z]([A-Z0-9]{5}|[DF]\d{5})$/.test(session.plate) ||
-          (session.out_at === null ? session.fee !== null : session.out_at <= session.in_at || session.out_at >= NOW || session.fee !== parkingFee(session.in_at, session.out_at, tariff)),
+          (session.out_at === null
+            ? session.fee !== null
+            : session.out_at <= session.in_at ||
+              session.out_at >= NOW ||
+              session.fee !== parkingFee(session.in_at, session.out_at, tariff)),
       );
       expect(wrong).toEqual([]);
       const open = sessions.filter((session) => session.out_at === null).length;
@@ -103,7 +115,12 @@ describe('the business simulator on a server with the simulator on', () => {
     const wrong = orders.filter((order) => {
       perDay.set(localDay(order.paid_at), (perDay.get(localDay(order.paid_at)) ?? 0) + 1);
       const price = priceOf.get(order.ticket_type);
-      return order.order_no !== ticketOrderNo(order.paid_at) || price === undefined || !['miniProgram', 'ota', 'window', 'kiosk'].includes(order.channel) || order.amount !== Math.round(price * order.ticket_count * (order.ticket_count >= 10 ? 0.9 : 1));
+      return (
+        order.order_no !== ticketOrderNo(order.paid_at) ||
+        price === undefined ||
+        !['miniProgram', 'ota', 'window', 'kiosk'].includes(order.channel) ||
+        order.amount !== Math.round(price * order.ticket_count * (order.ticket_count >= 10 ? 0.9 : 1))
+      );
     });
     expect(wrong).toEqual([]);
     for (const [day, count] of perDay) {
@@ -117,7 +134,16 @@ describe('the business simulator on a server with the simulator on', () => {
 
   it('adds the last seconds on each later run, once, and writes nothing when no time has passed', async () => {
     const db = server.app.ctx.db;
-    const count = async () => Number((await db.selectFrom('gate_traffic').select((eb) => eb.fn.sum<number>('in_count').as('n')).where('tenant_id', '=', 2).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('gate_traffic')
+            .select((eb) => eb.fn.sum<number>('in_count').as('n'))
+            .where('tenant_id', '=', 2)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(await server.app.businessSimulator.catchUp()).toEqual([
       { tenantId: 1, rows: 0 },
@@ -130,15 +156,24 @@ describe('the business simulator on a server with the simulator on', () => {
     // A minute at 16:00 on a Sunday: some tens to a few hundred visitors.
     expect(after - before).toBeGreaterThan(10);
     expect(after - before).toBeLessThan(2000);
-    expect((await db.selectFrom('business_simulation').select('produced_until').execute()).map((row) => row.produced_until)).toEqual([NOW + 60_000, NOW + 60_000]);
+    expect((await db.selectFrom('business_simulation').select('produced_until').execute()).map((row) => row.produced_until)).toEqual([
+      NOW + 60_000,
+      NOW + 60_000,
+    ]);
 
     // Two simulators (instances) catching up at once: each tenant's new hour is written by one of them.
     server.advance(HOUR_MS);
     const clock = () => NOW + 60_000 + HOUR_MS;
-    const [first, second] = await Promise.all([new BusinessSimulator(db, clock, { tickMs: 0, seed: 1 }).catchUp(), new BusinessSimulator(db, clock, { tickMs: 0, seed: 2 }).catchUp()]);
+    const [first, second] = await Promise.all([
+      new BusinessSimulator(db, clock, { tickMs: 0, seed: 1 }).catchUp(),
+      new BusinessSimulator(db, clock, { tickMs: 0, seed: 2 }).catchUp(),
+    ]);
     for (const tenantId of [1, 2]) {
       const rows = [first, second].map((run) => run.find((entry) => entry.tenantId === tenantId)!.rows);
-      expect(rows.filter((count) => count > 0), `tenant ${tenantId}: ${rows.join(', ')}`).toHaveLength(1);
+      expect(
+        rows.filter((count) => count > 0),
+        `tenant ${tenantId}: ${rows.join(', ')}`,
+      ).toHaveLength(1);
     }
   });
 });
@@ -151,7 +186,9 @@ describe('the business simulator', () => {
       expect(server.app.businessSimulator.active).toBe(false);
       expect(await server.app.ctx.db.selectFrom('gate_traffic').select('gate_id').limit(1).execute()).toEqual([]);
       // The gates, lots and merchants are seeded all the same.
-      expect((await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).execute()).map((row) => row.name)).toEqual(BUSINESS_PROFILES[2]!.gates);
+      expect(
+        (await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).execute()).map((row) => row.name),
+      ).toEqual(BUSINESS_PROFILES[2]!.gates);
       const simulator = new BusinessSimulator(server.app.ctx.db, () => NOW, { tickMs: 0 });
       simulator.start();
       expect(simulator.active).toBe(false);
@@ -165,10 +202,14 @@ describe('the business simulator', () => {
     try {
       const db = server.app.ctx.db;
       const simulator = new BusinessSimulator(db, () => NOW, { tickMs: 3_600_000, backfillDays: 10, seed: 5 });
-      const marks = async () => (await db.selectFrom('business_simulation').select(['tenant_id', 'produced_until']).orderBy('tenant_id').execute()).map((row) => row.produced_until);
+      const marks = async () =>
+        (await db.selectFrom('business_simulation').select(['tenant_id', 'produced_until']).orderBy('tenant_id').execute()).map(
+          (row) => row.produced_until,
+        );
       simulator.start();
       // Once the first day is written, stop: the run ends after the day it is writing.
-      for (let tries = 0; !(await marks()).some((mark) => mark > TODAY - 10 * DAY_MS) && tries < 2000; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+      for (let tries = 0; !(await marks()).some((mark) => mark > TODAY - 10 * DAY_MS) && tries < 2000; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       await simulator.stop();
       expect(simulator.active).toBe(false);
       const stoppedAt = await marks();
@@ -183,7 +224,11 @@ describe('the business simulator', () => {
         for (const order of orders) perDay.set(localDay(order.paid_at), (perDay.get(localDay(order.paid_at)) ?? 0) + 1);
         // No day written twice across the stop.
         const profile = BUSINESS_PROFILES[tenantId]!;
-        for (const [day, count] of perDay) if (day * DAY_MS < TODAY) expect(count).toBeLessThan((isWeekend(day * DAY_MS) ? profile.ticketOrdersPerDay.weekend : profile.ticketOrdersPerDay.weekday) * 1.45);
+        for (const [day, count] of perDay)
+          if (day * DAY_MS < TODAY)
+            expect(count).toBeLessThan(
+              (isWeekend(day * DAY_MS) ? profile.ticketOrdersPerDay.weekend : profile.ticketOrdersPerDay.weekday) * 1.45,
+            );
       }
     } finally {
       await server.close();

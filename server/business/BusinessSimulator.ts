@@ -8,11 +8,15 @@ import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS, hourStart, shanghaiDayStart } from
 export const BACKFILL_DAYS = 30;
 
 /** Share of a day's arrivals in each Shanghai hour (0–23): quiet at night, busy 9–17h. */
-const ARRIVALS = normalise([0.2, 0.1, 0.1, 0.1, 0.2, 0.5, 1.2, 2.5, 5, 8.5, 10, 10, 8.5, 8.5, 9.5, 9, 7.5, 5.5, 4, 3.5, 2.5, 1.5, 0.8, 0.4]);
+const ARRIVALS = normalise([
+  0.2, 0.1, 0.1, 0.1, 0.2, 0.5, 1.2, 2.5, 5, 8.5, 10, 10, 8.5, 8.5, 9.5, 9, 7.5, 5.5, 4, 3.5, 2.5, 1.5, 0.8, 0.4,
+]);
 /** Share of a day's departures per hour: the arrivals' curve some three hours later. */
 const DEPARTURES = normalise([0.8, 0.3, 0.1, 0.1, 0.1, 0.2, 0.4, 0.8, 1.5, 3, 5, 7, 8, 8.5, 9, 9.5, 10, 10, 8.5, 6, 4.5, 3.5, 2.5, 1.5]);
 /** Chance per hour that a parked car leaves in that hour: few leave at night, most in the evening. */
-const PARKING_LEAVE = [0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.08, 0.1, 0.12, 0.18, 0.22, 0.25, 0.25, 0.25, 0.25, 0.28, 0.32, 0.4, 0.42, 0.42, 0.4, 0.35, 0.3, 0.2];
+const PARKING_LEAVE = [
+  0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.08, 0.1, 0.12, 0.18, 0.22, 0.25, 0.25, 0.25, 0.25, 0.28, 0.32, 0.4, 0.42, 0.42, 0.4, 0.35, 0.3, 0.2,
+];
 /** How the gates share the visitors, busiest first (a fifth gate and more take 0.1 each, then all are scaled to 1). */
 const GATE_SHARES = [0.34, 0.28, 0.22, 0.16];
 /** How much busier a weekend day is for the car parks than a weekday. */
@@ -103,11 +107,13 @@ export function ticketOrderNo(paidAt: number): string {
 
 function plate(random: () => number): string {
   const province = pick(PROVINCES, random);
-  const letter = province === '浙' ? (random() < 0.65 ? 'A' : 'ABCDEFGHJKL'[Math.floor(random() * 11)]!) : 'ABCDEFG'[Math.floor(random() * 7)]!;
+  const letter =
+    province === '浙' ? (random() < 0.65 ? 'A' : 'ABCDEFGHJKL'[Math.floor(random() * 11)]!) : 'ABCDEFG'[Math.floor(random() * 7)]!;
   // One in seven is a new-energy car: D or F and five digits.
   if (random() < 1 / 7) return `${province}${letter}${random() < 0.8 ? 'D' : 'F'}${pad(Math.floor(random() * 100_000), 5)}`;
   let tail = '';
-  for (let index = 0; index < 5; index++) tail += index < 2 || random() < 0.3 ? PLATE_CHARS[Math.floor(random() * PLATE_CHARS.length)]! : String(Math.floor(random() * 10));
+  for (let index = 0; index < 5; index++)
+    tail += index < 2 || random() < 0.3 ? PLATE_CHARS[Math.floor(random() * PLATE_CHARS.length)]! : String(Math.floor(random() * 10));
   return `${province}${letter}${tail}`;
 }
 
@@ -248,20 +254,45 @@ export class BusinessSimulator {
       profile: businessProfileOf(tenantId),
       gates: gates.filter((gate) => gate.tenant_id === tenantId).map((gate) => gate.gate_id!),
       lots: lots.filter((lot) => lot.tenant_id === tenantId).map((lot) => ({ lotId: lot.lot_id!, capacity: lot.capacity })),
-      merchants: merchants.filter((merchant) => merchant.tenant_id === tenantId).map((merchant) => ({ merchantId: merchant.merchant_id!, category: merchant.category as MerchantCategory })),
+      merchants: merchants
+        .filter((merchant) => merchant.tenant_id === tenantId)
+        .map((merchant) => ({ merchantId: merchant.merchant_id!, category: merchant.category as MerchantCategory })),
     }));
   }
 
   /** The tenant's rows from its watermark (at most backfillDays back) to `to`, written a day at a time. */
   private async produce(tenant: TenantBusiness, to: number): Promise<number> {
     const horizon = shanghaiDayStart(to) - (this.options.backfillDays ?? BACKFILL_DAYS) * DAY_MS;
-    await this.db.insertInto('business_simulation').values({ tenant_id: tenant.tenantId, produced_until: horizon }).onConflict((conflict) => conflict.column('tenant_id').doNothing()).execute();
-    const stored = (await this.db.selectFrom('business_simulation').select('produced_until').where('tenant_id', '=', tenant.tenantId).executeTakeFirstOrThrow()).produced_until;
+    await this.db
+      .insertInto('business_simulation')
+      .values({ tenant_id: tenant.tenantId, produced_until: horizon })
+      .onConflict((conflict) => conflict.column('tenant_id').doNothing())
+      .execute();
+    const stored = (
+      await this.db
+        .selectFrom('business_simulation')
+        .select('produced_until')
+        .where('tenant_id', '=', tenant.tenantId)
+        .executeTakeFirstOrThrow()
+    ).produced_until;
     const from = Math.max(stored, horizon);
     if (from >= to) return 0;
-    const open = (await this.db.selectFrom('parking_sessions').select(['session_id', 'lot_id', 'plate', 'in_at']).where('tenant_id', '=', tenant.tenantId).where('out_at', 'is', null).orderBy('session_id').execute()).map(
-      (row): ParkedCar => ({ sessionId: row.session_id!, lotId: row.lot_id, plate: row.plate, inAt: row.in_at, outAt: null, fee: null }),
-    );
+    const open = (
+      await this.db
+        .selectFrom('parking_sessions')
+        .select(['session_id', 'lot_id', 'plate', 'in_at'])
+        .where('tenant_id', '=', tenant.tenantId)
+        .where('out_at', 'is', null)
+        .orderBy('session_id')
+        .execute()
+    ).map((row): ParkedCar => ({
+      sessionId: row.session_id!,
+      lotId: row.lot_id,
+      plate: row.plate,
+      inAt: row.in_at,
+      outAt: null,
+      fee: null,
+    }));
     const production = this.simulate(tenant, from, to, open);
     let watermark = stored;
     let rows = 0;
@@ -328,7 +359,10 @@ export class BusinessSimulator {
       });
 
       // Ticket orders, paid at distinct instants (their numbers are made from the time).
-      const orders = poisson((weekend ? profile.ticketOrdersPerDay.weekend : profile.ticketOrdersPerDay.weekday) * busy * ARRIVALS[local]! * fraction, random);
+      const orders = poisson(
+        (weekend ? profile.ticketOrdersPerDay.weekend : profile.ticketOrdersPerDay.weekday) * busy * ARRIVALS[local]! * fraction,
+        random,
+      );
       const paidTimes = Array.from({ length: orders }, within).sort((a, b) => a - b);
       for (const drawn of paidTimes) {
         const paidAt = Math.max(drawn, lastPaid + 1);
@@ -341,7 +375,15 @@ export class BusinessSimulator {
         const drawnCount = pick(TICKET_COUNTS, random);
         const count = drawnCount === 0 ? 10 + Math.floor(random() * 21) : drawnCount;
         const amount = Math.round(ticket.price * count * 100 * (count >= 10 ? 0.9 : 1));
-        production.orders.push({ tenant_id: tenantId, order_no: ticketOrderNo(paidAt), ticket_type: ticket.name, ticket_count: count, amount, channel: pick(CHANNEL_WEIGHTS, random), paid_at: paidAt });
+        production.orders.push({
+          tenant_id: tenantId,
+          order_no: ticketOrderNo(paidAt),
+          ticket_type: ticket.name,
+          ticket_count: count,
+          amount,
+          channel: pick(CHANNEL_WEIGHTS, random),
+          paid_at: paidAt,
+        });
       }
 
       // Cars leave (those parked before this slice), then arrive while there is room at the moment they come.
@@ -358,7 +400,10 @@ export class BusinessSimulator {
             if (car.sessionId !== undefined) production.departed.push(car);
           } else staying.push(car);
         }
-        const arrivals = poisson(lot.capacity * profile.parking.turnover * (weekend ? PARKING_WEEKEND : 1) * busy * ARRIVALS[local]! * fraction, random);
+        const arrivals = poisson(
+          lot.capacity * profile.parking.turnover * (weekend ? PARKING_WEEKEND : 1) * busy * ARRIVALS[local]! * fraction,
+          random,
+        );
         for (const inAt of Array.from({ length: arrivals }, within).sort((a, b) => a - b)) {
           // A full lot turns the car away.
           if (staying.length + leaving.filter((outAt) => outAt > inAt).length >= lot.capacity) continue;
@@ -376,7 +421,13 @@ export class BusinessSimulator {
         const sales = poisson((entered / 1000) * traits.perThousandVisitors, random);
         if (!sales) continue;
         const key = `${merchant.merchantId}:${hour}`;
-        const row = production.sales.get(key) ?? { merchant_id: merchant.merchantId, tenant_id: tenantId, hour_at: hour, sales_count: 0, amount: 0 };
+        const row = production.sales.get(key) ?? {
+          merchant_id: merchant.merchantId,
+          tenant_id: tenantId,
+          hour_at: hour,
+          sales_count: 0,
+          amount: 0,
+        };
         row.sales_count += sales;
         row.amount += Math.round(sales * traits.averageSale * 100 * (0.85 + 0.3 * random()));
         production.sales.set(key, row);
@@ -387,9 +438,15 @@ export class BusinessSimulator {
 
   /** Writes one day's part and moves the watermark from `from` to `until` (refused if it moved meanwhile). */
   private async write(trx: Transaction<Database>, tenantId: number, part: Production, from: number, until: number): Promise<number> {
-    const moved = await trx.updateTable('business_simulation').set({ produced_until: until }).where('tenant_id', '=', tenantId).where('produced_until', '=', from).executeTakeFirst();
+    const moved = await trx
+      .updateTable('business_simulation')
+      .set({ produced_until: until })
+      .where('tenant_id', '=', tenantId)
+      .where('produced_until', '=', from)
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new WatermarkMoved();
-    const chunks = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
+    const chunks = <T>(rows: T[], size = 500) =>
+      Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
     for (const rows of chunks([...part.traffic.values()])) {
       await trx
         .insertInto('gate_traffic')
@@ -414,15 +471,34 @@ export class BusinessSimulator {
         )
         .execute();
     }
-    for (const rows of chunks(part.orders)) await trx.insertInto('ticket_orders').values(rows.map((order) => ({ order_id: undefined, ...order }))).execute();
+    for (const rows of chunks(part.orders))
+      await trx
+        .insertInto('ticket_orders')
+        .values(rows.map((order) => ({ order_id: undefined, ...order })))
+        .execute();
     for (const rows of chunks(part.arrived)) {
       await trx
         .insertInto('parking_sessions')
-        .values(rows.map((car) => ({ session_id: undefined, tenant_id: tenantId, lot_id: car.lotId, plate: car.plate, in_at: car.inAt, out_at: car.outAt, fee: car.fee })))
+        .values(
+          rows.map((car) => ({
+            session_id: undefined,
+            tenant_id: tenantId,
+            lot_id: car.lotId,
+            plate: car.plate,
+            in_at: car.inAt,
+            out_at: car.outAt,
+            fee: car.fee,
+          })),
+        )
         .execute();
     }
     for (const car of part.departed) {
-      await trx.updateTable('parking_sessions').set({ out_at: car.outAt, fee: car.fee }).where('session_id', '=', car.sessionId!).where('out_at', 'is', null).execute();
+      await trx
+        .updateTable('parking_sessions')
+        .set({ out_at: car.outAt, fee: car.fee })
+        .where('session_id', '=', car.sessionId!)
+        .where('out_at', 'is', null)
+        .execute();
     }
     return part.traffic.size + part.sales.size + part.orders.length + part.arrived.length + part.departed.length;
   }

@@ -34,17 +34,30 @@ beforeAll(async () => {
   cityOperator = await server.app.ctx.sessions.create(2, 1);
   viewer = await server.app.ctx.sessions.create(3, 1);
   alarmsOnly = await sessionWithMenus(server, 1, ['platform:alarmManage']);
-  gates = (await db.selectFrom('business_gates').select('gate_id').where('tenant_id', '=', 2).orderBy('gate_id').execute()).map((row) => row.gate_id!);
-  lots = (await db.selectFrom('parking_lots').select(['lot_id', 'name']).where('tenant_id', '=', 2).orderBy('lot_id').execute()).map((row) => ({ id: row.lot_id!, name: row.name }));
-  merchants = (await db.selectFrom('merchants').select(['merchant_id', 'name']).where('tenant_id', '=', 2).orderBy('merchant_id').execute()).map((row) => ({ id: row.merchant_id!, name: row.name }));
+  gates = (await db.selectFrom('business_gates').select('gate_id').where('tenant_id', '=', 2).orderBy('gate_id').execute()).map(
+    (row) => row.gate_id!,
+  );
+  lots = (await db.selectFrom('parking_lots').select(['lot_id', 'name']).where('tenant_id', '=', 2).orderBy('lot_id').execute()).map(
+    (row) => ({ id: row.lot_id!, name: row.name }),
+  );
+  merchants = (
+    await db.selectFrom('merchants').select(['merchant_id', 'name']).where('tenant_id', '=', 2).orderBy('merchant_id').execute()
+  ).map((row) => ({ id: row.merchant_id!, name: row.name }));
   const cityGate = (await db.selectFrom('business_gates').select('gate_id').where('tenant_id', '=', 1).executeTakeFirstOrThrow()).gate_id!;
   const cityLot = (await db.selectFrom('parking_lots').select('lot_id').where('tenant_id', '=', 1).executeTakeFirstOrThrow()).lot_id!;
-  const cityMerchant = (await db.selectFrom('merchants').select('merchant_id').where('tenant_id', '=', 1).executeTakeFirstOrThrow()).merchant_id!;
+  const cityMerchant = (await db.selectFrom('merchants').select('merchant_id').where('tenant_id', '=', 1).executeTakeFirstOrThrow())
+    .merchant_id!;
   const [g1, g2] = gates as [number, number];
   const [m1, m2, m3] = merchants.map((merchant) => merchant.id) as [number, number, number];
   const [l1, l2] = lots.map((lot) => lot.id) as [number, number];
 
-  const traffic = (gate_id: number, tenant_id: number, hour_at: number, in_count: number, out_count: number) => ({ gate_id, tenant_id, hour_at, in_count, out_count });
+  const traffic = (gate_id: number, tenant_id: number, hour_at: number, in_count: number, out_count: number) => ({
+    gate_id,
+    tenant_id,
+    hour_at,
+    in_count,
+    out_count,
+  });
   await db
     .insertInto('gate_traffic')
     .values([
@@ -59,12 +72,35 @@ beforeAll(async () => {
       traffic(cityGate, 1, TODAY, 999, 0),
     ])
     .execute();
-  const order = (tenant_id: number, paid_at: number, ticket_count: number, amount: number) => ({ order_id: undefined, tenant_id, order_no: `MP${paid_at}`, ticket_type: '雷峰塔门票', ticket_count, amount, channel: 'miniProgram', paid_at });
+  const order = (tenant_id: number, paid_at: number, ticket_count: number, amount: number) => ({
+    order_id: undefined,
+    tenant_id,
+    order_no: `MP${paid_at}`,
+    ticket_type: '雷峰塔门票',
+    ticket_count,
+    amount,
+    channel: 'miniProgram',
+    paid_at,
+  });
   await db
     .insertInto('ticket_orders')
-    .values([order(2, NOW - DAY_MS, 1, 2500), order(2, TODAY - 1, 2, 8000), order(2, TODAY, 1, 4000), order(2, NOW - 10 * MINUTE, 3, 16_500), order(1, NOW, 9, 99_999)])
+    .values([
+      order(2, NOW - DAY_MS, 1, 2500),
+      order(2, TODAY - 1, 2, 8000),
+      order(2, TODAY, 1, 4000),
+      order(2, NOW - 10 * MINUTE, 3, 16_500),
+      order(1, NOW, 9, 99_999),
+    ])
     .execute();
-  const session = (tenant_id: number, lot_id: number, in_at: number, out_at: number | null, fee: number | null) => ({ session_id: undefined, tenant_id, lot_id, plate: '浙A12345', in_at, out_at, fee });
+  const session = (tenant_id: number, lot_id: number, in_at: number, out_at: number | null, fee: number | null) => ({
+    session_id: undefined,
+    tenant_id,
+    lot_id,
+    plate: '浙A12345',
+    in_at,
+    out_at,
+    fee,
+  });
   await db
     .insertInto('parking_sessions')
     .values([
@@ -77,7 +113,13 @@ beforeAll(async () => {
       session(1, cityLot, NOW - HOUR_MS, null, null),
     ])
     .execute();
-  const sales = (merchant_id: number, tenant_id: number, hour_at: number, sales_count: number, amount: number) => ({ merchant_id, tenant_id, hour_at, sales_count, amount });
+  const sales = (merchant_id: number, tenant_id: number, hour_at: number, sales_count: number, amount: number) => ({
+    merchant_id,
+    tenant_id,
+    hour_at,
+    sales_count,
+    amount,
+  });
   await db
     .insertInto('merchant_sales')
     .values([
@@ -108,7 +150,9 @@ describe('visitors', () => {
 
   it('come in through each gate (by=gate), one series per gate in gate order', async () => {
     const byGate = await get<SeriesData>('/stats/business/visitors?range=today&by=gate');
-    const names = (await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).orderBy('gate_id').execute()).map((row) => row.name);
+    const names = (
+      await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).orderBy('gate_id').execute()
+    ).map((row) => row.name);
     expect(byGate.series.map((series) => series.name)).toEqual(names);
     expect(byGate.series.map((series) => series.points.reduce((sum, [, value]) => sum + value, 0))).toEqual([13, 100, 0, 0]);
     expect(values(byGate, names[1]!)[9]).toBe(100);
@@ -144,7 +188,14 @@ describe('tickets and takings', () => {
     const day = await get<SeriesData>('/stats/business/tickets?range=24h');
     expect(day.series.map((series) => series.name)).toEqual(['订单数', '门票收入（元）']);
     const at = (name: string, time: number) => day.series.find((series) => series.name === name)!.points.find(([x]) => x === time)?.[1];
-    expect([at('订单数', TODAY - HOUR_MS), at('门票收入（元）', TODAY - HOUR_MS), at('订单数', TODAY), at('门票收入（元）', TODAY), at('订单数', NOW - HOUR_MS), at('门票收入（元）', NOW - HOUR_MS)]).toEqual([1, 80, 1, 40, 1, 165]);
+    expect([
+      at('订单数', TODAY - HOUR_MS),
+      at('门票收入（元）', TODAY - HOUR_MS),
+      at('订单数', TODAY),
+      at('门票收入（元）', TODAY),
+      at('订单数', NOW - HOUR_MS),
+      at('门票收入（元）', NOW - HOUR_MS),
+    ]).toEqual([1, 80, 1, 40, 1, 165]);
     expect(values(day, '订单数').reduce((sum, value) => sum + value, 0)).toBe(3);
     const week = await get<SeriesData>('/stats/business/tickets');
     expect(values(week, '订单数')).toEqual([0, 0, 0, 0, 0, 2, 2]);
@@ -190,18 +241,31 @@ describe('merchants', () => {
         { key: String(m3!.id), name: m3!.name, value: 0 },
       ],
     });
-    expect((await get<CategoryData>('/stats/business/merchants?range=7d')).items.map((item) => item.value)).toEqual([1070.5, 660, 50, 0, 0, 0]);
+    expect((await get<CategoryData>('/stats/business/merchants?range=7d')).items.map((item) => item.value)).toEqual([
+      1070.5, 660, 50, 0, 0, 0,
+    ]);
   });
 });
 
 describe('business routes', () => {
-  const routes = ['/stats/business/visitors', '/stats/business/visitorsToday', '/stats/business/tickets', '/stats/business/revenue', '/stats/business/parking', '/stats/business/parkingLots', '/stats/business/merchants'];
+  const routes = [
+    '/stats/business/visitors',
+    '/stats/business/visitorsToday',
+    '/stats/business/tickets',
+    '/stats/business/revenue',
+    '/stats/business/parking',
+    '/stats/business/parkingLots',
+    '/stats/business/merchants',
+  ];
 
   it('need a session (401) and 商业运营 or 综合态势 (403)', async () => {
     for (const url of routes) {
       expect((await server.api('GET', url)).body, url).toEqual({ code: 401, msg: '登录状态已过期，请重新登录' });
       expect((await server.api('GET', url, { token: viewer })).body, url).toEqual({ code: 403, msg: '没有权限执行该操作，请联系管理员' });
-      expect((await server.api('GET', url, { token: alarmsOnly })).body, url).toEqual({ code: 403, msg: '没有权限执行该操作，请联系管理员' });
+      expect((await server.api('GET', url, { token: alarmsOnly })).body, url).toEqual({
+        code: 403,
+        msg: '没有权限执行该操作，请联系管理员',
+      });
       // The city operator has 综合态势 without 商业运营.
       expect((await server.api('GET', url, { token: cityOperator })).body.code, url).toBe(200);
     }

@@ -15,9 +15,17 @@ export async function businessRoutes(api: FastifyInstance, business: BusinessSer
   const tenant = (request: FastifyRequest) => request.session!.tenantId;
   const rangeOf = (request: FastifyRequest) => (request.query as { range: StatsRange }).range;
   const config = { access: BUSINESS_ACCESS };
-  const ranged = (fallback: StatsRange, extra: Record<string, object> = {}) => ({ config, schema: statsQuery({ range: rangeField(fallback), ...extra }) });
+  const ranged = (fallback: StatsRange, extra: Record<string, object> = {}) => ({
+    config,
+    schema: statsQuery({ range: rangeField(fallback), ...extra }),
+  });
 
-  const by = { type: 'string', enum: ['total', 'gate'], default: 'total', errorMessage: { type: '分组方式只能是 total 或 gate', enum: '分组方式只能是 total 或 gate' } };
+  const by = {
+    type: 'string',
+    enum: ['total', 'gate'],
+    default: 'total',
+    errorMessage: { type: '分组方式只能是 total 或 gate', enum: '分组方式只能是 total 或 gate' },
+  };
   api.get('/stats/business/visitors', ranged('today', { by }), async (request) =>
     ok(await business.visitorSeries(tenant(request), rangeOf(request), (request.query as { by: 'total' | 'gate' }).by)),
   );

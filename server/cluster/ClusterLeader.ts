@@ -84,7 +84,9 @@ export class ClusterLeader {
         await client.query('select 1');
         return;
       }
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [LEADER_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [
+        LEADER_LOCK_KEY,
+      ]);
       if (rows[0]?.locked && !this.stopped && this.client === client) await this.lead();
     } catch (error) {
       this.problem(error, '集群主节点检查失败');

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const RETRY_MS = 200;
-const config = (dataDir: string): ServerConfig => ({ dataDir, simulator: { tickMs: 60_000, commandDelayMs: [0, 0], fleetScale: 0.05 }, cluster: { leaderRetryMs: RETRY_MS } });
+const config = (dataDir: string): ServerConfig => ({
+  dataDir,
+  simulator: { tickMs: 60_000, commandDelayMs: [0, 0], fleetScale: 0.05 },
+  cluster: { leaderRetryMs: RETRY_MS },
+});
 
 async function waitFor(done: () => boolean, timeoutMs: number, what: string): Promise<number> {
   const started = Date.now();

@@ -46,7 +46,12 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     cleanups.push(() => app.close());
     const target = await listening(app);
     const files = app.mqttGateway!.brokerFiles!;
-    const broker: RunningBroker = await startMosquitto({ dir: join(dataDir, 'mqtt'), passwordFile: files.passwordFile, aclFile: files.aclFile, port: brokerPort });
+    const broker: RunningBroker = await startMosquitto({
+      dir: join(dataDir, 'mqtt'),
+      passwordFile: files.passwordFile,
+      aclFile: files.aclFile,
+      port: brokerPort,
+    });
     cleanups.push(() => broker.stop());
     await app.mqttGateway!.whenConnected();
 
@@ -75,16 +80,32 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
 
     // Three lamps report energy readings 1, 2, 3 … with QoS 1.
     const secret = loadSecret(dataDir, { create: false });
-    const lamps = await app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id', 'code']).where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').limit(3).execute();
+    const lamps = await app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id', 'code'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'lamp')
+      .orderBy('device_id')
+      .limit(3)
+      .execute();
     const devices: MqttClient[] = await Promise.all(
-      lamps.map((lamp) => mqtt.connectAsync(broker.url, { username: deviceUsername(lamp.tenant_id, lamp.code), password: devicePassword(secret, lamp.tenant_id, lamp.code), protocolVersion: 5, reconnectPeriod: 100 })),
+      lamps.map((lamp) =>
+        mqtt.connectAsync(broker.url, {
+          username: deviceUsername(lamp.tenant_id, lamp.code),
+          password: devicePassword(secret, lamp.tenant_id, lamp.code),
+          protocolVersion: 5,
+          reconnectPeriod: 100,
+        }),
+      ),
     );
     cleanups.push(() => Promise.all(devices.map((device) => device.endAsync(true))).then(() => undefined));
     const acked = lamps.map(() => 0);
     let reporting = true;
     const reporters = lamps.map(async (lamp, index) => {
       for (let value = 1; reporting; value++) {
-        await devices[index]!.publishAsync(`ops/${lamp.tenant_id}/${lamp.code}/telemetry`, JSON.stringify({ values: { energy: value } }), { qos: 1 });
+        await devices[index]!.publishAsync(`ops/${lamp.tenant_id}/${lamp.code}/telemetry`, JSON.stringify({ values: { energy: value } }), {
+          qos: 1,
+        });
         acked[index] = value;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -100,8 +121,17 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     await Promise.all(reporters);
 
     // Every committed alarm, every client, once, in order.
-    const rows = await app.ctx.db.selectFrom('push_log').select(['seq', 'payload']).where('tenant_id', '=', 1).where('seq', '>', start).orderBy('seq').execute();
-    const committed: Received[] = rows.map((row) => ({ seq: row.seq, alarmId: (JSON.parse(row.payload) as { data: { alarmId?: number } }).data.alarmId }));
+    const rows = await app.ctx.db
+      .selectFrom('push_log')
+      .select(['seq', 'payload'])
+      .where('tenant_id', '=', 1)
+      .where('seq', '>', start)
+      .orderBy('seq')
+      .execute();
+    const committed: Received[] = rows.map((row) => ({
+      seq: row.seq,
+      alarmId: (JSON.parse(row.payload) as { data: { alarmId?: number } }).data.alarmId,
+    }));
     await waitFor(() => clients.every(({ inbox }) => inbox.length >= committed.length), 20_000, '每个客户端收到全部已提交的告警');
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const { inbox } of clients) expect(inbox).toEqual(committed);
@@ -113,7 +143,11 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     for (const [index, lamp] of lamps.entries()) {
       await waitFor(
         async () => {
-          const row = await app.ctx.db.selectFrom('devices').select('telemetry').where('device_id', '=', lamp.device_id).executeTakeFirstOrThrow();
+          const row = await app.ctx.db
+            .selectFrom('devices')
+            .select('telemetry')
+            .where('device_id', '=', lamp.device_id)
+            .executeTakeFirstOrThrow();
           return (JSON.parse(row.telemetry) as { energy?: number }).energy === acked[index];
         },
         20_000,
@@ -121,6 +155,8 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
       );
     }
     expect(app.mqttGateway!.ingest.stats.dropped).toBe(0);
-    console.info(`[pg-restart] 提交 ${committed.length} 条告警（确认 ${acknowledged.length}，数据库不可用时拒绝 ${refused}）；遥测写入 ${app.mqttGateway!.ingest.stats.reportsWritten} 条`);
+    console.info(
+      `[pg-restart] 提交 ${committed.length} 条告警（确认 ${acknowledged.length}，数据库不可用时拒绝 ${refused}）；遥测写入 ${app.mqttGateway!.ingest.stats.reportsWritten} 条`,
+    );
   });
 });

@@ -52,14 +52,20 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
         expect(result.rows).toEqual(expected.rows);
         expect(result.command).toBe('SELECT');
       }
-      for (const [id, label] of [[1, 'b'], [2, 'c']] as const) expect((await client.query('update prepared_same set label = $1 where id = $2', [label, id])).rowCount).toBe(1);
+      for (const [id, label] of [
+        [1, 'b'],
+        [2, 'c'],
+      ] as const)
+        expect((await client.query('update prepared_same set label = $1 where id = $2', [label, id])).rowCount).toBe(1);
       expect((await client.query('select label from prepared_same where id = $1', [1])).rows).toEqual([{ label: 'b' }]);
       const listed = 'select statement from pg_prepared_statements where statement like $1 order by prepare_time';
       await client.query(listed, ['%prepared_same%']);
       const prepared = await client.query<{ statement: string }>(listed, ['%prepared_same%']);
       // Run once, `select label` is not prepared; the listing is, from its second run.
       expect(prepared.rows.map((row) => row.statement)).toEqual([text, 'update prepared_same set label = $1 where id = $2']);
-      expect((await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [listed])).rows).toEqual([{ n: 1 }]);
+      expect(
+        (await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [listed])).rows,
+      ).toEqual([{ n: 1 }]);
       expect(client.preparedCount).toBe(3);
     });
   });
@@ -72,11 +78,20 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
       await client.query('commit', []);
       await client.query('create temporary table scratch (id integer)', []);
       expect(client.preparedCount).toBe(0);
-      for (let index = 0; index < 10; index++) for (let run = 0; run < 2; run++) expect((await client.query(`select $1::int + ${index} as n`, [1])).rows).toEqual([{ n: 1 + index }]);
+      for (let index = 0; index < 10; index++)
+        for (let run = 0; run < 2; run++)
+          expect((await client.query(`select $1::int + ${index} as n`, [1])).rows).toEqual([{ n: 1 + index }]);
       expect(client.preparedCount).toBe(3);
       // The connection is the one earlier tests used: only this test's statements are counted (the query counting them is not prepared, the capacity is reached).
-      const prepared = await client.query<{ statement: string }>("select statement from pg_prepared_statements where statement like 'select $1::int%' or statement like '%prepared_bounded%' or statement like '%scratch%' order by statement", []);
-      expect(prepared.rows.map((row) => row.statement)).toEqual(['select $1::int + 0 as n', 'select $1::int + 1 as n', 'select $1::int + 2 as n']);
+      const prepared = await client.query<{ statement: string }>(
+        "select statement from pg_prepared_statements where statement like 'select $1::int%' or statement like '%prepared_bounded%' or statement like '%scratch%' order by statement",
+        [],
+      );
+      expect(prepared.rows.map((row) => row.statement)).toEqual([
+        'select $1::int + 0 as n',
+        'select $1::int + 1 as n',
+        'select $1::int + 2 as n',
+      ]);
     });
   });
 
@@ -85,15 +100,33 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
     await withClient(undefined, async (client) => {
       const all = async () => (await client.query<Record<string, unknown>>('select * from prepared_stale order by id', [])).rows;
       // Enough runs for PostgreSQL to settle on its generic plan.
-      for (let run = 0; run < 7; run++) expect(await all()).toEqual([{ id: 1, label: 'a' }, { id: 2, label: '城市' }]);
+      for (let run = 0; run < 7; run++)
+        expect(await all()).toEqual([
+          { id: 1, label: 'a' },
+          { id: 2, label: '城市' },
+        ]);
       await other.query('alter table prepared_stale add column size integer not null default 7');
-      expect(await all()).toEqual([{ id: 1, label: 'a', size: 7 }, { id: 2, label: '城市', size: 7 }]);
+      expect(await all()).toEqual([
+        { id: 1, label: 'a', size: 7 },
+        { id: 2, label: '城市', size: 7 },
+      ]);
       await other.query('alter table prepared_stale drop column label');
-      expect(await all()).toEqual([{ id: 1, size: 7 }, { id: 2, size: 7 }]);
+      expect(await all()).toEqual([
+        { id: 1, size: 7 },
+        { id: 2, size: 7 },
+      ]);
       // The stale statements were dropped on the server: only the current one is left.
-      expect((await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement like 'select * from prepared_stale%'", [])).rows).toEqual([{ n: 1 }]);
+      expect(
+        (
+          await client.query<{ n: number }>(
+            "select count(*)::int as n from pg_prepared_statements where statement like 'select * from prepared_stale%'",
+            [],
+          )
+        ).rows,
+      ).toEqual([{ n: 1 }]);
 
-      for (let run = 0; run < 2; run++) await expect(client.query('select * from prepared_missing where id = $1', [1])).rejects.toMatchObject({ code: '42P01' });
+      for (let run = 0; run < 2; run++)
+        await expect(client.query('select * from prepared_missing where id = $1', [1])).rejects.toMatchObject({ code: '42P01' });
       await other.query('create table prepared_missing (id integer)');
       expect((await client.query('select * from prepared_missing where id = $1', [1])).rows).toEqual([]);
       await other.query('drop table prepared_missing');
@@ -104,9 +137,15 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
     await table('prepared_kysely');
     const kyselyPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     kyselyPool.on('error', noteError('kysely pool'));
-    const db = new Kysely<{ prepared_kysely: { id: number; label: string } }>({ dialect: new PostgresDialect({ pool: new PreparingPool(kyselyPool) }) });
+    const db = new Kysely<{ prepared_kysely: { id: number; label: string } }>({
+      dialect: new PostgresDialect({ pool: new PreparingPool(kyselyPool) }),
+    });
     try {
-      for (let run = 0; run < 8; run++) expect(await db.selectFrom('prepared_kysely').selectAll().where('id', '>', 0).orderBy('id').execute()).toEqual([{ id: 1, label: 'a' }, { id: 2, label: '城市' }]);
+      for (let run = 0; run < 8; run++)
+        expect(await db.selectFrom('prepared_kysely').selectAll().where('id', '>', 0).orderBy('id').execute()).toEqual([
+          { id: 1, label: 'a' },
+          { id: 2, label: '城市' },
+        ]);
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('prepared_kysely').values({ id: 3, label: 'c' }).execute();
         await trx.updateTable('prepared_kysely').set({ label: 'd' }).where('id', '=', 3).execute();
@@ -117,8 +156,14 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      expect((await db.selectFrom('prepared_kysely').select('label').orderBy('id').execute()).map((row) => row.label)).toEqual(['a', '城市', 'd']);
-      expect((await sql<{ n: number }>`select count(*)::int as n from prepared_kysely where id = ${3}`.execute(db)).rows).toEqual([{ n: 1 }]);
+      expect((await db.selectFrom('prepared_kysely').select('label').orderBy('id').execute()).map((row) => row.label)).toEqual([
+        'a',
+        '城市',
+        'd',
+      ]);
+      expect((await sql<{ n: number }>`select count(*)::int as n from prepared_kysely where id = ${3}`.execute(db)).rows).toEqual([
+        { n: 1 },
+      ]);
     } finally {
       await db.destroy();
     }

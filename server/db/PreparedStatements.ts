@@ -79,7 +79,10 @@ export class PreparingClient implements PostgresPoolClient {
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
     const sql = sqlOrCursor;
     if (this.deviceChanges) return this.announcingDeviceChanges(sql, parameters, this.deviceChanges);
@@ -92,7 +95,11 @@ export class PreparingClient implements PostgresPoolClient {
    * bumped before the caller hears the commit. A reader that started earlier is then not trusted, and
    * one that starts later sees the change.
    */
-  private announcingDeviceChanges<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+  private announcingDeviceChanges<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown> | undefined,
+    notice: DeviceChangeNotice,
+  ): Promise<PostgresQueryResult<R>> {
     if (this.changedDevices && COMMIT.test(sql)) return this.commitAnnounced(sql, parameters, notice);
     if (this.changedDevices && ROLLBACK.test(sql)) this.changedDevices = false;
     if (!changesDevices(sql)) return this.run<R>(sql, parameters);
@@ -103,10 +110,15 @@ export class PreparingClient implements PostgresPoolClient {
     return this.runAnnounced(sql, parameters, notice);
   }
 
-  private async commitAnnounced<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+  private async commitAnnounced<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown> | undefined,
+    notice: DeviceChangeNotice,
+  ): Promise<PostgresQueryResult<R>> {
     try {
       // A failed transaction ('E') refuses it, and its commit rolls back: nothing to announce then.
-      if (this.client.getTransactionStatus() === 'T') await this.client.query('select pg_notify($1, $2)', [notice.channel, DEVICES_CHANGED]).catch(() => undefined);
+      if (this.client.getTransactionStatus() === 'T')
+        await this.client.query('select pg_notify($1, $2)', [notice.channel, DEVICES_CHANGED]).catch(() => undefined);
       return await this.run<R>(sql, parameters);
     } finally {
       this.changedDevices = false;
@@ -114,7 +126,11 @@ export class PreparingClient implements PostgresPoolClient {
     }
   }
 
-  private async runAnnounced<R>(sql: string, parameters: ReadonlyArray<unknown> | undefined, notice: DeviceChangeNotice): Promise<PostgresQueryResult<R>> {
+  private async runAnnounced<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown> | undefined,
+    notice: DeviceChangeNotice,
+  ): Promise<PostgresQueryResult<R>> {
     try {
       return await this.run<R>(sql, parameters);
     } finally {

@@ -95,7 +95,10 @@ describe('StatementCache', () => {
       const expected = sqlite.prepare(text).all(...parameters);
       const rows = cache.prepare(text).all(parameters);
       expect(rows, text).toEqual(expected);
-      expect(rows.map((row) => Object.keys(row as object)), text).toEqual(expected.map((row) => Object.keys(row as object)));
+      expect(
+        rows.map((row) => Object.keys(row as object)),
+        text,
+      ).toEqual(expected.map((row) => Object.keys(row as object)));
       expect(JSON.stringify(rows), text).toBe(JSON.stringify(expected));
     }
     sqlite.close();

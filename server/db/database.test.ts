@@ -26,10 +26,14 @@ describe('the database layer', () => {
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
     expect(recorded.at(-1)).toBe('017_intercom_call_ends');
-    await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(db);
+    await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(
+      db,
+    );
     await server.app.close();
     try {
-      await expect(createServer({ dataDir: server.dataDir })).rejects.toThrow('数据库结构版本 999_from_a_newer_version 比本程序新，请升级程序后再启动');
+      await expect(createServer({ dataDir: server.dataDir })).rejects.toThrow(
+        '数据库结构版本 999_from_a_newer_version 比本程序新，请升级程序后再启动',
+      );
     } finally {
       rmSync(server.dataDir, { recursive: true, force: true });
     }
@@ -40,12 +44,50 @@ describe('the database layer', () => {
     for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, 'test_event', { index });
     await server.app.pushHub.publish(2, 'test_event', {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
-    for (const table of ['intercom_call_ends', 'sensor_readings', 'video_diagnosis_checks', 'inspections', 'maintenance_plans', 'operation_events', 'operation_faults', 'device_command_results', 'device_status_changes', 'emergency_history', 'emergency_tasks', 'emergency_event_alarms', 'emergency_events', 'emergency_routes', 'emergency_shelters', 'work_order_photos', 'work_order_events', 'work_orders', 'order_counters', 'teams', 'voice_recordings', 'intercom_groups', 'video_rooms', 'panel_layouts', 'gate_traffic', 'business_gates', 'merchant_sales', 'merchants', 'parking_sessions', 'parking_lots', 'ticket_orders', 'business_simulation', 'weather', 'mqtt_sessions', 'push_counters']) {
+    for (const table of [
+      'intercom_call_ends',
+      'sensor_readings',
+      'video_diagnosis_checks',
+      'inspections',
+      'maintenance_plans',
+      'operation_events',
+      'operation_faults',
+      'device_command_results',
+      'device_status_changes',
+      'emergency_history',
+      'emergency_tasks',
+      'emergency_event_alarms',
+      'emergency_events',
+      'emergency_routes',
+      'emergency_shelters',
+      'work_order_photos',
+      'work_order_events',
+      'work_orders',
+      'order_counters',
+      'teams',
+      'voice_recordings',
+      'intercom_groups',
+      'video_rooms',
+      'panel_layouts',
+      'gate_traffic',
+      'business_gates',
+      'merchant_sales',
+      'merchants',
+      'parking_sessions',
+      'parking_lots',
+      'ticket_orders',
+      'business_simulation',
+      'weather',
+      'mqtt_sessions',
+      'push_counters',
+    ]) {
       await sql`drop table ${sql.table(table)}`.execute(server.app.ctx.db);
     }
     await sql`drop index alarm_history_at`.execute(server.app.ctx.db);
     await sql`alter table sessions drop column revoked_reason`.execute(server.app.ctx.db);
-    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(server.app.ctx.db);
+    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(
+      server.app.ctx.db,
+    );
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {
@@ -65,11 +107,20 @@ describe('the database layer', () => {
       expect(typeof alarm.alarmId).toBe('number');
       expect(alarm.createTime).toBe(Date.UTC(2026, 10, 22, 8, 0, 0));
       const db = server.app.ctx.db;
-      const row = await db.selectFrom('alarms').select(['alarm_id', 'created_at']).where('alarm_id', '=', alarm.alarmId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('alarms')
+        .select(['alarm_id', 'created_at'])
+        .where('alarm_id', '=', alarm.alarmId)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ alarm_id: alarm.alarmId, created_at: Date.UTC(2026, 10, 22, 8, 0, 0) });
       const totals = await db
         .selectFrom('devices')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('online').as('online'), eb.fn.sum<number>('updated_at').as('times'), eb.fn.max('updated_at').as('latest')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.sum<number>('online').as('online'),
+          eb.fn.sum<number>('updated_at').as('times'),
+          eb.fn.max('updated_at').as('latest'),
+        ])
         .where('tenant_id', '=', 1)
         .executeTakeFirstOrThrow();
       for (const value of Object.values(totals)) expect(typeof value).toBe('number');
@@ -95,13 +146,26 @@ describe('the database layer', () => {
     const server = await testServer();
     try {
       const token = await server.login();
-      const lamp = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').executeTakeFirstOrThrow();
-      await server.app.ctx.db.updateTable('devices').set({ name: 'Ärger-Straße Lamp 北段', code: 'AbC_9%' }).where('device_id', '=', lamp.device_id).execute();
+      const lamp = await server.app.ctx.db
+        .selectFrom('devices')
+        .select('device_id')
+        .where('tenant_id', '=', 1)
+        .where('kind', '=', 'lamp')
+        .orderBy('device_id')
+        .executeTakeFirstOrThrow();
+      await server.app.ctx.db
+        .updateTable('devices')
+        .set({ name: 'Ärger-Straße Lamp 北段', code: 'AbC_9%' })
+        .where('device_id', '=', lamp.device_id)
+        .execute();
       const found = async (keyword: string) => {
-        const { body } = await server.api('GET', `/devi/aep/search?deviceType=lamp&pageSize=500&keyword=${encodeURIComponent(keyword)}`, { token });
+        const { body } = await server.api('GET', `/devi/aep/search?deviceType=lamp&pageSize=500&keyword=${encodeURIComponent(keyword)}`, {
+          token,
+        });
         return (body.rows as { deviceId: number }[]).some((row) => row.deviceId === lamp.device_id);
       };
-      for (const keyword of ['LAMP 北', 'lamp', 'Ärger-', 'straße', 'STRAßE', 'abc_9%', 'ABC_9']) expect(await found(keyword), keyword).toBe(true);
+      for (const keyword of ['LAMP 北', 'lamp', 'Ärger-', 'straße', 'STRAßE', 'abc_9%', 'ABC_9'])
+        expect(await found(keyword), keyword).toBe(true);
       for (const keyword of ['ärger', 'STRASSE', 'abc-9', 'abcx9', 'Ｌａｍｐ', '北段x']) expect(await found(keyword), keyword).toBe(false);
     } finally {
       await server.close();
@@ -111,16 +175,29 @@ describe('the database layer', () => {
 
 describe('DATABASE_URL', () => {
   it('selects PostgreSQL when set, SQLite under DATA_DIR when empty or absent', () => {
-    expect(readServerConfigFromEnv({ DATABASE_URL: 'postgres://ops:secret@db.example.com:5432/ops?sslmode=require' }).server.databaseUrl).toBe('postgres://ops:secret@db.example.com:5432/ops?sslmode=require');
-    expect(readServerConfigFromEnv({ DATABASE_URL: 'postgresql://ops@localhost/ops' }).server.databaseUrl).toBe('postgresql://ops@localhost/ops');
+    expect(
+      readServerConfigFromEnv({ DATABASE_URL: 'postgres://ops:secret@db.example.com:5432/ops?sslmode=require' }).server.databaseUrl,
+    ).toBe('postgres://ops:secret@db.example.com:5432/ops?sslmode=require');
+    expect(readServerConfigFromEnv({ DATABASE_URL: 'postgresql://ops@localhost/ops' }).server.databaseUrl).toBe(
+      'postgresql://ops@localhost/ops',
+    );
     expect(readServerConfigFromEnv({}).server.databaseUrl).toBeUndefined();
     expect(readServerConfigFromEnv({ DATABASE_URL: ' ' }).server.databaseUrl).toBeUndefined();
   });
 
   it.each([
-    ['mysql://ops:secret@db/ops', 'DATABASE_URL 只支持 PostgreSQL（postgres:// 或 postgresql://），应形如 postgres://用户:密码@主机:5432/数据库，当前为 "mysql://ops:***@db/ops"'],
-    ['postgres://ops:secret@db.example.com:5432', 'DATABASE_URL 缺少数据库名，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@db.example.com:5432"'],
-    ['postgres://ops:secret@/ops', 'DATABASE_URL 不是有效的地址，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@/ops"'],
+    [
+      'mysql://ops:secret@db/ops',
+      'DATABASE_URL 只支持 PostgreSQL（postgres:// 或 postgresql://），应形如 postgres://用户:密码@主机:5432/数据库，当前为 "mysql://ops:***@db/ops"',
+    ],
+    [
+      'postgres://ops:secret@db.example.com:5432',
+      'DATABASE_URL 缺少数据库名，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@db.example.com:5432"',
+    ],
+    [
+      'postgres://ops:secret@/ops',
+      'DATABASE_URL 不是有效的地址，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "postgres://ops:***@/ops"',
+    ],
     ['db.example.com/ops', 'DATABASE_URL 不是有效的地址，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "db.example.com/ops"'],
   ])('refuses %s in Chinese, without showing the password', (value, message) => {
     expect(() => readServerConfigFromEnv({ DATABASE_URL: value })).toThrow(message);

@@ -15,7 +15,8 @@ const MIGRATION_TABLE = 'kysely_migration';
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   const postgres = dialect === 'postgres';
   const autoIdType = postgres ? 'bigint' : 'integer';
-  const autoId = (column: ColumnDefinitionBuilder) => (postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement());
+  const autoId = (column: ColumnDefinitionBuilder) =>
+    postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
   const migrations: Record<string, Migration> = {
     '001_platform': {
       async up(db: Kysely<unknown>) {
@@ -488,11 +489,19 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
       await db.schema.createIndex('work_orders_no').on('work_orders').columns(['tenant_id', 'order_no']).unique().execute();
       await db.schema.createIndex('work_orders_tenant_time').on('work_orders').columns(['tenant_id', 'created_at', 'order_id']).execute();
       for (const column of ['status', 'priority', 'source', 'assignee_user_id', 'assignee_team_id']) {
-        await db.schema.createIndex(`work_orders_tenant_${column}`).on('work_orders').columns(['tenant_id', column, 'created_at', 'order_id']).execute();
+        await db.schema
+          .createIndex(`work_orders_tenant_${column}`)
+          .on('work_orders')
+          .columns(['tenant_id', column, 'created_at', 'order_id'])
+          .execute();
       }
       await db.schema.createIndex('work_orders_tenant_due').on('work_orders').columns(['tenant_id', 'due_at']).execute();
       // Chart statistics read these without the table: counts by status and priority, SLA and completions per day (closed_at is set while 已完成 only).
-      await db.schema.createIndex('work_orders_tenant_status_priority').on('work_orders').columns(['tenant_id', 'status', 'priority']).execute();
+      await db.schema
+        .createIndex('work_orders_tenant_status_priority')
+        .on('work_orders')
+        .columns(['tenant_id', 'status', 'priority'])
+        .execute();
       await db.schema.createIndex('work_orders_tenant_closed').on('work_orders').columns(['tenant_id', 'closed_at', 'due_at']).execute();
       await db.schema.createIndex('work_orders_tenant_escalated').on('work_orders').columns(['tenant_id', 'escalated_at']).execute();
       // Text search counts its matches over this index alone (title and number), not over the rows.
@@ -564,7 +573,11 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .execute();
       await db.schema.createIndex('device_command_results_tenant').on('device_command_results').columns(['tenant_id', 'at']).execute();
       await db.schema.createIndex('device_command_results_device').on('device_command_results').columns(['device_id', 'at']).execute();
-      await db.schema.createIndex('device_command_results_unchecked').on('device_command_results').columns(['fault_checked', 'id']).execute();
+      await db.schema
+        .createIndex('device_command_results_unchecked')
+        .on('device_command_results')
+        .columns(['fault_checked', 'id'])
+        .execute();
       await db.schema
         .createTable('operation_faults')
         .addColumn('fault_id', autoIdType, autoId)
@@ -581,7 +594,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       // One open fault per device and cause: a second raise does nothing (on conflict do nothing).
-      await sql`create unique index operation_faults_open on operation_faults (tenant_id, device_id, cause) where closed_at is null`.execute(db);
+      await sql`create unique index operation_faults_open on operation_faults (tenant_id, device_id, cause) where closed_at is null`.execute(
+        db,
+      );
       await db.schema.createIndex('operation_faults_tenant').on('operation_faults').columns(['tenant_id', 'status', 'opened_at']).execute();
       await db.schema
         .createTable('operation_events')
@@ -597,7 +612,11 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('to_status', 'varchar(16)')
         .addColumn('note', 'varchar(1000)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('operation_events_entity').on('operation_events').columns(['tenant_id', 'entity', 'entity_id', 'id']).execute();
+      await db.schema
+        .createIndex('operation_events_entity')
+        .on('operation_events')
+        .columns(['tenant_id', 'entity', 'entity_id', 'id'])
+        .execute();
       await db.schema
         .createTable('maintenance_plans')
         .addColumn('plan_id', autoIdType, autoId)
@@ -682,9 +701,17 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('result', 'varchar(1000)', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('emergency_events_tenant_time').on('emergency_events').columns(['tenant_id', 'created_at', 'event_id']).execute();
+      await db.schema
+        .createIndex('emergency_events_tenant_time')
+        .on('emergency_events')
+        .columns(['tenant_id', 'created_at', 'event_id'])
+        .execute();
       // Active events of a kind: where a new alarm looks for one to join.
-      await db.schema.createIndex('emergency_events_tenant_status_kind').on('emergency_events').columns(['tenant_id', 'status', 'kind']).execute();
+      await db.schema
+        .createIndex('emergency_events_tenant_status_kind')
+        .on('emergency_events')
+        .columns(['tenant_id', 'status', 'kind'])
+        .execute();
       await db.schema
         .createTable('emergency_event_alarms')
         .addColumn('event_id', autoIdType, (c) => c.notNull().references('emergency_events.event_id'))
@@ -713,7 +740,11 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('finished_at', 'bigint')
         .execute();
       await db.schema.createIndex('emergency_tasks_event').on('emergency_tasks').columns(['event_id', 'task_id']).execute();
-      await db.schema.createIndex('emergency_tasks_tenant_team').on('emergency_tasks').columns(['tenant_id', 'team_id', 'status']).execute();
+      await db.schema
+        .createIndex('emergency_tasks_tenant_team')
+        .on('emergency_tasks')
+        .columns(['tenant_id', 'team_id', 'status'])
+        .execute();
       // The field-work simulator's sweep: tasks waiting or in progress, every tenant.
       await db.schema.createIndex('emergency_tasks_status').on('emergency_tasks').columns(['status', 'updated_at']).execute();
       await db.schema
@@ -765,7 +796,11 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
   // byte-order range (PostgreSQL: the C collation, as the comparison it serves).
   migrations['014_work_order_indexes'] = {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex('work_orders_tenant_status_due').on('work_orders').columns(['tenant_id', 'status', 'due_at', 'created_at', 'order_id']).execute();
+      await db.schema
+        .createIndex('work_orders_tenant_status_due')
+        .on('work_orders')
+        .columns(['tenant_id', 'status', 'due_at', 'created_at', 'order_id'])
+        .execute();
       if (postgres) await sql`create index work_orders_tenant_no_bytes on work_orders (tenant_id, order_no collate "C")`.execute(db);
     },
   };
@@ -781,7 +816,11 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
         .addColumn('at', 'bigint', (c) => c.notNull())
         .addColumn('value', 'double precision', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sensor_readings_series').on('sensor_readings').columns(['tenant_id', 'metric', 'device_id', 'at']).execute();
+      await db.schema
+        .createIndex('sensor_readings_series')
+        .on('sensor_readings')
+        .columns(['tenant_id', 'metric', 'device_id', 'at'])
+        .execute();
       await db.schema.createIndex('sensor_readings_at').on('sensor_readings').column('at').execute();
     },
   };
@@ -820,7 +859,9 @@ class InCodeMigrations implements MigrationProvider {
 async function executedMigrations(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((table) => table.name === MIGRATION_TABLE && !table.isView)) return [];
-  return (await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)).rows.map((row) => row.name);
+  return (await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)).rows.map(
+    (row) => row.name,
+  );
 }
 
 /** Names of the migrations this program knows, oldest first. */

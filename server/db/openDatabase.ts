@@ -82,7 +82,11 @@ export function openPostgres(url: string, onIdleError?: (error: Error) => void, 
   const deviceVersion = new DeviceDataVersion();
   // Other instances' writes are heard only through a listener: until one is wired up (createServer), nothing is trusted.
   deviceVersion.trusted = () => false;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, undefined, notifyChannel ? { version: deviceVersion, channel: notifyChannel } : undefined) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new PreparingPool(pool, undefined, notifyChannel ? { version: deviceVersion, channel: notifyChannel } : undefined),
+    }),
+  });
   registerDialect(db, 'postgres');
   return { db, dialect: 'postgres', deviceVersion, close: () => db.destroy() };
 }

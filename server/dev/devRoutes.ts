@@ -13,7 +13,12 @@ const devOnly = { access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供�
 /** Registered only with SMS_DEV_ENDPOINT=1: the last SMS code per phone, for end-to-end tests. */
 export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms: AlarmService, simulator: FleetSimulator): Promise<void> {
   // Raises an alarm as a device would (tests and demos); the same path the simulator and MQTT use.
-  const positive = (message: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: message, minimum: message, maximum: message } });
+  const positive = (message: string) => ({
+    type: 'integer',
+    minimum: 1,
+    maximum: 2147483647,
+    errorMessage: { type: message, minimum: message, maximum: message },
+  });
   api.post(
     '/dev/alarm/raise',
     {
@@ -23,10 +28,19 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
           type: 'object',
           properties: {
             tenantId: positive('租户编号无效'),
-            alarmType: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', errorMessage: { type: '告警类型格式不正确', pattern: '告警类型格式不正确' } },
+            alarmType: {
+              type: 'string',
+              pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$',
+              errorMessage: { type: '告警类型格式不正确', pattern: '告警类型格式不正确' },
+            },
             deviceId: positive('设备编号必须是正整数'),
             grade: { type: 'string', maxLength: 64, errorMessage: { type: '告警等级不正确', maxLength: '告警等级不正确' } },
-            content: { type: 'string', minLength: 1, maxLength: 200, errorMessage: { type: '告警内容不正确', minLength: '请输入告警内容', maxLength: '告警内容不能超过 200 字' } },
+            content: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              errorMessage: { type: '告警内容不正确', minLength: '请输入告警内容', maxLength: '告警内容不能超过 200 字' },
+            },
           },
           errorMessage: { type: '请求参数格式不正确' },
         },
@@ -58,7 +72,10 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
       schema: {
         body: {
           type: 'object',
-          properties: { deviceId: positive('设备编号必须是正整数'), online: { type: 'boolean', errorMessage: { type: '在线状态只能是 true 或 false' } } },
+          properties: {
+            deviceId: positive('设备编号必须是正整数'),
+            online: { type: 'boolean', errorMessage: { type: '在线状态只能是 true 或 false' } },
+          },
           required: ['deviceId', 'online'],
           errorMessage: { type: '请求参数格式不正确', required: { deviceId: '请指定设备', online: '请指定在线状态' } },
         },
@@ -73,7 +90,15 @@ export async function devRoutes(api: FastifyInstance, ctx: ServerContext, alarms
 
   api.get(
     '/dev/sms/last',
-    { config: devOnly, schema: { querystring: objectSchema({ phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) }, { phonenumber: '请输入手机号码' }) } },
+    {
+      config: devOnly,
+      schema: {
+        querystring: objectSchema(
+          { phonenumber: stringField({ required: '请输入手机号码', pattern: '请输入有效的手机号码' }, { pattern: PHONE_PATTERN }) },
+          { phonenumber: '请输入手机号码' },
+        ),
+      },
+    },
     async (request) => {
       const { phonenumber } = request.query as { phonenumber: string };
       const code = ctx.smsProvider instanceof LogSmsProvider ? ctx.smsProvider.lastCode(phonenumber) : undefined;

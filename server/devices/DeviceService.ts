@@ -11,7 +11,6 @@ import { recordCommandResults } from '../operations/StatusRecorder';
 // The wire format of a device row is the web app's own type: one definition for both sides.
 export type { DeviceRow };
 
-
 export function toDeviceRow(row: Database['devices']): DeviceRow {
   return {
     deviceId: row.device_id,
@@ -37,7 +36,8 @@ const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 
  * whose output parses and serializes back to the same text, so it is spliced in rather than parsed and
  * written again; text that does not look like an object goes the long way (and fails as it did).
  */
-const jsonObjectText = (text: string) => (text.charCodeAt(0) === 123 && text.charCodeAt(text.length - 1) === 125 ? text : JSON.stringify(JSON.parse(text) as unknown));
+const jsonObjectText = (text: string) =>
+  text.charCodeAt(0) === 123 && text.charCodeAt(text.length - 1) === 125 ? text : JSON.stringify(JSON.parse(text) as unknown);
 
 /** The JSON of `toDeviceRow(row)`, byte for byte (same keys in the same order), written without the objects. */
 export function deviceRowJson(row: Database['devices']): string {
@@ -147,9 +147,20 @@ export class DeviceService {
   async positions(tenantId: number, kinds: readonly string[] | undefined) {
     const shown = this.knownKinds(kinds);
     if (!shown.length) return [];
-    const query = this.db.selectFrom('devices').select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name']).where('tenant_id', '=', tenantId).where('kind', 'in', shown);
+    const query = this.db
+      .selectFrom('devices')
+      .select(['device_id', 'kind', 'online', 'longitude', 'latitude', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('kind', 'in', shown);
     const rows = await query.orderBy('device_id').execute();
-    return rows.map((row) => ({ deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: row.online === 1, longitude: row.longitude, latitude: row.latitude }));
+    return rows.map((row) => ({
+      deviceId: row.device_id,
+      deviceName: row.name,
+      kind: row.kind,
+      online: row.online === 1,
+      longitude: row.longitude,
+      latitude: row.latitude,
+    }));
   }
 
   /** Devices and online devices per kind of the tenant, of the given kinds (undefined: all). */
@@ -170,7 +181,12 @@ export class DeviceService {
   async controlLog(tenantId: number, kinds: readonly string[] | undefined, pageNum: number, pageSize: number) {
     let rows = this.db.selectFrom('command_log').selectAll().where('tenant_id', '=', tenantId);
     // The log names kinds the way the caller did (page, brand code or type code): any name of a readable kind.
-    if (kinds) rows = rows.where('device_type', 'in', [...this.catalog.kinds.filter((kind) => kinds.includes(kind.page)).flatMap((kind) => [kind.page, kind.brandCode, ...(kind.deviceTypes ?? [])].filter((code): code is string => Boolean(code)))]);
+    if (kinds)
+      rows = rows.where('device_type', 'in', [
+        ...this.catalog.kinds
+          .filter((kind) => kinds.includes(kind.page))
+          .flatMap((kind) => [kind.page, kind.brandCode, ...(kind.deviceTypes ?? [])].filter((code): code is string => Boolean(code))),
+      ]);
     const page = await rows
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -193,7 +209,15 @@ export class DeviceService {
 
   /** How many commands the tenant's log holds (order numbers count on from it). */
   async commandCount(tenantId: number): Promise<number> {
-    return Number((await this.db.selectFrom('command_log').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).executeTakeFirst())?.count ?? 0);
+    return Number(
+      (
+        await this.db
+          .selectFrom('command_log')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst()
+      )?.count ?? 0,
+    );
   }
 
   async list(query: ListQuery): Promise<{ rows: DeviceRow[]; total: number }> {
@@ -240,13 +264,21 @@ export class DeviceService {
     // itself. The same filter for the page and for the count; the same text for every page of a filter.
     const conditions = [sql`devices.tenant_id = ${query.tenantId}`, sql`devices.kind = ${query.kind.page}`];
     // ASCII letters match either case on both databases (SQLite's LIKE; see containsText).
-    if (query.keyword) conditions.push(sql`(${containsText(this.db, 'devices.name', query.keyword)} or ${containsText(this.db, 'devices.code', query.keyword)})`);
+    if (query.keyword)
+      conditions.push(
+        sql`(${containsText(this.db, 'devices.name', query.keyword)} or ${containsText(this.db, 'devices.code', query.keyword)})`,
+      );
     if (query.online !== undefined) conditions.push(sql`devices.online = ${query.online ? 1 : 0}`);
-    if (query.groupId !== undefined) conditions.push(sql`devices.device_id in (select device_id from device_group_members where group_id = ${query.groupId})`);
+    if (query.groupId !== undefined)
+      conditions.push(sql`devices.device_id in (select device_id from device_group_members where group_id = ${query.groupId})`);
     const filter = sql.join(conditions, sql` and `);
     const count = sql`select count(*) as "count" from devices where ${filter}`;
     // One round trip: the page with the total beside each row (the subquery runs once).
-    const page = await sql<Database['devices'] & { total: number }>`select devices.*, (${count}) as "total" from devices where ${filter} order by devices.device_id limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`.execute(this.db);
+    const page = await sql<
+      Database['devices'] & { total: number }
+    >`select devices.*, (${count}) as "total" from devices where ${filter} order by devices.device_id limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`.execute(
+      this.db,
+    );
     const first = page.rows[0];
     // Past the last page there is no row to carry the total.
     const total = first ? Number(first.total) : Number((await sql<{ count: number }>`${count}`.execute(this.db)).rows[0]?.count ?? 0);
@@ -254,7 +286,12 @@ export class DeviceService {
   }
 
   async group(tenantId: number, groupId: number): Promise<Database['device_groups']> {
-    const group = await this.db.selectFrom('device_groups').selectAll().where('group_id', '=', groupId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const group = await this.db
+      .selectFrom('device_groups')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!group) throw new AppError(404, `分组不存在：${groupId}`);
     return group;
   }
@@ -269,18 +306,33 @@ export class DeviceService {
       .groupBy(['g.group_id', 'g.name', 'g.kind'])
       .orderBy('g.group_id')
       .execute();
-    return groups.map((group) => ({ groupId: group.group_id, groupName: group.name, kind: group.kind, deviceCount: Number(group.deviceCount) }));
+    return groups.map((group) => ({
+      groupId: group.group_id,
+      groupName: group.name,
+      kind: group.kind,
+      deviceCount: Number(group.deviceCount),
+    }));
   }
 
   async device(tenantId: number, deviceId: number): Promise<DeviceRow> {
-    const row = await this.db.selectFrom('devices').selectAll().where('device_id', '=', deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, `设备不存在：${deviceId}`);
     return toDeviceRow(row);
   }
 
   /** Moves a device of the tenant; another tenant's device is "not found", as in every device call. */
   async move(tenantId: number, deviceId: number, longitude: number, latitude: number): Promise<DeviceRow> {
-    const moved = await this.db.updateTable('devices').set({ longitude, latitude }).where('device_id', '=', deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const moved = await this.db
+      .updateTable('devices')
+      .set({ longitude, latitude })
+      .where('device_id', '=', deviceId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!moved.numUpdatedRows) throw new AppError(404, `设备不存在：${deviceId}`);
     return this.device(tenantId, deviceId);
   }
@@ -324,7 +376,8 @@ export class DeviceService {
     if (!kind) return refuse(badRequest(`未知的设备类型：${request.deviceType}`));
     const command = kind.commands?.find((candidate) => candidate.command === request.command);
     if (!command) return refuse(badRequest(`${kind.displayName}不支持命令 ${request.command}`));
-    if (command.commandType !== request.commandType) return refuse(badRequest(`命令类型不匹配：命令 ${request.command}（${command.label}）的类型是 ${command.commandType}`));
+    if (command.commandType !== request.commandType)
+      return refuse(badRequest(`命令类型不匹配：命令 ${request.command}（${command.label}）的类型是 ${command.commandType}`));
     const validate = kind.paramValidators.get(command.command);
     if (validate && !validate(request.params)) {
       const first = validate.errors?.[0];
@@ -335,17 +388,30 @@ export class DeviceService {
     if (request.deviceIds.length === 0 && request.groupIds.length === 0) return refuse(badRequest('请选择要控制的设备或分组'));
 
     for (const groupId of request.groupIds) {
-      const group = await this.db.selectFrom('device_groups').select(['kind']).where('group_id', '=', groupId).where('tenant_id', '=', request.tenantId).executeTakeFirst();
+      const group = await this.db
+        .selectFrom('device_groups')
+        .select(['kind'])
+        .where('group_id', '=', groupId)
+        .where('tenant_id', '=', request.tenantId)
+        .executeTakeFirst();
       if (!group) return refuse(new AppError(404, `分组不存在：${groupId}`));
       if (group.kind !== kind.page) return refuse(badRequest(`分组 ${groupId} 不是${kind.displayName}分组`));
     }
     const memberIds = request.groupIds.length
-      ? (await this.db.selectFrom('device_group_members').select('device_id').where('group_id', 'in', request.groupIds).execute()).map((row) => row.device_id)
+      ? (await this.db.selectFrom('device_group_members').select('device_id').where('group_id', 'in', request.groupIds).execute()).map(
+          (row) => row.device_id,
+        )
       : [];
     const targetIds = [...new Set([...request.deviceIds, ...memberIds])];
     if (targetIds.length > MAX_CONTROL_TARGETS) return refuse(badRequest(`一次最多控制 ${MAX_CONTROL_TARGETS} 台设备`));
     // In id order (results and the log list devices that way), as SQLite reads an id list; PostgreSQL may not.
-    const devices = await this.db.selectFrom('devices').selectAll().where('device_id', 'in', targetIds).where('tenant_id', '=', request.tenantId).orderBy('device_id').execute();
+    const devices = await this.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('device_id', 'in', targetIds)
+      .where('tenant_id', '=', request.tenantId)
+      .orderBy('device_id')
+      .execute();
     const found = new Map(devices.map((device) => [device.device_id, device]));
     const missing = targetIds.filter((id) => !found.has(id));
     // Another tenant's device behaves exactly like one that does not exist.
@@ -355,8 +421,18 @@ export class DeviceService {
 
     const results = await Promise.all(
       devices.map(async (device): Promise<ControlResult> => {
-        const outcome = await this.gateway.execute({ deviceId: device.device_id, tenantId: device.tenant_id, kind: device.kind, online: device.online === 1 }, command.command, request.params);
-        return { deviceId: device.device_id, deviceName: device.name, success: outcome.success, message: outcome.message, ...(outcome.state ? { state: outcome.state } : {}) };
+        const outcome = await this.gateway.execute(
+          { deviceId: device.device_id, tenantId: device.tenant_id, kind: device.kind, online: device.online === 1 },
+          command.command,
+          request.params,
+        );
+        return {
+          deviceId: device.device_id,
+          deviceName: device.name,
+          success: outcome.success,
+          message: outcome.message,
+          ...(outcome.state ? { state: outcome.state } : {}),
+        };
       }),
     );
     const failed = results.filter((result) => !result.success);

@@ -51,7 +51,11 @@ type StateValue = string | number | boolean;
  * declared range, staying inside it (changes `telemetry` and returns it). The in-process simulator and
  * the simulated MQTT devices (server/mqtt/MqttDeviceFleet.ts) report the same way.
  */
-export function walkTelemetry(kind: DeviceKind | undefined, telemetry: Record<string, StateValue>, random: () => number): Record<string, StateValue> {
+export function walkTelemetry(
+  kind: DeviceKind | undefined,
+  telemetry: Record<string, StateValue>,
+  random: () => number,
+): Record<string, StateValue> {
   for (const field of kind?.telemetry ?? []) {
     if (field.type !== 'number') continue;
     const min = field.min ?? 0;
@@ -64,7 +68,12 @@ export function walkTelemetry(kind: DeviceKind | undefined, telemetry: Record<st
 }
 
 /** The state a device takes when it applies a command: the command's declared `effect`, "$param" copying a parameter (changes `state` and returns it). */
-export function applyCommandEffect(kind: DeviceKind | undefined, command: number, params: Record<string, unknown>, state: Record<string, StateValue>): Record<string, StateValue> {
+export function applyCommandEffect(
+  kind: DeviceKind | undefined,
+  command: number,
+  params: Record<string, unknown>,
+  state: Record<string, StateValue>,
+): Record<string, StateValue> {
   const effect = kind?.commands?.find((candidate) => candidate.command === command)?.effect ?? {};
   for (const [key, value] of Object.entries(effect)) {
     state[key] = typeof value === 'string' && value.startsWith('$') ? (params[value.slice(1)] as StateValue) : value;
@@ -117,13 +126,24 @@ export class FleetSimulator implements DeviceGateway {
     const table = this.simulatedAlarms();
     if (!table.size) return 0;
     // In id order, so the seeded random picks the same devices on both databases (PostgreSQL has no implicit order).
-    const candidates = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'name']).where('online', '=', 1).where('kind', 'in', [...table.keys()]).orderBy('device_id').execute();
+    const candidates = await this.db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id', 'kind', 'name'])
+      .where('online', '=', 1)
+      .where('kind', 'in', [...table.keys()])
+      .orderBy('device_id')
+      .execute();
     let raised = 0;
     for (let index = 0; index < count && candidates.length; index++) {
       const device = candidates[Math.floor(this.random() * candidates.length)]!;
       const options = table.get(device.kind)!;
       const alarm = options[Math.floor(this.random() * options.length)]!;
-      await this.alarms.raise({ tenantId: device.tenant_id, alarmType: alarm.type, deviceId: device.device_id, content: `${device.name}：${alarm.content}` });
+      await this.alarms.raise({
+        tenantId: device.tenant_id,
+        alarmType: alarm.type,
+        deviceId: device.device_id,
+        content: `${device.name}：${alarm.content}`,
+      });
       raised++;
     }
     return raised;
@@ -157,11 +177,19 @@ export class FleetSimulator implements DeviceGateway {
   async execute(device: GatewayDevice, command: number, params: Record<string, unknown>): Promise<GatewayResult> {
     const [min, max] = this.options.commandDelayMs;
     if (max > 0) await new Promise((resolve) => setTimeout(resolve, min + (max - min) * this.random()));
-    const row = await this.db.selectFrom('devices').select(['online', 'state', 'kind']).where('device_id', '=', device.deviceId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('devices')
+      .select(['online', 'state', 'kind'])
+      .where('device_id', '=', device.deviceId)
+      .executeTakeFirst();
     if (!row) return { success: false, message: '设备不存在' };
     if (!row.online) return { success: false, message: '设备离线，命令未执行' };
     const state = applyCommandEffect(this.catalog.byPage(row.kind), command, params, JSON.parse(row.state) as Record<string, StateValue>);
-    await this.db.updateTable('devices').set({ state: JSON.stringify(state), updated_at: this.now() }).where('device_id', '=', device.deviceId).execute();
+    await this.db
+      .updateTable('devices')
+      .set({ state: JSON.stringify(state), updated_at: this.now() })
+      .where('device_id', '=', device.deviceId)
+      .execute();
     return { success: true, message: '执行成功', state };
   }
 
@@ -172,22 +200,39 @@ export class FleetSimulator implements DeviceGateway {
 
   /** A device reports it went on- or offline (the dev endpoint's way in); the tenant hears of it. */
   async setOnline(deviceId: number, online: boolean): Promise<boolean> {
-    const row = await this.db.selectFrom('devices').select(['tenant_id', 'name', 'kind', 'online']).where('device_id', '=', deviceId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('devices')
+      .select(['tenant_id', 'name', 'kind', 'online'])
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
     if (!row) return false;
     if (Boolean(row.online) === online) return true;
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ online: online ? 1 : 0, updated_at: at }).where('device_id', '=', deviceId).execute();
+      await trx
+        .updateTable('devices')
+        .set({ online: online ? 1 : 0, updated_at: at })
+        .where('device_id', '=', deviceId)
+        .execute();
       await recordStatusChanges(trx, [{ tenantId: row.tenant_id, deviceId, kind: row.kind, online }], at, 'simulator');
     });
-    await this.status?.publish(row.tenant_id, online ? 'online_event' : 'offline_event', { deviceId, deviceName: row.name, kind: row.kind, online });
+    await this.status?.publish(row.tenant_id, online ? 'online_event' : 'offline_event', {
+      deviceId,
+      deviceName: row.name,
+      kind: row.kind,
+      online,
+    });
     return true;
   }
 
   /** One round of reports: a share of devices move their telemetry, a few go on- or offline. */
   async tick(): Promise<number> {
     // In id order: the seeded random is drawn device by device, and two instances' ticks lock rows in the same order.
-    const rows = await this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).orderBy('device_id').execute();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry'])
+      .orderBy('device_id')
+      .execute();
     const flipped: { tenantId: number; deviceId: number; deviceName: string; kind: string; online: boolean }[] = [];
     const share = this.options.reportShare ?? 0.05;
     const goOffline = this.options.flipChance ?? 0.0002;
@@ -198,20 +243,26 @@ export class FleetSimulator implements DeviceGateway {
       for (const row of rows) {
         const flips = this.random() < (row.online ? goOffline : comeBack);
         if (!flips && this.random() >= share) continue;
-        const telemetry = walkTelemetry(this.catalog.byPage(row.kind), JSON.parse(row.telemetry) as Record<string, StateValue>, this.random);
+        const telemetry = walkTelemetry(
+          this.catalog.byPage(row.kind),
+          JSON.parse(row.telemetry) as Record<string, StateValue>,
+          this.random,
+        );
         reportSimulatedPicture(this.catalog.byPage(row.kind), row.device_id, at, telemetry);
         await trx
           .updateTable('devices')
           .set({ telemetry: JSON.stringify(telemetry), online: flips ? (row.online ? 0 : 1) : row.online, updated_at: at })
           .where('device_id', '=', row.device_id)
           .execute();
-        if (flips) flipped.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: !row.online });
+        if (flips)
+          flipped.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: !row.online });
         changed++;
       }
       await recordStatusChanges(trx, flipped, at, 'simulator');
     });
     // Told after the commit, so a browser that hears of a change can read it back at once.
-    for (const { tenantId, ...device } of flipped) await this.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device);
+    for (const { tenantId, ...device } of flipped)
+      await this.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device);
     return changed;
   }
 }

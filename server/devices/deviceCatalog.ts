@@ -36,11 +36,14 @@ export function loadDeviceCatalog(loaded: readonly LoadedManifest[] = loadPlugin
   const kinds = plugins.map((plugin): DeviceKind => {
     const contribution = plugin.manifest.contributes;
     const paramValidators = new Map<number, ValidateFunction>();
-    for (const command of contribution.commands ?? []) if (command.params) paramValidators.set(command.command, ajv.compile(command.params));
+    for (const command of contribution.commands ?? [])
+      if (command.params) paramValidators.set(command.command, ajv.compile(command.params));
     return { ...contribution, pluginId: plugin.fullId, displayName: plugin.manifest.displayName, paramValidators };
   });
   const problems = [
-    ...kinds.filter((kind) => kind.stopCommand !== undefined && !kind.commands?.some((command) => command.command === kind.stopCommand)).map((kind) => `${kind.pluginId}: stopCommand ${kind.stopCommand} 不在它的 commands 中`),
+    ...kinds
+      .filter((kind) => kind.stopCommand !== undefined && !kind.commands?.some((command) => command.command === kind.stopCommand))
+      .map((kind) => `${kind.pluginId}: stopCommand ${kind.stopCommand} 不在它的 commands 中`),
     ...(['stopCommand', 'controlDefault'] as const).flatMap((field) => {
       const declaring = kinds.filter((kind) => kind[field] !== undefined && kind[field] !== false);
       return declaring.length > 1 ? [`${field} 只能由一种设备声明：${declaring.map((kind) => kind.pluginId).join('、')}`] : [];
@@ -56,7 +59,10 @@ export function loadDeviceCatalog(loaded: readonly LoadedManifest[] = loadPlugin
     kinds,
     resolve: (deviceType) => index.get(deviceType),
     byPage: (page) => kinds.find((kind) => kind.page === page),
-    byGroupListPath: (path) => kinds.find((kind) => kind.listPaths?.groupList !== undefined && withoutLeadingSlash(kind.listPaths.groupList) === withoutLeadingSlash(path)),
+    byGroupListPath: (path) =>
+      kinds.find(
+        (kind) => kind.listPaths?.groupList !== undefined && withoutLeadingSlash(kind.listPaths.groupList) === withoutLeadingSlash(path),
+      ),
     responderKinds: kinds.filter((kind) => kind.responder).map((kind) => kind.page),
   };
 }

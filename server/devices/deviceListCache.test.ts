@@ -56,13 +56,19 @@ describe('device list pages kept in memory', () => {
     expect(await list(a)).toEqual(first);
 
     // A direct update through the data layer.
-    await a.app.ctx.db.updateTable('devices').set({ telemetry: JSON.stringify({ voltage: 7 }) }).where('device_id', '=', lamp.deviceId).execute();
+    await a.app.ctx.db
+      .updateTable('devices')
+      .set({ telemetry: JSON.stringify({ voltage: 7 }) })
+      .where('device_id', '=', lamp.deviceId)
+      .execute();
     expect((await list(a)).rows[0]!.telemetry).toEqual({ voltage: 7 });
     // Raw SQL, as the MQTT ingest writes on PostgreSQL.
     await sql`update devices set telemetry = ${JSON.stringify({ voltage: 8 })} where device_id = ${lamp.deviceId}`.execute(a.app.ctx.db);
     expect((await list(a)).rows[0]!.telemetry).toEqual({ voltage: 8 });
     // In a transaction, as the ingest batches and the simulator's tick do.
-    await a.app.ctx.db.transaction().execute((trx) => trx.updateTable('devices').set({ name: '事务中改名' }).where('device_id', '=', lamp.deviceId).execute());
+    await a.app.ctx.db
+      .transaction()
+      .execute((trx) => trx.updateTable('devices').set({ name: '事务中改名' }).where('device_id', '=', lamp.deviceId).execute());
     expect((await list(a)).rows[0]!.deviceName).toBe('事务中改名');
     // Online changes (the simulator's and the dev endpoint's way).
     await a.app.simulator.setOnline(lamp.deviceId, !lamp.online);
@@ -73,10 +79,19 @@ describe('device list pages kept in memory', () => {
     const before = JSON.stringify(online.state);
     let changed = false;
     for (const command of [1, 0]) {
-      const reply = await a.api('POST', '/device/control/execute', { token, body: { command, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: online.deviceId } });
+      const reply = await a.api('POST', '/device/control/execute', {
+        token,
+        body: { command, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: online.deviceId },
+      });
       expect(reply.body.code).toBe(200);
-      const now = (await list(a, '/devi/aep/child?deviceType=lamp&online=1&pageSize=5')).rows.find((row) => row.deviceId === online.deviceId)!;
-      const stored = await a.app.ctx.db.selectFrom('devices').select('state').where('device_id', '=', online.deviceId).executeTakeFirstOrThrow();
+      const now = (await list(a, '/devi/aep/child?deviceType=lamp&online=1&pageSize=5')).rows.find(
+        (row) => row.deviceId === online.deviceId,
+      )!;
+      const stored = await a.app.ctx.db
+        .selectFrom('devices')
+        .select('state')
+        .where('device_id', '=', online.deviceId)
+        .executeTakeFirstOrThrow();
       expect(now.state).toEqual(JSON.parse(stored.state));
       changed ||= JSON.stringify(now.state) !== before;
     }
@@ -89,7 +104,16 @@ describe('device list pages kept in memory', () => {
     // A tick reports a random few devices of all tenants: ticks go on until one of this page's lamps moved
     // in the database (read directly, past the cache), and the page must show it.
     const ticked = JSON.stringify(await list(a, '/devi/aep/child?deviceType=lamp&pageSize=500'));
-    const storedLamps = async () => JSON.stringify(await a.app.ctx.db.selectFrom('devices').select(['device_id', 'telemetry', 'online']).where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').execute());
+    const storedLamps = async () =>
+      JSON.stringify(
+        await a.app.ctx.db
+          .selectFrom('devices')
+          .select(['device_id', 'telemetry', 'online'])
+          .where('tenant_id', '=', 1)
+          .where('kind', '=', 'lamp')
+          .orderBy('device_id')
+          .execute(),
+      );
     const lampsBefore = await storedLamps();
     for (let tick = 0; tick < 50 && (await storedLamps()) === lampsBefore; tick++) expect(await a.app.simulator.tick()).toBeGreaterThan(0);
     expect(await storedLamps()).not.toBe(lampsBefore);
@@ -109,16 +133,31 @@ describe('device list pages kept in memory', () => {
     const lamp = (await list(b)).rows[0]!;
     expect(await list(b)).toEqual(await list(b));
 
-    const moved = await a.api('POST', '/devi/aep/position', { token, body: { deviceId: lamp.deviceId, longitude: 106.25, latitude: 29.25 } });
+    const moved = await a.api('POST', '/devi/aep/position', {
+      token,
+      body: { deviceId: lamp.deviceId, longitude: 106.25, latitude: 29.25 },
+    });
     expect(moved.body.code).toBe(200);
     if (dialectOf(b.app.ctx.db) === 'sqlite') expect((await list(b)).rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
     // SQLite: at once (data_version). PostgreSQL: as soon as B hears A's NOTIFY, far within the pages' 1 s limit.
-    const seen = await eventually(() => list(b), (body) => body.rows[0]!.longitude === 106.25);
+    const seen = await eventually(
+      () => list(b),
+      (body) => body.rows[0]!.longitude === 106.25,
+    );
     expect(seen.body.rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
     expect(seen.ms).toBeLessThan(300);
 
-    await a.app.ctx.db.transaction().execute((trx) => trx.updateTable('devices').set({ telemetry: JSON.stringify({ voltage: 3 }) }).where('device_id', '=', lamp.deviceId).execute());
-    const ticked = await eventually(() => list(b), (body) => JSON.stringify(body.rows[0]!.telemetry) === '{"voltage":3}');
+    await a.app.ctx.db.transaction().execute((trx) =>
+      trx
+        .updateTable('devices')
+        .set({ telemetry: JSON.stringify({ voltage: 3 }) })
+        .where('device_id', '=', lamp.deviceId)
+        .execute(),
+    );
+    const ticked = await eventually(
+      () => list(b),
+      (body) => JSON.stringify(body.rows[0]!.telemetry) === '{"voltage":3}',
+    );
     expect(ticked.body.rows[0]!.telemetry).toEqual({ voltage: 3 });
     expect(ticked.ms).toBeLessThan(300);
   });

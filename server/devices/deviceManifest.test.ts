@@ -63,14 +63,32 @@ describe('a device folder declares what the server does with its kind', { timeou
   it('the emergency view lists devices of a kind marked responder, and /guide/getSystemInfo answers with its systemInfo', async () => {
     server = await testServer({ pluginsDir: pluginsWithBeacon(), smsDevEndpoint: true });
     const token = await server.login('ADMIN-2026-DEMO');
-    const beacon = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'patrolBeacon').orderBy('device_id').executeTakeFirstOrThrow();
-    const raised = await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id, content: '应急测试' }, json: true });
+    const beacon = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'name'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'patrolBeacon')
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    const raised = await server.api('POST', '/dev/alarm/raise', {
+      body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id, content: '应急测试' },
+      json: true,
+    });
     const alarmId = (raised.body.data as { alarmId: number }).alarmId;
-    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { deviceId: number; kind: string }[] };
+    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as {
+      nearbyDevices: { deviceId: number; kind: string }[];
+    };
     expect(emergency.nearbyDevices).toContainEqual(expect.objectContaining({ deviceId: beacon.device_id, kind: 'patrolBeacon' }));
-    expect(new Set(emergency.nearbyDevices.map((device) => device.kind))).toEqual(new Set(emergency.nearbyDevices.map((device) => device.kind).filter((kind) => ['camera', 'broad', 'screen', 'patrolBeacon'].includes(kind))));
+    expect(new Set(emergency.nearbyDevices.map((device) => device.kind))).toEqual(
+      new Set(
+        emergency.nearbyDevices.map((device) => device.kind).filter((kind) => ['camera', 'broad', 'screen', 'patrolBeacon'].includes(kind)),
+      ),
+    );
     const info = await server.api('GET', `/guide/getSystemInfo?deviceId=${beacon.device_id}`, { token });
-    expect(info.body).toMatchObject({ code: 200, data: { deviceId: beacon.device_id, deviceName: beacon.name, model: 'PB-1 巡检信标', resolution: '320x240', firmware: '0.9.1' } });
+    expect(info.body).toMatchObject({
+      code: 200,
+      data: { deviceId: beacon.device_id, deviceName: beacon.name, model: 'PB-1 巡检信标', resolution: '320x240', firmware: '0.9.1' },
+    });
   });
 
   it('without the flag the same folder is no responder and has no system info', async () => {
@@ -84,17 +102,33 @@ describe('a device folder declares what the server does with its kind', { timeou
     });
     const token = await server.login('ADMIN-2026-DEMO');
     expect(server.app.simulator.simulatedAlarms().has('patrolBeacon')).toBe(false);
-    const beacon = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'patrolBeacon').orderBy('device_id').executeTakeFirstOrThrow();
-    const alarmId = ((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id }, json: true })).body.data as { alarmId: number }).alarmId;
-    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as { nearbyDevices: { kind: string }[] };
+    const beacon = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'name'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'patrolBeacon')
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    const alarmId = (
+      (await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'SMOKE', deviceId: beacon.device_id }, json: true }))
+        .body.data as { alarmId: number }
+    ).alarmId;
+    const emergency = (await server.api('GET', `/alarm/emergency/${alarmId}`, { token })).body.data as {
+      nearbyDevices: { kind: string }[];
+    };
     expect(emergency.nearbyDevices.map((device) => device.kind)).not.toContain('patrolBeacon');
-    expect((await server.api('GET', `/guide/getSystemInfo?deviceId=${beacon.device_id}`, { token })).body).toEqual({ code: 400, msg: `设备 ${beacon.name} 不是导览屏` });
+    expect((await server.api('GET', `/guide/getSystemInfo?deviceId=${beacon.device_id}`, { token })).body).toEqual({
+      code: 400,
+      msg: `设备 ${beacon.name} 不是导览屏`,
+    });
   });
 
   it('refuses to start when a second kind declares the stop command or the control default, or a stop command it does not have', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-data-'));
     dirs.push(dataDir);
-    await expect(createServer({ dataDir, pluginsDir: pluginsWithBeacon((manifest) => void (manifest.contributes.stopCommand = 1)) })).rejects.toThrow('device:patrol-beacon: stopCommand 1 不在它的 commands 中');
+    await expect(
+      createServer({ dataDir, pluginsDir: pluginsWithBeacon((manifest) => void (manifest.contributes.stopCommand = 1)) }),
+    ).rejects.toThrow('device:patrol-beacon: stopCommand 1 不在它的 commands 中');
     await expect(
       createServer({
         dataDir,
@@ -104,15 +138,23 @@ describe('a device folder declares what the server does with its kind', { timeou
           manifest.contributes.controlDefault = true;
         }),
       }),
-    ).rejects.toThrow(/stopCommand 只能由一种设备声明：device:broad、device:patrol-beacon\ncontrolDefault 只能由一种设备声明：device:light、device:patrol-beacon/);
+    ).rejects.toThrow(
+      /stopCommand 只能由一种设备声明：device:broad、device:patrol-beacon\ncontrolDefault 只能由一种设备声明：device:light、device:patrol-beacon/,
+    );
   });
 });
 
 describe('the dev alarm endpoint', () => {
   it('has no default alarm type: the caller names one of the alarm plugins', async () => {
     server = await testServer({ smsDevEndpoint: true });
-    expect((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, content: '无类型' }, json: true })).body).toEqual({ code: 400, msg: '请指定告警类型' });
-    expect((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'NO_SUCH_ALARM' }, json: true })).body).toEqual({ code: 400, msg: '未知的告警类型：NO_SUCH_ALARM' });
+    expect((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, content: '无类型' }, json: true })).body).toEqual({
+      code: 400,
+      msg: '请指定告警类型',
+    });
+    expect((await server.api('POST', '/dev/alarm/raise', { body: { tenantId: 1, alarmType: 'NO_SUCH_ALARM' }, json: true })).body).toEqual({
+      code: 400,
+      msg: '未知的告警类型：NO_SUCH_ALARM',
+    });
     expect(await server.app.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
   });
 });

@@ -10,12 +10,38 @@ import { shanghaiDay, type OrderCounters } from '../workOrders/OrderCounters';
 const MAX_PAGE_SIZE = 500;
 
 const pageQuery = {
-  pageNum: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, errorMessage: { type: '页码必须是正整数', minimum: '页码必须是正整数', maximum: '页码过大' } },
-  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20, errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: `每页条数不能超过 ${MAX_PAGE_SIZE}` } },
+  pageNum: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    errorMessage: { type: '页码必须是正整数', minimum: '页码必须是正整数', maximum: '页码过大' },
+  },
+  pageSize: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: 20,
+    errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: `每页条数不能超过 ${MAX_PAGE_SIZE}` },
+  },
 };
-const deviceTypeField = { type: 'string', minLength: 1, maxLength: 40, errorMessage: { type: '设备类型不正确', minLength: '请指定设备类型', maxLength: '设备类型不正确' } };
-const keywordField = { type: 'string', maxLength: 50, errorMessage: { type: '搜索关键字不正确', maxLength: '搜索关键字不能超过 50 个字符' } };
-const idField = (label: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` } });
+const deviceTypeField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  errorMessage: { type: '设备类型不正确', minLength: '请指定设备类型', maxLength: '设备类型不正确' },
+};
+const keywordField = {
+  type: 'string',
+  maxLength: 50,
+  errorMessage: { type: '搜索关键字不正确', maxLength: '搜索关键字不能超过 50 个字符' },
+};
+const idField = (label: string) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  errorMessage: { type: `${label}必须是正整数`, minimum: `${label}必须是正整数`, maximum: `${label}必须是正整数` },
+});
 const onlineField = { type: 'string', enum: ['0', '1'], errorMessage: { type: '在线状态只能是 0 或 1', enum: '在线状态只能是 0 或 1' } };
 /** Ids as a form writes them ("1,2,3"), one id, or a JSON array of ids. */
 const idListField = (label: string) => ({
@@ -28,15 +54,28 @@ const idListField = (label: string) => ({
   items: { type: 'integer', minimum: 1, maximum: 2147483647 },
   errorMessage: `${label}必须是正整数或以逗号分隔的正整数`,
 });
-const codeField = (label: string) => ({ type: 'string', maxLength: 40, errorMessage: { type: `${label}必须是文字`, maxLength: `${label}过长` } });
+const codeField = (label: string) => ({
+  type: 'string',
+  maxLength: 40,
+  errorMessage: { type: `${label}必须是文字`, maxLength: `${label}过长` },
+});
 /** A command's parameters: a JSON object, or its text (form bodies); the kind's manifest says what it may hold. */
-const paramsField = { type: ['object', 'string'], maxLength: 8192, errorMessage: { type: '命令参数必须是 JSON 对象', maxLength: '命令参数过长' } };
+const paramsField = {
+  type: ['object', 'string'],
+  maxLength: 8192,
+  errorMessage: { type: '命令参数必须是 JSON 对象', maxLength: '命令参数过长' },
+};
 
 const controlSchema = {
   body: {
     type: 'object',
     properties: {
-      command: { type: 'integer', minimum: 0, maximum: 2147483647, errorMessage: { type: '命令编号必须是非负整数', minimum: '命令编号必须是非负整数', maximum: '命令编号必须是非负整数' } },
+      command: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 2147483647,
+        errorMessage: { type: '命令编号必须是非负整数', minimum: '命令编号必须是非负整数', maximum: '命令编号必须是非负整数' },
+      },
       deviceType: codeField('设备类型'),
       commandType: codeField('命令类型'),
       deviceIds: idListField('设备编号'),
@@ -52,7 +91,12 @@ const controlSchema = {
 const stopPlaySchema = {
   body: {
     type: 'object',
-    properties: { id: idListField('设备编号'), deviceIds: idListField('设备编号'), groupIds: idListField('分组编号'), type: codeField('类型') },
+    properties: {
+      id: idListField('设备编号'),
+      deviceIds: idListField('设备编号'),
+      groupIds: idListField('分组编号'),
+      type: codeField('类型'),
+    },
     errorMessage: { type: '请求参数格式不正确' },
   },
 };
@@ -78,7 +122,10 @@ interface ListParams {
 /** Parses "1,2,3", repeated fields or a single number into positive integer ids. */
 export function parseIdList(value: unknown, label: string): number[] {
   if (value === undefined || value === null || value === '') return [];
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((part) => part.trim()).filter(Boolean);
+  const parts = (Array.isArray(value) ? value : [value])
+    .flatMap((item) => String(item).split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
   return parts.map((part) => {
     if (!/^\d{1,10}$/.test(part) || Number(part) < 1 || Number(part) > 2147483647) throw badRequest(`${label}不正确：${part.slice(0, 20)}`);
     return Number(part);
@@ -102,7 +149,12 @@ function parseParams(value: unknown): Record<string, unknown> {
 }
 
 /** Device lists (spec section 7 paths), groups, detail and control, scoped to the active tenant and to the kinds the caller's menus open. */
-export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, devices: DeviceService, counters: OrderCounters): Promise<void> {
+export async function deviceRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  devices: DeviceService,
+  counters: OrderCounters,
+): Promise<void> {
   const read = { access: access.readDevices };
   const control = { access: access.controlDevices };
   const accessOf = (request: FastifyRequest): UserAccess => request.access!;
@@ -121,27 +173,37 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   /** A list page's answer, written as JSON text by the service (Fastify sends a JSON-typed string as it is). */
   const sendPage = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
-  const list = (camerasOnly = false) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as ListParams;
-    const kind = readableKind(request, query.deviceType ?? (camerasOnly ? devices.defaultMonitorKind() : ''));
-    // /monitor/* lists the kinds that declare it as their list path (cameras, fire cameras).
-    if (camerasOnly && kind.listPaths?.child !== '/monitor/child') throw badRequest(`${kind.displayName}不能通过监控列表查询`);
-    const keyword = query.keyword?.trim();
-    const body = await devices.listPage({
-      tenantId: request.session!.tenantId,
-      kind,
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
-      ...(keyword ? { keyword } : {}),
-      ...(query.groupId !== undefined ? { groupId: query.groupId } : {}),
-      ...(query.online !== undefined ? { online: query.online === '1' } : {}),
-    });
-    return sendPage(reply, body);
-  };
+  const list =
+    (camerasOnly = false) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as ListParams;
+      const kind = readableKind(request, query.deviceType ?? (camerasOnly ? devices.defaultMonitorKind() : ''));
+      // /monitor/* lists the kinds that declare it as their list path (cameras, fire cameras).
+      if (camerasOnly && kind.listPaths?.child !== '/monitor/child') throw badRequest(`${kind.displayName}不能通过监控列表查询`);
+      const keyword = query.keyword?.trim();
+      const body = await devices.listPage({
+        tenantId: request.session!.tenantId,
+        kind,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+        ...(keyword ? { keyword } : {}),
+        ...(query.groupId !== undefined ? { groupId: query.groupId } : {}),
+        ...(query.online !== undefined ? { online: query.online === '1' } : {}),
+      });
+      return sendPage(reply, body);
+    };
   const requireDeviceType = { deviceType: '请指定设备类型' };
 
-  api.get('/devi/aep/child', { config: read, schema: listSchema(requireDeviceType, { groupId: idField('分组编号'), online: onlineField }) }, list());
-  api.get('/devi/aep/search', { config: read, schema: listSchema(requireDeviceType, { keyword: keywordField, online: onlineField }) }, list());
+  api.get(
+    '/devi/aep/child',
+    { config: read, schema: listSchema(requireDeviceType, { groupId: idField('分组编号'), online: onlineField }) },
+    list(),
+  );
+  api.get(
+    '/devi/aep/search',
+    { config: read, schema: listSchema(requireDeviceType, { keyword: keywordField, online: onlineField }) },
+    list(),
+  );
   api.get('/monitor/child', { config: read, schema: listSchema({}, { groupId: idField('分组编号'), online: onlineField }) }, list(true));
   api.get('/monitor/search', { config: read, schema: listSchema({}, { keyword: keywordField, online: onlineField }) }, list(true));
 
@@ -149,17 +211,46 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     const query = request.query as ListParams;
     const kind = readableKind(request, query.deviceType ?? '');
     const { rows } = await devices.list({ tenantId: request.session!.tenantId, kind, pageNum: 1, pageSize: 100_000 });
-    return ok(rows.map(({ deviceId, deviceName, deviceCode, online, longitude, latitude, height }) => ({ deviceId, deviceName, deviceCode, online, longitude, latitude, height })));
+    return ok(
+      rows.map(({ deviceId, deviceName, deviceCode, online, longitude, latitude, height }) => ({
+        deviceId,
+        deviceName,
+        deviceCode,
+        online,
+        longitude,
+        latitude,
+        height,
+      })),
+    );
   });
 
   api.get(
     '/devi/aep/groupChild',
-    { config: read, schema: { querystring: { type: 'object', properties: { groupId: idField('分组编号'), ...pageQuery }, required: ['groupId'], errorMessage: { required: { groupId: '请指定分组' } } } } },
+    {
+      config: read,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { groupId: idField('分组编号'), ...pageQuery },
+          required: ['groupId'],
+          errorMessage: { required: { groupId: '请指定分组' } },
+        },
+      },
+    },
     async (request, reply) => {
       const query = request.query as ListParams & { groupId: number };
       const group = await devices.group(request.session!.tenantId, query.groupId);
       const kind = readableKind(request, group.kind);
-      return sendPage(reply, await devices.listPage({ tenantId: request.session!.tenantId, kind, pageNum: query.pageNum, pageSize: query.pageSize, groupId: group.group_id }));
+      return sendPage(
+        reply,
+        await devices.listPage({
+          tenantId: request.session!.tenantId,
+          kind,
+          pageNum: query.pageNum,
+          pageSize: query.pageSize,
+          groupId: group.group_id,
+        }),
+      );
     },
   );
 
@@ -176,9 +267,13 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
   }
 
   // Every device of the tenant the caller may see, with its position, for the map's device layer.
-  api.get('/devi/aep/positions', { config: read }, async (request) => ok(await devices.positions(request.session!.tenantId, readableKinds(request))));
+  api.get('/devi/aep/positions', { config: read }, async (request) =>
+    ok(await devices.positions(request.session!.tenantId, readableKinds(request))),
+  );
 
-  api.get('/devi/aep/summary', { config: read }, async (request) => ok(await devices.summary(request.session!.tenantId, readableKinds(request))));
+  api.get('/devi/aep/summary', { config: read }, async (request) =>
+    ok(await devices.summary(request.session!.tenantId, readableKinds(request))),
+  );
 
   /** A device of the tenant whose kind the caller may read or control (another tenant's: not found). */
   const deviceFor = async (request: FastifyRequest, deviceId: number, action: 'read' | 'control') => {
@@ -189,7 +284,17 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   api.get(
     '/devi/aep/info',
-    { config: read, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    {
+      config: read,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { deviceId: idField('设备编号') },
+          required: ['deviceId'],
+          errorMessage: { required: { deviceId: '请指定设备' } },
+        },
+      },
+    },
     async (request) => ok(await deviceFor(request, (request.query as { deviceId: number }).deviceId, 'read')),
   );
 
@@ -203,18 +308,35 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
           type: 'object',
           properties: {
             deviceId: idField('设备编号'),
-            longitude: { type: 'number', minimum: -180, maximum: 180, errorMessage: { type: '经度必须是数字', minimum: '经度应在 -180 到 180 之间', maximum: '经度应在 -180 到 180 之间' } },
-            latitude: { type: 'number', minimum: -90, maximum: 90, errorMessage: { type: '纬度必须是数字', minimum: '纬度应在 -90 到 90 之间', maximum: '纬度应在 -90 到 90 之间' } },
+            longitude: {
+              type: 'number',
+              minimum: -180,
+              maximum: 180,
+              errorMessage: { type: '经度必须是数字', minimum: '经度应在 -180 到 180 之间', maximum: '经度应在 -180 到 180 之间' },
+            },
+            latitude: {
+              type: 'number',
+              minimum: -90,
+              maximum: 90,
+              errorMessage: { type: '纬度必须是数字', minimum: '纬度应在 -90 到 90 之间', maximum: '纬度应在 -90 到 90 之间' },
+            },
           },
           required: ['deviceId', 'longitude', 'latitude'],
-          errorMessage: { type: '请求参数格式不正确', required: { deviceId: '请指定设备', longitude: '请提供经度', latitude: '请提供纬度' } },
+          errorMessage: {
+            type: '请求参数格式不正确',
+            required: { deviceId: '请指定设备', longitude: '请提供经度', latitude: '请提供纬度' },
+          },
         },
       },
     },
     async (request) => {
       const { deviceId, longitude, latitude } = request.body as { deviceId: number; longitude: number; latitude: number };
       await deviceFor(request, deviceId, 'control');
-      return ok(await devices.move(request.session!.tenantId, deviceId, Number(longitude.toFixed(8)), Number(latitude.toFixed(8))), {}, '位置已保存');
+      return ok(
+        await devices.move(request.session!.tenantId, deviceId, Number(longitude.toFixed(8)), Number(latitude.toFixed(8))),
+        {},
+        '位置已保存',
+      );
     },
   );
 
@@ -231,14 +353,31 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
     // refused (and recorded) by the service like any other bad command.
     const kind = devices.findKind(deviceType);
     if (kind) accessOf(request).requireKind(kind, 'control');
-    const { results, message } = await devices.control({ tenantId: request.session!.tenantId, userId: request.session!.userId, deviceType, commandType, command: body.command as number, deviceIds, groupIds, params });
+    const { results, message } = await devices.control({
+      tenantId: request.session!.tenantId,
+      userId: request.session!.userId,
+      deviceType,
+      commandType,
+      command: body.command as number,
+      deviceIds,
+      groupIds,
+      params,
+    });
     return ok({ results }, {}, message);
   });
 
-  api.get('/device/control/log', { config: read, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } }, async (request) => {
-    const query = request.query as { pageNum: number; pageSize: number };
-    return { code: 200, msg: '查询成功', rows: await devices.controlLog(request.session!.tenantId, readableKinds(request), query.pageNum, query.pageSize) };
-  });
+  api.get(
+    '/device/control/log',
+    { config: read, schema: { querystring: { type: 'object', properties: { ...pageQuery } } } },
+    async (request) => {
+      const query = request.query as { pageNum: number; pageSize: number };
+      return {
+        code: 200,
+        msg: '查询成功',
+        rows: await devices.controlLog(request.session!.tenantId, readableKinds(request), query.pageNum, query.pageSize),
+      };
+    },
+  );
 
   api.post('/voice/stopPlay', { config: control, schema: stopPlaySchema }, async (request) => {
     const body = request.body as Record<string, unknown>;
@@ -269,7 +408,12 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
           type: 'object',
           properties: {
             deviceType: deviceTypeField,
-            orderType: { type: 'string', minLength: 1, maxLength: 20, errorMessage: { type: '指令类型不正确', minLength: '请指定指令类型', maxLength: '指令类型过长' } },
+            orderType: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20,
+              errorMessage: { type: '指令类型不正确', minLength: '请指定指令类型', maxLength: '指令类型过长' },
+            },
             playType: { type: 'string', enum: ['1'], errorMessage: { type: 'playType 只能是 1', enum: 'playType 只能是 1' } },
           },
           required: ['deviceType', 'orderType'],
@@ -291,7 +435,17 @@ export async function deviceRoutes(api: FastifyInstance, ctx: ServerContext, dev
 
   api.get(
     '/guide/getSystemInfo',
-    { config: read, schema: { querystring: { type: 'object', properties: { deviceId: idField('设备编号') }, required: ['deviceId'], errorMessage: { required: { deviceId: '请指定设备' } } } } },
+    {
+      config: read,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { deviceId: idField('设备编号') },
+          required: ['deviceId'],
+          errorMessage: { required: { deviceId: '请指定设备' } },
+        },
+      },
+    },
     async (request) => {
       const device = await deviceFor(request, (request.query as { deviceId: number }).deviceId, 'read');
       // Kinds whose manifest declares `systemInfo` (navigation screens) answer with it.

@@ -115,13 +115,23 @@ export class EmergencyService {
   // ---- reading ---------------------------------------------------------------------------------
 
   private async eventRecord(tenantId: number, eventId: number, executor: Executor = this.db): Promise<EventRecord> {
-    const row = await executor.selectFrom('emergency_events').selectAll().where('event_id', '=', eventId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('emergency_events')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw eventNotFound(eventId);
     return { ...row, event_id: Number(row.event_id) };
   }
 
   private async taskRecord(tenantId: number, taskId: number, executor: Executor = this.db): Promise<TaskRecord> {
-    const row = await executor.selectFrom('emergency_tasks').selectAll().where('task_id', '=', taskId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('emergency_tasks')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw taskNotFound(taskId);
     return { ...row, task_id: Number(row.task_id), event_id: Number(row.event_id), team_id: Number(row.team_id) };
   }
@@ -139,7 +149,14 @@ export class EmergencyService {
         .where('e.tenant_id', '=', tenantId)
         .where('e.event_id', 'in', eventIds)
         .execute(),
-      this.db.selectFrom('emergency_event_alarms').select(['event_id', 'alarm_id']).where('tenant_id', '=', tenantId).where('event_id', 'in', eventIds).orderBy('joined_at').orderBy('alarm_id').execute(),
+      this.db
+        .selectFrom('emergency_event_alarms')
+        .select(['event_id', 'alarm_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('event_id', 'in', eventIds)
+        .orderBy('joined_at')
+        .orderBy('alarm_id')
+        .execute(),
       this.db
         .selectFrom('emergency_tasks')
         .select(['event_id', 'status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -205,7 +222,9 @@ export class EmergencyService {
       .where('k.tenant_id', '=', tenantId);
   }
 
-  private toTask(row: Database['emergency_tasks'] & { event_title: string; team_name: string | null; created_by_name: string | null }): EmergencyTaskRow {
+  private toTask(
+    row: Database['emergency_tasks'] & { event_title: string; team_name: string | null; created_by_name: string | null },
+  ): EmergencyTaskRow {
     const status = row.status as EmergencyTaskStatus;
     return {
       taskId: Number(row.task_id),
@@ -253,7 +272,15 @@ export class EmergencyService {
       .where('h.tenant_id', '=', tenantId);
   }
 
-  private toFeed(row: Database['emergency_history'] & { event_title: string; event_kind: string; task_title: string | null; team_name: string | null; nick_name: string | null }): EmergencyFeedEntry {
+  private toFeed(
+    row: Database['emergency_history'] & {
+      event_title: string;
+      event_kind: string;
+      task_title: string | null;
+      team_name: string | null;
+      nick_name: string | null;
+    },
+  ): EmergencyFeedEntry {
     const action = row.action as EmergencyAction;
     return {
       id: Number(row.id),
@@ -279,7 +306,10 @@ export class EmergencyService {
     let base = this.db.selectFrom('emergency_events as e').where('e.tenant_id', '=', filter.tenantId);
     if (filter.status) base = base.where('e.status', '=', filter.status);
     if (filter.kind) base = base.where('e.kind', '=', filter.kind);
-    if (filter.keyword) base = base.where(sql<boolean>`(${containsText(this.db, 'e.title', filter.keyword)} or ${containsText(this.db, 'e.description', filter.keyword)})`);
+    if (filter.keyword)
+      base = base.where(
+        sql<boolean>`(${containsText(this.db, 'e.title', filter.keyword)} or ${containsText(this.db, 'e.description', filter.keyword)})`,
+      );
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
     if (total === 0) return { rows: [], total };
     const page = await base
@@ -291,7 +321,13 @@ export class EmergencyService {
       .limit(filter.pageSize)
       .offset((filter.pageNum - 1) * filter.pageSize)
       .execute();
-    return { rows: await this.eventRows(filter.tenantId, page.map((row) => Number(row.event_id))), total };
+    return {
+      rows: await this.eventRows(
+        filter.tenantId,
+        page.map((row) => Number(row.event_id)),
+      ),
+      total,
+    };
   }
 
   async detail(tenantId: number, eventId: number): Promise<EmergencyEventDetail> {
@@ -315,7 +351,12 @@ export class EmergencyService {
   /** The event an alarm of the tenant belongs to (404 when the alarm is another tenant's, missing, or in none). */
   async byAlarm(tenantId: number, alarmId: number): Promise<EmergencyEventDetail> {
     await this.alarms.get(tenantId, alarmId);
-    const link = await this.db.selectFrom('emergency_event_alarms').select('event_id').where('alarm_id', '=', alarmId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const link = await this.db
+      .selectFrom('emergency_event_alarms')
+      .select('event_id')
+      .where('alarm_id', '=', alarmId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!link) throw new AppError(404, `告警 ${alarmId} 没有关联应急事件`);
     return this.detail(tenantId, Number(link.event_id));
   }
@@ -329,7 +370,10 @@ export class EmergencyService {
   async teams(tenantId: number): Promise<EmergencyTeamLoad[]> {
     const [teams, tasks, orders] = await Promise.all([
       this.db.selectFrom('teams').select(['team_id', 'name', 'duty']).where('tenant_id', '=', tenantId).orderBy('team_id').execute(),
-      this.selectTasks(tenantId).where('k.status', 'in', [...OPEN_EMERGENCY_TASK_STATUSES]).orderBy('k.task_id').execute(),
+      this.selectTasks(tenantId)
+        .where('k.status', 'in', [...OPEN_EMERGENCY_TASK_STATUSES])
+        .orderBy('k.task_id')
+        .execute(),
       this.db
         .selectFrom('work_orders')
         .select(['assignee_team_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -343,13 +387,25 @@ export class EmergencyService {
     return teams.map((team) => {
       const teamId = Number(team.team_id);
       const open = tasks.filter((task) => Number(task.team_id) === teamId).map((task) => this.toTask(task));
-      return { teamId, name: team.name, duty: team.duty, busy: open.length > 0, tasks: open, openWorkOrders: ordersByTeam.get(teamId) ?? 0 };
+      return {
+        teamId,
+        name: team.name,
+        duty: team.duty,
+        busy: open.length > 0,
+        tasks: open,
+        openWorkOrders: ordersByTeam.get(teamId) ?? 0,
+      };
     });
   }
 
   async stats(tenantId: number): Promise<EmergencyStats> {
     const [events, tasks, teams, busy] = await Promise.all([
-      this.db.selectFrom('emergency_events').select(['status', 'kind', (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).groupBy(['status', 'kind']).execute(),
+      this.db
+        .selectFrom('emergency_events')
+        .select(['status', 'kind', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('tenant_id', '=', tenantId)
+        .groupBy(['status', 'kind'])
+        .execute(),
       this.db
         .selectFrom('emergency_tasks as k')
         .innerJoin('emergency_events as e', 'e.event_id', 'k.event_id')
@@ -358,7 +414,11 @@ export class EmergencyService {
         .where('e.status', '=', 'ACTIVE')
         .groupBy('k.status')
         .execute(),
-      this.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).executeTakeFirst(),
+      this.db
+        .selectFrom('teams')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
       this.db
         .selectFrom('emergency_tasks')
         .select((eb) => eb.fn.count<number>('team_id').distinct().as('count'))
@@ -378,7 +438,14 @@ export class EmergencyService {
     }
     const tasksByStatus = emptyCounts();
     for (const row of tasks) if (row.status in tasksByStatus) tasksByStatus[row.status as EmergencyTaskStatus] += Number(row.count);
-    return { activeEvents, closedEvents, activeByKind, tasksByStatus, busyTeams: Number(busy?.count ?? 0), teams: Number(teams?.count ?? 0) };
+    return {
+      activeEvents,
+      closedEvents,
+      activeByKind,
+      tasksByStatus,
+      busyTeams: Number(busy?.count ?? 0),
+      teams: Number(teams?.count ?? 0),
+    };
   }
 
   // ---- resources ---------------------------------------------------------------------------------
@@ -387,13 +454,22 @@ export class EmergencyService {
     const event = eventId === undefined ? undefined : await this.eventRecord(tenantId, eventId);
     const center = event ? { longitude: Number(event.longitude), latitude: Number(event.latitude), radius: event.radius } : null;
     const range = center ? Math.max(EMERGENCY_RESOURCE_RANGE_M, center.radius * 3) : Infinity;
-    const distance = (lon: number, lat: number) => (center ? Math.round(distanceMetres(center.longitude, center.latitude, lon, lat)) : null);
+    const distance = (lon: number, lat: number) =>
+      center ? Math.round(distanceMetres(center.longitude, center.latitude, lon, lat)) : null;
     const devicesOf = async (kinds: readonly string[]) => {
       if (!kinds.length) return [];
-      let query = this.db.selectFrom('devices').select(['device_id', 'name', 'kind', 'online', 'longitude', 'latitude', 'telemetry']).where('tenant_id', '=', tenantId).where('kind', 'in', [...kinds]);
+      let query = this.db
+        .selectFrom('devices')
+        .select(['device_id', 'name', 'kind', 'online', 'longitude', 'latitude', 'telemetry'])
+        .where('tenant_id', '=', tenantId)
+        .where('kind', 'in', [...kinds]);
       if (center) {
         const box = boxAround(center.longitude, center.latitude, range);
-        query = query.where('longitude', '>=', box.minLon).where('longitude', '<=', box.maxLon).where('latitude', '>=', box.minLat).where('latitude', '<=', box.maxLat);
+        query = query
+          .where('longitude', '>=', box.minLon)
+          .where('longitude', '<=', box.maxLon)
+          .where('latitude', '>=', box.minLat)
+          .where('latitude', '<=', box.maxLat);
       }
       const rows = await query.orderBy('device_id').execute();
       return rows
@@ -508,7 +584,10 @@ export class EmergencyService {
         distance: Math.round(distanceMetres(center.longitude, center.latitude, Number(row.longitude), Number(row.latitude))),
       }))
       .filter((camera) => camera.distance <= EMERGENCY_CAMERA_RANGE_M)
-      .sort((a, b) => Number(b.online) - Number(a.online) || Number(b.fire) - Number(a.fire) || a.distance - b.distance || a.deviceId - b.deviceId)
+      .sort(
+        (a, b) =>
+          Number(b.online) - Number(a.online) || Number(b.fire) - Number(a.fire) || a.distance - b.distance || a.deviceId - b.deviceId,
+      )
       .slice(0, EMERGENCY_CAMERA_LIMIT);
   }
 
@@ -518,16 +597,21 @@ export class EmergencyService {
     const title = body.title.trim();
     if (!title) throw badRequest('请填写事件标题');
     const eventId = await this.db.transaction().execute((trx) =>
-      this.insertEvent(trx, tenantId, { userId }, {
-        kind: body.kind,
-        title,
-        description: (body.description ?? '').trim(),
-        level: body.level ?? 'MEDIUM',
-        longitude: body.longitude,
-        latitude: body.latitude,
-        radius: body.radius ?? EMERGENCY_DEFAULT_RADIUS[body.kind],
-        alarmId: null,
-      }),
+      this.insertEvent(
+        trx,
+        tenantId,
+        { userId },
+        {
+          kind: body.kind,
+          title,
+          description: (body.description ?? '').trim(),
+          level: body.level ?? 'MEDIUM',
+          longitude: body.longitude,
+          latitude: body.latitude,
+          radius: body.radius ?? EMERGENCY_DEFAULT_RADIUS[body.kind],
+          alarmId: null,
+        },
+      ),
     );
     return this.announceEvent(tenantId, eventId, 'open');
   }
@@ -542,18 +626,27 @@ export class EmergencyService {
     const kind = body.kind ?? EMERGENCY_ALARM_KINDS[alarm.alarmType] ?? 'OTHER';
     const title = body.title?.trim() || this.alarmTitle(alarm);
     const eventId = await lockedTransaction(this.db, `emergency-alarm-${tenantId}`, async (trx) => {
-      const existing = await trx.selectFrom('emergency_event_alarms').select('event_id').where('alarm_id', '=', alarm.alarmId).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('emergency_event_alarms')
+        .select('event_id')
+        .where('alarm_id', '=', alarm.alarmId)
+        .executeTakeFirst();
       if (existing) throw new AppError(409, `告警 ${alarm.alarmId} 已关联应急事件 ${Number(existing.event_id)}，不能再次启动应急事件`);
-      return this.insertEvent(trx, tenantId, { userId }, {
-        kind,
-        title,
-        description: (body.description ?? '').trim() || alarm.alarmContent,
-        level: EMERGENCY_LEVEL_OF_GRADE[alarm.grade] ?? 'MEDIUM',
-        longitude,
-        latitude,
-        radius: body.radius ?? EMERGENCY_DEFAULT_RADIUS[kind],
-        alarmId: alarm.alarmId,
-      });
+      return this.insertEvent(
+        trx,
+        tenantId,
+        { userId },
+        {
+          kind,
+          title,
+          description: (body.description ?? '').trim() || alarm.alarmContent,
+          level: EMERGENCY_LEVEL_OF_GRADE[alarm.grade] ?? 'MEDIUM',
+          longitude,
+          latitude,
+          radius: body.radius ?? EMERGENCY_DEFAULT_RADIUS[kind],
+          alarmId: alarm.alarmId,
+        },
+      );
     });
     return this.announceEvent(tenantId, eventId, 'open');
   }
@@ -570,26 +663,40 @@ export class EmergencyService {
     const at = this.now();
     // One at a time per tenant: two alarms of one fire arriving together must not open two events.
     const outcome = await lockedTransaction(this.db, `emergency-alarm-${tenantId}`, async (trx) => {
-      const active = await trx.selectFrom('emergency_events').selectAll().where('tenant_id', '=', tenantId).where('status', '=', 'ACTIVE').where('kind', '=', kind).execute();
+      const active = await trx
+        .selectFrom('emergency_events')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'ACTIVE')
+        .where('kind', '=', kind)
+        .execute();
       const nearest = active
         .map((event) => ({ event, distance: distanceMetres(Number(event.longitude), Number(event.latitude), longitude, latitude) }))
         .filter(({ event, distance }) => distance <= event.radius)
         .sort((a, b) => a.distance - b.distance)[0];
       if (!nearest) {
-        const eventId = await this.insertEvent(trx, tenantId, { userId: null }, {
-          kind,
-          title: this.alarmTitle(alarm),
-          description: alarm.alarmContent,
-          level: EMERGENCY_LEVEL_OF_GRADE[alarm.grade] ?? 'MEDIUM',
-          longitude,
-          latitude,
-          radius: EMERGENCY_DEFAULT_RADIUS[kind],
-          alarmId: alarm.alarmId,
-        });
+        const eventId = await this.insertEvent(
+          trx,
+          tenantId,
+          { userId: null },
+          {
+            kind,
+            title: this.alarmTitle(alarm),
+            description: alarm.alarmContent,
+            level: EMERGENCY_LEVEL_OF_GRADE[alarm.grade] ?? 'MEDIUM',
+            longitude,
+            latitude,
+            radius: EMERGENCY_DEFAULT_RADIUS[kind],
+            alarmId: alarm.alarmId,
+          },
+        );
         return { eventId, action: 'open' as const };
       }
       const event = { ...nearest.event, event_id: Number(nearest.event.event_id) };
-      await trx.insertInto('emergency_event_alarms').values({ event_id: event.event_id, alarm_id: alarm.alarmId, tenant_id: tenantId, joined_at: at }).execute();
+      await trx
+        .insertInto('emergency_event_alarms')
+        .values({ event_id: event.event_id, alarm_id: alarm.alarmId, tenant_id: tenantId, joined_at: at })
+        .execute();
       const note = `告警 ${alarm.alarmId}（${alarm.alarmTypeName}，距事件中心 ${Math.round(nearest.distance)} 米）并入本事件`;
       await this.history(trx, event, null, { userId: null }, at, 'join', null, null, null, note);
       await trx.updateTable('emergency_events').set({ updated_at: at }).where('event_id', '=', event.event_id).execute();
@@ -611,7 +718,16 @@ export class EmergencyService {
     trx: Transaction<Database>,
     tenantId: number,
     actor: EmergencyActor,
-    input: { kind: EmergencyKind; title: string; description: string; level: EmergencyLevel; longitude: number; latitude: number; radius: number; alarmId: number | null },
+    input: {
+      kind: EmergencyKind;
+      title: string;
+      description: string;
+      level: EmergencyLevel;
+      longitude: number;
+      latitude: number;
+      radius: number;
+      alarmId: number | null;
+    },
   ): Promise<number> {
     const at = this.now();
     const { event_id } = await trx
@@ -638,11 +754,25 @@ export class EmergencyService {
       .returning('event_id')
       .executeTakeFirstOrThrow();
     const event = { event_id: Number(event_id), tenant_id: tenantId, title: input.title };
-    if (input.alarmId !== null) await trx.insertInto('emergency_event_alarms').values({ event_id: event.event_id, alarm_id: input.alarmId, tenant_id: tenantId, joined_at: at }).execute();
-    const how = input.alarmId === null ? '人工启动' : actor.userId === null ? `告警 ${input.alarmId} 自动启动` : `由告警 ${input.alarmId} 启动`;
+    if (input.alarmId !== null)
+      await trx
+        .insertInto('emergency_event_alarms')
+        .values({ event_id: event.event_id, alarm_id: input.alarmId, tenant_id: tenantId, joined_at: at })
+        .execute();
+    const how =
+      input.alarmId === null ? '人工启动' : actor.userId === null ? `告警 ${input.alarmId} 自动启动` : `由告警 ${input.alarmId} 启动`;
     const note = `${how}：${EMERGENCY_KIND_LABELS[input.kind]}，${EMERGENCY_LEVEL_LABELS[input.level]}，影响半径 ${input.radius} 米`;
     await this.history(trx, event, null, actor, at, 'open', null, 'ACTIVE', null, note);
-    if (input.alarmId !== null) await this.alarms.appendHistory(trx, [{ alarmId: input.alarmId, at, userId: actor.userId, action: 'emergency', comment: `启动应急事件「${event.title}」（${EMERGENCY_KIND_LABELS[input.kind]}，${EMERGENCY_LEVEL_LABELS[input.level]}）` }]);
+    if (input.alarmId !== null)
+      await this.alarms.appendHistory(trx, [
+        {
+          alarmId: input.alarmId,
+          at,
+          userId: actor.userId,
+          action: 'emergency',
+          comment: `启动应急事件「${event.title}」（${EMERGENCY_KIND_LABELS[input.kind]}，${EMERGENCY_LEVEL_LABELS[input.level]}）`,
+        },
+      ]);
     return event.event_id;
   }
 
@@ -650,14 +780,28 @@ export class EmergencyService {
   async close(tenantId: number, userId: number, eventId: number, result: string): Promise<EmergencyEventDetail> {
     const summary = result.trim();
     const event = await this.eventRecord(tenantId, eventId);
-    if (event.status !== 'ACTIVE') throw new AppError(409, `应急事件「${event.title}」当前状态为「${eventLabel(event.status)}」，不能结束事件（仅「处置中」时可以结束）`);
+    if (event.status !== 'ACTIVE')
+      throw new AppError(
+        409,
+        `应急事件「${event.title}」当前状态为「${eventLabel(event.status)}」，不能结束事件（仅「处置中」时可以结束）`,
+      );
     if (!summary) throw badRequest('请填写处置结果');
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      const open = await trx.selectFrom('emergency_tasks').select(['title', 'status']).where('event_id', '=', eventId).where('tenant_id', '=', tenantId).where('status', 'in', [...OPEN_EMERGENCY_TASK_STATUSES]).orderBy('task_id').execute();
+      const open = await trx
+        .selectFrom('emergency_tasks')
+        .select(['title', 'status'])
+        .where('event_id', '=', eventId)
+        .where('tenant_id', '=', tenantId)
+        .where('status', 'in', [...OPEN_EMERGENCY_TASK_STATUSES])
+        .orderBy('task_id')
+        .execute();
       if (open.length) {
         const named = open.map((task) => `${task.title}：${taskLabel(task.status)}`).join('、');
-        throw new AppError(409, `应急事件「${event.title}」还有 ${open.length} 个任务未完成（${named}），不能结束事件；请先完成或取消这些任务`);
+        throw new AppError(
+          409,
+          `应急事件「${event.title}」还有 ${open.length} 个任务未完成（${named}），不能结束事件；请先完成或取消这些任务`,
+        );
       }
       const updated = await trx
         .updateTable('emergency_events')
@@ -681,11 +825,20 @@ export class EmergencyService {
     const at = this.now();
     if (body.dueAt !== undefined && body.dueAt <= at) throw badRequest('截止时间必须晚于当前时间');
     const event = await this.eventRecord(tenantId, body.eventId);
-    if (event.status !== 'ACTIVE') throw new AppError(409, `应急事件「${event.title}」当前状态为「${eventLabel(event.status)}」，不能派发任务（仅「处置中」时可以派发）`);
+    if (event.status !== 'ACTIVE')
+      throw new AppError(
+        409,
+        `应急事件「${event.title}」当前状态为「${eventLabel(event.status)}」，不能派发任务（仅「处置中」时可以派发）`,
+      );
     const team = await this.team(tenantId, body.teamId);
     const taskId = await this.db.transaction().execute(async (trx) => {
       // The event's status in the same transaction: a task is never added to an event closed meanwhile.
-      const still = await trx.updateTable('emergency_events').set({ updated_at: at }).where('event_id', '=', event.event_id).where('status', '=', 'ACTIVE').executeTakeFirst();
+      const still = await trx
+        .updateTable('emergency_events')
+        .set({ updated_at: at })
+        .where('event_id', '=', event.event_id)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
       if (Number(still.numUpdatedRows) !== 1) throw new AppError(409, `应急事件「${event.title}」已结束，不能派发任务`);
       const { task_id } = await trx
         .insertInto('emergency_tasks')
@@ -708,8 +861,22 @@ export class EmergencyService {
         .returning('task_id')
         .executeTakeFirstOrThrow();
       const id = Number(task_id);
-      await this.history(trx, event, { task_id: id, team_id: team.teamId }, { userId }, at, 'dispatch', null, 'PENDING', 0, `派发给 ${team.name}`);
-      await this.alarms.appendHistory(trx, await this.alarmLines(trx, event.event_id, { userId }, at, `调度任务「${title}」派发给 ${team.name}`));
+      await this.history(
+        trx,
+        event,
+        { task_id: id, team_id: team.teamId },
+        { userId },
+        at,
+        'dispatch',
+        null,
+        'PENDING',
+        0,
+        `派发给 ${team.name}`,
+      );
+      await this.alarms.appendHistory(
+        trx,
+        await this.alarmLines(trx, event.event_id, { userId }, at, `调度任务「${title}」派发给 ${team.name}`),
+      );
       return id;
     });
     return this.announceTask(tenantId, taskId, 'dispatch');
@@ -728,14 +895,30 @@ export class EmergencyService {
     if (!note.trim()) throw badRequest('请填写进度说明');
     if (!Number.isInteger(percent) || percent < 0 || percent > 99) throw badRequest('进度必须是 0 到 99 的整数（完成任务请用「完成」）');
     if (percent < task.percent) throw badRequest(`进度不能回退：当前已是 ${task.percent}%`);
-    return this.change(task, actor, 'progress', { percent, last_note: note.slice(0, 500) }, percent, note, `「${task.title}」进度 ${percent}%：${note}`);
+    return this.change(
+      task,
+      actor,
+      'progress',
+      { percent, last_note: note.slice(0, 500) },
+      percent,
+      note,
+      `「${task.title}」进度 ${percent}%：${note}`,
+    );
   }
 
   async finish(tenantId: number, actor: EmergencyActor, taskId: number, note: string): Promise<EmergencyTaskRow> {
     const task = await this.taskRecord(tenantId, taskId);
     this.allowed(task, 'finish');
     const at = this.now();
-    return this.change(task, actor, 'finish', { percent: 100, finished_at: at, ...(note ? { last_note: note.slice(0, 500) } : {}) }, 100, note, `「${task.title}」任务完成${note ? `：${note}` : ''}`);
+    return this.change(
+      task,
+      actor,
+      'finish',
+      { percent: 100, finished_at: at, ...(note ? { last_note: note.slice(0, 500) } : {}) },
+      100,
+      note,
+      `「${task.title}」任务完成${note ? `：${note}` : ''}`,
+    );
   }
 
   async cancel(tenantId: number, actor: EmergencyActor, taskId: number, note: string): Promise<EmergencyTaskRow> {
@@ -756,7 +939,12 @@ export class EmergencyService {
   }
 
   private async team(tenantId: number, teamId: number): Promise<{ teamId: number; name: string }> {
-    const team = await this.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', '=', teamId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const team = await this.db
+      .selectFrom('teams')
+      .select(['team_id', 'name'])
+      .where('team_id', '=', teamId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!team) throw new AppError(404, `班组不存在：${teamId}`);
     return { teamId: Number(team.team_id), name: team.name };
   }
@@ -776,7 +964,16 @@ export class EmergencyService {
   }
 
   /** The task's status change, its history line and its alarms' lines, all or nothing. */
-  private async change(task: TaskRecord, actor: EmergencyActor, action: EmergencyTaskAction, set: Partial<Database['emergency_tasks']>, percent: number | null, note: string, alarmComment: string, newTeamId?: number): Promise<EmergencyTaskRow> {
+  private async change(
+    task: TaskRecord,
+    actor: EmergencyActor,
+    action: EmergencyTaskAction,
+    set: Partial<Database['emergency_tasks']>,
+    percent: number | null,
+    note: string,
+    alarmComment: string,
+    newTeamId?: number,
+  ): Promise<EmergencyTaskRow> {
     const at = this.now();
     const to = EMERGENCY_TASK_TRANSITIONS[action].to;
     await this.db.transaction().execute(async (trx) => {
@@ -791,7 +988,18 @@ export class EmergencyService {
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, `任务「${task.title}」已被他人处理，请刷新后重试`);
       const event = await this.eventRecord(task.tenant_id, task.event_id, trx);
       await trx.updateTable('emergency_events').set({ updated_at: at }).where('event_id', '=', event.event_id).execute();
-      await this.history(trx, event, { task_id: task.task_id, team_id: newTeamId ?? task.team_id }, actor, at, action, task.status, to, percent, note.slice(0, 1000));
+      await this.history(
+        trx,
+        event,
+        { task_id: task.task_id, team_id: newTeamId ?? task.team_id },
+        actor,
+        at,
+        action,
+        task.status,
+        to,
+        percent,
+        note.slice(0, 1000),
+      );
       await this.alarms.appendHistory(trx, await this.alarmLines(trx, event.event_id, actor, at, alarmComment));
     });
     return this.announceTask(task.tenant_id, task.task_id, action);
@@ -830,16 +1038,37 @@ export class EmergencyService {
   }
 
   /** A line for each alarm linked to the event (the whole chain shows in the alarm's detail). */
-  private async alarmLines(trx: Transaction<Database>, eventId: number, actor: EmergencyActor, at: number, comment: string): Promise<AlarmHistoryLine[]> {
-    const links = await trx.selectFrom('emergency_event_alarms').select('alarm_id').where('event_id', '=', eventId).orderBy('alarm_id').execute();
+  private async alarmLines(
+    trx: Transaction<Database>,
+    eventId: number,
+    actor: EmergencyActor,
+    at: number,
+    comment: string,
+  ): Promise<AlarmHistoryLine[]> {
+    const links = await trx
+      .selectFrom('emergency_event_alarms')
+      .select('alarm_id')
+      .where('event_id', '=', eventId)
+      .orderBy('alarm_id')
+      .execute();
     const who = actor.userId === null && actor.name ? `${actor.name}：` : '';
-    return links.map((link) => ({ alarmId: Number(link.alarm_id), at, userId: actor.userId, action: 'emergency', comment: `${who}${comment}` }));
+    return links.map((link) => ({
+      alarmId: Number(link.alarm_id),
+      at,
+      userId: actor.userId,
+      action: 'emergency',
+      comment: `${who}${comment}`,
+    }));
   }
 
   // ---- push --------------------------------------------------------------------------------------
 
   private async latestEntry(tenantId: number, eventId: number): Promise<EmergencyFeedEntry> {
-    const row = await this.selectHistory(tenantId).where('h.event_id', '=', eventId).orderBy('h.id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const row = await this.selectHistory(tenantId)
+      .where('h.event_id', '=', eventId)
+      .orderBy('h.id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return this.toFeed(row);
   }
 
@@ -864,7 +1093,14 @@ export class EmergencyService {
   private async announceTask(tenantId: number, taskId: number, action: EmergencyAction): Promise<EmergencyTaskRow> {
     const task = await this.task(tenantId, taskId);
     const event = await this.event(tenantId, task.eventId);
-    await this.publish(tenantId, { eventId: task.eventId, taskId, action, entry: await this.latestEntry(tenantId, task.eventId), event, task });
+    await this.publish(tenantId, {
+      eventId: task.eventId,
+      taskId,
+      action,
+      entry: await this.latestEntry(tenantId, task.eventId),
+      event,
+      task,
+    });
     return task;
   }
 
@@ -874,7 +1110,11 @@ export class EmergencyService {
    * Open tasks of every tenant last changed at or before `before` and not yet reported as far as
    * `untilPercent` (the field-work simulator's sweep; it leaves finishing to the operator), oldest first.
    */
-  async waitingTasks(before: number, untilPercent: number, limit = 200): Promise<(TaskRecord & { team_name: string | null; event_kind: string })[]> {
+  async waitingTasks(
+    before: number,
+    untilPercent: number,
+    limit = 200,
+  ): Promise<(TaskRecord & { team_name: string | null; event_kind: string })[]> {
     const rows = await this.db
       .selectFrom('emergency_tasks as k')
       .innerJoin('emergency_events as e', 'e.event_id', 'k.event_id')

@@ -13,9 +13,15 @@ const FIRE_MONITOR_PAGE = 'fireMonitor';
  */
 export function emergencyResourceKinds(catalog: DeviceCatalog, tree: ModuleTree = moduleTree as ModuleTree): EmergencyResourceKinds {
   const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
-  const fireMonitorKinds = new Set(tree.modules.flatMap((module) => module.children.filter((child) => child.name === FIRE_MONITOR_PAGE).flatMap((child) => child.deviceKinds ?? [])));
+  const fireMonitorKinds = new Set(
+    tree.modules.flatMap((module) =>
+      module.children.filter((child) => child.name === FIRE_MONITOR_PAGE).flatMap((child) => child.deviceKinds ?? []),
+    ),
+  );
   return {
-    hydrantKinds: catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'pressure' && field.unit === 'MPa')).map((kind) => kind.page),
+    hydrantKinds: catalog.kinds
+      .filter((kind) => kind.telemetry?.some((field) => field.key === 'pressure' && field.unit === 'MPa'))
+      .map((kind) => kind.page),
     waterLevelKinds: catalog.kinds.filter((kind) => kind.telemetry?.some((field) => field.key === 'waterLevel')).map((kind) => kind.page),
     cameraKinds,
     fireCameraKinds: cameraKinds.filter((kind) => fireMonitorKinds.has(kind)),

@@ -29,13 +29,17 @@ setupTestServer((created, login) => {
 });
 
 type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; total?: number };
-const post = async (url: string, body: Record<string, unknown>, as = token) => (await server.api('POST', url, { token: as, body, json: true })).body as Reply;
+const post = async (url: string, body: Record<string, unknown>, as = token) =>
+  (await server.api('POST', url, { token: as, body, json: true })).body as Reply;
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body as Reply;
 const data = <T>(reply: Reply): T => {
   if (reply.code !== 200) throw new Error(`${reply.code} ${reply.msg}`);
   return reply.data as T;
 };
-const teamsOf = async (tenantId: number) => (await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
+const teamsOf = async (tenantId: number) =>
+  (
+    await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()
+  ).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
 /** The admin, switched to tenant 2 (西湖风景名胜区). */
 const otherTenant = async () => {
   const other = await server.login('ADMIN-2026-DEMO');
@@ -43,20 +47,31 @@ const otherTenant = async () => {
   return other;
 };
 const createEvent = async (body: Record<string, unknown> = {}, as = token) =>
-  data<EmergencyEventDetail>(await post(EMERGENCY_API.create, { kind: 'FIRE', title: '滨盛路商铺火情', longitude: 120.2025, latitude: 30.2072, ...body }, as));
+  data<EmergencyEventDetail>(
+    await post(EMERGENCY_API.create, { kind: 'FIRE', title: '滨盛路商铺火情', longitude: 120.2025, latitude: 30.2072, ...body }, as),
+  );
 const dispatch = async (eventId: number, body: Record<string, unknown> = {}, as = token) => {
   const [team] = await teamsOf(1);
   return data<EmergencyTaskRow>(await post(EMERGENCY_API.dispatch, { eventId, title: '灭火救援', teamId: team!.teamId, ...body }, as));
 };
 const detail = async (eventId: number, as = token) => data<EmergencyEventDetail>(await get(EMERGENCY_API.detail(eventId), as));
 const pushed = async (tenantId: number) =>
-  (await server.app.ctx.db.selectFrom('push_log').select(['payload']).where('tenant_id', '=', tenantId).where('event_type', '=', EMERGENCY_PUSH_EVENT).orderBy('seq').execute()).map((row) => (JSON.parse(row.payload) as { data: EmergencyPushData }).data ?? JSON.parse(row.payload));
+  (
+    await server.app.ctx.db
+      .selectFrom('push_log')
+      .select(['payload'])
+      .where('tenant_id', '=', tenantId)
+      .where('event_type', '=', EMERGENCY_PUSH_EVENT)
+      .orderBy('seq')
+      .execute()
+  ).map((row) => (JSON.parse(row.payload) as { data: EmergencyPushData }).data ?? JSON.parse(row.payload));
 
 /** A task of a new event of tenant 1 brought to `status` through the API. */
 async function taskIn(status: EmergencyTaskStatus): Promise<EmergencyTaskRow> {
   const event = await createEvent();
   const task = await dispatch(event.eventId);
-  const step = async (url: string, body: Record<string, unknown>) => expect((await post(url, { taskId: task.taskId, ...body })).code, url).toBe(200);
+  const step = async (url: string, body: Record<string, unknown>) =>
+    expect((await post(url, { taskId: task.taskId, ...body })).code, url).toBe(200);
   if (status === 'PENDING') return task;
   if (status === 'CANCELLED') {
     await step(EMERGENCY_API.cancel, { note: '重复派发' });
@@ -72,24 +87,67 @@ async function taskIn(status: EmergencyTaskStatus): Promise<EmergencyTaskRow> {
 
 const actionBody = async (action: EmergencyTaskAction): Promise<Record<string, unknown>> => {
   const teams = await teamsOf(1);
-  return { accept: {}, progress: { percent: 50, note: '进行中' }, finish: { note: '完成' }, cancel: { note: '不需要了' }, reassign: { teamId: teams[1]!.teamId } }[action];
+  return {
+    accept: {},
+    progress: { percent: 50, note: '进行中' },
+    finish: { note: '完成' },
+    cancel: { note: '不需要了' },
+    reassign: { teamId: teams[1]!.teamId },
+  }[action];
 };
-const actionName: Record<EmergencyTaskAction, string> = { accept: '接收', progress: '上报进度', finish: '完成', cancel: '取消', reassign: '改派' };
-const statusName: Record<EmergencyTaskStatus, string> = { PENDING: '待接收', ACCEPTED: '已接收', PROCESSING: '处理中', DONE: '已完成', CANCELLED: '已取消' };
+const actionName: Record<EmergencyTaskAction, string> = {
+  accept: '接收',
+  progress: '上报进度',
+  finish: '完成',
+  cancel: '取消',
+  reassign: '改派',
+};
+const statusName: Record<EmergencyTaskStatus, string> = {
+  PENDING: '待接收',
+  ACCEPTED: '已接收',
+  PROCESSING: '处理中',
+  DONE: '已完成',
+  CANCELLED: '已取消',
+};
 
 describe('emergency events', () => {
   it('are opened by hand, listed with filters and answered by GET /security/emergency/{id} with their tasks', async () => {
     const fire = await createEvent({ description: '二楼冒烟', level: 'HIGH', radius: 250 });
-    expect(fire).toMatchObject({ kind: 'FIRE', kindName: '火情', title: '滨盛路商铺火情', level: 'HIGH', levelName: '重大', status: 'ACTIVE', statusName: '处置中', radius: 250, alarmId: null, alarmIds: [], createdBy: 2, createdByName: '值班员张敏', tasks: [], alarms: [] });
+    expect(fire).toMatchObject({
+      kind: 'FIRE',
+      kindName: '火情',
+      title: '滨盛路商铺火情',
+      level: 'HIGH',
+      levelName: '重大',
+      status: 'ACTIVE',
+      statusName: '处置中',
+      radius: 250,
+      alarmId: null,
+      alarmIds: [],
+      createdBy: 2,
+      createdByName: '值班员张敏',
+      tasks: [],
+      alarms: [],
+    });
     expect(fire.history).toMatchObject([{ action: 'open', actionName: '启动事件', userName: '值班员张敏', toStatus: 'ACTIVE' }]);
     const flood = await createEvent({ kind: 'FLOOD', title: '江南大道积水' });
     expect(flood).toMatchObject({ radius: 500, level: 'MEDIUM' });
     const task = await dispatch(fire.eventId, { description: '接驳 3 号消火栓' });
     const got = await detail(fire.eventId);
-    expect(got.tasks).toMatchObject([{ taskId: task.taskId, title: '灭火救援', description: '接驳 3 号消火栓', status: 'PENDING', statusName: '待接收', teamName: '消防一队', percent: 0 }]);
+    expect(got.tasks).toMatchObject([
+      {
+        taskId: task.taskId,
+        title: '灭火救援',
+        description: '接驳 3 号消火栓',
+        status: 'PENDING',
+        statusName: '待接收',
+        teamName: '消防一队',
+        percent: 0,
+      },
+    ]);
     expect(got.taskCounts.PENDING).toBe(1);
 
-    const list = async (query: string) => ((await get(`${EMERGENCY_API.list}${query}`)) as { rows: EmergencyEventRow[]; total: number });
+    const list = async (query: string) => (await get(`${EMERGENCY_API.list}${query}`)) as { rows: EmergencyEventRow[]; total: number };
     expect((await list('')).rows.map((event) => event.title)).toEqual(['江南大道积水', '滨盛路商铺火情']);
     expect((await list('?kind=FLOOD')).rows.map((event) => event.eventId)).toEqual([flood.eventId]);
     expect((await list('?keyword=冒烟')).rows.map((event) => event.eventId)).toEqual([fire.eventId]);
@@ -102,7 +160,10 @@ describe('emergency events', () => {
     const first = await dispatch(event.eventId);
     const second = await dispatch(event.eventId, { title: '人员疏散' });
     const before = await stateDigest(server.app.ctx.db);
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).toEqual({ code: 409, msg: '应急事件「滨盛路商铺火情」还有 2 个任务未完成（灭火救援：待接收、人员疏散：待接收），不能结束事件；请先完成或取消这些任务' });
+    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).toEqual({
+      code: 409,
+      msg: '应急事件「滨盛路商铺火情」还有 2 个任务未完成（灭火救援：待接收、人员疏散：待接收），不能结束事件；请先完成或取消这些任务',
+    });
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
     await post(EMERGENCY_API.cancel, { taskId: second.taskId, note: '人员已自行撤离' });
     await post(EMERGENCY_API.accept, { taskId: first.taskId });
@@ -110,26 +171,66 @@ describe('emergency events', () => {
     expect((await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).msg).toContain('灭火救援：处理中');
     await post(EMERGENCY_API.finish, { taskId: first.taskId, note: '火已扑灭' });
     const closed = await post(EMERGENCY_API.close, { eventId: event.eventId, result: '火情扑灭，无人员伤亡' });
-    expect(closed).toMatchObject({ code: 200, msg: '应急事件已结束', data: { status: 'CLOSED', statusName: '已结束', result: '火情扑灭，无人员伤亡', closedByName: '值班员张敏', closedAt: Date.UTC(2026, 10, 22, 8, 0, 0) } });
+    expect(closed).toMatchObject({
+      code: 200,
+      msg: '应急事件已结束',
+      data: {
+        status: 'CLOSED',
+        statusName: '已结束',
+        result: '火情扑灭，无人员伤亡',
+        closedByName: '值班员张敏',
+        closedAt: Date.UTC(2026, 10, 22, 8, 0, 0),
+      },
+    });
     // Closed: nothing more is dispatched to it and it is not closed twice.
     const refused = await stateDigest(server.app.ctx.db);
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '再次结束' })).toEqual({ code: 409, msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能结束事件（仅「处置中」时可以结束）' });
+    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '再次结束' })).toEqual({
+      code: 409,
+      msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能结束事件（仅「处置中」时可以结束）',
+    });
     const [team] = await teamsOf(1);
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '复查', teamId: team!.teamId })).toEqual({ code: 409, msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能派发任务（仅「处置中」时可以派发）' });
+    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '复查', teamId: team!.teamId })).toEqual({
+      code: 409,
+      msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能派发任务（仅「处置中」时可以派发）',
+    });
     expect(await stateDigest(server.app.ctx.db)).toBe(refused);
   });
 
   it('opens automatically from a fire-fighting alarm; a second alarm within its radius joins it, one farther away opens another; other types open none', async () => {
     const db = server.app.ctx.db;
-    const devices = await db.selectFrom('devices').select(['device_id', 'longitude', 'latitude', 'name']).where('tenant_id', '=', 1).orderBy('device_id').execute();
+    const devices = await db
+      .selectFrom('devices')
+      .select(['device_id', 'longitude', 'latitude', 'name'])
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .execute();
     const origin = devices[0]!;
-    const byDistance = devices.slice(1).map((device) => ({ device, distance: distanceMetres(origin.longitude, origin.latitude, device.longitude, device.latitude) }));
+    const byDistance = devices
+      .slice(1)
+      .map((device) => ({ device, distance: distanceMetres(origin.longitude, origin.latitude, device.longitude, device.latitude) }));
     const near = byDistance.filter(({ distance }) => distance < 250).sort((a, b) => a.distance - b.distance)[0]!.device;
     const far = byDistance.filter(({ distance }) => distance > 1000)[0]!.device;
 
-    const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '商铺起火', deviceId: origin.device_id });
+    const alarm = await server.app.alarms.raise({
+      tenantId: 1,
+      alarmType: 'FIRE_FIGHTING',
+      content: '商铺起火',
+      deviceId: origin.device_id,
+    });
     const opened = data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${alarm.alarmId}`));
-    expect(opened).toMatchObject({ kind: 'FIRE', level: 'HIGH', radius: 300, alarmId: alarm.alarmId, alarmIds: [alarm.alarmId], createdBy: null, createdByName: '系统', longitude: origin.longitude, latitude: origin.latitude, title: `消防救援：${origin.name}`, description: '商铺起火' });
+    expect(opened).toMatchObject({
+      kind: 'FIRE',
+      level: 'HIGH',
+      radius: 300,
+      alarmId: alarm.alarmId,
+      alarmIds: [alarm.alarmId],
+      createdBy: null,
+      createdByName: '系统',
+      longitude: origin.longitude,
+      latitude: origin.latitude,
+      title: `消防救援：${origin.name}`,
+      description: '商铺起火',
+    });
     expect(opened.alarms.map((row) => row.alarmId)).toEqual([alarm.alarmId]);
 
     const joining = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE', content: '烟雾蔓延', deviceId: near.device_id });
@@ -138,13 +239,26 @@ describe('emergency events', () => {
     expect(joined.alarmIds).toEqual([alarm.alarmId, joining.alarmId]);
     expect(joined.history.at(-1)).toMatchObject({ action: 'join', actionName: '关联告警', userName: '系统' });
 
-    const elsewhere = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '另一处起火', deviceId: far.device_id });
+    const elsewhere = await server.app.alarms.raise({
+      tenantId: 1,
+      alarmType: 'FIRE_FIGHTING',
+      content: '另一处起火',
+      deviceId: far.device_id,
+    });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${elsewhere.alarmId}`)).eventId).not.toBe(opened.eventId);
     // Same place, another kind: an event of its own.
-    const flood = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FLOOD_PREVENTION', content: '积水', deviceId: origin.device_id });
+    const flood = await server.app.alarms.raise({
+      tenantId: 1,
+      alarmType: 'FLOOD_PREVENTION',
+      content: '积水',
+      deviceId: origin.device_id,
+    });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${flood.alarmId}`))).toMatchObject({ kind: 'FLOOD' });
     const smoke = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾', deviceId: origin.device_id });
-    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${smoke.alarmId}`)).toEqual({ code: 404, msg: `告警 ${smoke.alarmId} 没有关联应急事件` });
+    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${smoke.alarmId}`)).toEqual({
+      code: 404,
+      msg: `告警 ${smoke.alarmId} 没有关联应急事件`,
+    });
     // A closed event is not joined.
     await post(EMERGENCY_API.close, { eventId: opened.eventId, result: '误报' });
     const after = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '复燃', deviceId: origin.device_id });
@@ -153,14 +267,36 @@ describe('emergency events', () => {
 
   it('opens one event for alarms of one fire raised at the same moment', async () => {
     const db = server.app.ctx.db;
-    const devices = await db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', 1).orderBy('device_id').execute();
+    const devices = await db
+      .selectFrom('devices')
+      .select(['device_id', 'longitude', 'latitude'])
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .execute();
     const origin = devices[0]!;
-    const near = devices.filter((device) => distanceMetres(origin.longitude, origin.latitude, device.longitude, device.latitude) < 120).slice(0, 4);
+    const near = devices
+      .filter((device) => distanceMetres(origin.longitude, origin.latitude, device.longitude, device.latitude) < 120)
+      .slice(0, 4);
     expect(near.length).toBeGreaterThanOrEqual(2);
-    const alarms = await Promise.all(near.map((device) => server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '同一火场', deviceId: device.device_id })));
-    const events = await db.selectFrom('emergency_event_alarms').select('event_id').distinct().where('alarm_id', 'in', alarms.map((alarm) => alarm.alarmId)).execute();
+    const alarms = await Promise.all(
+      near.map((device) =>
+        server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '同一火场', deviceId: device.device_id }),
+      ),
+    );
+    const events = await db
+      .selectFrom('emergency_event_alarms')
+      .select('event_id')
+      .distinct()
+      .where(
+        'alarm_id',
+        'in',
+        alarms.map((alarm) => alarm.alarmId),
+      )
+      .execute();
     expect(events).toHaveLength(1);
-    expect((await detail(Number(events[0]!.event_id))).alarmIds.sort((a, b) => a - b)).toEqual(alarms.map((alarm) => alarm.alarmId).sort((a, b) => a - b));
+    expect((await detail(Number(events[0]!.event_id))).alarmIds.sort((a, b) => a - b)).toEqual(
+      alarms.map((alarm) => alarm.alarmId).sort((a, b) => a - b),
+    );
   });
 
   it('keeps the alarm when opening its event fails, and logs it', async () => {
@@ -173,7 +309,10 @@ describe('emergency events', () => {
     try {
       const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '起火' });
       expect((await server.app.alarms.get(1, alarm.alarmId)).alarmContent).toBe('起火');
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: '数据库暂时不可用' }) }), '告警启动应急事件失败');
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.objectContaining({ message: '数据库暂时不可用' }) }),
+        '告警启动应急事件失败',
+      );
     } finally {
       logged.mockRestore();
       failing.alarmRaised = original;
@@ -181,22 +320,54 @@ describe('emergency events', () => {
   });
 
   it('opens from an existing alarm by an operator, once; the alarm history shows the whole chain', async () => {
-    const device = await server.app.ctx.db.selectFrom('devices').select(['device_id']).where('tenant_id', '=', 1).orderBy('device_id').executeTakeFirstOrThrow();
-    const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '仓库烟雾浓度超标', deviceId: device.device_id });
-    const event = data<EmergencyEventDetail>(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId, kind: 'FIRE', title: '仓库火情' }));
-    expect(event).toMatchObject({ kind: 'FIRE', title: '仓库火情', alarmId: alarm.alarmId, createdByName: '值班员张敏', description: '仓库烟雾浓度超标', level: 'HIGH' });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId })).toEqual({ code: 409, msg: `告警 ${alarm.alarmId} 已关联应急事件 ${event.eventId}，不能再次启动应急事件` });
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id'])
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    const alarm = await server.app.alarms.raise({
+      tenantId: 1,
+      alarmType: 'SMOKE',
+      content: '仓库烟雾浓度超标',
+      deviceId: device.device_id,
+    });
+    const event = data<EmergencyEventDetail>(
+      await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId, kind: 'FIRE', title: '仓库火情' }),
+    );
+    expect(event).toMatchObject({
+      kind: 'FIRE',
+      title: '仓库火情',
+      alarmId: alarm.alarmId,
+      createdByName: '值班员张敏',
+      description: '仓库烟雾浓度超标',
+      level: 'HIGH',
+    });
+    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId })).toEqual({
+      code: 409,
+      msg: `告警 ${alarm.alarmId} 已关联应急事件 ${event.eventId}，不能再次启动应急事件`,
+    });
     const positionless = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId })).toEqual({ code: 400, msg: `告警 ${positionless.alarmId} 没有位置，请填写事件的经纬度` });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2 })).toEqual({ code: 400, msg: '经度和纬度须同时填写' });
-    expect(data<EmergencyEventDetail>(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2, latitude: 30.2 }))).toMatchObject({ kind: 'OTHER', longitude: 120.2 });
+    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId })).toEqual({
+      code: 400,
+      msg: `告警 ${positionless.alarmId} 没有位置，请填写事件的经纬度`,
+    });
+    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2 })).toEqual({
+      code: 400,
+      msg: '经度和纬度须同时填写',
+    });
+    expect(
+      data<EmergencyEventDetail>(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2, latitude: 30.2 })),
+    ).toMatchObject({ kind: 'OTHER', longitude: 120.2 });
 
     const task = await dispatch(event.eventId);
     await post(EMERGENCY_API.accept, { taskId: task.taskId });
     await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 60, note: '明火已控制' });
     await post(EMERGENCY_API.finish, { taskId: task.taskId, note: '余火清理完毕' });
     await post(EMERGENCY_API.close, { eventId: event.eventId, result: '火情扑灭' });
-    const history = data<AlarmDetailData>(await get(`/alarm/detail/${alarm.alarmId}`)).history.filter((entry) => entry.action === 'emergency');
+    const history = data<AlarmDetailData>(await get(`/alarm/detail/${alarm.alarmId}`)).history.filter(
+      (entry) => entry.action === 'emergency',
+    );
     expect(history.map((entry) => entry.comment)).toEqual([
       '启动应急事件「仓库火情」（火情，重大）',
       '调度任务「灭火救援」派发给 消防一队',
@@ -223,7 +394,10 @@ describe('emergency tasks', () => {
           expect((reply.data as EmergencyTaskRow).status).toBe(EMERGENCY_TASK_TRANSITIONS[action].to);
         } else {
           const when = EMERGENCY_TASK_TRANSITIONS[action].from.map((from) => `「${statusName[from]}」`).join('或');
-          expect(reply, `${action} from ${status}`).toEqual({ code: 409, msg: `任务「灭火救援」当前状态为「${statusName[status]}」，不能${actionName[action]}（仅${when}时可以${actionName[action]}）` });
+          expect(reply, `${action} from ${status}`).toEqual({
+            code: 409,
+            msg: `任务「灭火救援」当前状态为「${statusName[status]}」，不能${actionName[action]}（仅${when}时可以${actionName[action]}）`,
+          });
           expect(await stateDigest(server.app.ctx.db)).toBe(before);
         }
       }
@@ -233,17 +407,31 @@ describe('emergency tasks', () => {
   it('record progress, reassignment and finishing with who, when and what, in the event history', async () => {
     const teams = await teamsOf(1);
     const task = await taskIn('PENDING');
-    const reassigned = data<EmergencyTaskRow>(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId, note: '消防一队在另一现场' }));
+    const reassigned = data<EmergencyTaskRow>(
+      await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId, note: '消防一队在另一现场' }),
+    );
     expect(reassigned).toMatchObject({ status: 'PENDING', teamId: teams[3]!.teamId, teamName: '市政抢修队' });
-    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId })).toEqual({ code: 400, msg: '任务「灭火救援」已派给 市政抢修队，请选择其他班组' });
+    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId })).toEqual({
+      code: 400,
+      msg: '任务「灭火救援」已派给 市政抢修队，请选择其他班组',
+    });
     await post(EMERGENCY_API.accept, { taskId: task.taskId, note: '马上出发' });
     server.advance(60_000);
-    expect(data<EmergencyTaskRow>(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 30, note: '已到达' }))).toMatchObject({ status: 'PROCESSING', percent: 30, lastNote: '已到达' });
-    expect(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 20, note: '回退' })).toEqual({ code: 400, msg: '进度不能回退：当前已是 30%' });
+    expect(data<EmergencyTaskRow>(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 30, note: '已到达' }))).toMatchObject({
+      status: 'PROCESSING',
+      percent: 30,
+      lastNote: '已到达',
+    });
+    expect(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 20, note: '回退' })).toEqual({
+      code: 400,
+      msg: '进度不能回退：当前已是 30%',
+    });
     const done = data<EmergencyTaskRow>(await post(EMERGENCY_API.finish, { taskId: task.taskId }));
     expect(done).toMatchObject({ status: 'DONE', statusName: '已完成', percent: 100, finishedAt: Date.UTC(2026, 10, 22, 8, 1, 0) });
     const history = (await detail(task.eventId)).history.filter((entry) => entry.taskId === task.taskId);
-    expect(history.map((entry) => [entry.action, entry.fromStatus, entry.toStatus, entry.percent, entry.teamName, entry.userName, entry.note])).toEqual([
+    expect(
+      history.map((entry) => [entry.action, entry.fromStatus, entry.toStatus, entry.percent, entry.teamName, entry.userName, entry.note]),
+    ).toEqual([
       ['dispatch', null, 'PENDING', 0, '消防一队', '值班员张敏', '派发给 消防一队'],
       ['reassign', 'PENDING', 'PENDING', 0, '市政抢修队', '值班员张敏', '由 消防一队 改派给 市政抢修队：消防一队在另一现场'],
       ['accept', 'PENDING', 'ACCEPTED', null, '市政抢修队', '值班员张敏', '马上出发'],
@@ -262,7 +450,12 @@ describe('emergency tasks', () => {
       ['dispatch', task.taskId],
       ['accept', task.taskId],
     ]);
-    expect(messages.at(-1)).toMatchObject({ eventId: event.eventId, task: { status: 'ACCEPTED', teamName: '消防一队' }, event: { taskCounts: { ACCEPTED: 1 } }, entry: { action: 'accept', eventTitle: '滨盛路商铺火情', eventKind: 'FIRE' } });
+    expect(messages.at(-1)).toMatchObject({
+      eventId: event.eventId,
+      task: { status: 'ACCEPTED', teamName: '消防一队' },
+      event: { taskCounts: { ACCEPTED: 1 } },
+      entry: { action: 'accept', eventTitle: '滨盛路商铺火情', eventKind: 'FIRE' },
+    });
     expect(await pushed(2)).toEqual([]);
     // Refused: nothing pushed.
     await post(EMERGENCY_API.accept, { taskId: task.taskId });
@@ -280,21 +473,40 @@ describe('dispatch panel reads', () => {
     const order = data<{ orderId: number }>(await post('/workOrder/create', { title: '消火栓漏水' }));
     await post('/workOrder/assign', { orderId: order.orderId, teamId: teams[0]!.teamId });
     const loads = data<EmergencyTeamLoad[]>(await get(EMERGENCY_API.teams));
-    expect(loads.map((team) => [team.name, team.busy, team.tasks.map((row) => `${row.title}:${row.statusName}`), team.openWorkOrders])).toEqual([
+    expect(
+      loads.map((team) => [team.name, team.busy, team.tasks.map((row) => `${row.title}:${row.statusName}`), team.openWorkOrders]),
+    ).toEqual([
       ['消防一队', true, ['灭火救援:已接收'], 1],
       ['巡查二组', true, ['警戒封控:待接收'], 0],
       ['运维班', false, [], 0],
       ['市政抢修队', false, [], 0],
     ]);
-    expect(data<EmergencyStats>(await get(EMERGENCY_API.stats))).toMatchObject({ activeEvents: 1, closedEvents: 0, activeByKind: { FIRE: 1, FLOOD: 0 }, tasksByStatus: { PENDING: 1, ACCEPTED: 1, PROCESSING: 0 }, busyTeams: 2, teams: 4 });
+    expect(data<EmergencyStats>(await get(EMERGENCY_API.stats))).toMatchObject({
+      activeEvents: 1,
+      closedEvents: 0,
+      activeByKind: { FIRE: 1, FLOOD: 0 },
+      tasksByStatus: { PENDING: 1, ACCEPTED: 1, PROCESSING: 0 },
+      busyTeams: 2,
+      teams: 4,
+    });
     const feed = data<EmergencyFeedEntry[]>(await get(`${EMERGENCY_API.feed}?limit=2`));
     expect(feed.map((entry) => entry.action)).toEqual(['accept', 'dispatch']);
   });
 
   it('resources near an event: hydrants with pressure, water levels, shelters and routes, nearest first', async () => {
     const db = server.app.ctx.db;
-    const hydrant = await db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', 1).where('kind', '=', 'fireHydrant').orderBy('device_id').executeTakeFirstOrThrow();
-    await db.updateTable('devices').set({ telemetry: JSON.stringify({ pressure: 0.12, valve: '开启' }) }).where('device_id', '=', hydrant.device_id).execute();
+    const hydrant = await db
+      .selectFrom('devices')
+      .select(['device_id', 'longitude', 'latitude'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'fireHydrant')
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('devices')
+      .set({ telemetry: JSON.stringify({ pressure: 0.12, valve: '开启' }) })
+      .where('device_id', '=', hydrant.device_id)
+      .execute();
     const event = await createEvent({ longitude: hydrant.longitude, latitude: hydrant.latitude });
     const near = data<EmergencyResources>(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`));
     expect(near.center).toEqual({ longitude: hydrant.longitude, latitude: hydrant.latitude, radius: 300 });
@@ -313,14 +525,25 @@ describe('dispatch panel reads', () => {
     expect(all.waterLevels.length).toBeGreaterThan(0);
     expect(all.waterLevels[0]).toMatchObject({ kind: 'smartManhole', distance: null });
   });
-  it('cameras near an event: online first, fire cameras before ordinary ones, nearest first, only the tenant\'s, at most three', async () => {
+  it("cameras near an event: online first, fire cameras before ordinary ones, nearest first, only the tenant's, at most three", async () => {
     const db = server.app.ctx.db;
-    const camerasOf = (tenantId: number, kind: string) => db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', tenantId).where('kind', '=', kind).orderBy('device_id').execute();
+    const camerasOf = (tenantId: number, kind: string) =>
+      db
+        .selectFrom('devices')
+        .select(['device_id', 'longitude', 'latitude'])
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', kind)
+        .orderBy('device_id')
+        .execute();
     const [fire] = await camerasOf(1, 'fireCamera');
     const [near, offline, far] = await camerasOf(1, 'camera');
     const [foreign] = await camerasOf(2, 'camera');
     const place = async (deviceId: number, northMetres: number, online: number) =>
-      db.updateTable('devices').set({ longitude: fire!.longitude, latitude: fire!.latitude + northMetres / 111_320, online }).where('device_id', '=', deviceId).execute();
+      db
+        .updateTable('devices')
+        .set({ longitude: fire!.longitude, latitude: fire!.latitude + northMetres / 111_320, online })
+        .where('device_id', '=', deviceId)
+        .execute();
     await place(fire!.device_id, 0, 1);
     await place(near!.device_id, 120, 1);
     // Nearer than `near`, but offline: it shows nothing, so it comes after every online camera.
@@ -355,29 +578,57 @@ describe('emergency access and input', () => {
     const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
     const before = await stateDigest(server.app.ctx.db);
     expect(await get(EMERGENCY_API.detail(event.eventId), other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
-    expect(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`, other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
-    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${alarm.alarmId}`, other)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId }, other)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '结束' }, other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId }, other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
+    expect(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`, other)).toEqual({
+      code: 404,
+      msg: `应急事件不存在：${event.eventId}`,
+    });
+    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${alarm.alarmId}`, other)).toEqual({
+      code: 404,
+      msg: `告警不存在：${alarm.alarmId}`,
+    });
+    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId }, other)).toEqual({
+      code: 404,
+      msg: `告警不存在：${alarm.alarmId}`,
+    });
+    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '结束' }, other)).toEqual({
+      code: 404,
+      msg: `应急事件不存在：${event.eventId}`,
+    });
+    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId }, other)).toEqual({
+      code: 404,
+      msg: `应急事件不存在：${event.eventId}`,
+    });
     for (const action of EMERGENCY_TASK_ACTIONS) {
-      expect(await post(`/security/emergency/task/${action}`, { taskId: task.taskId, ...(await actionBody(action)) }, other), action).toEqual({ code: 404, msg: `调度任务不存在：${task.taskId}` });
+      expect(
+        await post(`/security/emergency/task/${action}`, { taskId: task.taskId, ...(await actionBody(action)) }, other),
+        action,
+      ).toEqual({ code: 404, msg: `调度任务不存在：${task.taskId}` });
     }
     // Tenant 1 may not dispatch or reassign to tenant 2's team.
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId })).toEqual({ code: 404, msg: `班组不存在：${otherTeam!.teamId}` });
-    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: otherTeam!.teamId })).toEqual({ code: 404, msg: `班组不存在：${otherTeam!.teamId}` });
+    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId })).toEqual({
+      code: 404,
+      msg: `班组不存在：${otherTeam!.teamId}`,
+    });
+    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: otherTeam!.teamId })).toEqual({
+      code: 404,
+      msg: `班组不存在：${otherTeam!.teamId}`,
+    });
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
     // Their lists hold none of tenant 1's.
     expect(await get(EMERGENCY_API.list, other)).toMatchObject({ rows: [], total: 0 });
     expect(data<EmergencyFeedEntry[]>(await get(EMERGENCY_API.feed, other))).toEqual([]);
     expect(data<EmergencyTeamLoad[]>(await get(EMERGENCY_API.teams, other)).every((team) => !team.busy)).toBe(true);
-    expect(data<EmergencyResources>(await get(EMERGENCY_API.resources, other)).shelters.map((shelter) => shelter.name)).toContain('太子湾公园应急避难场所');
+    expect(data<EmergencyResources>(await get(EMERGENCY_API.resources, other)).shelters.map((shelter) => shelter.name)).toContain(
+      '太子湾公园应急避难场所',
+    );
   });
 
   it('needs a session holding 安全应急 (403 otherwise, 401 without one)', async () => {
     const noMenus = await server.login('NOPERM-2026-DEMO');
     expect(await get(EMERGENCY_API.list, noMenus)).toMatchObject({ code: 403 });
-    expect(await post(EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30 }, noMenus)).toMatchObject({ code: 403 });
+    expect(await post(EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30 }, noMenus)).toMatchObject({
+      code: 403,
+    });
     expect((await server.api('GET', EMERGENCY_API.stats)).body).toMatchObject({ code: 401 });
   });
 
@@ -388,16 +639,31 @@ describe('emergency access and input', () => {
     const before = await stateDigest(server.app.ctx.db);
     const cases: [string, string, Record<string, unknown> | undefined, string][] = [
       ['POST', EMERGENCY_API.create, {}, '请选择事件类型'],
-      ['POST', EMERGENCY_API.create, { kind: 'QUAKE', title: 'x', longitude: 120, latitude: 30 }, '事件类型不正确（可选：FIRE、FLOOD、STAMPEDE、HYDRANT、OTHER）'],
+      [
+        'POST',
+        EMERGENCY_API.create,
+        { kind: 'QUAKE', title: 'x', longitude: 120, latitude: 30 },
+        '事件类型不正确（可选：FIRE、FLOOD、STAMPEDE、HYDRANT、OTHER）',
+      ],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', longitude: 120, latitude: 30 }, '请填写事件标题'],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: '   ', longitude: 120, latitude: 30 }, '请填写事件标题'],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x'.repeat(101), longitude: 120, latitude: 30 }, '事件标题不能超过 100 个字符'],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', latitude: 30 }, '请填写经度'],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 200, latitude: 30 }, '经度必须在 -180 到 180 之间'],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: '东经', latitude: 30 }, '经度必须是数字'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 5 }, '影响半径必须在 10 到 10000 米 之间'],
+      [
+        'POST',
+        EMERGENCY_API.create,
+        { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 5 },
+        '影响半径必须在 10 到 10000 米 之间',
+      ],
       ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 12.5 }, '影响半径必须是整数'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, level: 'SEVERE' }, '事件等级不正确（可选：HIGH、MEDIUM、LOW）'],
+      [
+        'POST',
+        EMERGENCY_API.create,
+        { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, level: 'SEVERE' },
+        '事件等级不正确（可选：HIGH、MEDIUM、LOW）',
+      ],
       ['POST', EMERGENCY_API.fromAlarm, {}, '请指定告警'],
       ['POST', EMERGENCY_API.fromAlarm, { alarmId: 'a' }, '告警编号必须是正整数'],
       ['POST', EMERGENCY_API.close, { eventId: event.eventId }, '请填写处置结果'],
@@ -405,8 +671,18 @@ describe('emergency access and input', () => {
       ['POST', EMERGENCY_API.close, { eventId: 0, result: 'x' }, '事件编号必须是正整数'],
       ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, teamId: team!.teamId }, '请填写任务名称'],
       ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, title: 'x' }, '请选择班组'],
-      ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 'soon' }, '截止时间必须是毫秒时间戳'],
-      ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 1000 }, '截止时间必须晚于当前时间'],
+      [
+        'POST',
+        EMERGENCY_API.dispatch,
+        { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 'soon' },
+        '截止时间必须是毫秒时间戳',
+      ],
+      [
+        'POST',
+        EMERGENCY_API.dispatch,
+        { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 1000 },
+        '截止时间必须晚于当前时间',
+      ],
       ['POST', EMERGENCY_API.accept, {}, '请指定任务'],
       ['POST', EMERGENCY_API.accept, { taskId: task.taskId, note: 'x'.repeat(501) }, '备注不能超过 500 个字符'],
       ['POST', EMERGENCY_API.progress, { taskId: task.taskId, note: 'x' }, '请填写进度'],
@@ -443,11 +719,16 @@ describe('field-work simulator', () => {
     // Field work is off in tests (delay 0): the step does nothing until the delay is set and has passed.
     (sim as unknown as { options: { delayMs: number } }).options.delayMs = 5_000;
     expect(await sim.step()).toBe(0);
-    const statusOf = async () => data<EmergencyTaskRow>(await get(EMERGENCY_API.detail(event.eventId)).then((reply) => ({ ...reply, data: (reply.data as EmergencyEventDetail).tasks[0] })));
+    const statusOf = async () =>
+      data<EmergencyTaskRow>(
+        await get(EMERGENCY_API.detail(event.eventId)).then((reply) => ({ ...reply, data: (reply.data as EmergencyEventDetail).tasks[0] })),
+      );
     server.advance(5_000);
     expect(await sim.step()).toBe(2);
     expect(await statusOf()).toMatchObject({ status: 'ACCEPTED', percent: 0 });
-    const orderDetail = data<{ status: string; events: { action: string; userName: string; note: string }[] }>(await get(`/workOrder/detail/${order.orderId}`));
+    const orderDetail = data<{ status: string; events: { action: string; userName: string; note: string }[] }>(
+      await get(`/workOrder/detail/${order.orderId}`),
+    );
     expect(orderDetail.status).toBe('PROCESSING');
     expect(orderDetail.events.slice(-2).map((entry) => [entry.action, entry.userName])).toEqual([
       ['accept', '系统'],

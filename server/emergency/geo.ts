@@ -14,7 +14,8 @@ export function distanceMetres(lon1: number, lat1: number, lon2: number, lat2: n
 /** Metres along a polyline of [lon, lat] points. */
 export function pathLength(path: readonly (readonly [number, number])[]): number {
   let total = 0;
-  for (let index = 1; index < path.length; index++) total += distanceMetres(path[index - 1]![0], path[index - 1]![1], path[index]![0], path[index]![1]);
+  for (let index = 1; index < path.length; index++)
+    total += distanceMetres(path[index - 1]![0], path[index - 1]![1], path[index]![0], path[index]![1]);
   return total;
 }
 
@@ -26,7 +27,8 @@ export function distanceToPath(lon: number, lat: number, path: readonly (readonl
   if (path.length === 0) return Infinity;
   const metresPerLat = (Math.PI / 180) * EARTH_RADIUS_M;
   const metresPerLon = metresPerLat * Math.cos(rad(lat));
-  const xy = ([pointLon, pointLat]: readonly [number, number]) => [(pointLon - lon) * metresPerLon, (pointLat - lat) * metresPerLat] as const;
+  const xy = ([pointLon, pointLat]: readonly [number, number]) =>
+    [(pointLon - lon) * metresPerLon, (pointLat - lat) * metresPerLat] as const;
   if (path.length === 1) return Math.hypot(...xy(path[0]!));
   let best = Infinity;
   for (let index = 1; index < path.length; index++) {

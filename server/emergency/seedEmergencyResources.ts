@@ -29,7 +29,9 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 export async function seedEmergencyResources(db: Db): Promise<number> {
   return lockedTransaction(db, 'seed-emergency-resources', async (trx) => {
     const tenants = new Set((await trx.selectFrom('tenants').select('tenant_id').execute()).map((row) => row.tenant_id));
-    const seededAlready = new Set((await trx.selectFrom('emergency_shelters').select('tenant_id').distinct().execute()).map((row) => row.tenant_id));
+    const seededAlready = new Set(
+      (await trx.selectFrom('emergency_shelters').select('tenant_id').distinct().execute()).map((row) => row.tenant_id),
+    );
     let seeded = 0;
     for (const [key, shelters] of Object.entries(SEED_SHELTERS)) {
       const tenantId = Number(key);
@@ -42,7 +44,15 @@ export async function seedEmergencyResources(db: Db): Promise<number> {
         const shelterLat = round6(area.latitude + area.spread * 0.45);
         const { shelter_id } = await trx
           .insertInto('emergency_shelters')
-          .values({ shelter_id: undefined, tenant_id: tenantId, name: shelter.name, capacity: shelter.capacity, address: shelter.address, longitude: shelterLon, latitude: shelterLat })
+          .values({
+            shelter_id: undefined,
+            tenant_id: tenantId,
+            name: shelter.name,
+            capacity: shelter.capacity,
+            address: shelter.address,
+            longitude: shelterLon,
+            latitude: shelterLat,
+          })
           .returning('shelter_id')
           .executeTakeFirstOrThrow();
         const path: [number, number][] = [

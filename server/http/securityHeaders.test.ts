@@ -14,7 +14,10 @@ let server: TestServer | undefined;
 beforeEach(() => {
   staticDir = mkdtempSync(join(tmpdir(), 'ops-csp-static-'));
   mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>城市运营指挥平台</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<!doctype html><title>城市运营指挥平台</title><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.info(1)');
 });
 
@@ -116,13 +119,38 @@ describe('cspDirectives', () => {
   const base = { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null };
 
   it("adds Janus's browser address, the intercom host and the product socket to connect-src", () => {
-    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null, intercomBaseUrl: 'https://intercom.example.com/sapi', productSocketUrl: 'wss://ops.example.com/product' }, janusPublicUrl: 'ws://10.0.0.5:8188' });
-    expect(directives['connect-src']).toEqual(["'self'", 'data:', 'https://intercom.example.com', 'wss://ops.example.com', 'ws://10.0.0.5:8188']);
-    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null }, janusPublicUrl: 'https://janus.example.com/janus' })['connect-src']).toEqual(["'self'", 'data:', 'https://janus.example.com']);
+    const directives = cspDirectives({
+      frameAncestors: ["'none'"],
+      appConfig: {
+        apiBaseUrl: '/api',
+        pushUrl: null,
+        mapImageryUrl: null,
+        intercomBaseUrl: 'https://intercom.example.com/sapi',
+        productSocketUrl: 'wss://ops.example.com/product',
+      },
+      janusPublicUrl: 'ws://10.0.0.5:8188',
+    });
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      'data:',
+      'https://intercom.example.com',
+      'wss://ops.example.com',
+      'ws://10.0.0.5:8188',
+    ]);
+    expect(
+      cspDirectives({
+        frameAncestors: ["'none'"],
+        appConfig: { apiBaseUrl: '/api', pushUrl: null, mapImageryUrl: null },
+        janusPublicUrl: 'https://janus.example.com/janus',
+      })['connect-src'],
+    ).toEqual(["'self'", 'data:', 'https://janus.example.com']);
   });
 
   it('adds an absolute API base and its push socket to connect-src', () => {
-    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: 'https://ops.example.com/prod-api' } });
+    const directives = cspDirectives({
+      frameAncestors: ["'none'"],
+      appConfig: { ...base, apiBaseUrl: 'https://ops.example.com/prod-api' },
+    });
     expect(directives['connect-src']).toEqual(["'self'", 'data:', 'https://ops.example.com', 'wss://ops.example.com']);
   });
 
@@ -132,12 +160,21 @@ describe('cspDirectives', () => {
   });
 
   it('keeps same-origin paths to self and turns a tile subdomain template into a wildcard', () => {
-    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: '/tiles/{z}/{x}/{y}.png' } })['img-src']).toEqual(["'self'", 'data:', 'blob:']);
-    expect(cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: 'http://{s}.tiles.example.com/{z}/{x}/{y}.png' } })['img-src']).toContain('http://*.tiles.example.com');
+    expect(
+      cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: '/tiles/{z}/{x}/{y}.png' } })['img-src'],
+    ).toEqual(["'self'", 'data:', 'blob:']);
+    expect(
+      cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, mapImageryUrl: 'http://{s}.tiles.example.com/{z}/{x}/{y}.png' } })[
+        'img-src'
+      ],
+    ).toContain('http://*.tiles.example.com');
   });
 
   it('never lets a malformed URL inject a directive', () => {
-    const directives = cspDirectives({ frameAncestors: ["'none'"], appConfig: { ...base, apiBaseUrl: "https://x.example.com;script-src 'unsafe-eval'/api" } });
+    const directives = cspDirectives({
+      frameAncestors: ["'none'"],
+      appConfig: { ...base, apiBaseUrl: "https://x.example.com;script-src 'unsafe-eval'/api" },
+    });
     expect(directives['connect-src']).toEqual(["'self'", 'data:']);
   });
 });
@@ -181,7 +218,17 @@ describe('headers built once', () => {
     ["frame-ancestors 'self'", { frameAncestors: ["'self'"], appConfig }],
     ['framing origins', { frameAncestors: ['https://wall.example.com', 'https://*.example.org'], appConfig }],
     ['no frame-ancestors given', { frameAncestors: [], appConfig }],
-    ['absolute API, push and tile URLs', { frameAncestors: ["'none'"], appConfig: { apiBaseUrl: 'https://ops.example.com/api', pushUrl: 'wss://push.example.com/ws', mapImageryUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' } }],
+    [
+      'absolute API, push and tile URLs',
+      {
+        frameAncestors: ["'none'"],
+        appConfig: {
+          apiBaseUrl: 'https://ops.example.com/api',
+          pushUrl: 'wss://push.example.com/ws',
+          mapImageryUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+        },
+      },
+    ],
   ] as [string, SecurityHeaderOptions][])('sends exactly what @fastify/helmet sent, in its order, for %s', async (_what, options) => {
     const expected = await helmetHeaders(options);
     expect(expected.length).toBeGreaterThan(20);
@@ -189,6 +236,8 @@ describe('headers built once', () => {
   });
 
   it('refuses a source that would break out of its directive, as helmet did', async () => {
-    await expect(securityHeaders(Fastify(), { frameAncestors: ["https://a.example.com; script-src 'unsafe-inline'"], appConfig })).rejects.toThrow(/invalid directive value/);
+    await expect(
+      securityHeaders(Fastify(), { frameAncestors: ["https://a.example.com; script-src 'unsafe-inline'"], appConfig }),
+    ).rejects.toThrow(/invalid directive value/);
   });
 });

@@ -85,7 +85,9 @@ export function cspDirectives({ frameAncestors, appConfig, janusPublicUrl }: Sec
 }
 
 /** `setHeader` calls recorded in order: what a helmet middleware would set on a response. */
-function recordHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): [string, string][] {
+function recordHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {

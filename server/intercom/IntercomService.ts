@@ -1,4 +1,11 @@
-import type { IntercomOperator, QuickGroup, QuickGroupCreated, TempCallData, VideoRoomJoin, VideoRoomKind } from '../../contracts/videoRooms';
+import type {
+  IntercomOperator,
+  QuickGroup,
+  QuickGroupCreated,
+  TempCallData,
+  VideoRoomJoin,
+  VideoRoomKind,
+} from '../../contracts/videoRooms';
 import type { UserDirectory } from '../auth/UserDirectory';
 import type { ClusterLog } from '../cluster/PgListener';
 import type { Db } from '../db/Database';
@@ -65,7 +72,8 @@ export class IntercomService {
    */
   async create(tenantId: number, userId: number, body: { uids: number[]; name: string }): Promise<QuickGroupCreated> {
     const match = GROUP_NAME.exec(body.name);
-    if (!match || Number(match[1]) > MAX_GROUP_NUMBER) throw badRequest(`群组名称必须是“群组”加 0 到 ${MAX_GROUP_NUMBER} 的数字，如 群组1024`);
+    if (!match || Number(match[1]) > MAX_GROUP_NUMBER)
+      throw badRequest(`群组名称必须是“群组”加 0 到 ${MAX_GROUP_NUMBER} 的数字，如 群组1024`);
     if (body.uids.length === 0) throw badRequest('请选择群组成员');
     const members = [...new Set([userId, ...body.uids])];
     if (members.length < 2) throw badRequest('请至少选择一名其他成员');
@@ -87,7 +95,15 @@ export class IntercomService {
     try {
       const row = await this.db
         .insertInto('intercom_groups')
-        .values({ gid: undefined, tenant_id: tenantId, name: body.name, creator_id: userId, uids: JSON.stringify(members), room_id: room, created_at: this.now() })
+        .values({
+          gid: undefined,
+          tenant_id: tenantId,
+          name: body.name,
+          creator_id: userId,
+          uids: JSON.stringify(members),
+          room_id: room,
+          created_at: this.now(),
+        })
         .returning('gid')
         .executeTakeFirstOrThrow();
       gid = Number(row.gid);
@@ -114,7 +130,14 @@ export class IntercomService {
         .filter((member) => member !== userId)
         .map(async (member) => {
           try {
-            const data: TempCallData = { gid, name: body.name, fromUserId: userId, fromName, uids: members, join: await this.rooms!.joinInfo(tenantId, member, room) };
+            const data: TempCallData = {
+              gid,
+              name: body.name,
+              fromUserId: userId,
+              fromName,
+              uids: members,
+              join: await this.rooms!.joinInfo(tenantId, member, room),
+            };
             await this.sockets.send(tenantId, member, { response: 'tempcall', result: 2, data });
           } catch (error) {
             // One member's notice failing does not undo the group: they can still join from the list.
@@ -139,7 +162,14 @@ export class IntercomService {
       .where('creator_id', '<>', userId)
       // Not one this user already refused or hung up, nor one whose caller hung up.
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('intercom_call_ends as ended').select('ended.gid').whereRef('ended.gid', '=', 'intercom_groups.gid').where('ended.user_id', '=', userId))),
+        not(
+          exists(
+            selectFrom('intercom_call_ends as ended')
+              .select('ended.gid')
+              .whereRef('ended.gid', '=', 'intercom_groups.gid')
+              .where('ended.user_id', '=', userId),
+          ),
+        ),
       )
       .orderBy('gid', 'desc')
       .execute();
@@ -149,7 +179,14 @@ export class IntercomService {
       if (!uids.includes(userId) || row.room_id === null) continue;
       try {
         const fromName = (await this.users.members(tenantId)).find((member) => member.userId === row.creator_id)?.nickName ?? '';
-        calls.push({ gid: Number(row.gid), name: row.name, fromUserId: row.creator_id, fromName, uids, join: await this.rooms.joinInfo(tenantId, userId, Number(row.room_id)) });
+        calls.push({
+          gid: Number(row.gid),
+          name: row.name,
+          fromUserId: row.creator_id,
+          fromName,
+          uids,
+          join: await this.rooms.joinInfo(tenantId, userId, Number(row.room_id)),
+        });
       } catch (error) {
         // Its room is gone (hung up and deleted meanwhile): nothing rings.
         this.log.warn({ err: error, tenantId, gid: row.gid }, '临时群组的呼叫已无法加入，不再振铃');
@@ -162,7 +199,12 @@ export class IntercomService {
   async delete(tenantId: number, userId: number, gid: number): Promise<void> {
     const group = await this.visible(tenantId, userId, gid);
     if (group.creatorId !== userId) throw new AppError(403, '只有群组创建者可以删除该群组');
-    const deleted = await this.db.deleteFrom('intercom_groups').where('gid', '=', gid).where('tenant_id', '=', tenantId).where('creator_id', '=', userId).executeTakeFirst();
+    const deleted = await this.db
+      .deleteFrom('intercom_groups')
+      .where('gid', '=', gid)
+      .where('tenant_id', '=', tenantId)
+      .where('creator_id', '=', userId)
+      .executeTakeFirst();
     // Deleted meanwhile by another request: that one destroyed the room and told the members.
     if (!Number(deleted.numDeletedRows)) throw notFound();
     await this.db.deleteFrom('intercom_call_ends').where('gid', '=', gid).where('tenant_id', '=', tenantId).execute();
@@ -205,13 +247,19 @@ export class IntercomService {
     const seen = new Set(recent.map((row) => row.user_id));
     return (await this.users.members(tenantId))
       .filter((member) => member.userId !== userId)
-      .map((member) => ({ userId: member.userId, nickName: member.nickName, online: seen.has(member.userId) || this.sockets.connected(tenantId, member.userId) }));
+      .map((member) => ({
+        userId: member.userId,
+        nickName: member.nickName,
+        online: seen.has(member.userId) || this.sockets.connected(tenantId, member.userId),
+      }));
   }
 
   private async hangUpOthers(tenantId: number, userId: number, group: GroupRow): Promise<void> {
     for (const member of group.uids) {
       if (member === userId) continue;
-      await this.sockets.send(tenantId, member, { response: 'tempcall', result: 1, data: { gid: group.gid, byUserId: userId } }).catch((error: unknown) => this.log.warn({ err: error, tenantId, gid: group.gid, member }, '挂断通知发送失败'));
+      await this.sockets
+        .send(tenantId, member, { response: 'tempcall', result: 1, data: { gid: group.gid, byUserId: userId } })
+        .catch((error: unknown) => this.log.warn({ err: error, tenantId, gid: group.gid, member }, '挂断通知发送失败'));
     }
   }
 
@@ -223,10 +271,19 @@ export class IntercomService {
   }
 
   private async groups(tenantId: number, gid?: number): Promise<GroupRow[]> {
-    let query = this.db.selectFrom('intercom_groups').select(['gid', 'name', 'creator_id', 'uids', 'room_id']).where('tenant_id', '=', tenantId);
+    let query = this.db
+      .selectFrom('intercom_groups')
+      .select(['gid', 'name', 'creator_id', 'uids', 'room_id'])
+      .where('tenant_id', '=', tenantId);
     if (gid !== undefined) query = query.where('gid', '=', gid);
     const rows = await query.orderBy('gid', 'desc').execute();
-    return rows.map((row) => ({ gid: Number(row.gid), name: row.name, creatorId: row.creator_id, uids: parseUids(row.uids), room: row.room_id === null ? null : Number(row.room_id) }));
+    return rows.map((row) => ({
+      gid: Number(row.gid),
+      name: row.name,
+      creatorId: row.creator_id,
+      uids: parseUids(row.uids),
+      room: row.room_id === null ? null : Number(row.room_id),
+    }));
   }
 
   private async destroyRoom(tenantId: number, room: number): Promise<void> {

@@ -49,7 +49,12 @@ export class ProductSockets {
 
   /** The user a session belongs to (a redeemed ticket names only the session). */
   async userOf(tokenHash: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('sessions').select('user_id').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return row?.user_id;
   }
 

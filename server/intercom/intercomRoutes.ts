@@ -9,15 +9,38 @@ import type { IntercomService } from './IntercomService';
 export const INTERCOM_REFUSED = 1000;
 
 const gidField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: '群组编号必须是正整数' };
-const gidQuery = { querystring: { type: 'object', properties: { gid: gidField }, required: ['gid'], errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } } } };
-const gidBody = { body: { type: 'object', properties: { gid: gidField }, required: ['gid'], errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } } } };
+const gidQuery = {
+  querystring: {
+    type: 'object',
+    properties: { gid: gidField },
+    required: ['gid'],
+    errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } },
+  },
+};
+const gidBody = {
+  body: {
+    type: 'object',
+    properties: { gid: gidField },
+    required: ['gid'],
+    errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } },
+  },
+};
 const UIDS_MESSAGE = '成员必须是用户编号（正整数）的列表';
 const createBody = {
   body: {
     type: 'object',
     properties: {
       // A list in JSON; a form body repeats the field or writes "2,3".
-      uids: { type: ['array', 'string', 'integer'], maxItems: 100, maxLength: 1100, pattern: '^\\s*(\\d{1,10}(\\s*,\\s*\\d{1,10})*)?\\s*$', minimum: 1, maximum: 2147483647, items: { type: 'integer', minimum: 1, maximum: 2147483647 }, errorMessage: UIDS_MESSAGE },
+      uids: {
+        type: ['array', 'string', 'integer'],
+        maxItems: 100,
+        maxLength: 1100,
+        pattern: '^\\s*(\\d{1,10}(\\s*,\\s*\\d{1,10})*)?\\s*$',
+        minimum: 1,
+        maximum: 2147483647,
+        items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+        errorMessage: UIDS_MESSAGE,
+      },
       name: { type: 'string', maxLength: 16, errorMessage: '群组名称必须是“群组”加 0 到 10001 的数字，如 群组1024' },
     },
     required: ['uids', 'name'],
@@ -33,7 +56,10 @@ const refusal = (code: number, message: string): IntercomReply<never> => ({ stat
 
 /** "2,3", 2, [2, 3] or a form's repeated field → ids (the schema has checked each shape). */
 function uidList(value: unknown): number[] {
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((part) => part.trim()).filter(Boolean);
+  const parts = (Array.isArray(value) ? value : [value])
+    .flatMap((item) => String(item).split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
   return parts.map((part) => {
     const id = Number(part);
     if (!/^\d{1,10}$/.test(part) || id < 1 || id > 2147483647) throw badRequest(UIDS_MESSAGE);
@@ -55,7 +81,8 @@ export async function intercomRoutes(api: FastifyInstance, intercom: IntercomSer
     host.setErrorHandler((error: FastifyError | AppError, _request, reply) => {
       const accessRefusal = error instanceof AppError && (error.code === 401 || (error.code === 403 && error.message === NO_PERMISSION));
       // 503 (no audio rooms now) is a refusal the operator reads too: 创建临时群组失败，请稍后再试（…）.
-      if (error instanceof AppError && !accessRefusal && (error.code < 500 || error.code === 503)) return reply.status(200).send(refusal(error.code, error.message));
+      if (error instanceof AppError && !accessRefusal && (error.code < 500 || error.code === 503))
+        return reply.status(200).send(refusal(error.code, error.message));
       const status = (error as FastifyError).statusCode;
       if (!(error instanceof AppError) && status !== undefined && status >= 400 && status < 500) {
         return reply.status(200).send(refusal(status === 413 ? 413 : 400, status === 413 ? '请求体过大' : '请求体格式不正确'));

@@ -39,15 +39,19 @@ async function connect(server: TestServer, token: string) {
   const received: ProductSocketMessage[] = [];
   let closed: { code: number; reason: string } | undefined;
   let ready = false;
-  const socket: WebSocket = await server.app.injectWS(`/api/productSocket?token=${ticket}`, { headers: { host: 'localhost:80' } } as never, {
-    onInit: (ws) => {
-      ws.on('message', (raw) => {
-        if (String(raw) === 'pong') ready = true;
-        else received.push(JSON.parse(String(raw)) as ProductSocketMessage);
-      });
-      ws.on('close', (code, reason) => (closed = { code, reason: String(reason) }));
+  const socket: WebSocket = await server.app.injectWS(
+    `/api/productSocket?token=${ticket}`,
+    { headers: { host: 'localhost:80' } } as never,
+    {
+      onInit: (ws) => {
+        ws.on('message', (raw) => {
+          if (String(raw) === 'pong') ready = true;
+          else received.push(JSON.parse(String(raw)) as ProductSocketMessage);
+        });
+        ws.on('close', (code, reason) => (closed = { code, reason: String(reason) }));
+      },
     },
-  });
+  );
   const started = Date.now();
   while (!ready && !closed && Date.now() - started < 10_000) {
     if (socket.readyState === socket.OPEN) socket.send('ping');
@@ -71,7 +75,7 @@ describe('product socket', () => {
     client.socket.terminate();
   });
 
-  it('tells the session\'s sockets of a logout, then closes them; other sessions\' sockets stay open', async () => {
+  it("tells the session's sockets of a logout, then closes them; other sessions' sockets stay open", async () => {
     const server = await start();
     const token = await server.login();
     const other = await connect(server, await server.login());
@@ -142,14 +146,17 @@ describe('product socket', () => {
     expect(client.received).toEqual([{ response: 'logout', result: 0, data: null }]);
   });
 
-  it.runIf(onPostgres)('reaches a socket on another instance: a repeat login through one instance ends the session whose socket is on the other', async () => {
-    const a = await start({ singleSession: true });
-    const b = await start({ singleSession: true, dataDir: a.dataDir });
-    const first = await a.login();
-    const client = await connect(b, first);
-    await a.login();
-    await until(() => client.closed() !== undefined);
-    expect(client.received).toEqual([{ response: 'login', result: -3, data: { message: REPEAT_LOGIN_MESSAGE } }]);
-    expect(await getInfo(b, first)).toBe(401);
-  });
+  it.runIf(onPostgres)(
+    'reaches a socket on another instance: a repeat login through one instance ends the session whose socket is on the other',
+    async () => {
+      const a = await start({ singleSession: true });
+      const b = await start({ singleSession: true, dataDir: a.dataDir });
+      const first = await a.login();
+      const client = await connect(b, first);
+      await a.login();
+      await until(() => client.closed() !== undefined);
+      expect(client.received).toEqual([{ response: 'login', result: -3, data: { message: REPEAT_LOGIN_MESSAGE } }]);
+      expect(await getInfo(b, first)).toBe(401);
+    },
+  );
 });

@@ -58,7 +58,8 @@ export async function productSocketRoutes(
     // Gone during the awaits: its close event has passed, an entry added now would never leave.
     if (socket.readyState !== socket.OPEN) return undefined;
     const remove = sockets.add({ socket, tokenHash: session.tokenHash, tenantId: session.tenantId, userId });
-    for (const message of await onOpen(session.tenantId, userId).catch(() => [])) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    for (const message of await onOpen(session.tenantId, userId).catch(() => []))
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     let expiresAt = session.expiresAt;
     const check = setInterval(() => {
       if (ctx.now() >= expiresAt) {
@@ -85,7 +86,10 @@ export async function productSocketRoutes(
         return;
       }
       // The client has nothing to say on this channel: logged (shortened) and dropped, never parsed as a command.
-      request.log.info({ reqId: request.id, userId, bytes: Buffer.isBuffer(raw) ? raw.length : undefined, sample: text.slice(0, 80) }, '产品通道收到客户端消息，已忽略');
+      request.log.info(
+        { reqId: request.id, userId, bytes: Buffer.isBuffer(raw) ? raw.length : undefined, sample: text.slice(0, 80) },
+        '产品通道收到客户端消息，已忽略',
+      );
     });
     return undefined;
   }

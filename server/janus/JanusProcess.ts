@@ -24,7 +24,8 @@ export function findJanus(env: NodeJS.ProcessEnv = process.env): string | undefi
 
 /** The folder Debian's package puts plugins and transports in (multiarch), or undefined. */
 function libraryFolder(): string | undefined {
-  for (const base of ['/usr/lib/x86_64-linux-gnu/janus', '/usr/lib/aarch64-linux-gnu/janus', '/usr/lib/janus', '/usr/local/lib/janus']) if (existsSync(join(base, 'plugins'))) return base;
+  for (const base of ['/usr/lib/x86_64-linux-gnu/janus', '/usr/lib/aarch64-linux-gnu/janus', '/usr/lib/janus', '/usr/local/lib/janus'])
+    if (existsSync(join(base, 'plugins'))) return base;
   return undefined;
 }
 
@@ -128,7 +129,10 @@ admin: {
 `,
   );
   // No sample rooms; creating one needs the admin key, which only the server holds.
-  writeFileSync(join(folder, 'janus.plugin.videoroom.jcfg'), `general: {\n  admin_key = ${quote(adminKey)}\n  lock_rtp_forward = true\n}\n`);
+  writeFileSync(
+    join(folder, 'janus.plugin.videoroom.jcfg'),
+    `general: {\n  admin_key = ${quote(adminKey)}\n  lock_rtp_forward = true\n}\n`,
+  );
 }
 
 /** A running Janus of ours: its endpoints, what it logged, and how to stop it. */
@@ -144,10 +148,17 @@ export interface RunningJanus extends JanusEndpoints {
  * `launcher` runs it through another program (e.g. `ip netns exec <name>`, which execs Janus in place,
  * so stopping the child stops Janus).
  */
-export async function startJanus(janus: string, options: JanusConfigOptions, timeoutMs = 20_000, launcher: string[] = []): Promise<RunningJanus> {
+export async function startJanus(
+  janus: string,
+  options: JanusConfigOptions,
+  timeoutMs = 20_000,
+  launcher: string[] = [],
+): Promise<RunningJanus> {
   writeJanusConfig(options);
   const args = ['-F', options.folder, '-C', join(options.folder, 'janus.jcfg')];
-  const child: ChildProcess = launcher.length ? spawn(launcher[0]!, [...launcher.slice(1), janus, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(janus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = launcher.length
+    ? spawn(launcher[0]!, [...launcher.slice(1), janus, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(janus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);

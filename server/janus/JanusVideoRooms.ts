@@ -17,7 +17,9 @@ export const ROOM_CODECS = {
 export type RoomKind = keyof typeof ROOM_CODECS;
 
 /** The kinds of 视频会商 rooms (the others, audio, are the intercom's): what POST /videoRoom/create takes and GET /videoRoom/list shows. */
-export const VIDEO_ROOM_KINDS = (Object.keys(ROOM_CODECS) as RoomKind[]).filter((kind): kind is Exclude<RoomKind, 'audio'> => kind !== 'audio');
+export const VIDEO_ROOM_KINDS = (Object.keys(ROOM_CODECS) as RoomKind[]).filter(
+  (kind): kind is Exclude<RoomKind, 'audio'> => kind !== 'audio',
+);
 
 export interface RoomSpec {
   room: number;
@@ -85,7 +87,12 @@ export class JanusVideoRooms {
 
   private async post(path: string, body: Record<string, unknown>): Promise<JanusReply> {
     // A Janus that does not answer is as unavailable as one that refuses the connection: not a hung request.
-    const response = await fetch(`${this.httpUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, transaction: transactionId() }), signal: AbortSignal.timeout(this.timeoutMs) });
+    const response = await fetch(`${this.httpUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, transaction: transactionId() }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
     const reply = (await response.json()) as JanusReply;
     if (reply.janus === 'error') throw new JanusError(reply.error?.code ?? 0, reply.error?.reason ?? 'API call failed');
     return reply;
@@ -141,7 +148,9 @@ export class JanusVideoRooms {
       const handle = (await this.post(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
       for (const room of rooms) {
         try {
-          const data = (await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'listparticipants', room } })).plugindata?.data ?? {};
+          const data =
+            (await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'listparticipants', room } })).plugindata
+              ?.data ?? {};
           if (data.error_code === 426) counts.set(room, 'gone');
           else counts.set(room, Array.isArray(data.participants) ? data.participants.length : undefined);
         } catch (error) {

@@ -14,7 +14,10 @@ if (!janus) console.warn(`${JANUS_MISSING}：跳过 Janus 测试`);
 
 /** A participant the way a browser joins, over REST: a session, the videoroom handle, a join. */
 async function joinAsPublisher(httpUrl: string, room: number, display: string): Promise<{ id: number; leave(): Promise<void> }> {
-  const post = async (path: string, body: Record<string, unknown>) => (await (await fetch(`${httpUrl}${path}`, { method: 'POST', body: JSON.stringify({ ...body, transaction: transactionId() }) })).json()) as { data?: { id: number } };
+  const post = async (path: string, body: Record<string, unknown>) =>
+    (await (
+      await fetch(`${httpUrl}${path}`, { method: 'POST', body: JSON.stringify({ ...body, transaction: transactionId() }) })
+    ).json()) as { data?: { id: number } };
   const session = (await post('', { janus: 'create' })).data!.id;
   const handle = (await post(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
   await post(`/${session}/${handle}`, { janus: 'message', body: { request: 'join', ptype: 'publisher', room, display } });
@@ -22,7 +25,8 @@ async function joinAsPublisher(httpUrl: string, room: number, display: string): 
   for (let attempt = 0; attempt < 20; attempt++) {
     const events = (await (await fetch(`${httpUrl}/${session}?maxev=10`)).json()) as unknown;
     for (const event of [events].flat() as { plugindata?: { data?: { videoroom?: string; id?: number } } }[]) {
-      if (event.plugindata?.data?.videoroom === 'joined') return { id: event.plugindata.data.id!, leave: async () => void (await post(`/${session}`, { janus: 'destroy' })) };
+      if (event.plugindata?.data?.videoroom === 'joined')
+        return { id: event.plugindata.data.id!, leave: async () => void (await post(`/${session}`, { janus: 'destroy' })) };
     }
   }
   throw new Error('没有收到 joined 事件');
@@ -44,7 +48,10 @@ describe.skipIf(!janus)('video rooms on Janus (videoroom plugin, our own configu
 
   it('has only our rooms (no sample rooms), and only the videoroom plugin and HTTP and WebSocket transports', async () => {
     expect(await rooms.list()).toEqual([]);
-    const info = (await (await fetch(`${running.httpUrl}/info`)).json()) as { plugins: Record<string, unknown>; transports: Record<string, unknown> };
+    const info = (await (await fetch(`${running.httpUrl}/info`)).json()) as {
+      plugins: Record<string, unknown>;
+      transports: Record<string, unknown>;
+    };
     expect(Object.keys(info.plugins)).toEqual(['janus.plugin.videoroom']);
     expect(Object.keys(info.transports).sort()).toEqual(['janus.transport.http', 'janus.transport.websockets']);
   });
@@ -53,7 +60,14 @@ describe.skipIf(!janus)('video rooms on Janus (videoroom plugin, our own configu
     await rooms.create({ room: 1001, description: '1001 江南大道视频会商', kind: 'camera', secret: 's1' });
     await rooms.create({ room: 1002, description: '1002 指挥调度', kind: 'other', secret: 's2' });
     const listed = await rooms.list();
-    expect(listed.find((room) => room.room === 1001)).toMatchObject({ description: '1001 江南大道视频会商', max_publishers: 32, bitrate: 20_480_000, fir_freq: 10, audiocodec: 'pcmu', videocodec: 'vp8,h264' });
+    expect(listed.find((room) => room.room === 1001)).toMatchObject({
+      description: '1001 江南大道视频会商',
+      max_publishers: 32,
+      bitrate: 20_480_000,
+      fir_freq: 10,
+      audiocodec: 'pcmu',
+      videocodec: 'vp8,h264',
+    });
     expect(listed.find((room) => room.room === 1002)).toMatchObject({ max_publishers: 32, audiocodec: 'opus', videocodec: 'vp8,vp9' });
     const unauthorised = new JanusVideoRooms(running.httpUrl, 'wrong-key');
     await expect(unauthorised.create({ room: 1003, description: 'x', kind: 'other', secret: 's3' })).rejects.toBeInstanceOf(JanusError);

@@ -36,14 +36,23 @@ export async function startOwnJanus(config: JanusConfig | undefined, dataDir: st
   const host = '127.0.0.1';
   const httpPort = config.httpPort ?? 8088;
   const wsPort = config.wsPort ?? 8188;
-  for (const [name, port] of [['JANUS_HTTP_PORT', httpPort], ['JANUS_WS_PORT', wsPort]] as const) {
+  for (const [name, port] of [
+    ['JANUS_HTTP_PORT', httpPort],
+    ['JANUS_WS_PORT', wsPort],
+  ] as const) {
     if (!(await portFree(port, host))) {
       const reason = `端口 ${port} 已被占用（${name}），未启动 janus：视频会商不可用，其余功能照常`;
       return { config: { ...config, unavailable: reason }, message: reason };
     }
   }
   try {
-    const running = await startJanus(janus, { folder: join(dataDir, 'janus'), httpPort, wsPort, adminKey: randomBytes(24).toString('base64url'), ip: host });
+    const running = await startJanus(janus, {
+      folder: join(dataDir, 'janus'),
+      httpPort,
+      wsPort,
+      adminKey: randomBytes(24).toString('base64url'),
+      ip: host,
+    });
     return {
       config: { ...config, url: running.httpUrl, adminKey: running.adminKey, publicUrl: config.publicUrl ?? running.wsUrl },
       running,

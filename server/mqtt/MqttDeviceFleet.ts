@@ -130,15 +130,25 @@ export class MqttDeviceFleet {
   /** The device raises one of its kind's simulated alarms (or this one). */
   async raiseAlarm(deviceId: number, alarm?: { alarmType: string; content?: string }): Promise<boolean> {
     const member = this.member(deviceId);
-    const candidates = (this.options.catalog.byPage(member.device.kind)?.simulatedAlarms ?? []).filter((option) => !this.options.alarmTypes || this.options.alarmTypes.has(option.code));
-    const chosen = alarm ?? (candidates.length ? (({ code, content }) => ({ alarmType: code, ...(content ? { content } : {}) }))(candidates[Math.floor(this.random() * candidates.length)]!) : undefined);
+    const candidates = (this.options.catalog.byPage(member.device.kind)?.simulatedAlarms ?? []).filter(
+      (option) => !this.options.alarmTypes || this.options.alarmTypes.has(option.code),
+    );
+    const chosen =
+      alarm ??
+      (candidates.length
+        ? (({ code, content }) => ({ alarmType: code, ...(content ? { content } : {}) }))(
+            candidates[Math.floor(this.random() * candidates.length)]!,
+          )
+        : undefined);
     if (!chosen) return false;
     await this.publish(member.client, member.device, 'alarm', chosen);
     return true;
   }
 
   private async raiseRandomAlarm(): Promise<void> {
-    const able = this.members.filter((member) => member.client.connected && (this.options.catalog.byPage(member.device.kind)?.simulatedAlarms?.length ?? 0) > 0);
+    const able = this.members.filter(
+      (member) => member.client.connected && (this.options.catalog.byPage(member.device.kind)?.simulatedAlarms?.length ?? 0) > 0,
+    );
     const member = able[Math.floor(this.random() * able.length)];
     if (member) await this.raiseAlarm(member.device.deviceId);
   }
@@ -167,7 +177,12 @@ export class MqttDeviceFleet {
       clean: true,
       reconnectPeriod: 5000,
       connectTimeout: 10_000,
-      will: { topic: deviceTopic(device.tenantId, device.code, 'status'), payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: false },
+      will: {
+        topic: deviceTopic(device.tenantId, device.code, 'status'),
+        payload: Buffer.from(JSON.stringify({ online: false })),
+        qos: 1,
+        retain: false,
+      },
     });
     this.members.push({ device, client });
     client.on('connect', () => {
@@ -196,7 +211,12 @@ export class MqttDeviceFleet {
     const [min, max] = this.options.ackDelayMs ?? [0, 0];
     if (max > 0) await new Promise((resolve) => setTimeout(resolve, min + (max - min) * this.random()));
     applyCommandEffect(this.options.catalog.byPage(device.kind), command.value.command, command.value.params, device.state);
-    const ack: AckMessage = { id: command.value.id, success: true, message: '执行成功', ...(Object.keys(device.state).length ? { state: { ...device.state } } : {}) };
+    const ack: AckMessage = {
+      id: command.value.id,
+      success: true,
+      message: '执行成功',
+      ...(Object.keys(device.state).length ? { state: { ...device.state } } : {}),
+    };
     this.commandsAnswered.set(device.deviceId, (this.commandsAnswered.get(device.deviceId) ?? 0) + 1);
     await this.publish(client, device, 'ack', ack).catch(() => undefined);
   }

@@ -104,7 +104,16 @@ export class MqttDeviceGateway implements DeviceGateway {
     this.sessions = new MqttSessions(deps.db, deps.now);
     this.directory = new DeviceDirectory(deps.db);
     this.ingest = new MqttIngest(
-      { db: deps.db, catalog: deps.catalog, directory: this.directory, alarms: deps.alarms, ...(deps.status ? { status: deps.status } : {}), now: deps.now, log: deps.log, onAck: (device, ack) => this.settle(device, ack) },
+      {
+        db: deps.db,
+        catalog: deps.catalog,
+        directory: this.directory,
+        alarms: deps.alarms,
+        ...(deps.status ? { status: deps.status } : {}),
+        now: deps.now,
+        log: deps.log,
+        onAck: (device, ack) => this.settle(device, ack),
+      },
       { batchMs: this.settings.batchMs, batchRows: this.settings.batchRows },
     );
   }
@@ -123,18 +132,29 @@ export class MqttDeviceGateway implements DeviceGateway {
   async start(): Promise<void> {
     if (this.client) return;
     await this.directory.load();
-    const secret = loadSecret(this.deps.dataDir, { create: true, ...(this.config.secretFile ? { secretFile: this.config.secretFile } : {}) });
+    const secret = loadSecret(this.deps.dataDir, {
+      create: true,
+      ...(this.config.secretFile ? { secretFile: this.config.secretFile } : {}),
+    });
     const username = this.config.username ?? DEFAULT_SERVER_USERNAME;
     const password = this.config.password ?? serverPassword(secret, username);
     const url = new URL(this.settings.url);
     this.brokerFiles = writeBrokerFiles(
       this.deps.dataDir,
       { server: { username, password }, devices: this.directory.all(), secret },
-      { host: url.protocol === 'mqtt:' && url.hostname ? url.hostname.replace(/^\[|\]$/g, '') : '127.0.0.1', port: url.protocol === 'mqtt:' && url.port ? Number(url.port) : 1883 },
+      {
+        host: url.protocol === 'mqtt:' && url.hostname ? url.hostname.replace(/^\[|\]$/g, '') : '127.0.0.1',
+        port: url.protocol === 'mqtt:' && url.port ? Number(url.port) : 1883,
+      },
     );
-    this.deps.log.info(`已生成 MQTT 代理的账号与权限文件（${this.brokerFiles.devices} 台设备）：${this.brokerFiles.passwordFile}、${this.brokerFiles.aclFile}`);
+    this.deps.log.info(
+      `已生成 MQTT 代理的账号与权限文件（${this.brokerFiles.devices} 台设备）：${this.brokerFiles.passwordFile}、${this.brokerFiles.aclFile}`,
+    );
     if (this.brokerFiles.skipped.length) {
-      this.deps.log.warn({ codes: this.brokerFiles.skipped.slice(0, 20) }, `${this.brokerFiles.skipped.length} 台设备的编码不能用于 MQTT 主题，未为其生成账号`);
+      this.deps.log.warn(
+        { codes: this.brokerFiles.skipped.slice(0, 20) },
+        `${this.brokerFiles.skipped.length} 台设备的编码不能用于 MQTT 主题，未为其生成账号`,
+      );
     }
     this.account = { username, password };
     // The session is on record before it exists at the broker, so it can never be forgotten there.
@@ -163,7 +183,9 @@ export class MqttDeviceGateway implements DeviceGateway {
       await Promise.race([client.endAsync(!client.connected), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
     // The broker keeps routing a share of the reports to the session: the leader drains it from now on.
-    await this.sessions.release().catch((error: unknown) => this.deps.log.warn({ err: error }, 'MQTT 会话未能标记为已释放，主节点将在其过期后接管'));
+    await this.sessions
+      .release()
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'MQTT 会话未能标记为已释放，主节点将在其过期后接管'));
   }
 
   /**
@@ -268,7 +290,10 @@ export class MqttDeviceGateway implements DeviceGateway {
       // A persistent session: while this instance is away the broker keeps what it routes to it.
       clean: false,
       // Acknowledged only once stored (acknowledgeWhenStored): room for a few batches in flight.
-      properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: Math.min(65_535, Math.max(1000, this.settings.batchRows * 4)) },
+      properties: {
+        sessionExpiryInterval: SESSION_EXPIRY_S,
+        receiveMaximum: Math.min(65_535, Math.max(1000, this.settings.batchRows * 4)),
+      },
       connectTimeout: Math.max(1000, Math.min(30_000, this.settings.reconnectMs * 2)),
       resubscribe: false,
       queueQoSZero: false,
@@ -282,7 +307,8 @@ export class MqttDeviceGateway implements DeviceGateway {
     if (!DEVICE_CODE_PATTERN.test(entry.code)) return { success: false, message: '设备编码不能用于 MQTT 主题，命令未发送' };
     const client = this.client;
     if (!client?.connected) return { success: false, message: GATEWAY_MESSAGES.notConnected };
-    const commandType = this.deps.catalog.byPage(entry.kind)?.commands?.find((candidate) => candidate.command === command)?.commandType ?? '';
+    const commandType =
+      this.deps.catalog.byPage(entry.kind)?.commands?.find((candidate) => candidate.command === command)?.commandType ?? '';
     const message: CommandMessage = { id: randomUUID(), command, commandType, params };
     return new Promise<GatewayResult>((resolve) => {
       let settled = false;
@@ -329,20 +355,30 @@ export class MqttDeviceGateway implements DeviceGateway {
         this.deps.log.error({ err: error, deviceId: device.deviceId }, '设备应答的状态未能保存');
       }
     }
-    pending.settle({ success: ack.success, message: ack.message ?? (ack.success ? '执行成功' : '设备执行失败'), ...(state ? { state } : {}) });
+    pending.settle({
+      success: ack.success,
+      message: ack.message ?? (ack.success ? '执行成功' : '设备执行失败'),
+      ...(state ? { state } : {}),
+    });
     return undefined;
   }
 
   private async saveState(deviceId: number, reported: Record<string, Scalar>): Promise<Record<string, Scalar> | undefined> {
-    return withRetry(() => this.deps.db.transaction().execute(async (trx) => {
-      let select = trx.selectFrom('devices').select('state').where('device_id', '=', deviceId);
-      if (dialectOf(this.deps.db) === 'postgres') select = select.forUpdate();
-      const row = await select.executeTakeFirst();
-      if (!row) return undefined;
-      const state = { ...(JSON.parse(row.state) as Record<string, Scalar>), ...reported };
-      await trx.updateTable('devices').set({ state: JSON.stringify(state), updated_at: this.deps.now() }).where('device_id', '=', deviceId).execute();
-      return state;
-    }));
+    return withRetry(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        let select = trx.selectFrom('devices').select('state').where('device_id', '=', deviceId);
+        if (dialectOf(this.deps.db) === 'postgres') select = select.forUpdate();
+        const row = await select.executeTakeFirst();
+        if (!row) return undefined;
+        const state = { ...(JSON.parse(row.state) as Record<string, Scalar>), ...reported };
+        await trx
+          .updateTable('devices')
+          .set({ state: JSON.stringify(state), updated_at: this.deps.now() })
+          .where('device_id', '=', deviceId)
+          .execute();
+        return state;
+      }),
+    );
   }
 
   private connect(username: string, password: string): void {

@@ -142,7 +142,8 @@ export class MqttIngest {
     const at = Date.now();
     const window = this.dropWindow;
     if (at - window.startedAt > DROP_LOG_WINDOW_MS) {
-      if (window.suppressed) this.deps.log.warn({ suppressed: window.suppressed }, `另有 ${window.suppressed} 条 MQTT 消息被丢弃（日志已限流）`);
+      if (window.suppressed)
+        this.deps.log.warn({ suppressed: window.suppressed }, `另有 ${window.suppressed} 条 MQTT 消息被丢弃（日志已限流）`);
       this.dropWindow = { startedAt: at, logged: 0, suppressed: 0 };
     }
     if (this.dropWindow.logged < DROP_LOG_LIMIT) {
@@ -236,7 +237,8 @@ export class MqttIngest {
         if (attempt > 1) this.deps.log.info(`${what}后已重试成功（第 ${attempt} 次）`);
         return true;
       } catch (error) {
-        if (attempt === 1 || attempt % 10 === 0) this.deps.log.error({ err: error, attempt }, `${what}，${waitMs} 毫秒后重试（消息暂不确认，不会丢失）`);
+        if (attempt === 1 || attempt % 10 === 0)
+          this.deps.log.error({ err: error, attempt }, `${what}，${waitMs} 毫秒后重试（消息暂不确认，不会丢失）`);
         if (this.stopping) return false;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, waitMs);
@@ -269,7 +271,9 @@ export class MqttIngest {
     batch.settle(true);
     // Told after the commit, so a browser that hears of a change can read it back at once.
     for (const { tenantId, ...device } of changes) {
-      await this.deps.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device).catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
+      await this.deps.status
+        ?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device)
+        .catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
     }
   }
 
@@ -294,13 +298,25 @@ export class MqttIngest {
         const changes: StatusChange[] = [];
         let rows = 0;
         for (let start = 0; start < ids.length; start += CHUNK) {
-          const current = await trx.selectFrom('devices').select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry']).where('device_id', 'in', ids.slice(start, start + CHUNK)).orderBy('device_id').execute();
+          const current = await trx
+            .selectFrom('devices')
+            .select(['device_id', 'tenant_id', 'name', 'kind', 'online', 'telemetry'])
+            .where('device_id', 'in', ids.slice(start, start + CHUNK))
+            .orderBy('device_id')
+            .execute();
           for (const row of current) {
             const { telemetry, online } = mergedRow(row, merged.get(row.device_id)!);
             // SQLite: a local call per row is cheap, and there is one writer anyway.
             await trx.updateTable('devices').set({ telemetry, online, updated_at: at }).where('device_id', '=', row.device_id).execute();
             rows++;
-            if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
+            if (online !== row.online)
+              changes.push({
+                tenantId: row.tenant_id,
+                deviceId: row.device_id,
+                deviceName: row.name,
+                kind: row.kind,
+                online: online === 1,
+              });
           }
         }
         await recordStatusChanges(trx, changes, at, 'mqtt');
@@ -335,7 +351,8 @@ export class MqttIngest {
           written.ids.push(row.device_id);
           written.telemetry.push(telemetry);
           written.online.push(online);
-          if (online !== row.online) changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
+          if (online !== row.online)
+            changes.push({ tenantId: row.tenant_id, deviceId: row.device_id, deviceName: row.name, kind: row.kind, online: online === 1 });
         }
         // Three array parameters, however many rows: one id appears once (the reports were merged above).
         const result = await sql`
@@ -358,7 +375,9 @@ interface MergedReport {
 
 /** The row a device's merged reports leave: telemetry fields replaced or added (the others kept), online as reported or unchanged. */
 function mergedRow(row: { telemetry: string; online: number }, update: MergedReport): { telemetry: string; online: number } {
-  const telemetry = Object.keys(update.values).length ? JSON.stringify({ ...(JSON.parse(row.telemetry) as Record<string, unknown>), ...update.values }) : row.telemetry;
+  const telemetry = Object.keys(update.values).length
+    ? JSON.stringify({ ...(JSON.parse(row.telemetry) as Record<string, unknown>), ...update.values })
+    : row.telemetry;
   const online = update.online === undefined ? row.online : update.online ? 1 : 0;
   return { telemetry, online };
 }

@@ -35,7 +35,13 @@ export class MqttSessions {
 
   /** Sessions of other instances not renewed since `before` (epoch ms), oldest first. */
   async orphans(before: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('mqtt_sessions').select('client_id').where('seen_at', '<', before).where('client_id', '!=', this.clientId).orderBy('seen_at').execute();
+    const rows = await this.db
+      .selectFrom('mqtt_sessions')
+      .select('client_id')
+      .where('seen_at', '<', before)
+      .where('client_id', '!=', this.clientId)
+      .orderBy('seen_at')
+      .execute();
     return rows.map((row) => row.client_id);
   }
 

@@ -3,7 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { devicePassword, deviceUsername, loadSecret, mosquittoPasswordHash, serverPassword, verifyMosquittoHash, writeBrokerFiles } from './credentials';
+import {
+  devicePassword,
+  deviceUsername,
+  loadSecret,
+  mosquittoPasswordHash,
+  serverPassword,
+  verifyMosquittoHash,
+  writeBrokerFiles,
+} from './credentials';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -50,10 +58,23 @@ describe('broker credentials', () => {
   it('writes an ACL in which each device may publish only its own topics and read only its own commands', () => {
     const dir = tempDir();
     const secret = loadSecret(dir);
-    const files = writeBrokerFiles(dir, { server: { username: 'ops-server', password: 'pw' }, devices: [{ tenantId: 1, code: 'LAMP-1-000001' }, { tenantId: 2, code: 'CAM-2-000009' }, { tenantId: 1, code: 'bad/code' }], secret });
+    const files = writeBrokerFiles(dir, {
+      server: { username: 'ops-server', password: 'pw' },
+      devices: [
+        { tenantId: 1, code: 'LAMP-1-000001' },
+        { tenantId: 2, code: 'CAM-2-000009' },
+        { tenantId: 1, code: 'bad/code' },
+      ],
+      secret,
+    });
     expect(files).toMatchObject({ devices: 2, skipped: ['bad/code'] });
     const acl = readFileSync(files.aclFile, 'utf8');
-    const block = (user: string) => acl.split('\n\n').find((part) => part.includes(`user ${user}\n`))!.split('\n').filter((line) => line.startsWith('topic'));
+    const block = (user: string) =>
+      acl
+        .split('\n\n')
+        .find((part) => part.includes(`user ${user}\n`))!
+        .split('\n')
+        .filter((line) => line.startsWith('topic'));
     expect(block('dev-1-LAMP-1-000001')).toEqual([
       'topic write ops/1/LAMP-1-000001/telemetry',
       'topic write ops/1/LAMP-1-000001/status',
@@ -61,11 +82,22 @@ describe('broker credentials', () => {
       'topic write ops/1/LAMP-1-000001/ack',
       'topic read ops/1/LAMP-1-000001/command',
     ]);
-    expect(block('ops-server')).toEqual(['topic read ops/+/+/telemetry', 'topic read ops/+/+/status', 'topic read ops/+/+/alarm', 'topic read ops/+/+/ack', 'topic write ops/+/+/command']);
+    expect(block('ops-server')).toEqual([
+      'topic read ops/+/+/telemetry',
+      'topic read ops/+/+/status',
+      'topic read ops/+/+/alarm',
+      'topic read ops/+/+/ack',
+      'topic write ops/+/+/command',
+    ]);
     expect(acl).not.toContain('bad/code');
     // No wildcard and no `pattern` line gives a device more than its own topics.
     expect(acl.split('\n').filter((line) => line.startsWith('topic') && line.includes('+') && !line.includes('ops/+/+/'))).toEqual([]);
-    const passwords = new Map(readFileSync(files.passwordFile, 'utf8').trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
+    const passwords = new Map(
+      readFileSync(files.passwordFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
+    );
     expect([...passwords.keys()]).toEqual(['ops-server', deviceUsername(1, 'LAMP-1-000001'), deviceUsername(2, 'CAM-2-000009')]);
     expect(verifyMosquittoHash(devicePassword(secret, 2, 'CAM-2-000009'), passwords.get('dev-2-CAM-2-000009')!)).toBe(true);
     expect(verifyMosquittoHash('pw', passwords.get('ops-server')!)).toBe(true);

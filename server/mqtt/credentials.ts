@@ -94,7 +94,11 @@ export interface BrokerAccounts {
  * every uplink and writes every command topic. A hash still matching its password is kept, so the files
  * change only when the accounts do (the broker then needs a reload: `kill -HUP`).
  */
-export function writeBrokerFiles(dataDir: string, accounts: BrokerAccounts, listen: { host: string; port: number } = { host: '127.0.0.1', port: 1883 }): BrokerFiles {
+export function writeBrokerFiles(
+  dataDir: string,
+  accounts: BrokerAccounts,
+  listen: { host: string; port: number } = { host: '127.0.0.1', port: 1883 },
+): BrokerFiles {
   const dir = join(dataDir, MQTT_DIR);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const passwordFile = join(dir, 'passwd');
@@ -147,7 +151,14 @@ export function writeBrokerFiles(dataDir: string, accounts: BrokerAccounts, list
 }
 
 /** A mosquitto.conf for these files: no anonymous clients, every account checked against the ACL. */
-export function mosquittoConfig(options: { host: string; port: number; passwordFile: string; aclFile: string; runAsUser?: string; persistenceDir?: string }): string {
+export function mosquittoConfig(options: {
+  host: string;
+  port: number;
+  passwordFile: string;
+  aclFile: string;
+  runAsUser?: string;
+  persistenceDir?: string;
+}): string {
   return [
     '# 由服务器生成的示例配置：mosquitto -c 此文件',
     ...(options.runAsUser ? [`user ${options.runAsUser}`] : []),
@@ -158,7 +169,9 @@ export function mosquittoConfig(options: { host: string; port: number; passwordF
     `listener ${options.port} ${options.host}`,
     // What the broker holds for a server instance that is away (restart, failover) survives a broker
     // restart too: the sessions and their queues are saved when it stops and every 60 s.
-    ...(options.persistenceDir ? ['persistence true', `persistence_location ${options.persistenceDir.replace(/\/?$/, '/')}`, 'autosave_interval 60'] : ['persistence false']),
+    ...(options.persistenceDir
+      ? ['persistence true', `persistence_location ${options.persistenceDir.replace(/\/?$/, '/')}`, 'autosave_interval 60']
+      : ['persistence false']),
     // A server instance away for a minute at 10,000 reports/s still finds them all queued (the default keeps 1,000).
     'max_queued_messages 1000000',
     // Server instances acknowledge a batch once it is stored: let a few batches be in flight to each (MQTT 5 clients ask for less).

@@ -23,10 +23,37 @@ describe('MQTT configuration', () => {
   it('reads MQTT_URL and its settings from the environment; none means the in-process simulator', () => {
     expect(readServerConfigFromEnv({}).server.mqtt).toBeUndefined();
     expect(readServerConfigFromEnv({ MQTT_URL: ' ' }).server.mqtt).toBeUndefined();
-    expect(readServerConfigFromEnv({ MQTT_URL: 'mqtt://broker.example.com:1883' }).server.mqtt).toEqual({ url: 'mqtt://broker.example.com:1883', commandTimeoutMs: 5000, batchMs: 1000, batchRows: 500, reconnectMs: 5000, sessionStaleMs: 30_000 });
+    expect(readServerConfigFromEnv({ MQTT_URL: 'mqtt://broker.example.com:1883' }).server.mqtt).toEqual({
+      url: 'mqtt://broker.example.com:1883',
+      commandTimeoutMs: 5000,
+      batchMs: 1000,
+      batchRows: 500,
+      reconnectMs: 5000,
+      sessionStaleMs: 30_000,
+    });
     expect(
-      readServerConfigFromEnv({ MQTT_URL: 'mqtts://broker:8883', MQTT_USERNAME: 'ops', MQTT_PASSWORD: 'pw', MQTT_COMMAND_TIMEOUT_MS: '2000', MQTT_BATCH_MS: '250', MQTT_BATCH_ROWS: '100', MQTT_RECONNECT_MS: '1000', MQTT_SESSION_STALE_MS: '5000', MQTT_SECRET_FILE: '/srv/ops/mqtt-secret' }).server.mqtt,
-    ).toEqual({ url: 'mqtts://broker:8883', username: 'ops', password: 'pw', secretFile: '/srv/ops/mqtt-secret', commandTimeoutMs: 2000, batchMs: 250, batchRows: 100, reconnectMs: 1000, sessionStaleMs: 5000 });
+      readServerConfigFromEnv({
+        MQTT_URL: 'mqtts://broker:8883',
+        MQTT_USERNAME: 'ops',
+        MQTT_PASSWORD: 'pw',
+        MQTT_COMMAND_TIMEOUT_MS: '2000',
+        MQTT_BATCH_MS: '250',
+        MQTT_BATCH_ROWS: '100',
+        MQTT_RECONNECT_MS: '1000',
+        MQTT_SESSION_STALE_MS: '5000',
+        MQTT_SECRET_FILE: '/srv/ops/mqtt-secret',
+      }).server.mqtt,
+    ).toEqual({
+      url: 'mqtts://broker:8883',
+      username: 'ops',
+      password: 'pw',
+      secretFile: '/srv/ops/mqtt-secret',
+      commandTimeoutMs: 2000,
+      batchMs: 250,
+      batchRows: 100,
+      reconnectMs: 1000,
+      sessionStaleMs: 5000,
+    });
   });
 
   it.each([
@@ -60,8 +87,17 @@ describe('without a broker', () => {
     await server.app.ready();
     expect(server.app.mqttGateway).toBeUndefined();
     const token = await server.login();
-    const lamp = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'lamp').where('online', '=', 1).executeTakeFirstOrThrow();
-    const reply = await server.api('POST', '/device/control/execute', { token, body: { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: lamp.device_id } });
+    const lamp = await server.app.ctx.db
+      .selectFrom('devices')
+      .select('device_id')
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'lamp')
+      .where('online', '=', 1)
+      .executeTakeFirstOrThrow();
+    const reply = await server.api('POST', '/device/control/execute', {
+      token,
+      body: { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: lamp.device_id },
+    });
     expect(reply.body).toMatchObject({ code: 200, msg: '开灯：1 台设备执行成功' });
     expect(existsSync(join(server.dataDir, 'mqtt'))).toBe(false);
   });
@@ -69,23 +105,38 @@ describe('without a broker', () => {
   it.each([
     ['a port nobody listens on', async () => `mqtt://127.0.0.1:${await freePort()}`, '连接被拒绝（代理未启动或端口不对）'],
     ['a host that does not exist', async () => 'mqtt://no-such-broker.invalid:1883', '找不到主机'],
-  ])('starts and serves with a configured broker at %s: logged in Chinese, retried, commands say the gateway is not connected', async (_label, url, reason) => {
-    const logs: { level: number; msg: string }[] = [];
-    server = await testServer({ mqtt: { url: await url(), reconnectMs: 100 }, logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) } } });
-    await server.app.ready();
-    await waitFor(() => logs.some((line) => line.msg.startsWith('无法连接 MQTT 代理')), 'the failure is logged');
-    const failure = logs.find((line) => line.msg.startsWith('无法连接 MQTT 代理'))!;
-    expect(failure).toMatchObject({ level: 50, msg: expect.stringContaining(`：${reason}，0.1 秒后重试`) });
-    // Retried every 100 ms; the same failure is logged once, not on every attempt.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(logs.filter((line) => line.msg === failure.msg)).toHaveLength(1);
-    expect(server.app.mqttGateway!.connected).toBe(false);
-    const token = await server.login();
-    const lamp = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).where('kind', '=', 'lamp').where('online', '=', 1).executeTakeFirstOrThrow();
-    const reply = await server.api('POST', '/device/control/execute', { token, body: { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: lamp.device_id } });
-    expect(reply.body).toEqual({ code: 500, msg: `开灯失败：${lamp.name} 设备网关未连接，命令未发送` });
-    // The broker's files are there for whoever starts it.
-    expect(existsSync(join(server.dataDir, 'mqtt', 'passwd'))).toBe(true);
-    expect(existsSync(join(server.dataDir, 'mqtt', 'acl'))).toBe(true);
-  });
+  ])(
+    'starts and serves with a configured broker at %s: logged in Chinese, retried, commands say the gateway is not connected',
+    async (_label, url, reason) => {
+      const logs: { level: number; msg: string }[] = [];
+      server = await testServer({
+        mqtt: { url: await url(), reconnectMs: 100 },
+        logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) } },
+      });
+      await server.app.ready();
+      await waitFor(() => logs.some((line) => line.msg.startsWith('无法连接 MQTT 代理')), 'the failure is logged');
+      const failure = logs.find((line) => line.msg.startsWith('无法连接 MQTT 代理'))!;
+      expect(failure).toMatchObject({ level: 50, msg: expect.stringContaining(`：${reason}，0.1 秒后重试`) });
+      // Retried every 100 ms; the same failure is logged once, not on every attempt.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(logs.filter((line) => line.msg === failure.msg)).toHaveLength(1);
+      expect(server.app.mqttGateway!.connected).toBe(false);
+      const token = await server.login();
+      const lamp = await server.app.ctx.db
+        .selectFrom('devices')
+        .select(['device_id', 'name'])
+        .where('tenant_id', '=', 1)
+        .where('kind', '=', 'lamp')
+        .where('online', '=', 1)
+        .executeTakeFirstOrThrow();
+      const reply = await server.api('POST', '/device/control/execute', {
+        token,
+        body: { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: lamp.device_id },
+      });
+      expect(reply.body).toEqual({ code: 500, msg: `开灯失败：${lamp.name} 设备网关未连接，命令未发送` });
+      // The broker's files are there for whoever starts it.
+      expect(existsSync(join(server.dataDir, 'mqtt', 'passwd'))).toBe(true);
+      expect(existsSync(join(server.dataDir, 'mqtt', 'acl'))).toBe(true);
+    },
+  );
 });

@@ -74,7 +74,10 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
   beforeAll(async () => {
     const port = await freePort();
     // The real clock: the leader judges sessions stale by the time their rows were last renewed.
-    server = await testServer({ clock: () => Date.now(), mqtt: { url: `mqtt://127.0.0.1:${port}`, commandTimeoutMs: 800, batchMs: 100, batchRows: 50, reconnectMs: 200, sessionStaleMs: 1500 } });
+    server = await testServer({
+      clock: () => Date.now(),
+      mqtt: { url: `mqtt://127.0.0.1:${port}`, commandTimeoutMs: 800, batchMs: 100, batchRows: 50, reconnectMs: 200, sessionStaleMs: 1500 },
+    });
     gateway = server.app.mqttGateway!;
     await server.app.ready();
     const files = gateway.brokerFiles!;
@@ -86,7 +89,14 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     broker = await startMosquitto(brokerOptions);
     await gateway.whenConnected();
     secret = loadSecret(server.dataDir, { create: false });
-    const rows = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id', 'code']).where('tenant_id', '=', 1).where('kind', '=', 'lamp').orderBy('device_id').limit(6).execute();
+    const rows = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id', 'code'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'lamp')
+      .orderBy('device_id')
+      .limit(6)
+      .execute();
     lamps = rows.map((row) => ({ deviceId: row.device_id, tenantId: row.tenant_id, code: row.code }));
   }, 60_000);
 
@@ -134,7 +144,10 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     serverClient.stream.destroy();
     await waitFor(() => !serverClient.connected, 'the server is away');
     const ackedBefore = reporters.map(({ state }) => state.acked);
-    await waitFor(() => reporters.every(({ state }, index) => state.acked > ackedBefore[index]! + 20), 'the broker takes reports meanwhile');
+    await waitFor(
+      () => reporters.every(({ state }, index) => state.acked > ackedBefore[index]! + 20),
+      'the broker takes reports meanwhile',
+    );
     for (const { stop } of reporters) await stop();
     const queued = reporters.map(({ state }) => state.acked);
 
@@ -144,7 +157,10 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     serverClient.options.reconnectPeriod = 200;
     serverClient.reconnect();
     for (const [index, acked] of queued.entries()) {
-      await waitFor(async () => (await storedEnergy(lamps[index + 1]!.deviceId)) === acked, `lamp ${index + 1}: the report queued before the restart (${acked}) is stored`);
+      await waitFor(
+        async () => (await storedEnergy(lamps[index + 1]!.deviceId)) === acked,
+        `lamp ${index + 1}: the report queued before the restart (${acked}) is stored`,
+      );
     }
 
     // Reports flow again over the devices' own reconnections; the last acknowledged one is stored.
@@ -152,7 +168,10 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     await waitFor(() => reporters.every(({ state }, index) => state.acked > queued[index]! + 20), 'reports flow after the restart');
     for (const { stop } of reporters) await stop();
     for (const [index, { state }] of reporters.entries()) {
-      await waitFor(async () => (await storedEnergy(lamps[index + 1]!.deviceId)) === state.acked, `lamp ${index + 1} stored ${state.acked}`);
+      await waitFor(
+        async () => (await storedEnergy(lamps[index + 1]!.deviceId)) === state.acked,
+        `lamp ${index + 1} stored ${state.acked}`,
+      );
     }
     expect(gateway.ingest.stats.dropped).toBe(0);
   });
@@ -161,7 +180,14 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     // A second "instance": same account, a persistent session in the shared group, then gone without a word.
     const account = { username: 'ops-server', password: gatewayPassword() };
     const deadId = 'ops-server-deadbeef0001';
-    const dead = await mqtt.connectAsync(broker.url, { ...account, clientId: deadId, protocolVersion: 5, clean: false, reconnectPeriod: 0, properties: { sessionExpiryInterval: 3600 } });
+    const dead = await mqtt.connectAsync(broker.url, {
+      ...account,
+      clientId: deadId,
+      protocolVersion: 5,
+      clean: false,
+      reconnectPeriod: 0,
+      properties: { sessionExpiryInterval: 3600 },
+    });
     await dead.subscribeAsync(SHARED_GROUP, { qos: 1 });
     await server.app.ctx.db.insertInto('mqtt_sessions').values({ client_id: deadId, seen_at: Date.now() }).execute();
     dead.stream.destroy();
@@ -171,10 +197,15 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     // Reports now go round robin to the live instance and to the dead one's queue.
     const lamp = lamps[4]!;
     const device = await lampClient(lamp);
-    for (let value = 1; value <= 40; value++) await device.publishAsync(`ops/1/${lamp.code}/telemetry`, JSON.stringify({ values: { energy: value } }), { qos: 1 });
+    for (let value = 1; value <= 40; value++)
+      await device.publishAsync(`ops/1/${lamp.code}/telemetry`, JSON.stringify({ values: { energy: value } }), { qos: 1 });
     const writtenBefore = gateway.ingest.stats.reportsWritten;
     // The leader sees the row go stale (sessionStaleMs 1.5 s), drains the session and forgets it.
-    await waitFor(async () => !(await server.app.ctx.db.selectFrom('mqtt_sessions').select('client_id').where('client_id', '=', deadId).executeTakeFirst()), 'the orphaned session is drained and forgotten');
+    await waitFor(
+      async () =>
+        !(await server.app.ctx.db.selectFrom('mqtt_sessions').select('client_id').where('client_id', '=', deadId).executeTakeFirst()),
+      'the orphaned session is drained and forgotten',
+    );
     expect(gateway.ingest.stats.reportsWritten - writtenBefore).toBeGreaterThanOrEqual(10);
     expect(gateway.ingest.stats.dropped).toBe(0);
     // The drained session is gone from the broker: a later report reaches the live instance at once.
@@ -192,7 +223,9 @@ function gatewayPassword(): string {
 /** Holds a lock that keeps the server from writing devices; resolves to its release. */
 async function blockDeviceWrites(): Promise<() => Promise<void>> {
   if (onPostgres) {
-    const client = new pg.Client({ connectionString: databaseUrl(inject('postgresAdminUrl'), TestDatabases.nameFor(databaseKey({ dataDir: server.dataDir }))) });
+    const client = new pg.Client({
+      connectionString: databaseUrl(inject('postgresAdminUrl'), TestDatabases.nameFor(databaseKey({ dataDir: server.dataDir }))),
+    });
     await client.connect();
     await client.query('begin');
     await client.query('lock table devices in access exclusive mode');

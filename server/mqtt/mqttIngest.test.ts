@@ -30,9 +30,17 @@ let devices: (DeviceRow & { fields: [string, string] })[];
 const statusEvents: { tenantId: number; eventType: string; deviceId: number; online: boolean }[] = [];
 
 const allRows = async (): Promise<DeviceRow[]> =>
-  server.app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at']).orderBy('device_id').execute();
+  server.app.ctx.db
+    .selectFrom('devices')
+    .select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at'])
+    .orderBy('device_id')
+    .execute();
 const rowOf = async (deviceId: number): Promise<DeviceRow> =>
-  server.app.ctx.db.selectFrom('devices').select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at']).where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+  server.app.ctx.db
+    .selectFrom('devices')
+    .select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at'])
+    .where('device_id', '=', deviceId)
+    .executeTakeFirstOrThrow();
 
 function newIngest(now = NOW): MqttIngest {
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -57,8 +65,14 @@ function newIngest(now = NOW): MqttIngest {
 }
 
 const payload = (body: object) => new TextEncoder().encode(JSON.stringify(body));
-const telemetry = (device: DeviceRow, values: Record<string, number>) => ({ topic: deviceTopic(device.tenant_id, device.code, 'telemetry'), payload: payload({ values }) });
-const status = (device: DeviceRow, online: boolean) => ({ topic: deviceTopic(device.tenant_id, device.code, 'status'), payload: payload({ online }) });
+const telemetry = (device: DeviceRow, values: Record<string, number>) => ({
+  topic: deviceTopic(device.tenant_id, device.code, 'telemetry'),
+  payload: payload({ values }),
+});
+const status = (device: DeviceRow, online: boolean) => ({
+  topic: deviceTopic(device.tenant_id, device.code, 'status'),
+  payload: payload({ online }),
+});
 
 /** Hands the messages to the ingest in order, writes them as one batch, and expects each acknowledged as stored. */
 async function oneBatch(ingest: MqttIngest, messages: { topic: string; payload: Uint8Array }[]): Promise<void> {
@@ -84,7 +98,9 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     directory = new DeviceDirectory(server.app.ctx.db);
     await directory.load();
     const numericFields = new Map(
-      catalog.kinds.map((kind) => [kind.page, (kind.telemetry ?? []).filter((field) => field.type === 'number').map((field) => field.key)] as const),
+      catalog.kinds.map(
+        (kind) => [kind.page, (kind.telemetry ?? []).filter((field) => field.type === 'number').map((field) => field.key)] as const,
+      ),
     );
     devices = (await allRows()).flatMap((row) => {
       const fields = numericFields.get(row.kind) ?? [];
@@ -99,9 +115,18 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     const [device, other] = devices.filter((entry) => entry.tenant_id === 1);
     const [a, b] = device!.fields;
     const before = JSON.parse(device!.telemetry) as Record<string, unknown>;
-    await server.app.ctx.db.updateTable('devices').set({ online: 1 }).where('device_id', 'in', [device!.device_id, other!.device_id]).execute();
+    await server.app.ctx.db
+      .updateTable('devices')
+      .set({ online: 1 })
+      .where('device_id', 'in', [device!.device_id, other!.device_id])
+      .execute();
     const ingest = newIngest();
-    await oneBatch(ingest, [telemetry(device!, { [a]: 11, [b]: 12 }), telemetry(other!, { [a]: 1 }), telemetry(device!, { [a]: 21 }), status(other!, false)]);
+    await oneBatch(ingest, [
+      telemetry(device!, { [a]: 11, [b]: 12 }),
+      telemetry(other!, { [a]: 1 }),
+      telemetry(device!, { [a]: 21 }),
+      status(other!, false),
+    ]);
     const row = await rowOf(device!.device_id);
     // Exactly the text JSON.stringify gives: existing fields in place, replaced in place, the rest kept.
     expect(row.telemetry).toBe(JSON.stringify({ ...before, [a]: 21, [b]: 12 }));
@@ -127,7 +152,11 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     const two = devices.find((entry) => entry.tenant_id === 2)!;
     // Text the array parameter must carry through unchanged: quotes, backslashes, non-ASCII, a newline.
     const odd = { note: 'a "quoted" \\ back\\slash, 中文, line\nbreak', [one.fields[0]]: 1 };
-    await server.app.ctx.db.updateTable('devices').set({ telemetry: JSON.stringify(odd) }).where('device_id', '=', one.device_id).execute();
+    await server.app.ctx.db
+      .updateTable('devices')
+      .set({ telemetry: JSON.stringify(odd) })
+      .where('device_id', '=', one.device_id)
+      .execute();
     const before = await allRows();
     // A tenant-2 topic naming tenant 1's device code reaches tenant 2's device of that code, if there is one, never tenant 1's.
     const sameCodeInTwo = before.find((row) => row.tenant_id === 2 && row.code === one.code);
@@ -174,7 +203,10 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     const ingest = newIngest(NOW + 3000);
     // In descending id order (arrival order is not id order), each device twice.
     const reversed = [...batch].reverse();
-    await oneBatch(ingest, [...reversed.map((device) => telemetry(device, { [device.fields[0]]: 1 })), ...reversed.map((device, index) => telemetry(device, { [device.fields[0]]: index + 2 }))]);
+    await oneBatch(ingest, [
+      ...reversed.map((device) => telemetry(device, { [device.fields[0]]: 1 })),
+      ...reversed.map((device, index) => telemetry(device, { [device.fields[0]]: index + 2 })),
+    ]);
     expect(ingest.stats.rowsWritten).toBe(batch.length);
     const rows = new Map((await allRows()).map((row) => [row.device_id, row]));
     reversed.forEach((device, index) => {

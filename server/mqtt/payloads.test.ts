@@ -30,11 +30,20 @@ describe('MQTT payloads', () => {
   const rules = kindRules(loadDeviceCatalog());
 
   it('accepts the documented shapes', () => {
-    expect(parsePayload('telemetry', bytes({ values: { voltage: 221.5, current: 1.2 } }))).toEqual({ ok: true, value: { values: { voltage: 221.5, current: 1.2 } } });
+    expect(parsePayload('telemetry', bytes({ values: { voltage: 221.5, current: 1.2 } }))).toEqual({
+      ok: true,
+      value: { values: { voltage: 221.5, current: 1.2 } },
+    });
     expect(parsePayload('status', bytes({ online: false }))).toMatchObject({ ok: true });
-    expect(parsePayload('alarm', bytes({ alarmType: 'LAMP_FAULT', content: '灯杆电流异常', grade: 'ALARM_GRADE_HIGH' }))).toMatchObject({ ok: true });
-    expect(parsePayload('ack', bytes({ id: 'a1b2', success: true, message: '执行成功', state: { power: 'on', brightness: 40 } }))).toMatchObject({ ok: true });
-    expect(parsePayload('command', bytes({ id: 'a1b2', command: 2, commandType: 'light', params: { brightness: 40 } }))).toMatchObject({ ok: true });
+    expect(parsePayload('alarm', bytes({ alarmType: 'LAMP_FAULT', content: '灯杆电流异常', grade: 'ALARM_GRADE_HIGH' }))).toMatchObject({
+      ok: true,
+    });
+    expect(
+      parsePayload('ack', bytes({ id: 'a1b2', success: true, message: '执行成功', state: { power: 'on', brightness: 40 } })),
+    ).toMatchObject({ ok: true });
+    expect(parsePayload('command', bytes({ id: 'a1b2', command: 2, commandType: 'light', params: { brightness: 40 } }))).toMatchObject({
+      ok: true,
+    });
   });
 
   it.each([
@@ -58,7 +67,10 @@ describe('MQTT payloads', () => {
 
   it("checks telemetry and state against the device's kind", () => {
     expect(checkTelemetry(rules.get('lamp'), { voltage: 220 })).toEqual({ ok: true, value: { voltage: 220 } });
-    expect(checkTelemetry(rules.get('lamp'), { voltage: '220' })).toEqual({ ok: false, reason: '遥测字段 values.voltage 类型不正确（应为数值）' });
+    expect(checkTelemetry(rules.get('lamp'), { voltage: '220' })).toEqual({
+      ok: false,
+      reason: '遥测字段 values.voltage 类型不正确（应为数值）',
+    });
     expect(checkTelemetry(rules.get('lamp'), { pm25: 3 })).toEqual({ ok: false, reason: '遥测字段 pm25 未在设备类型中声明' });
     expect(checkTelemetry(rules.get('smartManhole'), { cover: '开启' })).toMatchObject({ ok: true });
     expect(checkTelemetry(rules.get('smartManhole'), { cover: '半开' })).toEqual({ ok: false, reason: '遥测字段 values.cover 不是可选值' });

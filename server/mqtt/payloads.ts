@@ -38,7 +38,13 @@ export interface CommandMessage {
 
 const FIELD_NAME = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 const scalar = { type: ['number', 'string', 'boolean'], maxLength: 256 };
-const scalarMap = (max: number) => ({ type: 'object', minProperties: 1, maxProperties: max, propertyNames: { pattern: FIELD_NAME }, additionalProperties: scalar });
+const scalarMap = (max: number) => ({
+  type: 'object',
+  minProperties: 1,
+  maxProperties: max,
+  propertyNames: { pattern: FIELD_NAME },
+  additionalProperties: scalar,
+});
 /** Correlation ids: the server sends UUIDs; devices echo them. */
 export const CORRELATION_ID = '^[A-Za-z0-9_-]{1,64}$';
 
@@ -118,7 +124,11 @@ export function decodeJson(payload: Uint8Array, maxBytes = MAX_PAYLOAD_BYTES): P
 }
 
 /** A payload of a channel, decoded and checked against the channel's schema. */
-export function parsePayload<C extends keyof ChannelMessages>(channel: C, payload: Uint8Array, maxBytes = MAX_PAYLOAD_BYTES): Parsed<ChannelMessages[C]> {
+export function parsePayload<C extends keyof ChannelMessages>(
+  channel: C,
+  payload: Uint8Array,
+  maxBytes = MAX_PAYLOAD_BYTES,
+): Parsed<ChannelMessages[C]> {
   const decoded = decodeJson(payload, maxBytes);
   if (!decoded.ok) return decoded;
   return check(validators[channel] as ValidateFunction<ChannelMessages[C]>, decoded.value);
@@ -142,7 +152,10 @@ export function describeError(error: ErrorObject | undefined): string {
     case 'additionalProperties':
       return `不支持的字段 ${path ? `${path}.` : ''}${params.additionalProperty ?? ''}`;
     case 'type':
-      return `${field}类型不正确（应为${[params.type ?? ''].flat().map((type) => TYPE_NAMES[type] ?? type).join('或')}）`;
+      return `${field}类型不正确（应为${[params.type ?? '']
+        .flat()
+        .map((type) => TYPE_NAMES[type] ?? type)
+        .join('或')}）`;
     case 'enum':
       return `${field}不是可选值`;
     case 'pattern':
@@ -161,7 +174,14 @@ export function describeError(error: ErrorObject | undefined): string {
   }
 }
 
-const TYPE_NAMES: Record<string, string> = { object: '对象', string: '文本', number: '数值', integer: '整数', boolean: '布尔值', array: '数组' };
+const TYPE_NAMES: Record<string, string> = {
+  object: '对象',
+  string: '文本',
+  number: '数值',
+  integer: '整数',
+  boolean: '布尔值',
+  array: '数组',
+};
 
 /** What a device of one kind may report: its declared telemetry fields with their types, and its state keys. */
 export interface KindRules {
@@ -179,8 +199,15 @@ export function kindRules(catalog: DeviceCatalog): Map<string, KindRules> {
   const rules = new Map<string, KindRules>();
   for (const kind of catalog.kinds) {
     rules.set(kind.page, {
-      telemetry: kindAjv.compile<Record<string, Scalar>>({ type: 'object', additionalProperties: false, properties: Object.fromEntries((kind.telemetry ?? []).map((field) => [field.key, telemetrySchema(field)])) }),
-      stateKeys: new Set([...Object.keys(kind.state ?? {}), ...(kind.commands ?? []).flatMap((command) => Object.keys(command.effect ?? {}))]),
+      telemetry: kindAjv.compile<Record<string, Scalar>>({
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries((kind.telemetry ?? []).map((field) => [field.key, telemetrySchema(field)])),
+      }),
+      stateKeys: new Set([
+        ...Object.keys(kind.state ?? {}),
+        ...(kind.commands ?? []).flatMap((command) => Object.keys(command.effect ?? {})),
+      ]),
     });
   }
   return rules;
@@ -205,7 +232,11 @@ export function checkTelemetry(rules: KindRules | undefined, values: Record<stri
   const result = check(rules.telemetry, values);
   if (result.ok) return result;
   const error = rules.telemetry.errors?.[0];
-  if (error?.keyword === 'additionalProperties') return { ok: false, reason: `遥测字段 ${(error.params as { additionalProperty?: string }).additionalProperty ?? ''} 未在设备类型中声明` };
+  if (error?.keyword === 'additionalProperties')
+    return {
+      ok: false,
+      reason: `遥测字段 ${(error.params as { additionalProperty?: string }).additionalProperty ?? ''} 未在设备类型中声明`,
+    };
   return { ok: false, reason: result.reason.replace(/^字段 /, '遥测字段 values.') };
 }
 

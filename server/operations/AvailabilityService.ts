@@ -99,7 +99,11 @@ export class AvailabilityService {
         .where('tenant_id', '=', tenantId)
         .groupBy('kind')
         .execute(),
-      this.db.selectFrom('device_status_changes').select((eb) => eb.fn.min('at').as('since')).where('tenant_id', '=', tenantId).executeTakeFirst(),
+      this.db
+        .selectFrom('device_status_changes')
+        .select((eb) => eb.fn.min('at').as('since'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
     ]);
     const buckets = rows.filter((row) => Number(row.i) >= 0);
     const whole = rows.filter((row) => Number(row.i) === -1);
@@ -109,7 +113,8 @@ export class AvailabilityService {
     for (const kind of present) if (!kinds.includes(kind)) kinds.push(kind);
     const series = kinds.map((kind) => {
       const values: (number | null)[] = period.buckets.map(() => null);
-      for (const row of buckets) if (row.kind === kind && row.availability !== null) values[Number(row.i)] = round(Number(row.availability));
+      for (const row of buckets)
+        if (row.kind === kind && row.availability !== null) values[Number(row.i)] = round(Number(row.availability));
       return { kind, kindName: this.kindName(kind), values };
     });
     let observed = 0;
@@ -150,11 +155,37 @@ export class AvailabilityService {
     const at = this.now();
     const today = shanghaiDayStart(at);
     const [devices, open, faultsToday, due, done] = await Promise.all([
-      this.db.selectFrom('devices').select([(eb) => eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(online), 0)`.as('online')]).where('tenant_id', '=', tenantId).executeTakeFirst(),
-      this.db.selectFrom('operation_faults').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('closed_at', 'is', null).executeTakeFirst(),
-      this.db.selectFrom('operation_faults').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('opened_at', '>=', today).executeTakeFirst(),
-      this.db.selectFrom('inspections').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', '=', 'PENDING').where('due_at', '<', today + DAY_MS).executeTakeFirst(),
-      this.db.selectFrom('inspections').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', '=', 'DONE').where('done_at', '>=', today).executeTakeFirst(),
+      this.db
+        .selectFrom('devices')
+        .select([(eb) => eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(online), 0)`.as('online')])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('operation_faults')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('operation_faults')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('opened_at', '>=', today)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('inspections')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'PENDING')
+        .where('due_at', '<', today + DAY_MS)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('inspections')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'DONE')
+        .where('done_at', '>=', today)
+        .executeTakeFirst(),
     ]);
     const total = Number(devices?.count ?? 0);
     const online = Number(devices?.online ?? 0);

@@ -128,7 +128,15 @@ export class FaultService {
     if (filter.deviceId) base = base.where('f.device_id', '=', filter.deviceId);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
     if (total === 0) return { rows: [], total };
-    const ids = (await base.select('f.fault_id').orderBy('f.opened_at', 'desc').orderBy('f.fault_id', 'desc').limit(filter.pageSize).offset((filter.pageNum - 1) * filter.pageSize).execute()).map((row) => Number(row.fault_id));
+    const ids = (
+      await base
+        .select('f.fault_id')
+        .orderBy('f.opened_at', 'desc')
+        .orderBy('f.fault_id', 'desc')
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize)
+        .execute()
+    ).map((row) => Number(row.fault_id));
     if (ids.length === 0) return { rows: [], total };
     const rows = await this.selectRows().where('f.tenant_id', '=', filter.tenantId).where('f.fault_id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [Number(row.fault_id), this.toRow(row)]));
@@ -136,7 +144,12 @@ export class FaultService {
   }
 
   private async record(tenantId: number, faultId: number, executor: Executor = this.db): Promise<FaultRecord> {
-    const row = await executor.selectFrom('operation_faults').selectAll().where('fault_id', '=', faultId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('operation_faults')
+      .selectAll()
+      .where('fault_id', '=', faultId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw notFound(faultId);
     return { ...row, fault_id: Number(row.fault_id) };
   }
@@ -146,14 +159,25 @@ export class FaultService {
     const rule = FAULT_TRANSITIONS[action];
     if (rule.from.includes(fault.status as FaultStatus)) return;
     const when = rule.from.map((status) => `「${statusLabel(status)}」`).join('或');
-    throw new AppError(409, `故障 ${fault.fault_id} 当前状态为「${statusLabel(fault.status)}」，不能${FAULT_ACTION_LABELS[action]}（仅${when}时可以${FAULT_ACTION_LABELS[action]}）`);
+    throw new AppError(
+      409,
+      `故障 ${fault.fault_id} 当前状态为「${statusLabel(fault.status)}」，不能${FAULT_ACTION_LABELS[action]}（仅${when}时可以${FAULT_ACTION_LABELS[action]}）`,
+    );
   }
 
   /**
    * Moves the fault from the status it was read in (a change made since is refused with 409), with
    * its audit event, in one transaction.
    */
-  private async change(fault: FaultRecord, userId: number | null, action: string, to: FaultStatus, note: string, set: Partial<Database['operation_faults']>, executor?: Executor): Promise<void> {
+  private async change(
+    fault: FaultRecord,
+    userId: number | null,
+    action: string,
+    to: FaultStatus,
+    note: string,
+    set: Partial<Database['operation_faults']>,
+    executor?: Executor,
+  ): Promise<void> {
     const at = this.now();
     const run = async (trx: Executor) => {
       const updated = await trx
@@ -164,7 +188,17 @@ export class FaultService {
         .where('status', '=', fault.status)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, `故障 ${fault.fault_id} 已被他人处理，请刷新后重试`);
-      await auditOperation(trx, { tenantId: fault.tenant_id, entity: 'fault', entityId: fault.fault_id, at, userId, action, from: fault.status, to, note });
+      await auditOperation(trx, {
+        tenantId: fault.tenant_id,
+        entity: 'fault',
+        entityId: fault.fault_id,
+        at,
+        userId,
+        action,
+        from: fault.status,
+        to,
+        note,
+      });
     };
     if (executor) await run(executor);
     else await this.db.transaction().execute(run);
@@ -184,12 +218,21 @@ export class FaultService {
    * team). The fault is claimed first (待处理 → 已转工单, so two operators cannot raise two orders), the
    * order created, then linked; a failed create gives the claim back.
    */
-  async toWorkOrder(tenantId: number, userId: number, input: { faultId: number; title?: string; teamId?: number }): Promise<{ fault: FaultRow; order: WorkOrderRow }> {
+  async toWorkOrder(
+    tenantId: number,
+    userId: number,
+    input: { faultId: number; title?: string; teamId?: number },
+  ): Promise<{ fault: FaultRow; order: WorkOrderRow }> {
     const fault = await this.record(tenantId, input.faultId);
     this.allowed(fault, 'toWorkOrder');
     const row = await this.get(tenantId, input.faultId);
     if (input.teamId !== undefined) {
-      const team = await this.db.selectFrom('teams').select('team_id').where('team_id', '=', input.teamId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const team = await this.db
+        .selectFrom('teams')
+        .select('team_id')
+        .where('team_id', '=', input.teamId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       if (!team) throw badRequest(`班组不存在：${input.teamId}`);
     }
     await this.change(fault, userId, 'claim', 'ORDERED', '正在创建工单', {});
@@ -208,10 +251,26 @@ export class FaultService {
     }
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('operation_faults').set({ work_order_id: order.orderId, updated_at: at }).where('fault_id', '=', fault.fault_id).where('tenant_id', '=', tenantId).execute();
-      await auditOperation(trx, { tenantId, entity: 'fault', entityId: fault.fault_id, at, userId, action: 'toWorkOrder', from: 'OPEN', to: 'ORDERED', note: `已创建工单 ${order.orderNo}` });
+      await trx
+        .updateTable('operation_faults')
+        .set({ work_order_id: order.orderId, updated_at: at })
+        .where('fault_id', '=', fault.fault_id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      await auditOperation(trx, {
+        tenantId,
+        entity: 'fault',
+        entityId: fault.fault_id,
+        at,
+        userId,
+        action: 'toWorkOrder',
+        from: 'OPEN',
+        to: 'ORDERED',
+        note: `已创建工单 ${order.orderNo}`,
+      });
     });
-    if (input.teamId !== undefined) order = await this.orders.assign(tenantId, userId, { orderId: order.orderId, teamId: input.teamId, note: '' });
+    if (input.teamId !== undefined)
+      order = await this.orders.assign(tenantId, userId, { orderId: order.orderId, teamId: input.teamId, note: '' });
     await this.announce(tenantId, fault.fault_id, 'toWorkOrder');
     return { fault: await this.get(tenantId, fault.fault_id), order };
   }
@@ -226,19 +285,49 @@ export class FaultService {
     const at = this.now();
     const inserted = await executor
       .insertInto('operation_faults')
-      .values({ fault_id: undefined, tenant_id: fault.tenantId, device_id: fault.deviceId, kind: fault.kind, cause: fault.cause, status: 'OPEN', detail: fault.detail.slice(0, 500), opened_at: at, closed_at: null, close_note: '', work_order_id: null, updated_at: at })
+      .values({
+        fault_id: undefined,
+        tenant_id: fault.tenantId,
+        device_id: fault.deviceId,
+        kind: fault.kind,
+        cause: fault.cause,
+        status: 'OPEN',
+        detail: fault.detail.slice(0, 500),
+        opened_at: at,
+        closed_at: null,
+        close_note: '',
+        work_order_id: null,
+        updated_at: at,
+      })
       .onConflict((conflict) => conflict.doNothing())
       .returning('fault_id')
       .executeTakeFirst();
     if (!inserted) return undefined;
     const faultId = Number(inserted.fault_id);
-    await auditOperation(executor, { tenantId: fault.tenantId, entity: 'fault', entityId: faultId, at, userId: null, action: 'raise', from: null, to: 'OPEN', note: fault.detail });
+    await auditOperation(executor, {
+      tenantId: fault.tenantId,
+      entity: 'fault',
+      entityId: faultId,
+      at,
+      userId: null,
+      action: 'raise',
+      from: null,
+      to: 'OPEN',
+      note: fault.detail,
+    });
     return faultId;
   }
 
   /** The open fault of a device and cause, if any (an inspection links the one it raised or found). */
   async openFaultOf(executor: Executor, tenantId: number, deviceId: number, cause: FaultCause): Promise<number | undefined> {
-    const row = await executor.selectFrom('operation_faults').select('fault_id').where('tenant_id', '=', tenantId).where('device_id', '=', deviceId).where('cause', '=', cause).where('closed_at', 'is', null).executeTakeFirst();
+    const row = await executor
+      .selectFrom('operation_faults')
+      .select('fault_id')
+      .where('tenant_id', '=', tenantId)
+      .where('device_id', '=', deviceId)
+      .where('cause', '=', cause)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
     return row ? Number(row.fault_id) : undefined;
   }
 
@@ -250,7 +339,18 @@ export class FaultService {
       .innerJoin('device_status_changes as c', 'c.device_id', 'd.device_id')
       .select(['d.device_id', 'd.tenant_id', 'd.kind', (eb) => eb.fn.max('c.at').as('since')])
       .where('d.online', '=', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('operation_faults as f').select('f.fault_id').whereRef('f.device_id', '=', 'd.device_id').where('f.cause', '=', 'offline').where('f.closed_at', 'is', null))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('operation_faults as f')
+              .select('f.fault_id')
+              .whereRef('f.device_id', '=', 'd.device_id')
+              .where('f.cause', '=', 'offline')
+              .where('f.closed_at', 'is', null),
+          ),
+        ),
+      )
       .groupBy(['d.device_id', 'd.tenant_id', 'd.kind'])
       .having((eb) => eb.fn.max('c.at'), '<=', cutoff)
       .orderBy('d.device_id')
@@ -259,7 +359,17 @@ export class FaultService {
     let raised = 0;
     for (const device of due) {
       const minutes = Math.max(1, Math.round((this.now() - Number(device.since)) / 60_000));
-      const faultId = await this.db.transaction().execute((trx) => this.raise(trx, { tenantId: device.tenant_id, deviceId: device.device_id, kind: device.kind, cause: 'offline', detail: `设备离线已 ${minutes} 分钟` }));
+      const faultId = await this.db
+        .transaction()
+        .execute((trx) =>
+          this.raise(trx, {
+            tenantId: device.tenant_id,
+            deviceId: device.device_id,
+            kind: device.kind,
+            cause: 'offline',
+            detail: `设备离线已 ${minutes} 分钟`,
+          }),
+        );
       if (faultId !== undefined) {
         raised++;
         await this.announce(device.tenant_id, faultId, 'raise');
@@ -270,13 +380,30 @@ export class FaultService {
 
   /** Faults for failed or timed-out command results not looked at yet (each marked looked-at in the same transaction). */
   async raiseCommandFailures(): Promise<number> {
-    const failures = await this.db.selectFrom('device_command_results').selectAll().where('fault_checked', '=', 0).orderBy('id').limit(SWEEP_LIMIT).execute();
+    const failures = await this.db
+      .selectFrom('device_command_results')
+      .selectAll()
+      .where('fault_checked', '=', 0)
+      .orderBy('id')
+      .limit(SWEEP_LIMIT)
+      .execute();
     let raised = 0;
     for (const failure of failures) {
       const faultId = await this.db.transaction().execute(async (trx) => {
-        const claimed = await trx.updateTable('device_command_results').set({ fault_checked: 1 }).where('id', '=', Number(failure.id)).where('fault_checked', '=', 0).executeTakeFirst();
+        const claimed = await trx
+          .updateTable('device_command_results')
+          .set({ fault_checked: 1 })
+          .where('id', '=', Number(failure.id))
+          .where('fault_checked', '=', 0)
+          .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-        return this.raise(trx, { tenantId: failure.tenant_id, deviceId: failure.device_id, kind: failure.kind, cause: 'command', detail: `命令执行失败：${failure.message}` });
+        return this.raise(trx, {
+          tenantId: failure.tenant_id,
+          deviceId: failure.device_id,
+          kind: failure.kind,
+          cause: 'command',
+          detail: `命令执行失败：${failure.message}`,
+        });
       });
       if (faultId !== undefined) {
         raised++;
@@ -298,7 +425,14 @@ export class FaultService {
           eb.and([eb('f.cause', '=', 'offline'), eb('d.online', '=', 1)]),
           eb.and([
             eb('f.cause', '=', 'command'),
-            eb.exists(eb.selectFrom('device_command_results as r').select('r.id').whereRef('r.device_id', '=', 'f.device_id').where('r.success', '=', 1).whereRef('r.at', '>', 'f.opened_at')),
+            eb.exists(
+              eb
+                .selectFrom('device_command_results as r')
+                .select('r.id')
+                .whereRef('r.device_id', '=', 'f.device_id')
+                .where('r.success', '=', 1)
+                .whereRef('r.at', '>', 'f.opened_at'),
+            ),
           ]),
         ]),
       )
@@ -333,6 +467,15 @@ export class FaultService {
     if (!this.push) return;
     const fault = await this.get(tenantId, faultId).catch(() => undefined);
     if (!fault) return;
-    await this.push.publish(tenantId, OPERATION_FAULT_EVENT, { action, faultId, deviceId: fault.deviceId, deviceName: fault.deviceName, cause: fault.cause, status: fault.status }).catch(() => undefined);
+    await this.push
+      .publish(tenantId, OPERATION_FAULT_EVENT, {
+        action,
+        faultId,
+        deviceId: fault.deviceId,
+        deviceName: fault.deviceName,
+        cause: fault.cause,
+        status: fault.status,
+      })
+      .catch(() => undefined);
   }
 }

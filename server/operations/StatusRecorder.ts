@@ -29,7 +29,12 @@ const CHUNK = 500;
  * Records on/offline changes of devices, called by every path that writes devices.online in the same
  * transaction as that write (FleetSimulator, MqttIngest): availability is computed from these rows.
  */
-export async function recordStatusChanges(executor: Executor, changes: readonly RecordedStatusChange[], at: number, source: StatusSource): Promise<void> {
+export async function recordStatusChanges(
+  executor: Executor,
+  changes: readonly RecordedStatusChange[],
+  at: number,
+  source: StatusSource,
+): Promise<void> {
   await recordStatusHistory(
     executor,
     changes.map((change) => ({ ...change, at })),
@@ -38,11 +43,27 @@ export async function recordStatusChanges(executor: Executor, changes: readonly 
 }
 
 /** Changes each at its own time (a replayed history); recordStatusChanges writes through it. */
-export async function recordStatusHistory(executor: Executor, changes: readonly (RecordedStatusChange & { at: number })[], source: StatusSource): Promise<void> {
+export async function recordStatusHistory(
+  executor: Executor,
+  changes: readonly (RecordedStatusChange & { at: number })[],
+  source: StatusSource,
+): Promise<void> {
   for (let start = 0; start < changes.length; start += CHUNK) {
     await executor
       .insertInto('device_status_changes')
-      .values(changes.slice(start, start + CHUNK).map((change) => ({ id: undefined, tenant_id: change.tenantId, device_id: change.deviceId, kind: change.kind, online: change.online ? 1 : 0, at: change.at, source })))
+      .values(
+        changes
+          .slice(start, start + CHUNK)
+          .map((change) => ({
+            id: undefined,
+            tenant_id: change.tenantId,
+            device_id: change.deviceId,
+            kind: change.kind,
+            online: change.online ? 1 : 0,
+            at: change.at,
+            source,
+          })),
+      )
       .execute();
   }
 }
@@ -61,7 +82,13 @@ export async function recordBaselines(db: Db, at: number): Promise<number> {
 }
 
 /** Records each device's result of one command (DeviceService.control, in the transaction of its command_log row). */
-export async function recordCommandResults(executor: Executor, tenantId: number, kind: string, at: number, results: readonly RecordedCommandResult[]): Promise<void> {
+export async function recordCommandResults(
+  executor: Executor,
+  tenantId: number,
+  kind: string,
+  at: number,
+  results: readonly RecordedCommandResult[],
+): Promise<void> {
   await recordCommandHistory(
     executor,
     results.map((result) => ({ ...result, tenantId, kind, at })),

@@ -92,7 +92,11 @@ export class VideoDiagnosisService {
     const at = this.now();
     const runs = new Map<number, DiagnosisRun>();
     if (kinds.length) {
-      let query = this.db.selectFrom('devices').select(['device_id', 'tenant_id', 'online', 'telemetry']).where('kind', 'in', kinds).orderBy('device_id');
+      let query = this.db
+        .selectFrom('devices')
+        .select(['device_id', 'tenant_id', 'online', 'telemetry'])
+        .where('kind', 'in', kinds)
+        .orderBy('device_id');
       if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
       const cameras = await query.execute();
       const streamOk = this.sources.streamAvailable();
@@ -105,10 +109,24 @@ export class VideoDiagnosisService {
         if (reasons.length) run.faulty++;
         else run.healthy++;
         runs.set(camera.tenant_id, run);
-        return { id: undefined, tenant_id: camera.tenant_id, device_id: camera.device_id, at, online: online ? 1 : 0, stream_ok: streamOk ? 1 : 0, picture, healthy: reasons.length ? 0 : 1, reasons: reasons.join(',') };
+        return {
+          id: undefined,
+          tenant_id: camera.tenant_id,
+          device_id: camera.device_id,
+          at,
+          online: online ? 1 : 0,
+          stream_ok: streamOk ? 1 : 0,
+          picture,
+          healthy: reasons.length ? 0 : 1,
+          reasons: reasons.join(','),
+        };
       });
       await this.db.transaction().execute(async (trx) => {
-        for (let start = 0; start < rows.length; start += CHUNK) await trx.insertInto('video_diagnosis_checks').values(rows.slice(start, start + CHUNK)).execute();
+        for (let start = 0; start < rows.length; start += CHUNK)
+          await trx
+            .insertInto('video_diagnosis_checks')
+            .values(rows.slice(start, start + CHUNK))
+            .execute();
       });
     }
     if (tenantId !== undefined && !runs.has(tenantId)) runs.set(tenantId, { at, cameras: 0, healthy: 0, faulty: 0 });
@@ -119,17 +137,26 @@ export class VideoDiagnosisService {
 
   /** Deletes checks older than the retention. */
   async prune(): Promise<number> {
-    const result = await this.db.deleteFrom('video_diagnosis_checks').where('at', '<', this.now() - this.options.retentionMs).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('video_diagnosis_checks')
+      .where('at', '<', this.now() - this.options.retentionMs)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   private async lastRunAt(tenantId: number): Promise<number | null> {
-    const row = await this.db.selectFrom('video_diagnosis_checks').select((eb) => eb.fn.max('at').as('at')).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('video_diagnosis_checks')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return row?.at === null || row?.at === undefined ? null : Number(row.at);
   }
 
   private toCheck(row: CheckRow): DiagnosisCheck {
-    const reasons = row.reasons ? (row.reasons.split(',').filter((reason) => (DIAGNOSIS_REASONS as readonly string[]).includes(reason)) as DiagnosisReason[]) : [];
+    const reasons = row.reasons
+      ? (row.reasons.split(',').filter((reason) => (DIAGNOSIS_REASONS as readonly string[]).includes(reason)) as DiagnosisReason[])
+      : [];
     return {
       checkId: Number(row.id),
       deviceId: row.device_id,
@@ -162,7 +189,11 @@ export class VideoDiagnosisService {
 
   async summary(tenantId: number): Promise<DiagnosisSummary> {
     const grid = await this.grid(tenantId);
-    const byReason = DIAGNOSIS_REASONS.map((reason) => ({ reason, reasonName: DIAGNOSIS_REASON_LABELS[reason], count: grid.filter((camera) => camera.reasons.includes(reason)).length })).filter((entry) => entry.count > 0);
+    const byReason = DIAGNOSIS_REASONS.map((reason) => ({
+      reason,
+      reasonName: DIAGNOSIS_REASON_LABELS[reason],
+      count: grid.filter((camera) => camera.reasons.includes(reason)).length,
+    })).filter((entry) => entry.count > 0);
     const healthy = grid.filter((camera) => camera.healthy).length;
     return {
       lastRunAt: grid[0]?.at ?? null,
@@ -190,7 +221,10 @@ export class VideoDiagnosisService {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return { rows: rows.map((row) => ({ ...this.toCheck(row), deviceName: row.device_name, kind: row.kind, kindName: this.kindName(row.kind) })), total };
+    return {
+      rows: rows.map((row) => ({ ...this.toCheck(row), deviceName: row.device_name, kind: row.kind, kindName: this.kindName(row.kind) })),
+      total,
+    };
   }
 
   /** The share of healthy checks per hour, the current hour last. */
@@ -199,7 +233,11 @@ export class VideoDiagnosisService {
     const first = hourStart(this.now()) - (hours - 1) * HOUR_MS;
     const rows = await this.db
       .selectFrom('video_diagnosis_checks')
-      .select([bucketOf('at', 'hour').as('hour'), (eb) => eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(healthy), 0)`.as('healthy')])
+      .select([
+        bucketOf('at', 'hour').as('hour'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+        sql<number>`coalesce(sum(healthy), 0)`.as('healthy'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('at', '>=', first)
       .groupBy(sql`1`)
@@ -217,11 +255,33 @@ export class VideoDiagnosisService {
   }
 
   /** A camera of the tenant's checks, newest first (404 for another tenant's device, 400 for one without video). */
-  async history(tenantId: number, deviceId: number, limit: number): Promise<{ camera: { deviceId: number; deviceName: string; kind: string; kindName: string; online: boolean }; checks: DiagnosisCheck[] }> {
-    const device = await this.db.selectFrom('devices').select(['device_id', 'name', 'kind', 'online']).where('device_id', '=', deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+  async history(
+    tenantId: number,
+    deviceId: number,
+    limit: number,
+  ): Promise<{
+    camera: { deviceId: number; deviceName: string; kind: string; kindName: string; online: boolean };
+    checks: DiagnosisCheck[];
+  }> {
+    const device = await this.db
+      .selectFrom('devices')
+      .select(['device_id', 'name', 'kind', 'online'])
+      .where('device_id', '=', deviceId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!device) throw new AppError(404, `设备不存在：${deviceId}`);
     if (!this.cameraKinds.includes(device.kind)) throw badRequest(`${device.name} 不是摄像机，没有视频诊断记录`);
-    const rows = await this.db.selectFrom('video_diagnosis_checks').selectAll().where('tenant_id', '=', tenantId).where('device_id', '=', deviceId).orderBy('at', 'desc').limit(limit).execute();
-    return { camera: { deviceId, deviceName: device.name, kind: device.kind, kindName: this.kindName(device.kind), online: device.online === 1 }, checks: rows.map((row) => this.toCheck(row)) };
+    const rows = await this.db
+      .selectFrom('video_diagnosis_checks')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('device_id', '=', deviceId)
+      .orderBy('at', 'desc')
+      .limit(limit)
+      .execute();
+    return {
+      camera: { deviceId, deviceName: device.name, kind: device.kind, kindName: this.kindName(device.kind), online: device.online === 1 },
+      checks: rows.map((row) => this.toCheck(row)),
+    };
   }
 }

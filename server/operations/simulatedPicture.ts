@@ -43,6 +43,12 @@ export function pictureFromTelemetry(value: unknown): PictureState | null {
  * A simulated camera's report carries its picture analysis, as a real one would: sets the declared
  * `picture` field (the label) on `telemetry` when the kind declares it.
  */
-export function reportSimulatedPicture(kind: { telemetry?: { key: string }[] } | undefined, deviceId: number, at: number, telemetry: Record<string, string | number | boolean>): void {
-  if (kind?.telemetry?.some((field) => field.key === PICTURE_FIELD)) telemetry[PICTURE_FIELD] = PICTURE_STATE_LABELS[simulatedPicture(deviceId, at)];
+export function reportSimulatedPicture(
+  kind: { telemetry?: { key: string }[] } | undefined,
+  deviceId: number,
+  at: number,
+  telemetry: Record<string, string | number | boolean>,
+): void {
+  if (kind?.telemetry?.some((field) => field.key === PICTURE_FIELD))
+    telemetry[PICTURE_FIELD] = PICTURE_STATE_LABELS[simulatedPicture(deviceId, at)];
 }

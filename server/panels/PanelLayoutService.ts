@@ -19,7 +19,13 @@ export class PanelLayoutService {
 
   /** The caller's layout of a page, or null when it has none (the page's default applies). */
   async get(tenantId: number, userId: number, page: string): Promise<StoredLayout | null> {
-    const row = await this.db.selectFrom('panel_layouts').select(['items', 'updated_at']).where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('page', '=', page).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('panel_layouts')
+      .select(['items', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('page', '=', page)
+      .executeTakeFirst();
     if (!row) return null;
     const items = parseItems(row.items);
     // A row that cannot be read at all is no layout: the page's default applies, rather than an empty page.
@@ -56,7 +62,12 @@ export class PanelLayoutService {
 
   /** Forgets the caller's layout of a page (the default applies again); whether there was one. */
   async reset(tenantId: number, userId: number, page: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('panel_layouts').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('page', '=', page).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('panel_layouts')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('page', '=', page)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }
@@ -65,7 +76,15 @@ export class PanelLayoutService {
 function parseItems(text: string): LayoutItem[] | undefined {
   try {
     const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as LayoutItem[]).filter((item) => typeof item === 'object' && item !== null && typeof item.panel === 'string' && [item.x, item.y, item.w, item.h].every(Number.isFinite)) : undefined;
+    return Array.isArray(parsed)
+      ? (parsed as LayoutItem[]).filter(
+          (item) =>
+            typeof item === 'object' &&
+            item !== null &&
+            typeof item.panel === 'string' &&
+            [item.x, item.y, item.w, item.h].every(Number.isFinite),
+        )
+      : undefined;
   } catch {
     return undefined;
   }

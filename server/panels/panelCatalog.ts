@@ -16,7 +16,9 @@ export interface PanelCatalog {
 export function loadPanelCatalog(plugins: readonly LoadedManifest[]): PanelCatalog {
   const modules = pluginsOfKind(plugins, 'module');
   const devices = pluginsOfKind(plugins, 'device');
-  const pages = new Set(modules.flatMap((plugin) => plugin.manifest.contributes.routes.flatMap((route) => (route.panelPage ? [route.panelPage] : []))));
+  const pages = new Set(
+    modules.flatMap((plugin) => plugin.manifest.contributes.routes.flatMap((route) => (route.panelPage ? [route.panelPage] : []))),
+  );
   const panels = new Map<string, Panel>();
   for (const plugin of [...modules, ...devices]) for (const panel of plugin.manifest.contributes.panels ?? []) panels.set(panel.id, panel);
   return {

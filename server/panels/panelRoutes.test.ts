@@ -24,10 +24,21 @@ interface Reply {
   removed?: boolean;
 }
 
-async function send(method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: unknown, contentType = 'application/json'): Promise<Reply> {
+async function send(
+  method: 'GET' | 'PUT' | 'DELETE',
+  url: string,
+  token: string | undefined,
+  payload?: unknown,
+  contentType = 'application/json',
+): Promise<Reply> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (payload !== undefined) headers['content-type'] = contentType;
-  const reply = await server.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}) });
+  const reply = await server.app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}),
+  });
   return reply.json() as Reply;
 }
 const layoutOf = async (page: string, token = operator) => {
@@ -37,7 +48,10 @@ const layoutOf = async (page: string, token = operator) => {
 };
 const save = (body: unknown, token = operator) => send('PUT', '/panel/layout', token, body);
 const reset = (page: string, token = operator) => send('DELETE', `/panel/layout?page=${encodeURIComponent(page)}`, token);
-const storedRows = async () => (await server.app.ctx.db.selectFrom('panel_layouts').selectAll().orderBy('tenant_id').orderBy('user_id').orderBy('page').execute()).map((row) => JSON.stringify(row));
+const storedRows = async () =>
+  (await server.app.ctx.db.selectFrom('panel_layouts').selectAll().orderBy('tenant_id').orderBy('user_id').orderBy('page').execute()).map(
+    (row) => JSON.stringify(row),
+  );
 
 const item = (panel: string, x: number, y: number, w: number, h: number): LayoutItem => ({ panel, x, y, w, h });
 const GOOD = [item('alarmCount', 0, 0, 6, 3), item('alarmTrend', 6, 0, 12, 6), item('clock', 18, 0, 4, 2)];
@@ -57,7 +71,12 @@ beforeEach(async () => {
 describe('panel layouts', () => {
   it('are stored per user, tenant and page, and read back', async () => {
     expect(await layoutOf('comprehensive')).toBeNull();
-    expect(await save({ page: 'comprehensive', items: GOOD })).toEqual({ code: 200, msg: '布局已保存', data: { page: 'comprehensive', items: GOOD, updatedAt: NOW }, changes: [] });
+    expect(await save({ page: 'comprehensive', items: GOOD })).toEqual({
+      code: 200,
+      msg: '布局已保存',
+      data: { page: 'comprehensive', items: GOOD, updatedAt: NOW },
+      changes: [],
+    });
     expect(await layoutOf('comprehensive')).toEqual({ page: 'comprehensive', items: GOOD, updatedAt: NOW });
     // Another page, the same user in another tenant, another user of the tenant: none of theirs.
     expect(await layoutOf('alarmManage/alarmStatistics')).toBeNull();
@@ -74,7 +93,11 @@ describe('panel layouts', () => {
     try {
       const fresh = await server.app.ctx.sessions.create(2, 1);
       const next = [item('clock', 0, 0, 4, 2)];
-      expect((await save({ page: 'comprehensive', items: next }, fresh)).data).toEqual({ page: 'comprehensive', items: next, updatedAt: NOW + 60_000 });
+      expect((await save({ page: 'comprehensive', items: next }, fresh)).data).toEqual({
+        page: 'comprehensive',
+        items: next,
+        updatedAt: NOW + 60_000,
+      });
       expect(await layoutOf('comprehensive', fresh)).toEqual({ page: 'comprehensive', items: next, updatedAt: NOW + 60_000 });
       expect(await storedRows()).toHaveLength(1);
     } finally {
@@ -83,13 +106,20 @@ describe('panel layouts', () => {
   });
 
   it('are repaired before they are stored: sizes to the panel minimum and the grid, overlapping panels moved down', async () => {
-    const reply = await save({ page: 'comprehensive', items: [item('alarmCount', 0, 0, 2, 1), item('alarmTrend', 2, 0, 12, 6), item('clock', 22, 10, 4, 2)] });
+    const reply = await save({
+      page: 'comprehensive',
+      items: [item('alarmCount', 0, 0, 2, 1), item('alarmTrend', 2, 0, 12, 6), item('clock', 22, 10, 4, 2)],
+    });
     const repaired = [item('alarmCount', 0, 0, 4, 2), item('alarmTrend', 2, 2, 12, 6), item('clock', 20, 10, 4, 2)];
     expect(reply).toEqual({
       code: 200,
       msg: '布局已保存，并已自动调整：面板 alarmCount 的位置或大小超出网格，已调整；面板 clock 的位置或大小超出网格，已调整；面板 alarmTrend 与其他面板重叠，已下移',
       data: { page: 'comprehensive', items: repaired, updatedAt: NOW },
-      changes: ['面板 alarmCount 的位置或大小超出网格，已调整', '面板 clock 的位置或大小超出网格，已调整', '面板 alarmTrend 与其他面板重叠，已下移'],
+      changes: [
+        '面板 alarmCount 的位置或大小超出网格，已调整',
+        '面板 clock 的位置或大小超出网格，已调整',
+        '面板 alarmTrend 与其他面板重叠，已下移',
+      ],
     });
     expect((await layoutOf('comprehensive'))!.items).toEqual(repaired);
   });
@@ -97,9 +127,19 @@ describe('panel layouts', () => {
   it('are repaired when read against the panels that exist now (a plugin may have gone)', async () => {
     await server.app.ctx.db
       .insertInto('panel_layouts')
-      .values({ tenant_id: 1, user_id: 2, page: 'comprehensive', items: JSON.stringify([item('gone', 0, 0, 6, 3), item('alarmCount', 0, 0, 6, 3), item('clock', 0, 1, 4, 2)]), updated_at: NOW - 1000 })
+      .values({
+        tenant_id: 1,
+        user_id: 2,
+        page: 'comprehensive',
+        items: JSON.stringify([item('gone', 0, 0, 6, 3), item('alarmCount', 0, 0, 6, 3), item('clock', 0, 1, 4, 2)]),
+        updated_at: NOW - 1000,
+      })
       .execute();
-    expect(await layoutOf('comprehensive')).toEqual({ page: 'comprehensive', items: [item('alarmCount', 0, 0, 6, 3), item('clock', 0, 3, 4, 2)], updatedAt: NOW - 1000 });
+    expect(await layoutOf('comprehensive')).toEqual({
+      page: 'comprehensive',
+      items: [item('alarmCount', 0, 0, 6, 3), item('clock', 0, 3, 4, 2)],
+      updatedAt: NOW - 1000,
+    });
     await server.app.ctx.db.updateTable('panel_layouts').set({ items: 'not json' }).execute();
     // Unreadable: no layout, so the page opens with its default rather than empty.
     expect(await layoutOf('comprehensive')).toBeNull();
@@ -129,8 +169,16 @@ describe('panel layouts', () => {
   it.each([
     ['a page no plugin shows as a panel page', { page: 'business', items: [] }, '页面 business 不是可以布局的面板页面'],
     ['an unknown panel', { page: 'comprehensive', items: [item('ghost', 0, 0, 4, 2)] }, '面板 ghost 不存在'],
-    ['a panel of another page', { page: 'comprehensive', items: [item('alarmGrades', 0, 0, 8, 6)] }, '面板 alarmGrades（告警等级）不能放在页面 comprehensive 上'],
-    ['a panel twice', { page: 'comprehensive', items: [item('alarmCount', 0, 0, 6, 3), item('alarmCount', 6, 0, 6, 3)] }, '面板 alarmCount（今日告警）在布局中出现了不止一次'],
+    [
+      'a panel of another page',
+      { page: 'comprehensive', items: [item('alarmGrades', 0, 0, 8, 6)] },
+      '面板 alarmGrades（告警等级）不能放在页面 comprehensive 上',
+    ],
+    [
+      'a panel twice',
+      { page: 'comprehensive', items: [item('alarmCount', 0, 0, 6, 3), item('alarmCount', 6, 0, 6, 3)] },
+      '面板 alarmCount（今日告警）在布局中出现了不止一次',
+    ],
     ['a page id of the wrong form', { page: 'Comprehensive', items: [] }, PAGE_MESSAGE],
     ['a page id of three parts', { page: 'a/b/c', items: [] }, PAGE_MESSAGE],
     ['a page id that is a number', { page: 12, items: [] }, PAGE_MESSAGE],
@@ -138,10 +186,18 @@ describe('panel layouts', () => {
     ['no page', { items: [] }, '请指定页面'],
     ['no items', { page: 'comprehensive' }, '请提供布局'],
     ['items that are no list', { page: 'comprehensive', items: 'alarmCount' }, ITEMS_MESSAGE],
-    ['more than 100 items', { page: 'comprehensive', items: Array.from({ length: 101 }, (_, index) => item('clock', 0, index, 1, 1)) }, '一个页面最多放 100 个面板'],
+    [
+      'more than 100 items',
+      { page: 'comprehensive', items: Array.from({ length: 101 }, (_, index) => item('clock', 0, index, 1, 1)) },
+      '一个页面最多放 100 个面板',
+    ],
     ['an item that is no object', { page: 'comprehensive', items: [null] }, ITEMS_MESSAGE],
     ['an item without h', { page: 'comprehensive', items: [{ panel: 'clock', x: 0, y: 0, w: 4 }] }, '布局项必须有 panel、x、y、w、h'],
-    ['an item with more fields', { page: 'comprehensive', items: [{ ...item('clock', 0, 0, 4, 2), title: '钟' }] }, '布局项只能有 panel、x、y、w、h'],
+    [
+      'an item with more fields',
+      { page: 'comprehensive', items: [{ ...item('clock', 0, 0, 4, 2), title: '钟' }] },
+      '布局项只能有 panel、x、y、w、h',
+    ],
     ['a panel id of the wrong form', { page: 'comprehensive', items: [item('Clock-1', 0, 0, 4, 2)] }, '布局项的 panel 必须是面板编号'],
     ['x beyond the grid', { page: 'comprehensive', items: [item('clock', 24, 0, 4, 2)] }, '布局项的 x（列）必须是 0 到 23 的整数'],
     ['x below it', { page: 'comprehensive', items: [item('clock', -1, 0, 4, 2)] }, '布局项的 x（列）必须是 0 到 23 的整数'],
@@ -168,7 +224,10 @@ describe('panel layouts', () => {
   });
 
   it('are refused as a form body (items must be JSON)', async () => {
-    expect(await send('PUT', '/panel/layout', operator, 'page=comprehensive&items=clock', 'application/x-www-form-urlencoded')).toEqual({ code: 400, msg: ITEMS_MESSAGE });
+    expect(await send('PUT', '/panel/layout', operator, 'page=comprehensive&items=clock', 'application/x-www-form-urlencoded')).toEqual({
+      code: 400,
+      msg: ITEMS_MESSAGE,
+    });
   });
 
   it.each([

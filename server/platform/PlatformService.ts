@@ -10,7 +10,14 @@ export const PROFILE_RECHECK_MS = 500;
 export interface UserProfile {
   user: { user_id: number; user_name: string; nick_name: string; phonenumber: string };
   /** By tenant id, with the user's role there. */
-  tenants: { tenant_id: number; tenant_name: string; tenant_type: string; twin_platform_config: string; tenant_alarm_mp3: string; role_key: string }[];
+  tenants: {
+    tenant_id: number;
+    tenant_name: string;
+    tenant_type: string;
+    twin_platform_config: string;
+    tenant_alarm_mp3: string;
+    role_key: string;
+  }[];
 }
 
 /** User info, granted menus and dictionaries of the platform, always for the caller's active tenant. */
@@ -57,18 +64,46 @@ export class PlatformService {
       .leftJoin('user_tenants as ut', 'ut.user_id', 'u.user_id')
       .leftJoin('tenants as t', 't.tenant_id', 'ut.tenant_id')
       .leftJoin('roles as r', 'r.role_id', 'ut.role_id')
-      .select(['u.user_id', 'u.user_name', 'u.nick_name', 'u.phonenumber', 't.tenant_id', 't.tenant_name', 't.tenant_type', 't.twin_platform_config', 't.tenant_alarm_mp3', 'r.role_key'])
+      .select([
+        'u.user_id',
+        'u.user_name',
+        'u.nick_name',
+        'u.phonenumber',
+        't.tenant_id',
+        't.tenant_name',
+        't.tenant_type',
+        't.twin_platform_config',
+        't.tenant_alarm_mp3',
+        'r.role_key',
+      ])
       .where('u.user_id', '=', userId)
       .orderBy('t.tenant_id')
       .execute();
     const user = rows[0];
     if (!user) throw new Error(`用户不存在：${userId}`);
     const tenants = rows.flatMap((row) =>
-      row.tenant_id === null || row.tenant_name === null || row.tenant_type === null || row.twin_platform_config === null || row.tenant_alarm_mp3 === null || row.role_key === null
+      row.tenant_id === null ||
+      row.tenant_name === null ||
+      row.tenant_type === null ||
+      row.twin_platform_config === null ||
+      row.tenant_alarm_mp3 === null ||
+      row.role_key === null
         ? []
-        : [{ tenant_id: row.tenant_id, tenant_name: row.tenant_name, tenant_type: row.tenant_type, twin_platform_config: row.twin_platform_config, tenant_alarm_mp3: row.tenant_alarm_mp3, role_key: row.role_key }],
+        : [
+            {
+              tenant_id: row.tenant_id,
+              tenant_name: row.tenant_name,
+              tenant_type: row.tenant_type,
+              twin_platform_config: row.twin_platform_config,
+              tenant_alarm_mp3: row.tenant_alarm_mp3,
+              role_key: row.role_key,
+            },
+          ],
     );
-    return { user: { user_id: user.user_id, user_name: user.user_name, nick_name: user.nick_name, phonenumber: user.phonenumber }, tenants };
+    return {
+      user: { user_id: user.user_id, user_name: user.user_name, nick_name: user.nick_name, phonenumber: user.phonenumber },
+      tenants,
+    };
   }
 
   /** A dictionary's entries in order. */

@@ -11,23 +11,53 @@ afterAll(async () => server.close());
 /** A user of tenant 1 whose role holds exactly these menu permissions. */
 async function userWith(perms: string[]): Promise<string> {
   const db = server.app.ctx.db;
-  const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') => Number((await db.selectFrom(table).select((eb) => eb.fn.max<number>(column).as('max')).executeTakeFirst())?.max ?? 0) + 1;
+  const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max<number>(column).as('max'))
+          .executeTakeFirst()
+      )?.max ?? 0,
+    ) + 1;
   const roleId = await next('roles', 'role_id');
   const userId = await next('users', 'user_id');
-  await db.insertInto('roles').values({ role_id: roleId, tenant_id: 1, role_key: `grants_${roleId}`, role_name: '测试角色' }).execute();
-  await db.insertInto('users').values({ user_id: userId, user_name: `grants${userId}`, nick_name: '测试', phonenumber: `1360000${String(userId).padStart(4, '0')}`, password_hash: 'x', status: '0' }).execute();
+  await db
+    .insertInto('roles')
+    .values({ role_id: roleId, tenant_id: 1, role_key: `grants_${roleId}`, role_name: '测试角色' })
+    .execute();
+  await db
+    .insertInto('users')
+    .values({
+      user_id: userId,
+      user_name: `grants${userId}`,
+      nick_name: '测试',
+      phonenumber: `1360000${String(userId).padStart(4, '0')}`,
+      password_hash: 'x',
+      status: '0',
+    })
+    .execute();
   await db.insertInto('user_tenants').values({ user_id: userId, tenant_id: 1, role_id: roleId, is_default: 1 }).execute();
   const menus = await db.selectFrom('menus').select(['menu_id', 'perms']).where('perms', 'in', perms).execute();
   expect(menus.map((menu) => menu.perms).sort()).toEqual([...perms].sort());
-  await db.insertInto('role_menus').values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id }))).execute();
+  await db
+    .insertInto('role_menus')
+    .values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
+    .execute();
   return server.app.ctx.sessions.create(userId, 1);
 }
 
 /** Every kind of tenant 1's fleet, with a device of it and its brand code. */
 async function fleetKinds() {
-  const rows = await server.app.ctx.db.selectFrom('devices').select(['kind', 'device_type', 'device_id']).where('tenant_id', '=', 1).orderBy('device_id').execute();
+  const rows = await server.app.ctx.db
+    .selectFrom('devices')
+    .select(['kind', 'device_type', 'device_id'])
+    .where('tenant_id', '=', 1)
+    .orderBy('device_id')
+    .execute();
   const byKind = new Map<string, { kind: string; deviceType: string; deviceId: number }>();
-  for (const row of rows) if (!byKind.has(row.kind)) byKind.set(row.kind, { kind: row.kind, deviceType: row.device_type, deviceId: row.device_id });
+  for (const row of rows)
+    if (!byKind.has(row.kind)) byKind.set(row.kind, { kind: row.kind, deviceType: row.device_type, deviceId: row.device_id });
   return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind));
 }
 
@@ -58,19 +88,27 @@ describe('GET /getInfo → deviceGrants', () => {
     ['the viewer (no menus)', () => server.login('NOPERM-2026-DEMO'), { read: [], control: [] }],
     ['a map module only (综合态势)', () => userWith(['platform:comprehensive']), { read: 'all', control: [] }],
     ['the lamp page only', () => userWith(['platform:device:lamp']), { read: ['lamp'], control: ['lamp'] }],
-    ['视频监控 and the 正射影像 lamp page', () => userWith(['platform:monitoringCenter:monitorCamera', 'platform:orthophoto:lamp']), { read: ['camera', 'lamp'], control: ['camera', 'lamp'] }],
-  ] as const)('tells %s exactly the device kinds the server lets them read and control', async (_who, signIn, expected) => {
-    const token = await signIn();
-    const { body } = await server.api('GET', '/getInfo', { token });
-    expect(body.code).toBe(200);
-    const grants = body.deviceGrants as DeviceKindGrants;
-    const kinds = (await fleetKinds()).map((entry) => entry.kind);
-    // What the web app is told…
-    expect(grants.read).toEqual(expected.read);
-    expect(grants.control).toEqual(expected.control === 'every' ? expect.arrayContaining(kinds) : expected.control);
-    // …is what the server enforces, kind by kind.
-    const actual = await enforced(token);
-    expect(actual.read).toEqual(kinds.filter((kind) => granted(grants.read, kind)));
-    expect(actual.control).toEqual(kinds.filter((kind) => granted(grants.control, kind)));
-  }, 60_000);
+    [
+      '视频监控 and the 正射影像 lamp page',
+      () => userWith(['platform:monitoringCenter:monitorCamera', 'platform:orthophoto:lamp']),
+      { read: ['camera', 'lamp'], control: ['camera', 'lamp'] },
+    ],
+  ] as const)(
+    'tells %s exactly the device kinds the server lets them read and control',
+    async (_who, signIn, expected) => {
+      const token = await signIn();
+      const { body } = await server.api('GET', '/getInfo', { token });
+      expect(body.code).toBe(200);
+      const grants = body.deviceGrants as DeviceKindGrants;
+      const kinds = (await fleetKinds()).map((entry) => entry.kind);
+      // What the web app is told…
+      expect(grants.read).toEqual(expected.read);
+      expect(grants.control).toEqual(expected.control === 'every' ? expect.arrayContaining(kinds) : expected.control);
+      // …is what the server enforces, kind by kind.
+      const actual = await enforced(token);
+      expect(actual.read).toEqual(kinds.filter((kind) => granted(grants.read, kind)));
+      expect(actual.control).toEqual(kinds.filter((kind) => granted(grants.control, kind)));
+    },
+    60_000,
+  );
 });

@@ -37,7 +37,12 @@ function childrenOf(module: RegistryModule, catalog: DeviceCatalog): Child[] {
   if (module.childrenFromPlugins === 'device') {
     return [...catalog.kinds]
       .sort((a, b) => a.page.localeCompare(b.page))
-      .map((kind) => ({ name: kind.page, title: kind.displayName, perms: `${module.perms}:${kind.page}`, component: `${module.name}/${kind.page}` }));
+      .map((kind) => ({
+        name: kind.page,
+        title: kind.displayName,
+        perms: `${module.perms}:${kind.page}`,
+        component: `${module.name}/${kind.page}`,
+      }));
   }
   return module.children.map((child) => ({ ...child, component: `${module.name}/${child.name}` }));
 }
@@ -47,9 +52,29 @@ export function menuRowsFromRegistry(catalog: DeviceCatalog): Database['menus'][
   const rows: Database['menus'][] = [];
   modules.forEach((module, index) => {
     const moduleId = (index + 1) * 100;
-    rows.push({ menu_id: moduleId, parent_id: null, name: module.name, path: module.path, component: `${module.name}/index`, perms: module.perms, title: module.title, icon: module.icon, order_num: module.order });
+    rows.push({
+      menu_id: moduleId,
+      parent_id: null,
+      name: module.name,
+      path: module.path,
+      component: `${module.name}/index`,
+      perms: module.perms,
+      title: module.title,
+      icon: module.icon,
+      order_num: module.order,
+    });
     childrenOf(module, catalog).forEach((child, childIndex) => {
-      rows.push({ menu_id: moduleId + childIndex + 1, parent_id: moduleId, name: child.name, path: child.name, component: child.component, perms: child.perms, title: child.title, icon: '', order_num: childIndex + 1 });
+      rows.push({
+        menu_id: moduleId + childIndex + 1,
+        parent_id: moduleId,
+        name: child.name,
+        path: child.name,
+        component: child.component,
+        perms: child.perms,
+        title: child.title,
+        icon: '',
+        order_num: childIndex + 1,
+      });
     });
   });
   return rows;
@@ -81,7 +106,11 @@ export async function syncMenus(db: Db, catalog: DeviceCatalog): Promise<number>
       idByPerms.set(row.perms, row.menu_id);
       if (parentId !== null) {
         const roles = await trx.selectFrom('role_menus').select('role_id').where('menu_id', '=', parentId).execute();
-        if (roles.length) await trx.insertInto('role_menus').values(roles.map((role) => ({ role_id: role.role_id, menu_id: row.menu_id }))).execute();
+        if (roles.length)
+          await trx
+            .insertInto('role_menus')
+            .values(roles.map((role) => ({ role_id: role.role_id, menu_id: row.menu_id })))
+            .execute();
       }
     }
     return missing.length;

@@ -14,19 +14,26 @@ interface MenuEntry {
   children: MenuEntry[];
 }
 
-const routers = async (token: string) => (await server.api('GET', '/getRouters?platformCode=twin_platform', { token })).body.data as MenuEntry[];
+const routers = async (token: string) =>
+  (await server.api('GET', '/getRouters?platformCode=twin_platform', { token })).body.data as MenuEntry[];
 
 describe('GET /getInfo', () => {
   it('returns the user with tenants, the active one flagged, and a parsable twin platform config', async () => {
     const token = await server.login();
     const { body } = await server.api('GET', '/getInfo', { token });
-    const user = body.user as { userName: string; tenants: { tenantId: number; tenantName: string; isLoginNow: boolean; twinPlatformConfig: string; tenantAlarmMp3: string }[] };
+    const user = body.user as {
+      userName: string;
+      tenants: { tenantId: number; tenantName: string; isLoginNow: boolean; twinPlatformConfig: string; tenantAlarmMp3: string }[];
+    };
     expect(user.userName).toBe('operator');
     expect(user.tenants.map((tenant) => [tenant.tenantId, tenant.isLoginNow])).toEqual([
       [1, true],
       [2, false],
     ]);
-    const config = JSON.parse(user.tenants[0]!.twinPlatformConfig) as { viewList: { longitude: number; latitude: number }[]; isDeviceMap3d: boolean };
+    const config = JSON.parse(user.tenants[0]!.twinPlatformConfig) as {
+      viewList: { longitude: number; latitude: number }[];
+      isDeviceMap3d: boolean;
+    };
     expect(config.isDeviceMap3d).toBe(true);
     expect(config.viewList.length).toBeGreaterThan(1);
     expect(config.viewList[0]!.longitude).toBeCloseTo(120.2, 0);
@@ -40,11 +47,25 @@ describe('menus and permissions', () => {
   it('gives the city operator the city modules, with child pages', async () => {
     const token = await server.login();
     const menus = await routers(token);
-    expect(menus.map((menu) => menu.name)).toEqual(['comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency', 'cityManagement', 'lawEnforcement']);
+    expect(menus.map((menu) => menu.name)).toEqual([
+      'comprehensive',
+      'monitoringCenter',
+      'dataAnalysis',
+      'alarmManage',
+      'device',
+      'operation',
+      'securityEmergency',
+      'cityManagement',
+      'lawEnforcement',
+    ]);
     const device = menus.find((menu) => menu.name === 'device')!;
     expect(device).toMatchObject({ path: '/device', perms: 'platform:device', meta: { title: '设备管控' } });
     expect(device.children).toHaveLength(33);
-    expect(device.children.find((child) => child.name === 'smartParking')).toMatchObject({ path: 'smartParking', perms: 'platform:device:smartParking', meta: { title: '智慧停车' } });
+    expect(device.children.find((child) => child.name === 'smartParking')).toMatchObject({
+      path: 'smartParking',
+      perms: 'platform:device:smartParking',
+      meta: { title: '智慧停车' },
+    });
     const perms = (await server.api('GET', '/system/menu/getPlatformList', { token })).body.data as { perms: string }[];
     expect(perms.map((entry) => entry.perms)).toContain('platform:lawEnforcement:lawCityPatrol');
     expect(perms.map((entry) => entry.perms)).not.toContain('platform:team');
@@ -62,14 +83,27 @@ describe('menus and permissions', () => {
     expect(menus).toHaveLength(13);
     const orthophoto = menus.find((menu) => menu.name === 'orthophoto')!;
     expect(orthophoto.children).toHaveLength(33);
-    expect(orthophoto.children[0]).toMatchObject({ name: 'orthophotoAgent', perms: 'platform:orthophoto:agent', meta: { title: '智能终端' } });
+    expect(orthophoto.children[0]).toMatchObject({
+      name: 'orthophotoAgent',
+      perms: 'platform:orthophoto:agent',
+      meta: { title: '智能终端' },
+    });
   });
 
   it('switches the active tenant and the menus follow', async () => {
     const token = await server.login();
     expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId: 2 } })).body).toEqual({ code: 200, msg: '切换成功' });
     const menus = await routers(token);
-    expect(menus.map((menu) => menu.name)).toEqual(['comprehensive', 'alarmManage', 'device', 'securityEmergency', 'business', 'orthophoto', 'team', 'lowAltitude']);
+    expect(menus.map((menu) => menu.name)).toEqual([
+      'comprehensive',
+      'alarmManage',
+      'device',
+      'securityEmergency',
+      'business',
+      'orthophoto',
+      'team',
+      'lowAltitude',
+    ]);
     const info = (await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] };
     expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(2);
     expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId: 1 }, json: true })).body.code).toBe(200);
@@ -89,12 +123,18 @@ describe('menus and permissions', () => {
     expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(1);
   });
 
-  it.each([[true], [false], [null], [[2]], [{ id: 2 }], ['2x']])('refuses tenantLogin with the JSON value %j and keeps the tenant', async (tenantId) => {
-    const token = await server.login('OPER-2026-DEMO');
-    expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId }, json: true })).body).toEqual({ code: 400, msg: '租户编号无效' });
-    const info = (await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] };
-    expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(1);
-  });
+  it.each([[true], [false], [null], [[2]], [{ id: 2 }], ['2x']])(
+    'refuses tenantLogin with the JSON value %j and keeps the tenant',
+    async (tenantId) => {
+      const token = await server.login('OPER-2026-DEMO');
+      expect((await server.api('POST', '/tenantLogin', { token, body: { tenantId }, json: true })).body).toEqual({
+        code: 400,
+        msg: '租户编号无效',
+      });
+      const info = (await server.api('GET', '/getInfo', { token })).body.user as { tenants: { tenantId: number; isLoginNow: boolean }[] };
+      expect(info.tenants.find((tenant) => tenant.isLoginNow)?.tenantId).toBe(1);
+    },
+  );
 
   it('refuses a tenant the user does not belong to', async () => {
     const token = await server.login('NOPERM-2026-DEMO');
@@ -130,7 +170,11 @@ describe('GET /system/dict/data/type/{type}', () => {
       ['ALARM_STATUS_CONFIRMED', '已处理'],
     ]);
     expect((await server.api('GET', '/system/dict/data/type/vehicle_power_type', { token })).body.data).toHaveLength(3);
-    expect((await server.api('GET', '/system/dict/data/type/no_such_type', { token })).body).toEqual({ code: 200, msg: '操作成功', data: [] });
+    expect((await server.api('GET', '/system/dict/data/type/no_such_type', { token })).body).toEqual({
+      code: 200,
+      msg: '操作成功',
+      data: [],
+    });
   });
 
   it.each(['Bad-Type', '1abc', 'a', `a${'b'.repeat(70)}`, '%27%3B%20drop'])('refuses the type %s', async (type) => {
@@ -154,7 +198,9 @@ describe('unknown routes and errors', () => {
       expect(code).toBe(500);
       const requestId = /^服务器内部错误（请求编号 ([0-9a-f]{12})）$/.exec(msg)?.[1];
       expect(requestId).toBeDefined();
-      const entry = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; err?: { stack?: string } }).find((line) => line.msg === '请求处理失败');
+      const entry = lines
+        .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; err?: { stack?: string } })
+        .find((line) => line.msg === '请求处理失败');
       expect(entry).toMatchObject({ reqId: requestId });
       expect(entry?.err?.stack).toBeTruthy();
       expect(response.body).not.toContain('at ');

@@ -12,8 +12,12 @@ export const PLATFORM_CODES = ['twin_platform'] as const;
  * User info, menus and permissions of the active tenant, tenant switch, dictionaries. `weather`: the
  * active tenant's current weather, which the session carries (spec section 3); null when unknown.
  */
-export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, platform: PlatformService, weather: (tenantId: number) => Promise<WeatherNow | null> = async () => null): Promise<void> {
-
+export async function platformRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  platform: PlatformService,
+  weather: (tenantId: number) => Promise<WeatherNow | null> = async () => null,
+): Promise<void> {
   const grantedMenus = (userId: number, tenantId: number) => platform.grantedMenus(userId, tenantId);
 
   // The answer as text, kept while its inputs are the very objects it was made from: the profile, the
@@ -32,28 +36,30 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
       return reply.type('application/json; charset=utf-8').send(kept.body);
     }
     const { user, tenants } = profile;
-    const body = JSON.stringify(ok(undefined, {
-      user: {
-        userId: user.user_id,
-        userName: user.user_name,
-        nickName: user.nick_name,
-        phonenumber: user.phonenumber,
-        tenants: tenants.map((tenant) => ({
-          tenantId: tenant.tenant_id,
-          tenantName: tenant.tenant_name,
-          tenantType: tenant.tenant_type,
-          isLoginNow: tenant.tenant_id === session.tenantId,
-          twinPlatformConfig: tenant.twin_platform_config,
-          tenantAlarmMp3: tenant.tenant_alarm_mp3,
-        })),
-      },
-      roles: tenants.filter((tenant) => tenant.tenant_id === session.tenantId).map((tenant) => tenant.role_key),
-      permissions: granted.orderedPerms,
-      // The device kinds this user may read and control here: the web app offers only the controls that will work.
-      deviceGrants: granted.deviceGrants(),
-      // The session's weather (spec section 3): kept up to date by WEATHER_EVENT pushes afterwards.
-      weather: currentWeather,
-    }));
+    const body = JSON.stringify(
+      ok(undefined, {
+        user: {
+          userId: user.user_id,
+          userName: user.user_name,
+          nickName: user.nick_name,
+          phonenumber: user.phonenumber,
+          tenants: tenants.map((tenant) => ({
+            tenantId: tenant.tenant_id,
+            tenantName: tenant.tenant_name,
+            tenantType: tenant.tenant_type,
+            isLoginNow: tenant.tenant_id === session.tenantId,
+            twinPlatformConfig: tenant.twin_platform_config,
+            tenantAlarmMp3: tenant.tenant_alarm_mp3,
+          })),
+        },
+        roles: tenants.filter((tenant) => tenant.tenant_id === session.tenantId).map((tenant) => tenant.role_key),
+        permissions: granted.orderedPerms,
+        // The device kinds this user may read and control here: the web app offers only the controls that will work.
+        deviceGrants: granted.deviceGrants(),
+        // The session's weather (spec section 3): kept up to date by WEATHER_EVENT pushes afterwards.
+        weather: currentWeather,
+      }),
+    );
     answers.set(profile, { tenantId: session.tenantId, weather: currentWeather, perms: granted.orderedPerms, body });
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -61,7 +67,15 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
   api.get('/system/menu/getPlatformList', { config: { access: access.session } }, async (request) => {
     const session = request.session!;
     const menus = await grantedMenus(session.userId, session.tenantId);
-    return ok(menus.map((menu) => ({ menuId: menu.menu_id, menuName: menu.title, perms: menu.perms, path: menu.path, parentId: menu.parent_id ?? 0 })));
+    return ok(
+      menus.map((menu) => ({
+        menuId: menu.menu_id,
+        menuName: menu.title,
+        perms: menu.perms,
+        path: menu.path,
+        parentId: menu.parent_id ?? 0,
+      })),
+    );
   });
 
   api.get(
@@ -88,7 +102,13 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
           meta: { title: module.title, icon: module.icon },
           children: menus
             .filter((menu) => menu.parent_id === module.menu_id)
-            .map((child) => ({ name: child.name, path: child.path, component: child.component, perms: child.perms, meta: { title: child.title } })),
+            .map((child) => ({
+              name: child.name,
+              path: child.path,
+              component: child.component,
+              perms: child.perms,
+              meta: { title: child.title },
+            })),
         })),
       );
     },
@@ -100,7 +120,14 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
       config: { access: access.session },
       schema: {
         body: objectSchema(
-          { tenantId: { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' } } },
+          {
+            tenantId: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 2147483647,
+              errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' },
+            },
+          },
           { tenantId: '租户编号无效' },
         ),
       },
@@ -118,7 +145,19 @@ export async function platformRoutes(api: FastifyInstance, ctx: ServerContext, p
     '/system/dict/data/type/:type',
     {
       config: { access: access.session },
-      schema: { params: { type: 'object', properties: { type: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,63}$', errorMessage: { type: '字典类型格式不正确', pattern: '字典类型格式不正确' } } }, required: ['type'] } },
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            type: {
+              type: 'string',
+              pattern: '^[a-z][a-z0-9_]{1,63}$',
+              errorMessage: { type: '字典类型格式不正确', pattern: '字典类型格式不正确' },
+            },
+          },
+          required: ['type'],
+        },
+      },
     },
     async (request) => {
       const { type } = request.params as { type: string };

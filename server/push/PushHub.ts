@@ -78,7 +78,9 @@ export class PushHub {
   }
 
   async publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
-    const message = this.postgres ? await this.publishPostgres(tenantId, eventType, data) : await this.publishSqlite(tenantId, eventType, data);
+    const message = this.postgres
+      ? await this.publishPostgres(tenantId, eventType, data)
+      : await this.publishSqlite(tenantId, eventType, data);
     if (this.shared) this.offer(tenantId, message.seq, message);
     else this.live.emit(`tenant:${tenantId}`, message);
     return message;
@@ -97,7 +99,10 @@ export class PushHub {
         .returning('seq')
         .executeTakeFirstOrThrow();
       const pushed: PushMessage = { code: 200, eventType, seq, data };
-      await trx.insertInto('push_log').values({ tenant_id: tenantId, seq, at: this.now(), event_type: eventType, payload: JSON.stringify(pushed) }).execute();
+      await trx
+        .insertInto('push_log')
+        .values({ tenant_id: tenantId, seq, at: this.now(), event_type: eventType, payload: JSON.stringify(pushed) })
+        .execute();
       return pushed;
     });
   }
@@ -158,7 +163,11 @@ export class PushHub {
    */
   async catchUp(): Promise<void> {
     if (!this.shared) return;
-    const rows = await this.db.selectFrom('push_log').select((eb) => ['tenant_id', eb.fn.max('seq').as('seq')]).groupBy('tenant_id').execute();
+    const rows = await this.db
+      .selectFrom('push_log')
+      .select((eb) => ['tenant_id', eb.fn.max('seq').as('seq')])
+      .groupBy('tenant_id')
+      .execute();
     for (const row of rows) {
       const seq = Number(row.seq);
       if (this.cursorsReady || this.cursors.has(row.tenant_id)) this.offer(row.tenant_id, seq);
@@ -207,7 +216,10 @@ export class PushHub {
         }
         if (!backlog.length) {
           // Notified but not stored: cannot happen with commit-time NOTIFY; never spin on it.
-          this.options.log?.warn({ tenantId, after: cursor.delivered, target: cursor.target }, '推送通知所指的消息在推送记录中不存在，已跳过');
+          this.options.log?.warn(
+            { tenantId, after: cursor.delivered, target: cursor.target },
+            '推送通知所指的消息在推送记录中不存在，已跳过',
+          );
           cursor.delivered = cursor.target;
           break;
         }
@@ -255,7 +267,11 @@ export class PushHub {
   }
 
   async lastSeq(tenantId: number): Promise<number> {
-    const last = await this.db.selectFrom('push_log').select((eb) => eb.fn.max('seq').as('seq')).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const last = await this.db
+      .selectFrom('push_log')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return Number(last?.seq ?? 0);
   }
 

@@ -21,7 +21,10 @@ export class PushTickets {
   /** A new ticket for the session, valid TICKET_TTL_MS. */
   async issue(tokenHash: string): Promise<string> {
     const ticket = newToken();
-    await this.db.insertInto('push_tickets').values({ ticket_hash: sha256(ticket), token_hash: tokenHash, expires_at: this.now() + TICKET_TTL_MS, used_at: null }).execute();
+    await this.db
+      .insertInto('push_tickets')
+      .values({ ticket_hash: sha256(ticket), token_hash: tokenHash, expires_at: this.now() + TICKET_TTL_MS, used_at: null })
+      .execute();
     return ticket;
   }
 
@@ -45,9 +48,14 @@ export class PushTickets {
 
   /** When the session lapses now (its idle expiry slides with HTTP use); undefined once it is revoked or gone. */
   async expiry(tokenHash: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('sessions').select(['last_seen_at', 'created_at', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['last_seen_at', 'created_at', 'revoked_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return !row || row.revoked_at !== null ? undefined : expiryOf(row);
   }
 }
 
-const expiryOf = (session: { last_seen_at: number; created_at: number }) => Math.min(session.last_seen_at + SESSION_IDLE_MS, session.created_at + SESSION_ABSOLUTE_MS);
+const expiryOf = (session: { last_seen_at: number; created_at: number }) =>
+  Math.min(session.last_seen_at + SESSION_IDLE_MS, session.created_at + SESSION_ABSOLUTE_MS);

@@ -10,7 +10,13 @@ const onPostgres = Boolean(inject('postgresAdminUrl'));
 
 let server: TestServer;
 
-const stored = (tenantId: number) => server.app.ctx.db.selectFrom('push_log').select(['seq', 'event_type', 'payload']).where('tenant_id', '=', tenantId).orderBy('seq').execute();
+const stored = (tenantId: number) =>
+  server.app.ctx.db
+    .selectFrom('push_log')
+    .select(['seq', 'event_type', 'payload'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq')
+    .execute();
 
 describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   beforeAll(async () => {
@@ -28,8 +34,16 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     const unsubscribe = hub.subscribe(1, (message) => {
       if (message.seq > startOne) heard.push(message);
     });
-    const data = (index: number) => ({ marker: `m-${index}`, text: 'a "quoted" \\ back\\slash, 中文, line\nbreak', nested: { list: [1, 2.5, null, true] } });
-    const sent = await Promise.all(Array.from({ length: 60 }, (_, index) => hub.publish(index % 3 === 2 ? 2 : 1, index % 2 ? 'test_event' : 'test "event" 事件', data(index))));
+    const data = (index: number) => ({
+      marker: `m-${index}`,
+      text: 'a "quoted" \\ back\\slash, 中文, line\nbreak',
+      nested: { list: [1, 2.5, null, true] },
+    });
+    const sent = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        hub.publish(index % 3 === 2 ? 2 : 1, index % 2 ? 'test_event' : 'test "event" 事件', data(index)),
+      ),
+    );
     const one = sent.filter((_, index) => index % 3 !== 2);
     const two = sent.filter((_, index) => index % 3 === 2);
     expect(one.map((message) => message.seq).sort((a, b) => a - b)).toEqual(one.map((_, index) => startOne + index + 1));
@@ -48,7 +62,8 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
       }
     }
     // On PostgreSQL the sockets hear of a commit by NOTIFY: wait for the last.
-    for (const start = Date.now(); heard.length < one.length && Date.now() - start < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const start = Date.now(); heard.length < one.length && Date.now() - start < 10_000;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     unsubscribe();
     expect(heard.map((message) => message.seq)).toEqual(one.map((_, index) => startOne + index + 1));
   });

@@ -19,7 +19,10 @@ function listeningHub(tenantId: number): { hub: PushHub; heard: PushMessage[] } 
 async function storeNext(tenantId: number, text: string): Promise<PushMessage> {
   const seq = (await server.app.pushHub.lastSeq(tenantId)) + 1;
   const message: PushMessage = { code: 200, eventType: 'TEST_EVENT', seq, data: { text } };
-  await server.app.ctx.db.insertInto('push_log').values({ tenant_id: tenantId, seq, at: Date.now(), event_type: 'TEST_EVENT', payload: JSON.stringify(message) }).execute();
+  await server.app.ctx.db
+    .insertInto('push_log')
+    .values({ tenant_id: tenantId, seq, at: Date.now(), event_type: 'TEST_EVENT', payload: JSON.stringify(message) })
+    .execute();
   return message;
 }
 

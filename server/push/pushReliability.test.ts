@@ -29,7 +29,16 @@ async function freePort(): Promise<number> {
 
 async function startServer(port: number): Promise<void> {
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_DEV_ENDPOINT: '1', SIMULATOR: '0', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMS_DEV_ENDPOINT: '1',
+      SIMULATOR: '0',
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +87,9 @@ describe('push reliability', () => {
         storage: { getItem: (key) => store.get(key) ?? null, setItem: (key, value) => void store.set(key, value) },
         url: () => `ws://127.0.0.1:${port}/api/push/ws`,
         getTicket: async () => {
-          const reply = (await (await fetch(`${base}/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${login.token}` } })).json()) as { data: { ticket: string } };
+          const reply = (await (
+            await fetch(`${base}/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${login.token}` } })
+          ).json()) as { data: { ticket: string } };
           return reply.data.ticket;
         },
         createSocket: (url) => {
@@ -95,7 +106,13 @@ describe('push reliability', () => {
     const committed: number[] = [];
     const raise = async () => {
       try {
-        const reply = (await (await fetch(`${base}/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', content: '可靠性测试' }) })).json()) as { code: number; data: { alarmId: number } };
+        const reply = (await (
+          await fetch(`${base}/dev/alarm/raise`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', content: '可靠性测试' }),
+          })
+        ).json()) as { code: number; data: { alarmId: number } };
         if (reply.code === 200) committed.push(reply.data.alarmId);
       } catch {
         // Server down: this alarm was never committed, so no client may receive it.
@@ -126,7 +143,8 @@ describe('push reliability', () => {
       }
     }
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && inboxes.some((inbox) => inbox.length < committed.length)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && inboxes.some((inbox) => inbox.length < committed.length))
+      await new Promise((resolve) => setTimeout(resolve, 100));
     for (const client of clients) client.stop();
     await killServer();
 

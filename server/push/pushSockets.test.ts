@@ -61,12 +61,16 @@ describe('push channel', () => {
     await raise();
     await first.waitFor(() => first.received.length === 1);
     await second.waitFor(() => second.received.length === 1);
-    expect(first.received[0]).toMatchObject({ eventType: 'DEVICE_ALARM', seq: 1, data: { alarmContent: '烟雾浓度超标', alarmTypeName: '烟感报警' } });
+    expect(first.received[0]).toMatchObject({
+      eventType: 'DEVICE_ALARM',
+      seq: 1,
+      data: { alarmContent: '烟雾浓度超标', alarmTypeName: '烟感报警' },
+    });
     first.socket.terminate();
     second.socket.terminate();
   });
 
-  it('never sends one tenant\'s messages to another', async () => {
+  it("never sends one tenant's messages to another", async () => {
     const scenicToken = await server.login('ADMIN-2026-DEMO');
     await server.api('POST', '/tenantLogin', { token: scenicToken, body: { tenantId: 2 } });
     const city = await connect(`token=${await ticket()}`);
@@ -116,7 +120,7 @@ describe('push channel', () => {
     expect(bad.closed()!.code).toBe(4400);
   });
 
-  it('closes the user\'s sockets within 1 s of logout', async () => {
+  it("closes the user's sockets within 1 s of logout", async () => {
     const client = await connect(`token=${await ticket()}`);
     const started = Date.now();
     await server.api('POST', '/logout', { token });
@@ -172,11 +176,14 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
     await stillWorks(valid);
   });
 
-  it.each(['::::', 'http://', '', 'localhost:80', 'http://a.example, http://localhost:80'])('refuses an Origin that is not a URL (%j) with 4403 origin', async (origin) => {
-    const valid = await ticket();
-    expect(await refused(`token=${valid}`, { origin })).toEqual({ code: 4403, reason: 'origin', touchedDb: false });
-    await stillWorks(valid);
-  });
+  it.each(['::::', 'http://', '', 'localhost:80', 'http://a.example, http://localhost:80'])(
+    'refuses an Origin that is not a URL (%j) with 4403 origin',
+    async (origin) => {
+      const valid = await ticket();
+      expect(await refused(`token=${valid}`, { origin })).toEqual({ code: 4403, reason: 'origin', touchedDb: false });
+      await stillWorks(valid);
+    },
+  );
 
   it('still accepts the own origin (same host as the Host header) and no Origin at all', async () => {
     const own = await connect(`token=${await ticket()}`, { host: 'ops.example.com:8080', origin: 'http://ops.example.com:8080' });
@@ -191,7 +198,8 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
     const listed = await testServer({ allowedOrigins: ['https://partner.example.com', 'null'] });
     try {
       const login = await listed.login();
-      const listedTicket = async () => ((await listed.api('POST', '/push/ticket', { token: login })).body.data as { ticket: string }).ticket;
+      const listedTicket = async () =>
+        ((await listed.api('POST', '/push/ticket', { token: login })).body.data as { ticket: string }).ticket;
       const partner = await connect(`token=${await listedTicket()}`, { origin: 'https://partner.example.com' }, listed);
       const sandboxed = await connect(`token=${await listedTicket()}`, { origin: 'null' }, listed);
       await sandboxed.waitFor(() => sandboxed.closed() !== undefined);
@@ -229,11 +237,14 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
     await stillWorks(valid);
   });
 
-  it.each(['1e3', '0x10', '-1', '-0', 'Infinity', '1.5', '%205', '9007199254740992', 'NaN'])('refuses lastId=%s with 4400 lastId, consuming nothing', async (lastId) => {
-    const valid = await ticket();
-    expect(await refused(`token=${valid}&lastId=${lastId}`)).toEqual({ code: 4400, reason: 'lastId', touchedDb: false });
-    await stillWorks(valid);
-  });
+  it.each(['1e3', '0x10', '-1', '-0', 'Infinity', '1.5', '%205', '9007199254740992', 'NaN'])(
+    'refuses lastId=%s with 4400 lastId, consuming nothing',
+    async (lastId) => {
+      const valid = await ticket();
+      expect(await refused(`token=${valid}&lastId=${lastId}`)).toEqual({ code: 4400, reason: 'lastId', touchedDb: false });
+      await stillWorks(valid);
+    },
+  );
 
   it('closes a missing, unknown, used or expired ticket with 4401 ticket', async () => {
     expect(await refused('')).toMatchObject({ code: 4401, reason: 'ticket' });
@@ -259,7 +270,9 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
     const [a, b] = await Promise.all([connect(`token=${once}`), connect(`token=${once}`)]);
     await raise();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const outcomes = [a, b].map((client) => (client.closed() ? `${client.closed()!.code} ${client.closed()!.reason}` : `open ${client.received.length}`)).sort();
+    const outcomes = [a, b]
+      .map((client) => (client.closed() ? `${client.closed()!.code} ${client.closed()!.reason}` : `open ${client.received.length}`))
+      .sort();
     expect(outcomes).toEqual(['4401 ticket', 'open 1']);
   });
 
@@ -284,7 +297,10 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
       expect(await refused(`token=${valid}`)).toMatchObject({ code: 1011, reason: 'internal' });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error), reqId: expect.any(String) }), expect.stringMatching(/[\u4e00-\u9fff]/));
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error), reqId: expect.any(String) }),
+        expect.stringMatching(/[\u4e00-\u9fff]/),
+      );
     } finally {
       process.off('unhandledRejection', onUnhandled);
       logged.mockRestore();
@@ -302,7 +318,9 @@ describe('push socket refusals over a real TCP connection', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/push/ws?${query}`, { headers });
     const received: Pushed[] = [];
     socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as Pushed));
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
     const opened = new Promise<void>((resolve, reject) => {
       socket.on('open', () => resolve());
       socket.on('error', reject);

@@ -25,7 +25,13 @@ interface OpenSocket {
  * connects with `?token=<ticket>&lastId=<seq>`: it first receives everything it missed, in order,
  * then live messages of its own tenant only.
  */
-export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub: PushHub, tickets: PushTickets, allowedOrigins: readonly string[] | undefined): Promise<void> {
+export async function pushSockets(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  hub: PushHub,
+  tickets: PushTickets,
+  allowedOrigins: readonly string[] | undefined,
+): Promise<void> {
   const open = new Set<OpenSocket>();
 
   // Pushes carry alarms and device status: a user without any menu has nothing to receive.
@@ -128,4 +134,3 @@ export async function pushSockets(api: FastifyInstance, ctx: ServerContext, hub:
 function closeWith(socket: WebSocket, cause: PushRefusal): void {
   socket.close(PUSH_CLOSE[cause].code, PUSH_CLOSE[cause].reason);
 }
-

@@ -50,7 +50,12 @@ export function readPushQuery(query: unknown): PushQuery | PushRefusal {
   const token = Object.hasOwn(fields, 'token') ? fields.token : undefined;
   const lastId = Object.hasOwn(fields, 'lastId') ? fields.lastId : undefined;
   if (token !== undefined && token !== '' && (typeof token !== 'string' || !TICKET_SHAPE.test(token))) return 'token';
-  if (lastId !== undefined && lastId !== '' && (typeof lastId !== 'string' || !SEQ_SHAPE.test(lastId) || !Number.isSafeInteger(Number(lastId)))) return 'lastId';
+  if (
+    lastId !== undefined &&
+    lastId !== '' &&
+    (typeof lastId !== 'string' || !SEQ_SHAPE.test(lastId) || !Number.isSafeInteger(Number(lastId)))
+  )
+    return 'lastId';
   return {
     token: token === '' ? undefined : (token as string | undefined),
     lastId: lastId === undefined || lastId === '' ? undefined : Number(lastId),

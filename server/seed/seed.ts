@@ -14,7 +14,9 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
   const menusOf = (moduleNames: readonly string[] | 'all') => {
     if (moduleNames === 'all') return menus.map((menu) => menu.menu_id);
     const moduleIds = menus.filter((menu) => menu.parent_id === null && moduleNames.includes(menu.name)).map((menu) => menu.menu_id);
-    return menus.filter((menu) => moduleIds.includes(menu.menu_id) || (menu.parent_id !== null && moduleIds.includes(menu.parent_id))).map((menu) => menu.menu_id);
+    return menus
+      .filter((menu) => moduleIds.includes(menu.menu_id) || (menu.parent_id !== null && moduleIds.includes(menu.parent_id)))
+      .map((menu) => menu.menu_id);
   };
   // Checked and written under one lock: instances starting together on an empty PostgreSQL database seed it once.
   return lockedTransaction(db, 'seed', async (trx) => {
@@ -24,25 +26,55 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
     for (const user of seedUsers) {
       await trx
         .insertInto('users')
-        .values({ user_id: user.user_id, user_name: user.user_name, nick_name: user.nick_name, phonenumber: user.phonenumber, password_hash: bcrypt.hashSync(user.password, 10), status: '0' })
+        .values({
+          user_id: user.user_id,
+          user_name: user.user_name,
+          nick_name: user.nick_name,
+          phonenumber: user.phonenumber,
+          password_hash: bcrypt.hashSync(user.password, 10),
+          status: '0',
+        })
         .execute();
     }
     await trx.insertInto('menus').values(menus).execute();
     for (const { modules, ...role } of seedRoles) {
       const roleMenus = menusOf(modules);
       await trx.insertInto('roles').values(role).execute();
-      if (roleMenus.length) await trx.insertInto('role_menus').values(roleMenus.map((menu_id) => ({ role_id: role.role_id, menu_id }))).execute();
+      if (roleMenus.length)
+        await trx
+          .insertInto('role_menus')
+          .values(roleMenus.map((menu_id) => ({ role_id: role.role_id, menu_id })))
+          .execute();
     }
     await trx.insertInto('user_tenants').values(seedMemberships).execute();
     await trx
       .insertInto('auth_codes')
-      .values(seedAuthCodes.map((entry) => ({ code_hash: sha256(entry.code), user_id: entry.userId, tenant_id: null, expires_at: entry.expiredDaysAgo === undefined ? null : now - entry.expiredDaysAgo * DAY, disabled: 0 })))
+      .values(
+        seedAuthCodes.map((entry) => ({
+          code_hash: sha256(entry.code),
+          user_id: entry.userId,
+          tenant_id: null,
+          expires_at: entry.expiredDaysAgo === undefined ? null : now - entry.expiredDaysAgo * DAY,
+          disabled: 0,
+        })),
+      )
       .execute();
     let dictCode = 1;
     for (const [dictType, entries] of seedDicts) {
       await trx
         .insertInto('dict_data')
-        .values(entries.map(([label, value, listClass], index) => ({ dict_code: dictCode++, dict_type: dictType, dict_sort: index + 1, dict_label: label, dict_value: value, css_class: '', list_class: listClass, is_default: index === 0 ? 'Y' : 'N' })))
+        .values(
+          entries.map(([label, value, listClass], index) => ({
+            dict_code: dictCode++,
+            dict_type: dictType,
+            dict_sort: index + 1,
+            dict_label: label,
+            dict_value: value,
+            css_class: '',
+            list_class: listClass,
+            is_default: index === 0 ? 'Y' : 'N',
+          })),
+        )
         .execute();
     }
     return true;

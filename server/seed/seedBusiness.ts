@@ -107,16 +107,48 @@ export async function seedBusiness(db: Db, now: number): Promise<{ tenants: numb
     for (const tenantId of tenants) {
       const profile = BUSINESS_PROFILES[tenantId];
       if (!profile) continue;
-      const existing = await trx.selectFrom('business_gates').select('gate_id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('business_gates')
+        .select('gate_id')
+        .where('tenant_id', '=', tenantId)
+        .limit(1)
+        .executeTakeFirst();
       if (existing) continue;
-      await trx.insertInto('business_gates').values(profile.gates.map((name) => ({ gate_id: undefined, tenant_id: tenantId, name }))).execute();
-      await trx.insertInto('parking_lots').values(profile.lots.map((lot) => ({ lot_id: undefined, tenant_id: tenantId, name: lot.name, capacity: lot.capacity }))).execute();
-      await trx.insertInto('merchants').values(profile.merchants.map((merchant) => ({ merchant_id: undefined, tenant_id: tenantId, name: merchant.name, category: merchant.category }))).execute();
+      await trx
+        .insertInto('business_gates')
+        .values(profile.gates.map((name) => ({ gate_id: undefined, tenant_id: tenantId, name })))
+        .execute();
+      await trx
+        .insertInto('parking_lots')
+        .values(profile.lots.map((lot) => ({ lot_id: undefined, tenant_id: tenantId, name: lot.name, capacity: lot.capacity })))
+        .execute();
+      await trx
+        .insertInto('merchants')
+        .values(
+          profile.merchants.map((merchant) => ({
+            merchant_id: undefined,
+            tenant_id: tenantId,
+            name: merchant.name,
+            category: merchant.category,
+          })),
+        )
+        .execute();
       seeded++;
     }
     const withWeather = new Set((await trx.selectFrom('weather').select('tenant_id').execute()).map((row) => row.tenant_id));
     const missing = tenants.filter((tenantId) => !withWeather.has(tenantId));
-    if (missing.length) await trx.insertInto('weather').values(missing.map((tenantId) => ({ tenant_id: tenantId, city: BUSINESS_PROFILES[tenantId]?.city ?? DEFAULT_WEATHER_CITY, ...initialWeather(now, tenantId), updated_at: now }))).execute();
+    if (missing.length)
+      await trx
+        .insertInto('weather')
+        .values(
+          missing.map((tenantId) => ({
+            tenant_id: tenantId,
+            city: BUSINESS_PROFILES[tenantId]?.city ?? DEFAULT_WEATHER_CITY,
+            ...initialWeather(now, tenantId),
+            updated_at: now,
+          })),
+        )
+        .execute();
     return { tenants: seeded, weather: missing.length };
   });
 }

@@ -6,7 +6,15 @@ import type { Database } from '../db/Database';
  * each tenant gets. The code that writes them is seed.ts and seedFleet.ts beside this file.
  */
 
-const view = (name: string, longitude: number, latitude: number, height: number, heading = 0, pitch = -45) => ({ name, longitude, latitude, height, heading, pitch, roll: 0 });
+const view = (name: string, longitude: number, latitude: number, height: number, heading = 0, pitch = -45) => ({
+  name,
+  longitude,
+  latitude,
+  height,
+  heading,
+  pitch,
+  roll: 0,
+});
 
 export const seedTenants: Database['tenants'][] = [
   {
@@ -14,7 +22,11 @@ export const seedTenants: Database['tenants'][] = [
     tenant_name: '杭州市城市运行管理中心',
     tenant_type: 'city',
     twin_platform_config: JSON.stringify({
-      viewList: [view('滨江区主视角', 120.2112, 30.2084, 3500), view('奥体中心', 120.2305, 30.2328, 1800), view('钱江新城', 120.2131, 30.2443, 2200)],
+      viewList: [
+        view('滨江区主视角', 120.2112, 30.2084, 3500),
+        view('奥体中心', 120.2305, 30.2328, 1800),
+        view('钱江新城', 120.2131, 30.2443, 2200),
+      ],
       isDeviceMap3d: true,
     }),
     tenant_alarm_mp3: '/sounds/alarm-city.wav',
@@ -24,7 +36,11 @@ export const seedTenants: Database['tenants'][] = [
     tenant_name: '西湖风景名胜区',
     tenant_type: 'scenic',
     twin_platform_config: JSON.stringify({
-      viewList: [view('西湖全景', 120.1445, 30.2445, 4200), view('断桥残雪', 120.1508, 30.2594, 900), view('雷峰塔', 120.1488, 30.2311, 900)],
+      viewList: [
+        view('西湖全景', 120.1445, 30.2445, 4200),
+        view('断桥残雪', 120.1508, 30.2594, 900),
+        view('雷峰塔', 120.1488, 30.2311, 900),
+      ],
       // The scenic area works on a flat map: its paths and sights read better from straight above.
       isDeviceMap3d: false,
     }),
@@ -33,9 +49,28 @@ export const seedTenants: Database['tenants'][] = [
 ];
 
 /** Modules (registry/modules.json names) of the city operator's role. */
-export const CITY_MODULES = ['comprehensive', 'monitoringCenter', 'dataAnalysis', 'alarmManage', 'device', 'operation', 'securityEmergency', 'cityManagement', 'lawEnforcement'];
+export const CITY_MODULES = [
+  'comprehensive',
+  'monitoringCenter',
+  'dataAnalysis',
+  'alarmManage',
+  'device',
+  'operation',
+  'securityEmergency',
+  'cityManagement',
+  'lawEnforcement',
+];
 /** Modules of the scenic operator's role. */
-export const SCENIC_MODULES = ['comprehensive', 'alarmManage', 'device', 'securityEmergency', 'business', 'orthophoto', 'team', 'lowAltitude'];
+export const SCENIC_MODULES = [
+  'comprehensive',
+  'alarmManage',
+  'device',
+  'securityEmergency',
+  'business',
+  'orthophoto',
+  'team',
+  'lowAltitude',
+];
 
 /** Demo accounts (server/SEED.md). */
 export const seedUsers = [
@@ -73,10 +108,39 @@ export const seedAuthCodes: { code: string; userId: number; expiredDaysAgo?: num
 
 /** Dictionaries: type → [label, value, list class]; the first entry of each is the default. */
 export const seedDicts: [string, [string, string, string][]][] = [
-  ['alarm_status', [['待处理', 'ALARM_STATUS_UNTREATED', 'danger'], ['处理中', 'ALARM_STATUS_PROCESSING', 'warning'], ['待确认', 'ALARM_STATUS_COMPLET', 'primary'], ['已处理', 'ALARM_STATUS_CONFIRMED', 'success']]],
-  ['alarm_grade', [['高', 'ALARM_GRADE_HIGH', 'danger'], ['中', 'ALARM_GRADE_MEDIUM', 'warning'], ['低', 'ALARM_GRADE_LOW', 'primary']]],
-  ['vehicle_power_type', [['燃油', 'RYC', ''], ['纯电动', 'XNYS', 'success'], ['混合动力', 'XNYD', 'primary']]],
-  ['sys_user_sex', [['男', '0', ''], ['女', '1', ''], ['未知', '2', '']]],
+  [
+    'alarm_status',
+    [
+      ['待处理', 'ALARM_STATUS_UNTREATED', 'danger'],
+      ['处理中', 'ALARM_STATUS_PROCESSING', 'warning'],
+      ['待确认', 'ALARM_STATUS_COMPLET', 'primary'],
+      ['已处理', 'ALARM_STATUS_CONFIRMED', 'success'],
+    ],
+  ],
+  [
+    'alarm_grade',
+    [
+      ['高', 'ALARM_GRADE_HIGH', 'danger'],
+      ['中', 'ALARM_GRADE_MEDIUM', 'warning'],
+      ['低', 'ALARM_GRADE_LOW', 'primary'],
+    ],
+  ],
+  [
+    'vehicle_power_type',
+    [
+      ['燃油', 'RYC', ''],
+      ['纯电动', 'XNYS', 'success'],
+      ['混合动力', 'XNYD', 'primary'],
+    ],
+  ],
+  [
+    'sys_user_sex',
+    [
+      ['男', '0', ''],
+      ['女', '1', ''],
+      ['未知', '2', ''],
+    ],
+  ],
 ];
 
 export interface SeedArea {
@@ -110,7 +174,17 @@ export const FLEET_TENANTS = [1, 2];
  * Devices per kind (page name) per tenant at scale 1 (a few hundred per tenant). Only how many demo
  * rows to write: a kind missing here gets DEFAULT_FLEET_COUNT, a name here without a plugin is ignored.
  */
-export const FLEET_COUNTS: Record<string, number> = { lamp: 60, light: 40, camera: 40, broad: 20, screen: 12, smartParking: 16, smartTrash: 24, envir: 10, smoke: 16 };
+export const FLEET_COUNTS: Record<string, number> = {
+  lamp: 60,
+  light: 40,
+  camera: 40,
+  broad: 20,
+  screen: 12,
+  smartParking: 16,
+  smartTrash: 24,
+  envir: 10,
+  smoke: 16,
+};
 export const DEFAULT_FLEET_COUNT = 8;
 
 /** Seed of the fleet's placement, so every fresh start places the same fleet. */

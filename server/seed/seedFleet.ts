@@ -40,13 +40,16 @@ export async function seedFleet(db: Db, catalog: DeviceCatalog, options: FleetOp
   const scale = options.scale ?? 1;
   const random = seededRandom(FLEET_RANDOM_SEED);
   let deviceId = ((await db.selectFrom('devices').select(db.fn.max('device_id').as('max')).executeTakeFirst())?.max as number | null) ?? 0;
-  let groupId = ((await db.selectFrom('device_groups').select(db.fn.max('group_id').as('max')).executeTakeFirst())?.max as number | null) ?? 0;
+  let groupId =
+    ((await db.selectFrom('device_groups').select(db.fn.max('group_id').as('max')).executeTakeFirst())?.max as number | null) ?? 0;
   let created = 0;
   for (const tenantId of options.tenantIds ?? FLEET_TENANTS) {
     const areas = TENANT_AREAS[tenantId] ?? TENANT_AREAS[1]!;
     for (const kind of catalog.kinds) {
       const count = Math.max(1, Math.round((FLEET_COUNTS[kind.page] ?? DEFAULT_FLEET_COUNT) * scale));
-      const groups = areas.slice(0, 3).map((area) => ({ group_id: ++groupId, tenant_id: tenantId, kind: kind.page, name: `${area.name}${kind.displayName}组` }));
+      const groups = areas
+        .slice(0, 3)
+        .map((area) => ({ group_id: ++groupId, tenant_id: tenantId, kind: kind.page, name: `${area.name}${kind.displayName}组` }));
       const devices: Database['devices'][] = [];
       const members: Database['device_group_members'][] = [];
       for (let index = 0; index < count; index++) {
@@ -72,8 +75,16 @@ export async function seedFleet(db: Db, catalog: DeviceCatalog, options: FleetOp
       }
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('device_groups').values(groups).execute();
-        for (let start = 0; start < devices.length; start += 500) await trx.insertInto('devices').values(devices.slice(start, start + 500)).execute();
-        for (let start = 0; start < members.length; start += 500) await trx.insertInto('device_group_members').values(members.slice(start, start + 500)).execute();
+        for (let start = 0; start < devices.length; start += 500)
+          await trx
+            .insertInto('devices')
+            .values(devices.slice(start, start + 500))
+            .execute();
+        for (let start = 0; start < members.length; start += 500)
+          await trx
+            .insertInto('device_group_members')
+            .values(members.slice(start, start + 500))
+            .execute();
       });
       created += devices.length;
     }

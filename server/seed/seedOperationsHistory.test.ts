@@ -18,9 +18,15 @@ type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; tota
 const get = async (url: string) => (await server.api('GET', url, { token })).body as Reply;
 const db = () => server.app.ctx.db;
 const history = async (target: TestServer) =>
-  target.app.ctx.db.selectFrom('device_status_changes').select(['device_id', 'online', 'at', 'source']).orderBy('device_id').orderBy('at').orderBy('id').execute();
+  target.app.ctx.db
+    .selectFrom('device_status_changes')
+    .select(['device_id', 'online', 'at', 'source'])
+    .orderBy('device_id')
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
 
-describe('a fresh database\'s operations history', () => {
+describe("a fresh database's operations history", () => {
   it('gives every device a week of status changes that starts online and ends in its current state, the same on every fresh start', async () => {
     const changes = await history(server);
     const devices = await db().selectFrom('devices').select(['device_id', 'online']).orderBy('device_id').execute();
@@ -45,7 +51,9 @@ describe('a fresh database\'s operations history', () => {
     // Deterministic: another fresh start on the same clock writes the same history.
     const again = await testServer();
     try {
-      expect((await history(again)).map((row) => [row.device_id, row.online, row.at])).toEqual(changes.map((row) => [row.device_id, row.online, row.at]));
+      expect((await history(again)).map((row) => [row.device_id, row.online, row.at])).toEqual(
+        changes.map((row) => [row.device_id, row.online, row.at]),
+      );
     } finally {
       await again.close();
     }
@@ -56,13 +64,18 @@ describe('a fresh database\'s operations history', () => {
       const report = (await get(`/operation/availability?range=${range}`)).data as AvailabilityReport;
       expect(report.observedSince).toBe(NOW - SEEDED_HISTORY_DAYS * DAY);
       // Every kind has a value in every bucket (but the last hour's, which begins now: the clock is on the hour), and the fleet is mostly but not always online.
-      for (const series of report.series) expect(series.values.slice(0, range === '24h' ? -1 : undefined).every((value) => value !== null && value >= 0 && value <= 1)).toBe(true);
+      for (const series of report.series)
+        expect(series.values.slice(0, range === '24h' ? -1 : undefined).every((value) => value !== null && value >= 0 && value <= 1)).toBe(
+          true,
+        );
       expect(report.overall).toBeGreaterThan(0.9);
       expect(report.overall).toBeLessThan(0.995);
       expect(report.kinds.some((kind) => kind.availability! < 1)).toBe(true);
       const commanded = report.kinds.filter((kind) => kind.commands > 0);
       expect(commanded.length).toBeGreaterThan(5);
-      const rate = commanded.reduce((sum, kind) => sum + kind.commandSuccessRate! * kind.commands, 0) / commanded.reduce((sum, kind) => sum + kind.commands, 0);
+      const rate =
+        commanded.reduce((sum, kind) => sum + kind.commandSuccessRate! * kind.commands, 0) /
+        commanded.reduce((sum, kind) => sum + kind.commands, 0);
       expect(rate).toBeGreaterThan(0.8);
       expect(rate).toBeLessThan(1);
     }
@@ -74,7 +87,7 @@ describe('a fresh database\'s operations history', () => {
     expect(await server.app.operations.faults.raiseOffline(10 * 60_000)).toBe(offline.length);
   });
 
-  it('seeds maintenance plans with past inspections (results, closed faults) and today\'s round to do, through the services', async () => {
+  it("seeds maintenance plans with past inspections (results, closed faults) and today's round to do, through the services", async () => {
     const plans = (await get('/operation/plans')).data as MaintenancePlan[];
     expect(plans.map((plan) => [plan.name, plan.kind, plan.intervalDays])).toEqual([
       // In the order they were made (the quarterly one first, months ago).
@@ -91,7 +104,9 @@ describe('a fresh database\'s operations history', () => {
     expect(pending.every((row) => row.dueAt <= NOW && row.dueAt > NOW - DAY)).toBe(true);
     const done = inspections.filter((row) => row.status === 'DONE');
     expect(done).toHaveLength(2 + 2 + 4);
-    expect(done.every((row) => row.result !== null && row.note !== '' && row.doneAt! > row.dueAt && row.doneAt! < row.dueAt + 8 * HOUR)).toBe(true);
+    expect(
+      done.every((row) => row.result !== null && row.note !== '' && row.doneAt! > row.dueAt && row.doneAt! < row.dueAt + 8 * HOUR),
+    ).toBe(true);
     const kpi = (await get('/operation/kpi')).data as OperationKpi;
     expect(kpi.inspectionsDueToday).toBe(3);
 
@@ -99,7 +114,12 @@ describe('a fresh database\'s operations history', () => {
     const abnormal = done.filter((row) => row.result === 'ABNORMAL');
     expect(abnormal.length).toBeGreaterThan(0);
     for (const row of abnormal) {
-      const fault = (await get(`/operation/fault/${row.faultId}`)).data as { cause: string; status: string; closeNote: string; events: { action: string }[] };
+      const fault = (await get(`/operation/fault/${row.faultId}`)).data as {
+        cause: string;
+        status: string;
+        closeNote: string;
+        events: { action: string }[];
+      };
       expect(fault).toMatchObject({ cause: 'inspection', status: 'CLOSED' });
       expect(fault.closeNote).not.toBe('');
       expect(fault.events.map((event) => event.action)).toEqual(['raise', 'close']);

@@ -2,7 +2,12 @@ import type { Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { FaultService } from '../operations/FaultService';
 import { MaintenanceService } from '../operations/MaintenanceService';
-import { recordCommandHistory, recordStatusHistory, type RecordedCommandResult, type RecordedStatusChange } from '../operations/StatusRecorder';
+import {
+  recordCommandHistory,
+  recordStatusHistory,
+  type RecordedCommandResult,
+  type RecordedStatusChange,
+} from '../operations/StatusRecorder';
 import { DAY_MS, HOUR_MS, shanghaiDayStart } from '../stats/periods';
 import type { WorkOrderService } from '../workOrders/WorkOrderService';
 import { FLEET_RANDOM_SEED } from './seedData';
@@ -34,7 +39,12 @@ export function outagesOf(random: () => number, start: number, now: number, onli
   const outages: Outage[] = [];
   for (let index = 0; index < count; index++) {
     const kind = random();
-    const length = kind < 0.6 ? between(random, 3, 30) * MINUTE_MS : kind < 0.93 ? between(random, 30, 180) * MINUTE_MS : between(random, 3, 14) * HOUR_MS;
+    const length =
+      kind < 0.6
+        ? between(random, 3, 30) * MINUTE_MS
+        : kind < 0.93
+          ? between(random, 30, 180) * MINUTE_MS
+          : between(random, 3, 14) * HOUR_MS;
     const from = Math.round(between(random, start + MINUTE_MS, now - HOUR_MS));
     outages.push({ from, to: Math.min(Math.round(from + length), now - 10 * MINUTE_MS) });
   }
@@ -62,7 +72,8 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-const onlineAt = (outages: readonly Outage[], at: number) => !outages.some((outage) => outage.from <= at && (outage.to === undefined || at < outage.to));
+const onlineAt = (outages: readonly Outage[], at: number) =>
+  !outages.some((outage) => outage.from <= at && (outage.to === undefined || at < outage.to));
 
 export interface SeededHistory {
   changes: number;
@@ -79,7 +90,12 @@ export interface SeededHistory {
  */
 export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: number): Promise<SeededHistory> {
   const start = now - SEEDED_HISTORY_DAYS * DAY_MS;
-  const devices = await db.selectFrom('devices').select(['device_id', 'tenant_id', 'kind', 'online']).orderBy('tenant_id').orderBy('device_id').execute();
+  const devices = await db
+    .selectFrom('devices')
+    .select(['device_id', 'tenant_id', 'kind', 'online'])
+    .orderBy('tenant_id')
+    .orderBy('device_id')
+    .execute();
   const commandKinds = new Set(catalog.kinds.filter((kind) => kind.commands?.length).map((kind) => kind.page));
   const changes: (RecordedStatusChange & { at: number })[] = [];
   const results: (RecordedCommandResult & { tenantId: number; kind: string; at: number })[] = [];
@@ -149,14 +165,58 @@ interface SeedPlan {
 /** Per demo tenant, its plans by device kind (seed data, like seedData.ts's fleet counts: kinds as keys). */
 const SEED_PLANS: Record<number, Record<string, SeedPlan>> = {
   1: {
-    lamp: { name: '路灯月度巡检', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '灯具亮灭正常，灯杆无倾斜', abnormal: [{ note: '灯罩破损进水', repair: '已更换灯罩并做防水处理，复检正常' }] },
-    fireHydrant: { name: '消火栓季度巡检', intervalDays: 90, pastRounds: 2, teamName: '消防一队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '出水口压力偏低', repair: '已疏通管路，压力恢复至 0.3 MPa' }] },
-    smartManhole: { name: '井盖周检', intervalDays: 7, pastRounds: 4, teamName: '市政抢修队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖松动有异响', repair: '已加装防震垫圈，复检平稳' }] },
+    lamp: {
+      name: '路灯月度巡检',
+      intervalDays: 30,
+      pastRounds: 2,
+      teamName: '运维班',
+      normal: '灯具亮灭正常，灯杆无倾斜',
+      abnormal: [{ note: '灯罩破损进水', repair: '已更换灯罩并做防水处理，复检正常' }],
+    },
+    fireHydrant: {
+      name: '消火栓季度巡检',
+      intervalDays: 90,
+      pastRounds: 2,
+      teamName: '消防一队',
+      normal: '水压正常，阀门启闭灵活',
+      abnormal: [{ note: '出水口压力偏低', repair: '已疏通管路，压力恢复至 0.3 MPa' }],
+    },
+    smartManhole: {
+      name: '井盖周检',
+      intervalDays: 7,
+      pastRounds: 4,
+      teamName: '市政抢修队',
+      devices: 4,
+      normal: '井盖平稳无异响，传感器在线',
+      abnormal: [{ note: '井盖松动有异响', repair: '已加装防震垫圈，复检平稳' }],
+    },
   },
   2: {
-    broad: { name: '广播音柱月度巡检', intervalDays: 30, pastRounds: 2, teamName: '运维班', normal: '播放清晰，音量正常', abnormal: [{ note: '音柱杂音明显', repair: '已更换功放模块，复检正常' }] },
-    fireHydrant: { name: '消火栓季度巡检', intervalDays: 90, pastRounds: 2, teamName: '应急救援队', normal: '水压正常，阀门启闭灵活', abnormal: [{ note: '栓体锈蚀，阀门难以开启', repair: '已除锈并更换阀杆，启闭正常' }] },
-    smartManhole: { name: '井盖周检', intervalDays: 7, pastRounds: 4, teamName: '景区巡逻队', devices: 4, normal: '井盖平稳无异响，传感器在线', abnormal: [{ note: '井盖边缘破损', repair: '已更换井盖，复检正常' }] },
+    broad: {
+      name: '广播音柱月度巡检',
+      intervalDays: 30,
+      pastRounds: 2,
+      teamName: '运维班',
+      normal: '播放清晰，音量正常',
+      abnormal: [{ note: '音柱杂音明显', repair: '已更换功放模块，复检正常' }],
+    },
+    fireHydrant: {
+      name: '消火栓季度巡检',
+      intervalDays: 90,
+      pastRounds: 2,
+      teamName: '应急救援队',
+      normal: '水压正常，阀门启闭灵活',
+      abnormal: [{ note: '栓体锈蚀，阀门难以开启', repair: '已除锈并更换阀杆，启闭正常' }],
+    },
+    smartManhole: {
+      name: '井盖周检',
+      intervalDays: 7,
+      pastRounds: 4,
+      teamName: '景区巡逻队',
+      devices: 4,
+      normal: '井盖平稳无异响，传感器在线',
+      abnormal: [{ note: '井盖边缘破损', repair: '已更换井盖，复检正常' }],
+    },
   },
 };
 
@@ -179,15 +239,30 @@ export async function seedMaintenanceHistory(db: Db, catalog: DeviceCatalog, ord
   const maintenance = new MaintenanceService(db, catalog, faults, orders, () => clock);
   const today = shanghaiDayStart(now);
   let made = 0;
-  for (const [tenantId, plans] of Object.entries(SEED_PLANS).map(([id, byKind]) => [Number(id), Object.entries(byKind).map(([kind, plan]) => ({ ...plan, kind }))] as const)) {
+  for (const [tenantId, plans] of Object.entries(SEED_PLANS).map(
+    ([id, byKind]) => [Number(id), Object.entries(byKind).map(([kind, plan]) => ({ ...plan, kind }))] as const,
+  )) {
     const tenant = await db.selectFrom('tenants').select('tenant_id').where('tenant_id', '=', tenantId).executeTakeFirst();
     if (!tenant) continue;
     const random = seededRandom(FLEET_RANDOM_SEED + 100 + tenantId);
     const steps: Step[] = [];
     for (const plan of plans) {
       if (!catalog.byPage(plan.kind)) continue;
-      const team = await db.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).where('name', '=', plan.teamName).executeTakeFirst();
-      const devices = (await db.selectFrom('devices').select('device_id').where('tenant_id', '=', tenantId).where('kind', '=', plan.kind).orderBy('device_id').execute()).map((row) => row.device_id);
+      const team = await db
+        .selectFrom('teams')
+        .select('team_id')
+        .where('tenant_id', '=', tenantId)
+        .where('name', '=', plan.teamName)
+        .executeTakeFirst();
+      const devices = (
+        await db
+          .selectFrom('devices')
+          .select('device_id')
+          .where('tenant_id', '=', tenantId)
+          .where('kind', '=', plan.kind)
+          .orderBy('device_id')
+          .execute()
+      ).map((row) => row.device_id);
       if (devices.length === 0) continue;
       const covered = plan.devices ? devices.slice(0, plan.devices) : devices;
       const step = plan.intervalDays * DAY_MS;
@@ -217,12 +292,26 @@ export async function seedMaintenanceHistory(db: Db, catalog: DeviceCatalog, ord
             steps.push({
               at: doneAt,
               run: async () => {
-                const inspection = await db.selectFrom('inspections').select('inspection_id').where('plan_id', '=', planId).where('due_at', '=', dueAt).executeTakeFirstOrThrow();
+                const inspection = await db
+                  .selectFrom('inspections')
+                  .select('inspection_id')
+                  .where('plan_id', '=', planId)
+                  .where('due_at', '=', dueAt)
+                  .executeTakeFirstOrThrow();
                 const inspectionId = Number(inspection.inspection_id);
-                const recorded = await maintenance.recordResult(tenantId, SEED_OPERATOR_ID, abnormal ? { inspectionId, result: 'ABNORMAL', deviceId, note: abnormal.note } : { inspectionId, result: 'NORMAL', note: plan.normal });
+                const recorded = await maintenance.recordResult(
+                  tenantId,
+                  SEED_OPERATOR_ID,
+                  abnormal
+                    ? { inspectionId, result: 'ABNORMAL', deviceId, note: abnormal.note }
+                    : { inspectionId, result: 'NORMAL', note: plan.normal },
+                );
                 if (!abnormal || recorded.faultId === null) return;
                 const faultId = recorded.faultId;
-                steps.push({ at: doneAt + Math.round(between(random, 18, 40) * HOUR_MS), run: async () => void (await faults.close(tenantId, SEED_OPERATOR_ID, faultId, abnormal.repair)) });
+                steps.push({
+                  at: doneAt + Math.round(between(random, 18, 40) * HOUR_MS),
+                  run: async () => void (await faults.close(tenantId, SEED_OPERATOR_ID, faultId, abnormal.repair)),
+                });
               },
             });
           }

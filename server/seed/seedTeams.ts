@@ -30,7 +30,10 @@ export async function seedTeams(db: Db): Promise<number> {
     for (const tenantId of tenants) {
       if (withTeams.has(tenantId)) continue;
       const teams = SEED_TEAMS[tenantId] ?? DEFAULT_TEAMS;
-      await trx.insertInto('teams').values(teams.map((team) => ({ team_id: undefined, tenant_id: tenantId, name: team.name, duty: team.duty }))).execute();
+      await trx
+        .insertInto('teams')
+        .values(teams.map((team) => ({ team_id: undefined, tenant_id: tenantId, name: team.name, duty: team.duty })))
+        .execute();
       seeded++;
     }
     return seeded;

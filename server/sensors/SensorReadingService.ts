@@ -41,7 +41,11 @@ export function readingOf(telemetry: string, metric: SensorMetric): number | nul
 
 /** Inserts readings in statements of INSERT_CHUNK rows (the caller's transaction makes them one change). */
 export async function insertReadings(db: Pick<Db, 'insertInto'>, rows: readonly Reading[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await db.insertInto('sensor_readings').values(rows.slice(start, start + INSERT_CHUNK)).execute();
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+    await db
+      .insertInto('sensor_readings')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
 }
 
 /**
@@ -71,7 +75,13 @@ export class SensorReadingService {
     const metrics = (Object.keys(this.kindsOf) as SensorMetric[]).filter((metric) => this.kindsOf[metric].length);
     const allKinds = metrics.flatMap((metric) => this.kindsOf[metric]);
     if (!allKinds.length) return 0;
-    const devices = await this.db.selectFrom('devices').select(['tenant_id', 'device_id', 'kind', 'telemetry']).where('kind', 'in', allKinds).where('online', '=', 1).orderBy('device_id').execute();
+    const devices = await this.db
+      .selectFrom('devices')
+      .select(['tenant_id', 'device_id', 'kind', 'telemetry'])
+      .where('kind', 'in', allKinds)
+      .where('online', '=', 1)
+      .orderBy('device_id')
+      .execute();
     const rows: Reading[] = [];
     for (const device of devices) {
       for (const metric of metrics) {
@@ -86,7 +96,10 @@ export class SensorReadingService {
 
   /** Deletes the readings older than `retentionMs`; returns how many. */
   async prune(retentionMs: number): Promise<number> {
-    const result = await this.db.deleteFrom('sensor_readings').where('at', '<', this.now() - retentionMs).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sensor_readings')
+      .where('at', '<', this.now() - retentionMs)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -99,7 +112,11 @@ export class SensorReadingService {
     const unique = deviceIds ? [...new Set(deviceIds)] : undefined;
     let sensors: { device_id: number; name: string }[] = [];
     if (kinds.length && (!unique || unique.length)) {
-      let query = this.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', tenantId).where('kind', 'in', [...kinds]);
+      let query = this.db
+        .selectFrom('devices')
+        .select(['device_id', 'name'])
+        .where('tenant_id', '=', tenantId)
+        .where('kind', 'in', [...kinds]);
       query = unique ? query.where('device_id', 'in', unique) : query.orderBy('device_id').limit(SENSOR_READINGS_MAX_DEVICES);
       sensors = await query.execute();
     }
@@ -133,14 +150,19 @@ export class SensorReadingService {
       : [];
     const points = new Map<number, [number, number][]>(ids.map((id) => [id, []]));
     const digits = metric === 'pressure' ? 1000 : 10;
-    for (const row of buckets) points.get(Number(row.device_id))?.push([Number(row.last_at), Math.round(Number(row.value) * digits) / digits]);
+    for (const row of buckets)
+      points.get(Number(row.device_id))?.push([Number(row.last_at), Math.round(Number(row.value) * digits) / digits]);
     return {
       metric,
       unit: SENSOR_METRIC_UNITS[metric],
       from,
       to,
       bucketMs,
-      series: sensors.map((sensor) => ({ deviceId: Number(sensor.device_id), name: sensor.name, points: points.get(Number(sensor.device_id)) ?? [] })),
+      series: sensors.map((sensor) => ({
+        deviceId: Number(sensor.device_id),
+        name: sensor.name,
+        points: points.get(Number(sensor.device_id)) ?? [],
+      })),
     };
   }
 }

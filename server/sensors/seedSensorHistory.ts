@@ -58,12 +58,16 @@ export function seededPressures(deviceId: number, current: number, now: number):
   const next = random(deviceId * 104729 + 3);
   const depth = 0.02 + next() * 0.03;
   const demand = (at: number) => {
-    const hour = (((at + SHANGHAI_OFFSET_MS) % (24 * HOUR_MS)) + 24 * HOUR_MS) % (24 * HOUR_MS) / HOUR_MS;
+    const hour = ((((at + SHANGHAI_OFFSET_MS) % (24 * HOUR_MS)) + 24 * HOUR_MS) % (24 * HOUR_MS)) / HOUR_MS;
     return Math.exp(-((hour - 8) ** 2) / 2) + Math.exp(-((hour - 19) ** 2) / 2);
   };
   const times = timesEndingAt(now);
   const end = demand(now);
-  return times.map((at, index) => (index === times.length - 1 ? current : Math.round(clamp(current - depth * (demand(at) - end) + (next() - 0.5) * 0.012, 0.05, 1) * 1000) / 1000));
+  return times.map((at, index) =>
+    index === times.length - 1
+      ? current
+      : Math.round(clamp(current - depth * (demand(at) - end) + (next() - 0.5) * 0.012, 0.05, 1) * 1000) / 1000,
+  );
 }
 
 /** The sample times of the seeded day: every STEP_MS, the last at `now`. */
@@ -82,8 +86,17 @@ export async function seedSensorHistory(db: Db, kinds: SensorKinds, now: number)
   const allKinds = [...byMetric.waterLevel, ...byMetric.pressure];
   if (!allKinds.length) return 0;
   return lockedTransaction(db, 'seed-sensor-history', async (trx) => {
-    const seededAlready = new Set((await trx.selectFrom('sensor_readings').select('tenant_id').distinct().execute()).map((row) => Number(row.tenant_id)));
-    const devices = (await trx.selectFrom('devices').select(['tenant_id', 'device_id', 'kind', 'telemetry']).where('kind', 'in', allKinds).orderBy('device_id').execute()).filter((device) => !seededAlready.has(Number(device.tenant_id)));
+    const seededAlready = new Set(
+      (await trx.selectFrom('sensor_readings').select('tenant_id').distinct().execute()).map((row) => Number(row.tenant_id)),
+    );
+    const devices = (
+      await trx
+        .selectFrom('devices')
+        .select(['tenant_id', 'device_id', 'kind', 'telemetry'])
+        .where('kind', 'in', allKinds)
+        .orderBy('device_id')
+        .execute()
+    ).filter((device) => !seededAlready.has(Number(device.tenant_id)));
     const times = timesEndingAt(now);
     const rows: Database['sensor_readings'][] = [];
     const rainOf = new Map<number, { peakAt: number; hours: number }>();
@@ -98,7 +111,10 @@ export async function seedSensorHistory(db: Db, kinds: SensorKinds, now: number)
         if (!byMetric[metric].includes(device.kind)) continue;
         const current = readingOf(device.telemetry, metric);
         if (current === null) continue;
-        const values = metric === 'waterLevel' ? seededLevels(device.device_id, current, now, rainOf.get(tenantId)!) : seededPressures(device.device_id, current, now);
+        const values =
+          metric === 'waterLevel'
+            ? seededLevels(device.device_id, current, now, rainOf.get(tenantId)!)
+            : seededPressures(device.device_id, current, now);
         values.forEach((value, index) => rows.push({ tenant_id: tenantId, device_id: device.device_id, metric, at: times[index]!, value }));
       }
     }

@@ -13,14 +13,31 @@ setupTestServer((created, login) => {
 
 const HOUR = 3_600_000;
 type Reply = { code: number; msg: string; data?: unknown };
-const get = async (query: string, as = token) => (await server.api('GET', `${EMERGENCY_API.readings}?${query}`, { token: as })).body as Reply;
+const get = async (query: string, as = token) =>
+  (await server.api('GET', `${EMERGENCY_API.readings}?${query}`, { token: as })).body as Reply;
 const readings = async (query: string, as = token) => {
   const reply = await get(query, as);
   if (reply.code !== 200) throw new Error(`${reply.code} ${reply.msg}`);
   return reply.data as SensorReadings;
 };
-const sensorsOf = (tenantId: number, kind: string) => server.app.ctx.db.selectFrom('devices').select(['device_id', 'telemetry', 'online']).where('tenant_id', '=', tenantId).where('kind', '=', kind).orderBy('device_id').execute();
-const countAt = async (at: number) => Number((await server.app.ctx.db.selectFrom('sensor_readings').select((eb) => eb.fn.countAll<number>().as('count')).where('at', '=', at).executeTakeFirstOrThrow()).count);
+const sensorsOf = (tenantId: number, kind: string) =>
+  server.app.ctx.db
+    .selectFrom('devices')
+    .select(['device_id', 'telemetry', 'online'])
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .orderBy('device_id')
+    .execute();
+const countAt = async (at: number) =>
+  Number(
+    (
+      await server.app.ctx.db
+        .selectFrom('sensor_readings')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('at', '=', at)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 /** The admin, switched to tenant 2 (西湖风景名胜区). */
 const otherTenant = async () => {
   const other = await server.login('ADMIN-2026-DEMO');
@@ -29,7 +46,7 @@ const otherTenant = async () => {
 };
 
 describe('sensor readings', () => {
-  it('a new database holds a day of seeded readings per water-level sensor and hydrant, ending at each one\'s current value', async () => {
+  it("a new database holds a day of seeded readings per water-level sensor and hydrant, ending at each one's current value", async () => {
     const db = server.app.ctx.db;
     const now = Date.UTC(2026, 10, 22, 8, 0, 0);
     const [manhole] = await sensorsOf(1, 'smartManhole');
@@ -39,8 +56,21 @@ describe('sensor readings', () => {
     expect(rows.at(-1)).toMatchObject({ at: now, value: (JSON.parse(manhole!.telemetry) as { waterLevel: number }).waterLevel });
     expect(rows[0]!.at).toBe(now - 24 * HOUR);
     // Every tenant's sensors, both metrics.
-    const tenants = await db.selectFrom('sensor_readings').select(['tenant_id', 'metric']).distinct().orderBy('tenant_id').orderBy('metric').execute();
-    expect(tenants).toEqual(expect.arrayContaining([{ tenant_id: 1, metric: 'pressure' }, { tenant_id: 1, metric: 'waterLevel' }, { tenant_id: 2, metric: 'pressure' }, { tenant_id: 2, metric: 'waterLevel' }]));
+    const tenants = await db
+      .selectFrom('sensor_readings')
+      .select(['tenant_id', 'metric'])
+      .distinct()
+      .orderBy('tenant_id')
+      .orderBy('metric')
+      .execute();
+    expect(tenants).toEqual(
+      expect.arrayContaining([
+        { tenant_id: 1, metric: 'pressure' },
+        { tenant_id: 1, metric: 'waterLevel' },
+        { tenant_id: 2, metric: 'pressure' },
+        { tenant_id: 2, metric: 'waterLevel' },
+      ]),
+    );
   });
 
   it('the seeded model: deterministic, a rain shower that rises and drains, small pressure noise, ending at the current value', () => {
@@ -69,17 +99,38 @@ describe('sensor readings', () => {
     const manholes = await sensorsOf(1, 'smartManhole');
     const hydrants = await sensorsOf(1, 'fireHydrant');
     // Telemetry as an MQTT device or the simulator leaves it on the row; one sensor offline.
-    await db.updateTable('devices').set({ telemetry: JSON.stringify({ waterLevel: 97.5, tilt: 1 }), online: 1 }).where('device_id', '=', manholes[0]!.device_id).execute();
+    await db
+      .updateTable('devices')
+      .set({ telemetry: JSON.stringify({ waterLevel: 97.5, tilt: 1 }), online: 1 })
+      .where('device_id', '=', manholes[0]!.device_id)
+      .execute();
     await db.updateTable('devices').set({ online: 0 }).where('device_id', '=', manholes[1]!.device_id).execute();
-    const online = (await db.selectFrom('devices').select('device_id').where('kind', 'in', ['smartManhole', 'fireHydrant']).where('online', '=', 1).execute()).length;
+    const online = (
+      await db
+        .selectFrom('devices')
+        .select('device_id')
+        .where('kind', 'in', ['smartManhole', 'fireHydrant'])
+        .where('online', '=', 1)
+        .execute()
+    ).length;
     server.advance(5 * 60_000);
     const at = Date.UTC(2026, 10, 22, 8, 5, 0);
     const transaction = vi.spyOn(db, 'transaction');
     expect(await server.app.sensors.sample()).toBe(online);
     expect(transaction).toHaveBeenCalledTimes(1);
     expect(await countAt(at)).toBe(online);
-    const written = await db.selectFrom('sensor_readings').selectAll().where('at', '=', at).where('device_id', 'in', [manholes[0]!.device_id, manholes[1]!.device_id, hydrants[0]!.device_id]).orderBy('device_id').execute();
-    expect(written.find((row) => row.device_id === manholes[0]!.device_id)).toMatchObject({ metric: 'waterLevel', value: 97.5, tenant_id: 1 });
+    const written = await db
+      .selectFrom('sensor_readings')
+      .selectAll()
+      .where('at', '=', at)
+      .where('device_id', 'in', [manholes[0]!.device_id, manholes[1]!.device_id, hydrants[0]!.device_id])
+      .orderBy('device_id')
+      .execute();
+    expect(written.find((row) => row.device_id === manholes[0]!.device_id)).toMatchObject({
+      metric: 'waterLevel',
+      value: 97.5,
+      tenant_id: 1,
+    });
     expect(written.some((row) => row.device_id === manholes[1]!.device_id)).toBe(false);
     // A second run: one more row each.
     server.advance(5 * 60_000);
@@ -88,13 +139,24 @@ describe('sensor readings', () => {
 
     // 30 days on from the seeded day's end: all of it older than 30 days goes, its last reading (exactly 30 days old) and the two samples stay.
     server.advance(30 * 24 * HOUR - 10 * 60_000);
-    const total = async () => Number((await db.selectFrom('sensor_readings').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+    const total = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('sensor_readings')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
     const before = await total();
     const pruned = await server.app.sensors.prune(30 * 24 * HOUR);
     expect(pruned).toBeGreaterThan(0);
     expect(await total()).toBe(before - pruned);
     expect(await countAt(at)).toBe(online);
-    const oldest = await db.selectFrom('sensor_readings').select((eb) => eb.fn.min<number>('at').as('at')).executeTakeFirstOrThrow();
+    const oldest = await db
+      .selectFrom('sensor_readings')
+      .select((eb) => eb.fn.min<number>('at').as('at'))
+      .executeTakeFirstOrThrow();
     expect(Number(oldest.at)).toBe(Date.UTC(2026, 10, 22, 8, 0, 0));
   });
 
@@ -102,7 +164,13 @@ describe('sensor readings', () => {
     const manholes = await sensorsOf(1, 'smartManhole');
     const ids = [manholes[2]!.device_id, manholes[0]!.device_id];
     const answer = await readings(`metric=waterLevel&hours=24&deviceIds=${ids.join(',')}`);
-    expect(answer).toMatchObject({ metric: 'waterLevel', unit: 'cm', to: Date.UTC(2026, 10, 22, 8, 0, 0), from: Date.UTC(2026, 10, 21, 8, 0, 0), bucketMs: 864_000 });
+    expect(answer).toMatchObject({
+      metric: 'waterLevel',
+      unit: 'cm',
+      to: Date.UTC(2026, 10, 22, 8, 0, 0),
+      from: Date.UTC(2026, 10, 21, 8, 0, 0),
+      bucketMs: 864_000,
+    });
     expect(answer.series.map((series) => series.deviceId)).toEqual(ids);
     for (const series of answer.series) {
       expect(series.points.length).toBeGreaterThan(90);
@@ -118,7 +186,14 @@ describe('sensor readings', () => {
     const db = server.app.ctx.db;
     const [at] = answer.series[1]!.points[10]!;
     const bucketStart = answer.from + Math.floor((at - answer.from - 1) / answer.bucketMs) * answer.bucketMs;
-    const raw = await db.selectFrom('sensor_readings').select('value').where('device_id', '=', ids[1]!).where('metric', '=', 'waterLevel').where('at', '>', bucketStart).where('at', '<=', bucketStart + answer.bucketMs).execute();
+    const raw = await db
+      .selectFrom('sensor_readings')
+      .select('value')
+      .where('device_id', '=', ids[1]!)
+      .where('metric', '=', 'waterLevel')
+      .where('at', '>', bucketStart)
+      .where('at', '<=', bucketStart + answer.bucketMs)
+      .execute();
     const mean = raw.reduce((sum, row) => sum + row.value, 0) / raw.length;
     expect(answer.series[1]!.points[10]![1]).toBeCloseTo(mean, 1);
     expect(typeof current).toBe('number');
@@ -137,8 +212,14 @@ describe('sensor readings', () => {
     const [hydrant] = await sensorsOf(1, 'fireHydrant');
     const other = await otherTenant();
     const before = await stateDigest(server.app.ctx.db);
-    expect(await get(`metric=waterLevel&deviceIds=${mine!.device_id},${foreign!.device_id}`)).toEqual({ code: 404, msg: `设备不存在或不是水位传感器：${foreign!.device_id}` });
-    expect(await get(`metric=waterLevel&deviceIds=${hydrant!.device_id}`)).toEqual({ code: 404, msg: `设备不存在或不是水位传感器：${hydrant!.device_id}` });
+    expect(await get(`metric=waterLevel&deviceIds=${mine!.device_id},${foreign!.device_id}`)).toEqual({
+      code: 404,
+      msg: `设备不存在或不是水位传感器：${foreign!.device_id}`,
+    });
+    expect(await get(`metric=waterLevel&deviceIds=${hydrant!.device_id}`)).toEqual({
+      code: 404,
+      msg: `设备不存在或不是水位传感器：${hydrant!.device_id}`,
+    });
     expect(await get('metric=pressure&deviceIds=999999')).toEqual({ code: 404, msg: '设备不存在或不是水压传感器：999999' });
     // Tenant 2 sees its own sensors, never tenant 1's.
     const theirs = await readings('metric=waterLevel', other);

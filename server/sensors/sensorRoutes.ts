@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { EMERGENCY_API, SENSOR_METRICS, SENSOR_READINGS_MAX_DEVICES, SENSOR_READINGS_MAX_HOURS, type SensorReadingsQuery } from '../../contracts/emergency';
+import {
+  EMERGENCY_API,
+  SENSOR_METRICS,
+  SENSOR_READINGS_MAX_DEVICES,
+  SENSOR_READINGS_MAX_HOURS,
+  type SensorReadingsQuery,
+} from '../../contracts/emergency';
 import { access } from '../access/RouteAccess';
 import { badRequest, ok } from '../envelope';
 import type { SensorReadingService } from './SensorReadingService';
@@ -17,15 +23,27 @@ export async function sensorRoutes(api: FastifyInstance, sensors: SensorReadingS
         querystring: {
           type: 'object',
           properties: {
-            metric: { type: 'string', enum: [...SENSOR_METRICS], errorMessage: { type: '指标不正确', enum: `指标不正确（可选：${SENSOR_METRICS.join('、')}）` } },
+            metric: {
+              type: 'string',
+              enum: [...SENSOR_METRICS],
+              errorMessage: { type: '指标不正确', enum: `指标不正确（可选：${SENSOR_METRICS.join('、')}）` },
+            },
             hours: {
               type: 'integer',
               minimum: 1,
               maximum: SENSOR_READINGS_MAX_HOURS,
               default: 24,
-              errorMessage: { type: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）`, minimum: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）`, maximum: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）` },
+              errorMessage: {
+                type: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）`,
+                minimum: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）`,
+                maximum: `时长必须是 1 到 ${SENSOR_READINGS_MAX_HOURS} 之间的整数（小时）`,
+              },
             },
-            deviceIds: { type: 'string', maxLength: 600, errorMessage: { type: '设备编号必须是逗号分隔的正整数', maxLength: '设备编号过多' } },
+            deviceIds: {
+              type: 'string',
+              maxLength: 600,
+              errorMessage: { type: '设备编号必须是逗号分隔的正整数', maxLength: '设备编号过多' },
+            },
           },
           required: ['metric'],
           errorMessage: { type: '请求参数格式不正确', required: { metric: '请指定指标（waterLevel 或 pressure）' } },

@@ -51,7 +51,11 @@ export class StatsService {
       else entry.offline += count(row.n);
       counts.set(row.kind, entry);
     }
-    return { kinds: kinds.flatMap((kind) => (counts.has(kind.page) ? [{ kind: kind.page, name: kind.displayName, ...counts.get(kind.page)! }] : [])) };
+    return {
+      kinds: kinds.flatMap((kind) =>
+        counts.has(kind.page) ? [{ kind: kind.page, name: kind.displayName, ...counts.get(kind.page)! }] : [],
+      ),
+    };
   }
 
   /** 设备总数, 在线, 离线, 在线率 over the kinds the caller may read. */
@@ -73,7 +77,11 @@ export class StatsService {
   // ── Alarms ───────────────────────────────────────────────────────────────────────────────────────
 
   private alarmsIn(tenantId: number, window: Window) {
-    return this.db.selectFrom('alarms').where('tenant_id', '=', tenantId).where('created_at', '>=', window.start).where('created_at', '<', window.end);
+    return this.db
+      .selectFrom('alarms')
+      .where('tenant_id', '=', tenantId)
+      .where('created_at', '>=', window.start)
+      .where('created_at', '<', window.end);
   }
 
   private async alarmTotal(tenantId: number, window: Window): Promise<number> {
@@ -90,7 +98,11 @@ export class StatsService {
     return { value, previous, unit: '条' };
   }
 
-  private async alarmsGroupedBy(tenantId: number, range: StatsRange, column: 'status' | 'grade' | 'alarm_type'): Promise<Map<string, number>> {
+  private async alarmsGroupedBy(
+    tenantId: number,
+    range: StatsRange,
+    column: 'status' | 'grade' | 'alarm_type',
+  ): Promise<Map<string, number>> {
     const rows = await this.alarmsIn(tenantId, periodOf(range, this.now()))
       .select([column, (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(column)
@@ -101,13 +113,19 @@ export class StatsService {
   /** Alarms raised in the period per status, every status in lifecycle order (zeros included). */
   async alarmsByStatus(tenantId: number, range: StatsRange): Promise<CategoryData> {
     const counts = await this.alarmsGroupedBy(tenantId, range, 'status');
-    return { items: ALARM_STATUSES.map((status) => ({ key: status, name: STATUS_LABELS[status], value: counts.get(status) ?? 0 })), unit: '条' };
+    return {
+      items: ALARM_STATUSES.map((status) => ({ key: status, name: STATUS_LABELS[status], value: counts.get(status) ?? 0 })),
+      unit: '条',
+    };
   }
 
   /** Alarms raised in the period per grade, high to low (zeros included); names from the alarm_grade dictionary. */
   async alarmsByGrade(tenantId: number, range: StatsRange): Promise<CategoryData> {
     const [counts, labels] = await Promise.all([this.alarmsGroupedBy(tenantId, range, 'grade'), this.gradeLabels()]);
-    return { items: ALARM_GRADES.map((grade) => ({ key: grade, name: labels.get(grade) ?? grade, value: counts.get(grade) ?? 0 })), unit: '条' };
+    return {
+      items: ALARM_GRADES.map((grade) => ({ key: grade, name: labels.get(grade) ?? grade, value: counts.get(grade) ?? 0 })),
+      unit: '条',
+    };
   }
 
   /** Alarms raised in the period per type that had any, most first; names from the alarm plugins. */
@@ -148,7 +166,10 @@ export class StatsService {
       .orderBy('device_id')
       .limit(limit)
       .execute();
-    return { items: rows.map((row) => ({ key: String(row.device_id), name: row.name ?? String(row.device_id), value: count(row.n) })), unit: '条' };
+    return {
+      items: rows.map((row) => ({ key: String(row.device_id), name: row.name ?? String(row.device_id), value: count(row.n) })),
+      unit: '条',
+    };
   }
 
   /**
@@ -208,11 +229,18 @@ export class StatsService {
       .orderBy('n', 'desc')
       .orderBy('h.user_id')
       .execute();
-    return { items: rows.map((row) => ({ key: String(row.user_id), name: row.name ?? `用户 ${row.user_id}`, value: count(row.n) })), unit: '次' };
+    return {
+      items: rows.map((row) => ({ key: String(row.user_id), name: row.name ?? `用户 ${row.user_id}`, value: count(row.n) })),
+      unit: '次',
+    };
   }
 
   private async gradeLabels(): Promise<Map<string, string>> {
-    const rows = await this.db.selectFrom('dict_data').select(['dict_value', 'dict_label']).where('dict_type', '=', 'alarm_grade').execute();
+    const rows = await this.db
+      .selectFrom('dict_data')
+      .select(['dict_value', 'dict_label'])
+      .where('dict_type', '=', 'alarm_grade')
+      .execute();
     return new Map(rows.map((row) => [row.dict_value, row.dict_label]));
   }
 
@@ -249,7 +277,9 @@ export class StatsService {
 
   /** Every device type code the command log may record for these kinds (page name, brand code, extra codes). */
   private deviceTypesOf(kinds: ReadonlySet<string>): string[] {
-    return this.catalog.kinds.filter((kind) => kinds.has(kind.page)).flatMap((kind) => [kind.page, ...(kind.brandCode ? [kind.brandCode] : []), ...(kind.deviceTypes ?? [])]);
+    return this.catalog.kinds
+      .filter((kind) => kinds.has(kind.page))
+      .flatMap((kind) => [kind.page, ...(kind.brandCode ? [kind.brandCode] : []), ...(kind.deviceTypes ?? [])]);
   }
 }
 

@@ -15,7 +15,12 @@ describe('periods in Shanghai time', () => {
 
   it('today: since midnight, hourly, the previous period is yesterday up to the same time', () => {
     const period = periodOf('today', NOW + 1234);
-    expect(period).toMatchObject({ bucket: 'hour', start: TODAY, end: NOW + 1235, previous: { start: TODAY - DAY_MS, end: NOW + 1235 - DAY_MS } });
+    expect(period).toMatchObject({
+      bucket: 'hour',
+      start: TODAY,
+      end: NOW + 1235,
+      previous: { start: TODAY - DAY_MS, end: NOW + 1235 - DAY_MS },
+    });
     expect(period.buckets).toHaveLength(17);
     expect(period.buckets[0]).toBe(TODAY);
     expect(period.buckets.at(-1)).toBe(NOW);

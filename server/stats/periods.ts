@@ -106,7 +106,13 @@ export function rangeField(fallback: StatsRange) {
 }
 
 /** `limit` of a ranking: 1 to 50, default 10. */
-export const limitField = { type: 'integer', minimum: 1, maximum: 50, default: 10, errorMessage: { type: '条数必须是 1 到 50 的整数', minimum: '条数必须是 1 到 50 的整数', maximum: '条数必须是 1 到 50 的整数' } };
+export const limitField = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 50,
+  default: 10,
+  errorMessage: { type: '条数必须是 1 到 50 的整数', minimum: '条数必须是 1 到 50 的整数', maximum: '条数必须是 1 到 50 的整数' },
+};
 
 /** A query string of these fields, none required. */
 export function statsQuery(properties: Record<string, object>) {

@@ -72,23 +72,46 @@ async function alarm(tenantId: number, createdAt: number, fields: AlarmFields = 
 }
 
 async function step(alarmId: number, at: number, toStatus: string, userId: number | null = 2, action = 'transition'): Promise<void> {
-  await server.app.ctx.db.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action, from_status: null, to_status: toStatus, comment: '' }).execute();
+  await server.app.ctx.db
+    .insertInto('alarm_history')
+    .values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action, from_status: null, to_status: toStatus, comment: '' })
+    .execute();
 }
 
 async function command(tenantId: number, at: number, outcome: string, deviceType = 'DEVICE_LAMPPOST'): Promise<void> {
   await server.app.ctx.db
     .insertInto('command_log')
-    .values({ id: undefined, tenant_id: tenantId, user_id: 1, at, device_type: deviceType, command: 1, command_type: 'light', params: '{}', target: '{}', outcome, message: '', results: '[]' })
+    .values({
+      id: undefined,
+      tenant_id: tenantId,
+      user_id: 1,
+      at,
+      device_type: deviceType,
+      command: 1,
+      command_type: 'light',
+      params: '{}',
+      target: '{}',
+      outcome,
+      message: '',
+      results: '[]',
+    })
     .execute();
 }
 
-const point = (series: SeriesData, name: string, at: number) => series.series.find((entry) => entry.name === name)?.points.find(([x]) => x === at)?.[1];
+const point = (series: SeriesData, name: string, at: number) =>
+  series.series.find((entry) => entry.name === name)?.points.find(([x]) => x === at)?.[1];
 
 describe('device statistics', () => {
   it('count the tenant devices of every kind the caller may read, on- and offline, in catalogue order', async () => {
     const db = server.app.ctx.db;
     const devices = await db.selectFrom('devices').select(['kind', 'online']).where('tenant_id', '=', 1).execute();
-    const lamp = await db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).where('kind', '=', 'lamp').where('online', '=', 1).executeTakeFirstOrThrow();
+    const lamp = await db
+      .selectFrom('devices')
+      .select('device_id')
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'lamp')
+      .where('online', '=', 1)
+      .executeTakeFirstOrThrow();
     await db.updateTable('devices').set({ online: 0 }).where('device_id', '=', lamp.device_id).execute();
     const offline = devices.filter((device) => !device.online).length + 1;
 
@@ -101,15 +124,29 @@ describe('device statistics', () => {
     ]);
     const byKind = await get<DeviceStatusData>('/stats/devices/byKind');
     const lamps = devices.filter((device) => device.kind === 'lamp');
-    expect(byKind.kinds.find((kind) => kind.kind === 'lamp')).toEqual({ kind: 'lamp', name: '智慧灯杆', online: lamps.filter((device) => device.online).length - 1, offline: lamps.filter((device) => !device.online).length + 1 });
+    expect(byKind.kinds.find((kind) => kind.kind === 'lamp')).toEqual({
+      kind: 'lamp',
+      name: '智慧灯杆',
+      online: lamps.filter((device) => device.online).length - 1,
+      offline: lamps.filter((device) => !device.online).length + 1,
+    });
     expect(byKind.kinds.reduce((sum, kind) => sum + kind.online + kind.offline, 0)).toBe(devices.length);
     await db.updateTable('devices').set({ online: 1 }).where('device_id', '=', lamp.device_id).execute();
   });
 
   it('cover only the kinds the caller may read', async () => {
-    const lamps = await server.app.ctx.db.selectFrom('devices').select('online').where('tenant_id', '=', 1).where('kind', '=', 'lamp').execute();
+    const lamps = await server.app.ctx.db
+      .selectFrom('devices')
+      .select('online')
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'lamp')
+      .execute();
     expect((await get<DeviceStatusData>('/stats/devices/byKind', lampsOnly)).kinds.map((kind) => kind.kind)).toEqual(['lamp']);
-    expect((await get<StatGroupData>('/stats/devices/summary', lampsOnly)).items[0]).toEqual({ name: '设备总数', value: lamps.length, unit: '台' });
+    expect((await get<StatGroupData>('/stats/devices/summary', lampsOnly)).items[0]).toEqual({
+      name: '设备总数',
+      value: lamps.length,
+      unit: '台',
+    });
   });
 
   it("count each tenant's own devices", async () => {
@@ -185,7 +222,8 @@ describe('alarm statistics', () => {
     const day = await get<SeriesData>('/stats/alarms/trend?range=24h');
     expect(day.axis).toBe('time');
     expect(day.series.map((series) => series.name)).toEqual(['高', '中', '低']);
-    for (const series of day.series) expect(series.points.map(([at]) => at)).toEqual(Array.from({ length: 24 }, (_, index) => NOW - (23 - index) * HOUR_MS));
+    for (const series of day.series)
+      expect(series.points.map(([at]) => at)).toEqual(Array.from({ length: 24 }, (_, index) => NOW - (23 - index) * HOUR_MS));
     expect(point(day, '高', TODAY - HOUR_MS)).toBe(1);
     expect(point(day, '高', TODAY)).toBe(1);
     expect(point(day, '低', TODAY)).toBe(1);
@@ -289,7 +327,13 @@ describe('command statistics', () => {
     await command(2, NOW, 'ok');
     const trend = await get<SeriesData>('/stats/commands/trend?range=24h');
     expect(trend.series.map((series) => series.name)).toEqual(['成功', '失败']);
-    expect([point(trend, '成功', TODAY - HOUR_MS), point(trend, '成功', TODAY), point(trend, '失败', TODAY), point(trend, '成功', NOW), point(trend, '失败', NOW)]).toEqual([1, 1, 1, 1, 2]);
+    expect([
+      point(trend, '成功', TODAY - HOUR_MS),
+      point(trend, '成功', TODAY),
+      point(trend, '失败', TODAY),
+      point(trend, '成功', NOW),
+      point(trend, '失败', NOW),
+    ]).toEqual([1, 1, 1, 1, 2]);
     const week = await get<SeriesData>('/stats/commands/trend?range=7d');
     expect(week.series.map((series) => series.points.slice(-2).map(([, value]) => value))).toEqual([
       [1, 2],
@@ -301,7 +345,16 @@ describe('command statistics', () => {
 });
 
 describe('statistics routes', () => {
-  const alarmRoutes = ['/stats/alarms/count', '/stats/alarms/byStatus', '/stats/alarms/byGrade', '/stats/alarms/byType', '/stats/alarms/trend', '/stats/alarms/topDevices', '/stats/alarms/handlingTimes', '/stats/alarms/byOperator'];
+  const alarmRoutes = [
+    '/stats/alarms/count',
+    '/stats/alarms/byStatus',
+    '/stats/alarms/byGrade',
+    '/stats/alarms/byType',
+    '/stats/alarms/trend',
+    '/stats/alarms/topDevices',
+    '/stats/alarms/handlingTimes',
+    '/stats/alarms/byOperator',
+  ];
   const deviceRoutes = ['/stats/devices/summary', '/stats/devices/byKind', '/stats/commands/trend'];
 
   it('need a session (401), and 综合态势 or the module the figures belong to (403)', async () => {

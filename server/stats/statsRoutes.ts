@@ -27,7 +27,10 @@ export async function statsRoutes(api: FastifyInstance, stats: StatsService): Pr
   api.get('/stats/devices/summary', devices, async (request) => ok(await stats.deviceSummary(tenant(request), readable(request))));
   api.get('/stats/devices/byKind', devices, async (request) => ok(await stats.devicesByKind(tenant(request), readable(request))));
 
-  const alarms = (fallback: StatsRange, extra: Record<string, object> = {}) => ({ config: { access: STATS_ACCESS.alarms }, schema: statsQuery({ range: rangeField(fallback), ...extra }) });
+  const alarms = (fallback: StatsRange, extra: Record<string, object> = {}) => ({
+    config: { access: STATS_ACCESS.alarms },
+    schema: statsQuery({ range: rangeField(fallback), ...extra }),
+  });
   api.get('/stats/alarms/count', alarms('today'), async (request) => ok(await stats.alarmCount(tenant(request), rangeOf(request))));
   api.get('/stats/alarms/byStatus', alarms('today'), async (request) => ok(await stats.alarmsByStatus(tenant(request), rangeOf(request))));
   api.get('/stats/alarms/byGrade', alarms('today'), async (request) => ok(await stats.alarmsByGrade(tenant(request), rangeOf(request))));
@@ -36,10 +39,16 @@ export async function statsRoutes(api: FastifyInstance, stats: StatsService): Pr
   api.get('/stats/alarms/topDevices', alarms('today', { limit: limitField }), async (request) =>
     ok(await stats.topAlarmDevices(tenant(request), rangeOf(request), (request.query as { limit: number }).limit)),
   );
-  api.get('/stats/alarms/handlingTimes', alarms('today'), async (request) => ok(await stats.handlingTimes(tenant(request), rangeOf(request))));
-  api.get('/stats/alarms/byOperator', alarms('today'), async (request) => ok(await stats.alarmsByOperator(tenant(request), rangeOf(request))));
+  api.get('/stats/alarms/handlingTimes', alarms('today'), async (request) =>
+    ok(await stats.handlingTimes(tenant(request), rangeOf(request))),
+  );
+  api.get('/stats/alarms/byOperator', alarms('today'), async (request) =>
+    ok(await stats.alarmsByOperator(tenant(request), rangeOf(request))),
+  );
 
-  api.get('/stats/commands/trend', { config: { access: STATS_ACCESS.devices }, schema: statsQuery({ range: rangeField('24h') }) }, async (request) =>
-    ok(await stats.commandTrend(tenant(request), rangeOf(request), readable(request))),
+  api.get(
+    '/stats/commands/trend',
+    { config: { access: STATS_ACCESS.devices }, schema: statsQuery({ range: rangeField('24h') }) },
+    async (request) => ok(await stats.commandTrend(tenant(request), rangeOf(request), readable(request))),
   );
 }

@@ -138,14 +138,22 @@ export class CameraFeed {
       this.errorOutput = (this.errorOutput + chunk.toString('utf8')).slice(-2000);
     });
     child.on('error', (error) => this.exited(`ffmpeg 无法启动：${error.message}`));
-    child.on('exit', (code, signal) => this.exited(`ffmpeg 退出（${signal ?? `代码 ${code}`}）${this.errorOutput ? `：${this.errorOutput.trim()}` : ''}`));
+    child.on('exit', (code, signal) =>
+      this.exited(`ffmpeg 退出（${signal ?? `代码 ${code}`}）${this.errorOutput ? `：${this.errorOutput.trim()}` : ''}`),
+    );
   }
 
   /** RTP for the viewers; with recording, the same encoded frames also go to WebM segments (one encode, two muxers). */
   private outputs(options: FeedOptions, rtpUrl: string): string[] {
     if (!options.record) return ['-f', 'rtp', '-payload_type', String(PAYLOAD_TYPE), rtpUrl];
     const segments = join(options.record.folder, '%s.webm');
-    return ['-map', '0:v', '-f', 'tee', `[f=rtp:payload_type=${PAYLOAD_TYPE}]${rtpUrl}|[f=segment:segment_time=${options.record.segmentSeconds}:segment_format=webm:strftime=1:reset_timestamps=1]${segments}`];
+    return [
+      '-map',
+      '0:v',
+      '-f',
+      'tee',
+      `[f=rtp:payload_type=${PAYLOAD_TYPE}]${rtpUrl}|[f=segment:segment_time=${options.record.segmentSeconds}:segment_format=webm:strftime=1:reset_timestamps=1]${segments}`,
+    ];
   }
 
   private exited(why: string): void {

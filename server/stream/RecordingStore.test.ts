@@ -18,14 +18,19 @@ function storeWith(segments: [number, number, number][], limits = { maxBytes: 1e
     const start = Math.floor((NOW - ago * 1000) / 1000);
     const file = join(folder, `${start}.webm`);
     writeFileSync(file, Buffer.alloc(bytes));
-    utimesSync(file, (start + 60), (start + 60));
+    utimesSync(file, start + 60, start + 60);
   }
   return { root, store: new RecordingStore(root, limits, () => NOW) };
 }
 
 describe('recordings on disk', () => {
   it('lists a camera by time, and finds only real segment names', () => {
-    const { store } = storeWith([[7, 600, 4096], [7, 300, 4096], [7, 120, 100], [8, 300, 4096]]);
+    const { store } = storeWith([
+      [7, 600, 4096],
+      [7, 300, 4096],
+      [7, 120, 100],
+      [8, 300, 4096],
+    ]);
     const segments = store.segments(7);
     // The 100-byte one has no picture yet: not listed.
     expect(segments.map((segment) => segment.start)).toEqual([NOW - 600_000, NOW - 300_000].map((ms) => Math.floor(ms / 1000) * 1000));

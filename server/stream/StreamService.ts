@@ -125,7 +125,10 @@ export class StreamService {
   ) {
     const record = options.record;
     if (record?.root) {
-      this.recordings = new RecordingStore(record.root, { maxBytes: record.maxBytes ?? DEFAULT_RECORDING.maxBytes, maxDays: record.maxDays ?? DEFAULT_RECORDING.maxDays });
+      this.recordings = new RecordingStore(record.root, {
+        maxBytes: record.maxBytes ?? DEFAULT_RECORDING.maxBytes,
+        maxDays: record.maxDays ?? DEFAULT_RECORDING.maxDays,
+      });
       this.sweeper = setInterval(() => this.sweep(), record.sweepMs ?? 30_000);
       this.sweeper.unref();
     }
@@ -155,7 +158,8 @@ export class StreamService {
   }
 
   private get fontFile(): string | null {
-    if (this.fontFound === undefined) this.fontFound = this.options.fontFile === undefined ? (findChineseFont() ?? null) : this.options.fontFile;
+    if (this.fontFound === undefined)
+      this.fontFound = this.options.fontFile === undefined ? (findChineseFont() ?? null) : this.options.fontFile;
     return this.fontFound;
   }
 
@@ -219,7 +223,9 @@ export class StreamService {
     const offerSdp = checkOffer(offer);
     const peer = await this.peerFor(offerSdp);
     const sending = sendingVideoMids(offerSdp);
-    const video = peer.getTransceivers().find((transceiver) => transceiver.kind === 'video' && typeof transceiver.mid === 'string' && sending.has(transceiver.mid));
+    const video = peer
+      .getTransceivers()
+      .find((transceiver) => transceiver.kind === 'video' && typeof transceiver.mid === 'string' && sending.has(transceiver.mid));
     if (!video) {
       await peer.close();
       throw new AppError(400, streamMessages.noVideoToPush);
@@ -297,7 +303,11 @@ export class StreamService {
   }
 
   /** Answers a viewer's offer with a send-only peer fed by `source`; `room` tracks who watches. */
-  private async answerViewer(offerSdp: string, sourceFor: () => Promise<RtpSource>, room: { join(viewer: Viewer): void; leave(viewer: Viewer): void }): Promise<string> {
+  private async answerViewer(
+    offerSdp: string,
+    sourceFor: () => Promise<RtpSource>,
+    room: { join(viewer: Viewer): void; leave(viewer: Viewer): void },
+  ): Promise<string> {
     const { MediaStreamTrack } = await loadWerift();
     const peer = await this.peerFor(offerSdp);
     const video = peer.getTransceivers().filter((transceiver) => transceiver.kind === 'video');
@@ -347,9 +357,12 @@ export class StreamService {
       if (rtcp.type === PAYLOAD_SPECIFIC_FEEDBACK) source.requestKeyframe?.();
     });
     const silenceMs = this.options.silenceMs ?? 8000;
-    const watchdog = setInterval(() => {
-      if (peer.connectionState === 'connected' && Date.now() - heardAt > silenceMs) viewer.release();
-    }, Math.min(1000, silenceMs / 2));
+    const watchdog = setInterval(
+      () => {
+        if (peer.connectionState === 'connected' && Date.now() - heardAt > silenceMs) viewer.release();
+      },
+      Math.min(1000, silenceMs / 2),
+    );
     const connectTimer = setTimeout(() => {
       if (peer.connectionState !== 'connected') viewer.release();
     }, this.options.connectTimeoutMs ?? 20_000);
@@ -396,8 +409,20 @@ export class StreamService {
   private feedFor(subject: FeedSubject): Promise<CameraFeed> {
     const running = this.feeds.get(subject.deviceId);
     if (running) return running;
-    const record = this.recordings ? { folder: this.recordings.folderFor(subject.deviceId), segmentSeconds: this.options.record?.segmentSeconds ?? DEFAULT_RECORDING.segmentSeconds } : undefined;
-    const options: FeedOptions = { ...DEFAULT_FEED, ...this.options.feed, ffmpeg: this.ffmpeg!, fontFile: this.fontFile ?? undefined, workDir: this.workDir, record };
+    const record = this.recordings
+      ? {
+          folder: this.recordings.folderFor(subject.deviceId),
+          segmentSeconds: this.options.record?.segmentSeconds ?? DEFAULT_RECORDING.segmentSeconds,
+        }
+      : undefined;
+    const options: FeedOptions = {
+      ...DEFAULT_FEED,
+      ...this.options.feed,
+      ffmpeg: this.ffmpeg!,
+      fontFile: this.fontFile ?? undefined,
+      workDir: this.workDir,
+      record,
+    };
     const starting = CameraFeed.start(subject, options, (feed, why) => {
       // ffmpeg died on its own: viewers lose the picture; the next play starts it again.
       if (this.feeds.get(subject.deviceId) === starting) this.feeds.delete(subject.deviceId);
@@ -452,7 +477,11 @@ export class StreamService {
       return entry.join('\n');
     });
     writeFileSync(list, `${lines.join('\n')}\n`);
-    const child = spawn(this.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-f', 'webm', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      this.ffmpeg,
+      ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-f', 'webm', 'pipe:1'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     const cleanUp = () => rmSync(list, { force: true });
     child.once('exit', cleanUp);
     child.once('error', cleanUp);

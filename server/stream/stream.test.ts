@@ -21,7 +21,12 @@ async function deviceOf(server: TestServer, token: string, kind: string): Promis
 }
 
 async function postOffer(server: TestServer, token: string, deviceId: number, payload: string, contentType = 'text/plain') {
-  const response = await server.app.inject({ method: 'POST', url: `/api/stream/play?deviceId=${deviceId}`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/stream/play?deviceId=${deviceId}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
+  });
   return response.json() as { code: number; msg: string; sdp?: string };
 }
 
@@ -71,32 +76,64 @@ describe('stream addresses (GET /stream/getStream)', () => {
   it("answers where a camera of the caller's tenant plays, and says when no source can run", async () => {
     const camera = await deviceOf(server, token, 'camera');
     const { body } = await server.api('GET', `/stream/getStream?type=play&deviceId=${camera.deviceId}`, { token });
-    expect(body).toMatchObject({ code: 200, data: { deviceId: camera.deviceId, deviceName: camera.deviceName, streamUrl: `/stream/play?deviceId=${camera.deviceId}`, available: false, reason: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' } });
+    expect(body).toMatchObject({
+      code: 200,
+      data: {
+        deviceId: camera.deviceId,
+        deviceName: camera.deviceName,
+        streamUrl: `/stream/play?deviceId=${camera.deviceId}`,
+        available: false,
+        reason: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
+      },
+    });
     const fire = await deviceOf(server, token, 'fireCamera');
     expect((await server.api('GET', `/stream/getStream?deviceId=${fire.deviceId}`, { token })).body.code).toBe(200);
   });
 
   it("treats another tenant's camera as not found, and refuses devices without video and bad queries", async () => {
     const camera = await deviceOf(server, token, 'camera');
-    expect((await server.api('GET', `/stream/getStream?deviceId=${camera.deviceId}`, { token: scenicToken })).body).toMatchObject({ code: 404, msg: `设备不存在：${camera.deviceId}` });
+    expect((await server.api('GET', `/stream/getStream?deviceId=${camera.deviceId}`, { token: scenicToken })).body).toMatchObject({
+      code: 404,
+      msg: `设备不存在：${camera.deviceId}`,
+    });
     expect(await postOffer(server, scenicToken, camera.deviceId, 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n')).toMatchObject({ code: 404 });
     const lamp = await deviceOf(server, token, 'lamp');
-    expect((await server.api('GET', `/stream/getStream?deviceId=${lamp.deviceId}`, { token })).body).toMatchObject({ code: 400, msg: `${lamp.deviceName}没有实时视频` });
+    expect((await server.api('GET', `/stream/getStream?deviceId=${lamp.deviceId}`, { token })).body).toMatchObject({
+      code: 400,
+      msg: `${lamp.deviceName}没有实时视频`,
+    });
     expect((await server.api('GET', '/stream/getStream', { token })).body).toMatchObject({ code: 400, msg: '请指定设备编号' });
-    expect((await server.api('GET', '/stream/getStream?deviceId=abc', { token })).body).toMatchObject({ code: 400, msg: '设备编号必须是正整数' });
-    expect((await server.api('GET', '/stream/getStream?deviceId=999999', { token })).body).toMatchObject({ code: 404, msg: '设备不存在：999999' });
+    expect((await server.api('GET', '/stream/getStream?deviceId=abc', { token })).body).toMatchObject({
+      code: 400,
+      msg: '设备编号必须是正整数',
+    });
+    expect((await server.api('GET', '/stream/getStream?deviceId=999999', { token })).body).toMatchObject({
+      code: 404,
+      msg: '设备不存在：999999',
+    });
     expect((await server.api('GET', `/stream/getStream?deviceId=${camera.deviceId}`)).body.code).toBe(401);
   });
 
   it('refuses an offer that is not SDP text, naming what is wrong, before anything starts', async () => {
     const camera = await deviceOf(server, token, 'camera');
-    expect(await postOffer(server, token, camera.deviceId, JSON.stringify({ sdp: 'v=0' }), 'application/json')).toEqual({ code: 400, msg: 'SDP 无效：请求体应为 SDP 文本（Content-Type: text/plain）' });
+    expect(await postOffer(server, token, camera.deviceId, JSON.stringify({ sdp: 'v=0' }), 'application/json')).toEqual({
+      code: 400,
+      msg: 'SDP 无效：请求体应为 SDP 文本（Content-Type: text/plain）',
+    });
     expect(await postOffer(server, token, camera.deviceId, '   ')).toEqual({ code: 400, msg: 'SDP 无效：请求体为空' });
     expect(await postOffer(server, token, camera.deviceId, 'hello')).toEqual({ code: 400, msg: 'SDP 无效：应以 v=0 开头' });
-    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n')).toEqual({ code: 400, msg: 'SDP 无效：没有媒体描述（m=）' });
-    expect(await postOffer(server, token, camera.deviceId, `v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n${'a=x\r\n'.repeat(10_000)}`)).toMatchObject({ code: 413 });
+    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n')).toEqual({
+      code: 400,
+      msg: 'SDP 无效：没有媒体描述（m=）',
+    });
+    expect(
+      await postOffer(server, token, camera.deviceId, `v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n${'a=x\r\n'.repeat(10_000)}`),
+    ).toMatchObject({ code: 413 });
     // A good offer without ffmpeg: the camera's source cannot run, and the app is told so.
-    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n')).toEqual({ code: 503, msg: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' });
+    expect(await postOffer(server, token, camera.deviceId, 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n')).toEqual({
+      code: 503,
+      msg: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
+    });
     expect(server.app.streams.status()).toEqual([]);
   });
 });
@@ -105,7 +142,15 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await testServer({ stream: { idleStopMs: 300, silenceMs: 2500, connectTimeoutMs: 5000, record: { segmentSeconds: 1 }, feed: { width: 320, height: 180, frameRate: 10, bitrateKbps: 200 } } });
+    server = await testServer({
+      stream: {
+        idleStopMs: 300,
+        silenceMs: 2500,
+        connectTimeoutMs: 5000,
+        record: { segmentSeconds: 1 },
+        feed: { width: 320, height: 180, frameRate: 10, bitrateKbps: 200 },
+      },
+    });
     token = await server.login();
   });
   afterAll(async () => server.close());
@@ -138,7 +183,14 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     const camera = await deviceOf(server, token, 'camera');
     const watcher = await viewer(server, token, camera.deviceId);
     const started = Date.now();
-    const listed = async () => ((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=${started - 60_000}&endTime=${Date.now() + 60_000}`, { token })).body.data as { recording: boolean; segments: { name: string; start: number; end: number; bytes: number }[] });
+    const listed = async () =>
+      (
+        await server.api(
+          'GET',
+          `/stream/records?deviceId=${camera.deviceId}&beginTime=${started - 60_000}&endTime=${Date.now() + 60_000}`,
+          { token },
+        )
+      ).body.data as { recording: boolean; segments: { name: string; start: number; end: number; bytes: number }[] };
     await until(async () => (await listed()).segments.length >= 3, 'three one-second segments recorded', 30_000);
     await watcher.peer.close();
     await until(() => server.app.streams.status().length === 0, 'the source stops');
@@ -159,7 +211,11 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     const segment = segments[0]!;
     expect(segment.end).toBeGreaterThanOrEqual(segment.start);
 
-    const file = (headers: Record<string, string> = {}, query = '') => server.app.inject({ url: `/api/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}${query}`, headers: { authorization: `Bearer ${token}`, ...headers } });
+    const file = (headers: Record<string, string> = {}, query = '') =>
+      server.app.inject({
+        url: `/api/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}${query}`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
     const whole = await file();
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
@@ -175,37 +231,62 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     // A clip across the segments: one WebM whose length is the range asked for (cut on key frames).
     const firstStart = segments[0]!.start;
     const lastEnd = segments.at(-1)!.end;
-    const clip = await server.app.inject({ url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${firstStart}&endTime=${lastEnd}`, headers: { authorization: `Bearer ${token}` } });
+    const clip = await server.app.inject({
+      url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${firstStart}&endTime=${lastEnd}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(clip.statusCode, clip.body.slice(0, 300)).toBe(200);
     expect(clip.headers['content-type'], clip.body.slice(0, 300)).toBe('video/webm');
     expect(clip.headers['content-type']).toBe('video/webm');
     expect(clip.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
     expect(clip.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
     // Stream copy of the whole range: every frame of every segment, no more.
-    const segmentFrames = segments.reduce((sum, each) => sum + webmFrames(readFileSync(server.app.streams.recordings!.file(camera.deviceId, each.name)!.path)), 0);
+    const segmentFrames = segments.reduce(
+      (sum, each) => sum + webmFrames(readFileSync(server.app.streams.recordings!.file(camera.deviceId, each.name)!.path)),
+      0,
+    );
     expect(webmFrames(clip.rawPayload)).toBe(segmentFrames);
     expect(webmSeconds(clip.rawPayload)).toBeLessThan((lastEnd - firstStart) / 1000 + 1.5);
     expect(clip.rawPayload.length).toBeGreaterThan(segment.bytes);
     // From the middle of the second segment to the middle of the last: cut in and off, still playable video.
-    const middle = await server.app.inject({ url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${segments[1]!.start + 400}&endTime=${lastEnd - 400}`, headers: { authorization: `Bearer ${token}` } });
+    const middle = await server.app.inject({
+      url: `/api/stream/record/clip?deviceId=${camera.deviceId}&beginTime=${segments[1]!.start + 400}&endTime=${lastEnd - 400}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(middle.headers['content-type']).toBe('video/webm');
     expect(webmSeconds(middle.rawPayload)).toBeGreaterThan(0.5);
     expect(middle.rawPayload.length).toBeGreaterThan(2000);
-    const clipQuery = (query: string, who = token) => server.api('GET', `/stream/record/clip?deviceId=${camera.deviceId}${query}`, { token: who });
+    const clipQuery = (query: string, who = token) =>
+      server.api('GET', `/stream/record/clip?deviceId=${camera.deviceId}${query}`, { token: who });
     expect((await clipQuery(`&beginTime=${lastEnd}&endTime=${firstStart}`)).body).toEqual({ code: 400, msg: '开始时间必须早于结束时间' });
     expect((await clipQuery(`&beginTime=${firstStart}`)).body).toEqual({ code: 400, msg: '请指定片段的开始和结束时间' });
     expect((await clipQuery(`&beginTime=0&endTime=${2 * 3600_000}`)).body).toEqual({ code: 400, msg: '一次最多下载 60 分钟的录像' });
     expect((await clipQuery('&beginTime=1000&endTime=2000')).body).toEqual({ code: 404, msg: '该时段没有录像' });
-    expect((await clipQuery(`&beginTime=${firstStart}&endTime=${lastEnd}`, await server.app.ctx.sessions.create(1, 2))).body.code).toBe(404);
+    expect((await clipQuery(`&beginTime=${firstStart}&endTime=${lastEnd}`, await server.app.ctx.sessions.create(1, 2))).body.code).toBe(
+      404,
+    );
 
     // Bad names, missing files and another tenant: refused, nothing served.
-    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=..%2F..%2Fdashboard.sqlite`, { token })).body).toEqual({ code: 400, msg: '录像文件名不正确' });
-    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=1000000000.webm`, { token })).body).toEqual({ code: 404, msg: '录像不存在：1000000000.webm' });
+    expect(
+      (await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=..%2F..%2Fdashboard.sqlite`, { token })).body,
+    ).toEqual({ code: 400, msg: '录像文件名不正确' });
+    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=1000000000.webm`, { token })).body).toEqual({
+      code: 404,
+      msg: '录像不存在：1000000000.webm',
+    });
     const scenic = await server.app.ctx.sessions.create(1, 2);
-    expect((await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}`, { token: scenic })).body.code).toBe(404);
+    expect(
+      (await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}`, { token: scenic })).body.code,
+    ).toBe(404);
     expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}`, { token: scenic })).body.code).toBe(404);
-    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=2&endTime=1`, { token })).body).toEqual({ code: 400, msg: '开始时间不能晚于结束时间' });
-    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=abc`, { token })).body).toEqual({ code: 400, msg: '开始时间必须是毫秒时间戳' });
+    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=2&endTime=1`, { token })).body).toEqual({
+      code: 400,
+      msg: '开始时间不能晚于结束时间',
+    });
+    expect((await server.api('GET', `/stream/records?deviceId=${camera.deviceId}&beginTime=abc`, { token })).body).toEqual({
+      code: 400,
+      msg: '开始时间必须是毫秒时间戳',
+    });
   }, 60_000);
 
   it("relays an operator's pushed picture to the tenant's other operators, and ends it when the publisher leaves", async () => {
@@ -220,7 +301,15 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       if (publisher.iceGatheringState === 'complete') return resolve();
       publisher.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
     });
-    const push = async (sdp: string, who = token) => (await server.app.inject({ method: 'POST', url: '/api/stream/push', headers: { authorization: `Bearer ${who}`, 'content-type': 'text/plain' }, payload: sdp })).json() as { code: number; msg: string; sdp?: string };
+    const push = async (sdp: string, who = token) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/stream/push',
+          headers: { authorization: `Bearer ${who}`, 'content-type': 'text/plain' },
+          payload: sdp,
+        })
+      ).json() as { code: number; msg: string; sdp?: string };
     const pushed = await push(publisher.localDescription!.sdp);
     expect(pushed).toMatchObject({ code: 0 });
     expect(pushed.sdp).toMatch(/a=recvonly/);
@@ -239,13 +328,22 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       // Another operator of the tenant plays it (the admin of tenant 1 here plays their own).
       const watcher = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
       const received: RtpPacket[] = [];
-      watcher.addTransceiver('video', { direction: 'recvonly' }).onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.push(packet)));
+      watcher
+        .addTransceiver('video', { direction: 'recvonly' })
+        .onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.push(packet)));
       await watcher.setLocalDescription(await watcher.createOffer());
       await new Promise<void>((resolve) => {
         if (watcher.iceGatheringState === 'complete') return resolve();
         watcher.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
       });
-      const played = (await server.app.inject({ method: 'POST', url: `/api/stream/play?userId=${self.userId}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: watcher.localDescription!.sdp })).json() as { code: number; sdp: string };
+      const played = (
+        await server.app.inject({
+          method: 'POST',
+          url: `/api/stream/play?userId=${self.userId}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+          payload: watcher.localDescription!.sdp,
+        })
+      ).json() as { code: number; sdp: string };
       expect(played.code).toBe(0);
       await watcher.setRemoteDescription({ type: 'answer', sdp: played.sdp });
       await until(() => received.length > 20, 'the watcher receives the pushed picture');
@@ -255,8 +353,20 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       // Another tenant neither lists nor plays it; a play with both or neither id is refused.
       const scenic = await server.app.ctx.sessions.create(1, 2);
       expect((await server.api('GET', '/stream/live', { token: scenic })).body.data).toEqual([]);
-      expect((await server.app.inject({ method: 'POST', url: `/api/stream/play?userId=${self.userId}`, headers: { authorization: `Bearer ${scenic}`, 'content-type': 'text/plain' }, payload: watcher.localDescription!.sdp })).json()).toEqual({ code: 404, msg: '该操作员当前没有推流' });
-      expect((await server.api('POST', `/stream/play?userId=${self.userId}&deviceId=${camera.deviceId}`, { token })).body).toMatchObject({ code: 400, msg: '请指定设备编号或操作员编号（二选一）' });
+      expect(
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: `/api/stream/play?userId=${self.userId}`,
+            headers: { authorization: `Bearer ${scenic}`, 'content-type': 'text/plain' },
+            payload: watcher.localDescription!.sdp,
+          })
+        ).json(),
+      ).toEqual({ code: 404, msg: '该操作员当前没有推流' });
+      expect((await server.api('POST', `/stream/play?userId=${self.userId}&deviceId=${camera.deviceId}`, { token })).body).toMatchObject({
+        code: 400,
+        msg: '请指定设备编号或操作员编号（二选一）',
+      });
       // An offer that sends nothing cannot push.
       expect(await push(watcher.localDescription!.sdp)).toEqual({ code: 400, msg: 'SDP 中没有要推送的视频（推流需发送视频）' });
 
@@ -290,14 +400,25 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
 
 /** How many seconds of video a WebM holds: its last packet's time (a piped WebM has no duration in its header). */
 function webmSeconds(bytes: Buffer): number {
-  const probe = spawnSync(ffprobeOf(ffmpeg!), ['-v', 'error', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', '-i', 'pipe:0'], { input: bytes, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  const times = probe.stdout.split('\n').map(Number).filter((time) => Number.isFinite(time) && time > 0);
+  const probe = spawnSync(ffprobeOf(ffmpeg!), ['-v', 'error', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', '-i', 'pipe:0'], {
+    input: bytes,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const times = probe.stdout
+    .split('\n')
+    .map(Number)
+    .filter((time) => Number.isFinite(time) && time > 0);
   return times.length ? Math.max(...times) : 0;
 }
 
 /** How many video frames (packets) a WebM holds. */
 function webmFrames(bytes: Buffer): number {
-  const probe = spawnSync(ffprobeOf(ffmpeg!), ['-v', 'error', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', '-i', 'pipe:0'], { input: bytes, encoding: 'utf8' });
+  const probe = spawnSync(
+    ffprobeOf(ffmpeg!),
+    ['-v', 'error', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', '-i', 'pipe:0'],
+    { input: bytes, encoding: 'utf8' },
+  );
   return Number(probe.stdout.trim());
 }
 

@@ -5,7 +5,12 @@ import { AppError, ok } from '../envelope';
 import type { DeviceService } from '../devices/DeviceService';
 import { streamMessages, type StreamService } from './StreamService';
 
-const deviceIdField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: { type: '设备编号必须是正整数', minimum: '设备编号必须是正整数', maximum: '设备编号必须是正整数' } };
+const deviceIdField = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  errorMessage: { type: '设备编号必须是正整数', minimum: '设备编号必须是正整数', maximum: '设备编号必须是正整数' },
+};
 const deviceQuery = (extra: Record<string, object> = {}) => ({
   querystring: {
     type: 'object',
@@ -14,8 +19,17 @@ const deviceQuery = (extra: Record<string, object> = {}) => ({
     errorMessage: { required: { deviceId: '请指定设备编号' } },
   },
 });
-const timeField = (label: string) => ({ type: 'integer', minimum: 0, maximum: 8_640_000_000_000, errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳`, maximum: `${label}必须是毫秒时间戳` } });
-const segmentField = { type: 'string', pattern: '^\\d{9,11}\\.webm$', errorMessage: { type: '录像文件名不正确', pattern: '录像文件名不正确' } };
+const timeField = (label: string) => ({
+  type: 'integer',
+  minimum: 0,
+  maximum: 8_640_000_000_000,
+  errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳`, maximum: `${label}必须是毫秒时间戳` },
+});
+const segmentField = {
+  type: 'string',
+  pattern: '^\\d{9,11}\\.webm$',
+  errorMessage: { type: '录像文件名不正确', pattern: '录像文件名不正确' },
+};
 const DAY_MS = 24 * 3600 * 1000;
 /** The longest span one records query covers. */
 const MAX_SPAN_DAYS = 31;
@@ -65,21 +79,33 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
   });
 
   // 录像回放: the recorded segments of a camera over a time range (default: the last 24 h).
-  api.get('/stream/records', { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) }, async (request) => {
-    const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
-    const device = await videoDevice(request, query.deviceId);
-    const end = query.endTime ?? Date.now();
-    const begin = query.beginTime ?? end - DAY_MS;
-    if (begin > end) throw new AppError(400, '开始时间不能晚于结束时间');
-    if (end - begin > MAX_SPAN_DAYS * DAY_MS) throw new AppError(400, `一次最多查询 ${MAX_SPAN_DAYS} 天的录像`);
-    const segments = streams.recordings?.between(device.deviceId, begin, end) ?? [];
-    return ok({ deviceId: device.deviceId, deviceName: device.deviceName, recording: Boolean(streams.recordings), segments: segments.map(({ name, start, end: last, bytes }) => ({ name, start, end: last, bytes })) });
-  });
+  api.get(
+    '/stream/records',
+    { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) },
+    async (request) => {
+      const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
+      const device = await videoDevice(request, query.deviceId);
+      const end = query.endTime ?? Date.now();
+      const begin = query.beginTime ?? end - DAY_MS;
+      if (begin > end) throw new AppError(400, '开始时间不能晚于结束时间');
+      if (end - begin > MAX_SPAN_DAYS * DAY_MS) throw new AppError(400, `一次最多查询 ${MAX_SPAN_DAYS} 天的录像`);
+      const segments = streams.recordings?.between(device.deviceId, begin, end) ?? [];
+      return ok({
+        deviceId: device.deviceId,
+        deviceName: device.deviceName,
+        recording: Boolean(streams.recordings),
+        segments: segments.map(({ name, start, end: last, bytes }) => ({ name, start, end: last, bytes })),
+      });
+    },
+  );
 
   // One segment's file (WebM), with byte ranges so a player can seek; ?download=1 saves it.
   api.get(
     '/stream/record/file',
-    { config: read, schema: deviceQuery({ name: segmentField, download: { type: 'string', enum: ['0', '1'], errorMessage: '下载参数只能是 0 或 1' } }) },
+    {
+      config: read,
+      schema: deviceQuery({ name: segmentField, download: { type: 'string', enum: ['0', '1'], errorMessage: '下载参数只能是 0 或 1' } }),
+    },
     async (request, reply) => {
       const query = request.query as { deviceId: number; name?: string; download?: string };
       const device = await videoDevice(request, query.deviceId);
@@ -91,17 +117,24 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
   );
 
   // A clip over a time range, across segments, as one WebM to save (录像回放's 下载片段).
-  api.get('/stream/record/clip', { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) }, async (request, reply) => {
-    const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
-    const device = await videoDevice(request, query.deviceId);
-    if (query.beginTime === undefined || query.endTime === undefined) throw new AppError(400, '请指定片段的开始和结束时间');
-    if (query.beginTime >= query.endTime) throw new AppError(400, '开始时间必须早于结束时间');
-    const clip = streams.clip(device.deviceId, query.beginTime, query.endTime);
-    // The download stops: so does ffmpeg.
-    request.raw.once('close', () => clip.stop());
-    const name = `${device.deviceName}-录像-${new Date(query.beginTime).toISOString().slice(0, 16).replace(/[:T]/g, '-')}.webm`;
-    return reply.type('video/webm').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(clip.output);
-  });
+  api.get(
+    '/stream/record/clip',
+    { config: read, schema: deviceQuery({ beginTime: timeField('开始时间'), endTime: timeField('结束时间') }) },
+    async (request, reply) => {
+      const query = request.query as { deviceId: number; beginTime?: number; endTime?: number };
+      const device = await videoDevice(request, query.deviceId);
+      if (query.beginTime === undefined || query.endTime === undefined) throw new AppError(400, '请指定片段的开始和结束时间');
+      if (query.beginTime >= query.endTime) throw new AppError(400, '开始时间必须早于结束时间');
+      const clip = streams.clip(device.deviceId, query.beginTime, query.endTime);
+      // The download stops: so does ffmpeg.
+      request.raw.once('close', () => clip.stop());
+      const name = `${device.deviceName}-录像-${new Date(query.beginTime).toISOString().slice(0, 16).replace(/[:T]/g, '-')}.webm`;
+      return reply
+        .type('video/webm')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(clip.output);
+    },
+  );
 
   // Play a camera (?deviceId=) or another operator's pushed picture (?userId=) of the caller's tenant.
   const userIdField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: '操作员编号必须是正整数' };
@@ -130,7 +163,11 @@ export async function streamRoutes(api: FastifyInstance, devices: DeviceService,
  * screen (`POST /stream/push`, an SDP offer as text/plain, `{code: 0, sdp}`), the tenant's operators list
  * them (`GET /stream/live`) and play them (`POST /stream/play?userId=`); one picture per operator.
  */
-export async function streamPushRoutes(api: FastifyInstance, streams: StreamService, users: { members(tenantId: number): Promise<{ userId: number; nickName: string }[]> }): Promise<void> {
+export async function streamPushRoutes(
+  api: FastifyInstance,
+  streams: StreamService,
+  users: { members(tenantId: number): Promise<{ userId: number; nickName: string }[]> },
+): Promise<void> {
   // The monitoring centre's pages (视频监控 and the rest) push and list operators' pictures.
   const watch = { access: access.menu('platform:monitoringCenter') };
   api.post('/stream/push', { config: watch, bodyLimit: MAX_OFFER_BYTES }, async (request) => {
@@ -159,6 +196,9 @@ function sendRange(request: FastifyRequest, reply: FastifyReply, file: { path: s
   const start = range[1] ? Number(range[1]) : Math.max(0, file.bytes - Number(range[2]));
   const end = range[1] && range[2] ? Math.min(Number(range[2]), file.bytes - 1) : file.bytes - 1;
   if (start >= file.bytes || start > end) return reply.code(416).header('content-range', `bytes */${file.bytes}`).send();
-  reply.code(206).header('content-range', `bytes ${start}-${end}/${file.bytes}`).header('content-length', end - start + 1);
+  reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${file.bytes}`)
+    .header('content-length', end - start + 1);
   return reply.send(createReadStream(file.path, { start, end }));
 }

@@ -9,7 +9,8 @@ import { namespaceSupport, startJanusInNamespace, type NamespaceJanus } from './
 // Janus in a network namespace joined to the host by a veth pair: its REST API answers from the host,
 // and a WebRTC peer on the host connects to it over the pair (what the browser tests rely on).
 const unsupported = namespaceSupport();
-if (unsupported && (process.env.REQUIRE_JANUS_NAMESPACE === '1' || (process.env.REQUIRE_JANUS === '1' && unsupported === JANUS_MISSING))) throw new Error(unsupported);
+if (unsupported && (process.env.REQUIRE_JANUS_NAMESPACE === '1' || (process.env.REQUIRE_JANUS === '1' && unsupported === JANUS_MISSING)))
+  throw new Error(unsupported);
 if (unsupported) console.warn(`${unsupported}：跳过网络命名空间中的 Janus 测试`);
 
 const links = () => spawnSync('ip', ['-o', 'addr', 'show'], { encoding: 'utf8' }).stdout;

@@ -55,7 +55,9 @@ function run(...args: string[]): void {
 /** Holds CAP_NET_ADMIN (bit 12 of the effective capabilities): what `ip netns add` and veth pairs need. */
 function hasNetAdmin(): boolean {
   try {
-    const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((entry) => entry.startsWith('CapEff:'));
+    const line = readFileSync('/proc/self/status', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('CapEff:'));
     return line !== undefined && (BigInt(`0x${line.split(/\s+/)[1]}`) & (1n << 12n)) !== 0n;
   } catch {
     return false;
@@ -158,7 +160,14 @@ export async function startJanusInNamespace(options: NamespaceJanusOptions = {})
     run('-n', namespace, 'route', 'add', 'default', 'via', hostAddress);
     const running = await startJanus(
       janus,
-      { folder, httpPort: options.httpPort ?? 8088, wsPort: options.wsPort ?? 8188, adminKey: options.adminKey ?? randomBytes(18).toString('base64url'), interfaces: [namespaceAddress], ip: namespaceAddress },
+      {
+        folder,
+        httpPort: options.httpPort ?? 8088,
+        wsPort: options.wsPort ?? 8188,
+        adminKey: options.adminKey ?? randomBytes(18).toString('base64url'),
+        interfaces: [namespaceAddress],
+        ip: namespaceAddress,
+      },
       options.timeoutMs ?? 20_000,
       ['ip', 'netns', 'exec', namespace],
     );

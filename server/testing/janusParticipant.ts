@@ -1,6 +1,10 @@
 import { transactionId } from '../janus/JanusVideoRooms';
 
-type Event = { janus?: string; plugindata?: { data?: { videoroom?: string; id?: number; error_code?: number; error?: string } }; jsep?: { type: string; sdp: string } };
+type Event = {
+  janus?: string;
+  plugindata?: { data?: { videoroom?: string; id?: number; error_code?: number; error?: string } };
+  jsep?: { type: string; sdp: string };
+};
 
 /** Janus's REST API as a browser's janus.js uses it: one session, long-polled for its events. */
 export class JanusRestSession {
@@ -14,8 +18,14 @@ export class JanusRestSession {
     return new JanusRestSession(httpUrl, reply.data!.id);
   }
 
-  private static async post(httpUrl: string, path: string, body: Record<string, unknown>): Promise<{ janus: string; data?: { id: number }; error?: { code: number; reason: string } }> {
-    return (await (await fetch(`${httpUrl}${path}`, { method: 'POST', body: JSON.stringify({ ...body, transaction: transactionId() }) })).json()) as never;
+  private static async post(
+    httpUrl: string,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ janus: string; data?: { id: number }; error?: { code: number; reason: string } }> {
+    return (await (
+      await fetch(`${httpUrl}${path}`, { method: 'POST', body: JSON.stringify({ ...body, transaction: transactionId() }) })
+    ).json()) as never;
   }
 
   async attach(): Promise<number> {
@@ -44,11 +54,18 @@ export class JanusRestSession {
  * Joins a room as a publisher without media (the videoroom plugin allows it): the participant id, or
  * the plugin's refusal as { error_code, error } (433 without the right pin).
  */
-export async function joinAsPublisher(httpUrl: string, room: number, display: string, pin?: string): Promise<{ id: number; session: JanusRestSession; leave(): Promise<void> } | { error_code: number; error: string }> {
+export async function joinAsPublisher(
+  httpUrl: string,
+  room: number,
+  display: string,
+  pin?: string,
+): Promise<{ id: number; session: JanusRestSession; leave(): Promise<void> } | { error_code: number; error: string }> {
   const session = await JanusRestSession.open(httpUrl);
   const handle = await session.attach();
   await session.message(handle, { request: 'join', ptype: 'publisher', room, display, ...(pin !== undefined ? { pin } : {}) });
-  const event = await session.waitFor((candidate) => candidate.plugindata?.data?.videoroom === 'joined' || candidate.plugindata?.data?.error_code !== undefined);
+  const event = await session.waitFor(
+    (candidate) => candidate.plugindata?.data?.videoroom === 'joined' || candidate.plugindata?.data?.error_code !== undefined,
+  );
   const data = event.plugindata!.data!;
   if (data.error_code !== undefined) {
     await session.close();

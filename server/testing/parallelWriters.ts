@@ -14,7 +14,10 @@ export const PARALLEL_EVENT = 'parallel_test';
  * Raises `count` alarms of `alarmType` (each also published as a push) and publishes `count` plain
  * messages for one tenant, all at once. Markers are `<label>-alarm-<i>` and `<label>-push-<i>`.
  */
-export async function writeAtOnce(app: FastifyInstance, options: { label: string; tenantId: number; count: number; alarmType: string }): Promise<WrittenByInstance> {
+export async function writeAtOnce(
+  app: FastifyInstance,
+  options: { label: string; tenantId: number; count: number; alarmType: string },
+): Promise<WrittenByInstance> {
   const { label, tenantId, count, alarmType } = options;
   const seqs: Record<string, number> = {};
   const alarmIds: number[] = [];

@@ -12,11 +12,16 @@ export function findPostgresBinDir(env: NodeJS.ProcessEnv = process.env): string
   const hasPrograms = (dir: string) => ['initdb', 'pg_ctl', 'postgres'].every((program) => existsSync(join(dir, program)));
   if (env.POSTGRES_BIN_DIR) return hasPrograms(env.POSTGRES_BIN_DIR) ? env.POSTGRES_BIN_DIR : undefined;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   return versions.map((version) => join(root, version, 'bin')).find(hasPrograms);
 }
 
-export const POSTGRES_MISSING = '未找到 PostgreSQL 服务端程序（initdb、pg_ctl），请安装 postgresql（Debian：apt-get install postgresql）或用 POSTGRES_BIN_DIR 指明其 bin 目录';
+export const POSTGRES_MISSING =
+  '未找到 PostgreSQL 服务端程序（initdb、pg_ctl），请安装 postgresql（Debian：apt-get install postgresql）或用 POSTGRES_BIN_DIR 指明其 bin 目录';
 
 export interface TestCluster {
   /** The maintenance database `postgres` of the cluster, as its superuser. */
@@ -86,7 +91,8 @@ export async function startTestCluster(binDir: string, options: { dir?: string; 
     if (!kept) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) run('initdb', ['-D', dataDir, '-A', 'trust', '-U', TEST_CLUSTER_USER, '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    if (!existsSync(join(dataDir, 'PG_VERSION')))
+      run('initdb', ['-D', dataDir, '-A', 'trust', '-U', TEST_CLUSTER_USER, '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
     // A port found free can be taken before the server binds it: try a few.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
@@ -102,7 +108,9 @@ export async function startTestCluster(binDir: string, options: { dir?: string; 
         const runAsync = (program: string, args: string[]) =>
           new Promise<void>((resolve, reject) => {
             const [command, commandArgs] = owner.wrap(join(binDir, program), args);
-            execFile(command, commandArgs, { cwd: dir }, (error, stdout, stderr) => (error ? reject(new Error(`${program} 失败：${stderr || stdout || error.message}`)) : resolve()));
+            execFile(command, commandArgs, { cwd: dir }, (error, stdout, stderr) =>
+              error ? reject(new Error(`${program} 失败：${stderr || stdout || error.message}`)) : resolve(),
+            );
           });
         const restart = async (mode: 'fast' | 'immediate', downMs = 0) => {
           await runAsync('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);

@@ -19,7 +19,8 @@ vi.mock('../createServer', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../createServer')>();
   return {
     ...actual,
-    createServer: async (config: ServerConfig) => actual.createServer(config.databaseUrl ? config : { ...config, databaseUrl: await databases.urlFor(databaseKey(config)) }),
+    createServer: async (config: ServerConfig) =>
+      actual.createServer(config.databaseUrl ? config : { ...config, databaseUrl: await databases.urlFor(databaseKey(config)) }),
   };
 });
 

@@ -30,7 +30,9 @@ export function pushClient(target: { ws: string; api: string }, token: string, s
     storage: { getItem: (key) => store.get(key) ?? null, setItem: (key, value) => void store.set(key, value) },
     url: () => target.ws,
     getTicket: async () => {
-      const reply = (await (await fetch(`${target.api}/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).json()) as { code: number; data?: { ticket: string } };
+      const reply = (await (
+        await fetch(`${target.api}/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { code: number; data?: { ticket: string } };
       if (!reply.data) throw new Error(`推送票据获取失败（${reply.code}）`);
       return reply.data.ticket;
     },
@@ -57,4 +59,3 @@ export async function listening(app: FastifyInstance): Promise<{ ws: string; api
   const port = typeof address === 'object' && address ? address.port : 0;
   return { ws: `ws://127.0.0.1:${port}/api/push/ws`, api: `http://127.0.0.1:${port}/api` };
 }
-

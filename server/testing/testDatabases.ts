@@ -15,7 +15,8 @@ declare module 'vitest' {
 export const TEMPLATE_DATABASE = 'ops_template';
 
 /** The key of a server's database in TestDatabases: its SQLite path, which the server's data directory decides. */
-export const databaseKey = (config: { dataDir: string; dbFile?: string | undefined }) => config.dbFile ?? join(config.dataDir, 'dashboard.sqlite');
+export const databaseKey = (config: { dataDir: string; dbFile?: string | undefined }) =>
+  config.dbFile ?? join(config.dataDir, 'dashboard.sqlite');
 
 let onRemoved: ((key: string) => Promise<void>) | undefined;
 

@@ -19,7 +19,17 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
   const sent: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { send: async (phone, code) => void sent.push({ phone, code }) };
   const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, ...overrides });
-  const api = async (method: 'GET' | 'POST', url: string, options: { token?: string; body?: Record<string, unknown>; json?: boolean; headers?: Record<string, string>; remoteAddress?: string } = {}) => {
+  const api = async (
+    method: 'GET' | 'POST',
+    url: string,
+    options: {
+      token?: string;
+      body?: Record<string, unknown>;
+      json?: boolean;
+      headers?: Record<string, string>;
+      remoteAddress?: string;
+    } = {},
+  ) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined;
@@ -32,9 +42,18 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
         payload = new URLSearchParams(Object.entries(options.body).map(([key, value]) => [key, String(value)])).toString();
       }
     }
-    const response = await app.inject({ method, url: `/api${url}`, headers, payload, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
+    const response = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers,
+      payload,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
     expectNoStack(response.body);
-    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data?: unknown; token?: string; [key: string]: unknown } };
+    return {
+      status: response.statusCode,
+      body: response.json() as { code: number; msg: string; data?: unknown; token?: string; [key: string]: unknown },
+    };
   };
   const lastCode = (phone: string) => [...sent].reverse().find((entry) => entry.phone === phone)?.code;
   const login = async (authCode = 'OPER-2026-DEMO') => {

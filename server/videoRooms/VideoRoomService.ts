@@ -28,7 +28,17 @@ const NAME_MAX = 40;
 /** 24 random bytes as 32 URL-safe characters: the room's secret (server only) and pin (members only). */
 const token = () => randomBytes(24).toString('base64url');
 
-type RoomRow = { room_id: number; tenant_id: number; kind: string; name: string; creator_id: number; pin: string; secret: string; created_at: number; creator_name: string | null };
+type RoomRow = {
+  room_id: number;
+  tenant_id: number;
+  kind: string;
+  name: string;
+  creator_id: number;
+  pin: string;
+  secret: string;
+  created_at: number;
+  creator_name: string | null;
+};
 
 /**
  * Video rooms of each tenant on Janus (contracts/videoRooms.ts; table video_rooms): the server creates
@@ -59,9 +69,13 @@ export class VideoRoomService {
   async status(): Promise<VideoRoomStatus> {
     if (!this.janus) return { available: false, message: this.reason ?? videoRoomMessages.notConfigured };
     try {
-      const reply = (await (await fetch(`${this.config!.url}/info`, { signal: AbortSignal.timeout(3000) })).json()) as { janus?: string; plugins?: Record<string, unknown> };
+      const reply = (await (await fetch(`${this.config!.url}/info`, { signal: AbortSignal.timeout(3000) })).json()) as {
+        janus?: string;
+        plugins?: Record<string, unknown>;
+      };
       if (reply.janus !== 'server_info') return { available: false, message: videoRoomMessages.unavailable('Janus 的应答不正确') };
-      if (reply.plugins && !('janus.plugin.videoroom' in reply.plugins)) return { available: false, message: videoRoomMessages.unavailable('Janus 没有加载 videoroom 插件') };
+      if (reply.plugins && !('janus.plugin.videoroom' in reply.plugins))
+        return { available: false, message: videoRoomMessages.unavailable('Janus 没有加载 videoroom 插件') };
       return { available: true, message: null };
     } catch (error) {
       return { available: false, message: videoRoomMessages.unavailable(describeFailure(error)) };
@@ -71,7 +85,11 @@ export class VideoRoomService {
   /** The tenant's open video rooms (camera and other; intercom audio rooms are the intercom's), newest first. */
   async list(tenantId: number, userId: number): Promise<VideoRoomSummary[]> {
     const janus = this.requireJanus();
-    const rows = await this.rows(tenantId).where('r.kind', 'in', VIDEO_ROOM_KINDS).orderBy('r.created_at', 'desc').orderBy('r.room_id', 'desc').execute();
+    const rows = await this.rows(tenantId)
+      .where('r.kind', 'in', VIDEO_ROOM_KINDS)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.room_id', 'desc')
+      .execute();
     if (!rows.length) return [];
     let counts: Map<number, number | 'gone' | undefined> | undefined;
     try {
@@ -83,7 +101,9 @@ export class VideoRoomService {
     const gone = rows.filter((row) => counts?.get(row.room_id) === 'gone').map((row) => row.room_id);
     if (gone.length) await this.close(tenantId, gone);
     const admin = await this.isAdmin(tenantId, userId);
-    return rows.filter((row) => !gone.includes(row.room_id)).map((row) => summary(row, counts?.get(row.room_id), admin || row.creator_id === userId));
+    return rows
+      .filter((row) => !gone.includes(row.room_id))
+      .map((row) => summary(row, counts?.get(row.room_id), admin || row.creator_id === userId));
   }
 
   /**
@@ -111,7 +131,17 @@ export class VideoRoomService {
         // ON CONFLICT DO NOTHING on both databases: a clash on the number is a row not inserted, not an error.
         const result = await this.db
           .insertInto('video_rooms')
-          .values({ room_id: room, tenant_id: tenantId, kind, name: trimmed, creator_id: userId, secret, pin, created_at: createdAt, closed_at: null })
+          .values({
+            room_id: room,
+            tenant_id: tenantId,
+            kind,
+            name: trimmed,
+            creator_id: userId,
+            secret,
+            pin,
+            created_at: createdAt,
+            closed_at: null,
+          })
           .onConflict((conflict) => conflict.column('room_id').doNothing())
           .executeTakeFirst();
         stored = Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -144,7 +174,15 @@ export class VideoRoomService {
       throw new AppError(404, videoRoomMessages.notFound);
     }
     const user = await this.db.selectFrom('users').select('nick_name').where('user_id', '=', userId).executeTakeFirst();
-    return { room, pin: row.pin, kind: row.kind as VideoRoomKind, description: `${room} ${row.name}`, server: this.publicUrl, display: user?.nick_name ?? String(userId), userId };
+    return {
+      room,
+      pin: row.pin,
+      kind: row.kind as VideoRoomKind,
+      description: `${room} ${row.name}`,
+      server: this.publicUrl,
+      display: user?.nick_name ?? String(userId),
+      userId,
+    };
   }
 
   /** Removes a participant (Janus's id) from a room; only its creator or an admin of the tenant. */
@@ -207,13 +245,29 @@ export class VideoRoomService {
     return this.db
       .selectFrom('video_rooms as r')
       .leftJoin('users as u', 'u.user_id', 'r.creator_id')
-      .select(['r.room_id', 'r.tenant_id', 'r.kind', 'r.name', 'r.creator_id', 'r.pin', 'r.secret', 'r.created_at', 'u.nick_name as creator_name'])
+      .select([
+        'r.room_id',
+        'r.tenant_id',
+        'r.kind',
+        'r.name',
+        'r.creator_id',
+        'r.pin',
+        'r.secret',
+        'r.created_at',
+        'u.nick_name as creator_name',
+      ])
       .where('r.tenant_id', '=', tenantId)
       .where('r.closed_at', 'is', null);
   }
 
   private async close(tenantId: number, rooms: number[]): Promise<void> {
-    await this.db.updateTable('video_rooms').set({ closed_at: this.now() }).where('tenant_id', '=', tenantId).where('room_id', 'in', rooms).where('closed_at', 'is', null).execute();
+    await this.db
+      .updateTable('video_rooms')
+      .set({ closed_at: this.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('room_id', 'in', rooms)
+      .where('closed_at', 'is', null)
+      .execute();
   }
 
   /** A tenant's admin: the role with key `admin` in that tenant (seed data and RuoYi's convention). */

@@ -8,7 +8,12 @@ import { videoRoomMessages, type VideoRoomService } from './VideoRoomService';
 const ROOM_MESSAGE = '会议室编号（room）必须是正整数';
 const UID_MESSAGE = '成员编号（uid）必须是正整数';
 const KIND_MESSAGE = '会议室类型（kind）只能是 camera（摄像机视频）或 other（其他）';
-const integer = (message: string) => ({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, errorMessage: { type: message, minimum: message, maximum: message } });
+const integer = (message: string) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  errorMessage: { type: message, minimum: message, maximum: message },
+});
 const room = integer(ROOM_MESSAGE);
 const body = (properties: Record<string, object>, required: Record<string, string>) => ({
   type: 'object',
@@ -19,7 +24,12 @@ const body = (properties: Record<string, object>, required: Record<string, strin
 
 const createBody = body(
   {
-    name: { type: 'string', minLength: 1, maxLength: 40, errorMessage: { type: videoRoomMessages.name, minLength: videoRoomMessages.name, maxLength: videoRoomMessages.name } },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      errorMessage: { type: videoRoomMessages.name, minLength: videoRoomMessages.name, maxLength: videoRoomMessages.name },
+    },
     kind: { type: 'string', enum: VIDEO_ROOM_KINDS, errorMessage: { type: KIND_MESSAGE, enum: KIND_MESSAGE } },
   },
   { name: '请填写会议室名称（name）', kind: '请指定会议室类型（kind）' },

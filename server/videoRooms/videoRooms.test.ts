@@ -62,7 +62,12 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'ops-videoroom-'));
-    running = await startJanus(janus!, { folder, httpPort: await freePort(), wsPort: await freePort(), adminKey: randomBytes(18).toString('base64url') });
+    running = await startJanus(janus!, {
+      folder,
+      httpPort: await freePort(),
+      wsPort: await freePort(),
+      adminKey: randomBytes(18).toString('base64url'),
+    });
     direct = new JanusVideoRooms(running.httpUrl, running.adminKey);
     server = await testServer({ janus: { url: running.httpUrl, adminKey: running.adminKey, publicUrl: running.wsUrl } });
     operator = await server.app.ctx.sessions.create(2, 1);
@@ -77,7 +82,11 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
   });
 
   it('is available, and only to 监控中心 and its pages', async () => {
-    expect(await call('GET', '/videoRoom/status', operator)).toEqual({ code: 200, msg: '操作成功', data: { available: true, message: null } satisfies VideoRoomStatus });
+    expect(await call('GET', '/videoRoom/status', operator)).toEqual({
+      code: 200,
+      msg: '操作成功',
+      data: { available: true, message: null } satisfies VideoRoomStatus,
+    });
     for (const [method, url] of [
       ['GET', '/videoRoom/status'],
       ['GET', '/videoRoom/list'],
@@ -86,7 +95,10 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
       ['POST', '/videoRoom/kick'],
       ['POST', '/videoRoom/destroy'],
     ] as const) {
-      expect(await call(method, url, viewer, method === 'POST' ? { room: 1, uid: 1, name: 'x', kind: 'other' } : undefined)).toEqual({ code: 403, msg: NO_PERMISSION });
+      expect(await call(method, url, viewer, method === 'POST' ? { room: 1, uid: 1, name: 'x', kind: 'other' } : undefined)).toEqual({
+        code: 403,
+        msg: NO_PERMISSION,
+      });
     }
   });
 
@@ -94,12 +106,31 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     const camera = await create(operator, '江南大道视频会商', 'camera');
     server.advance(1000);
     const other = await create(admin, '指挥调度');
-    expect(camera).toMatchObject({ kind: 'camera', name: '江南大道视频会商', description: `${camera.room} 江南大道视频会商`, creatorId: 2, creatorName: '值班员张敏', participants: 0, canManage: true });
+    expect(camera).toMatchObject({
+      kind: 'camera',
+      name: '江南大道视频会商',
+      description: `${camera.room} 江南大道视频会商`,
+      creatorId: 2,
+      creatorName: '值班员张敏',
+      participants: 0,
+      canManage: true,
+    });
     expect(camera.room).toBeGreaterThanOrEqual(1_000_000_000);
     expect(camera.room).not.toBe(other.room);
     const onJanus = await direct.list();
-    expect(onJanus.find((room) => room.room === camera.room)).toMatchObject({ description: `${camera.room} 江南大道视频会商`, max_publishers: 32, bitrate: 20_480_000, fir_freq: 10, audiocodec: 'pcmu', videocodec: 'vp8,h264' });
-    expect(onJanus.find((room) => room.room === other.room)).toMatchObject({ description: `${other.room} 指挥调度`, audiocodec: 'opus', videocodec: 'vp8,vp9' });
+    expect(onJanus.find((room) => room.room === camera.room)).toMatchObject({
+      description: `${camera.room} 江南大道视频会商`,
+      max_publishers: 32,
+      bitrate: 20_480_000,
+      fir_freq: 10,
+      audiocodec: 'pcmu',
+      videocodec: 'vp8,h264',
+    });
+    expect(onJanus.find((room) => room.room === other.room)).toMatchObject({
+      description: `${other.room} 指挥调度`,
+      audiocodec: 'opus',
+      videocodec: 'vp8,vp9',
+    });
     // Private: Janus's list without the admin key does not show them.
     expect((await new JanusVideoRooms(running.httpUrl, '').list()).map((room) => room.room)).not.toContain(camera.room);
     // Stored with a secret and pin of 32 random characters each.
@@ -118,7 +149,15 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     expect(await list(otherTenant)).toEqual([]);
 
     const info = await joinInfo(operator, camera.room);
-    expect(info).toEqual({ room: camera.room, pin: row.pin, kind: 'camera', description: `${camera.room} 江南大道视频会商`, server: running.wsUrl, display: '值班员张敏', userId: 2 } satisfies VideoRoomJoin);
+    expect(info).toEqual({
+      room: camera.room,
+      pin: row.pin,
+      kind: 'camera',
+      description: `${camera.room} 江南大道视频会商`,
+      server: running.wsUrl,
+      display: '值班员张敏',
+      userId: 2,
+    } satisfies VideoRoomJoin);
     expect((await joinInfo(admin, camera.room)).display).toBe('系统管理员');
     // The pin is needed on Janus itself: without one 429 (missing element), a wrong one 433 (unauthorized).
     expect(await joinAsPublisher(running.httpUrl, camera.room, '无口令')).toMatchObject({ error_code: 429 });
@@ -140,15 +179,27 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
       // 系统管理员's room: the operator is neither its creator nor an admin.
       const adminsRoom = await create(admin, '管理员会商');
       const before = await stateDigest(server.app.ctx.db);
-      expect(await call('POST', '/videoRoom/kick', operator, { room: adminsRoom.room, uid: member.id })).toEqual({ code: 403, msg: videoRoomMessages.notManager });
-      expect(await call('POST', '/videoRoom/destroy', operator, { room: adminsRoom.room })).toEqual({ code: 403, msg: videoRoomMessages.notManager });
+      expect(await call('POST', '/videoRoom/kick', operator, { room: adminsRoom.room, uid: member.id })).toEqual({
+        code: 403,
+        msg: videoRoomMessages.notManager,
+      });
+      expect(await call('POST', '/videoRoom/destroy', operator, { room: adminsRoom.room })).toEqual({
+        code: 403,
+        msg: videoRoomMessages.notManager,
+      });
       expect(await stateDigest(server.app.ctx.db)).toBe(before);
       expect(await janusRooms()).toContain(adminsRoom.room);
 
-      expect(await call('POST', '/videoRoom/kick', operator, { room: room.room, uid: member.id })).toEqual({ code: 200, msg: '已将该成员移出会议室' });
+      expect(await call('POST', '/videoRoom/kick', operator, { room: room.room, uid: member.id })).toEqual({
+        code: 200,
+        msg: '已将该成员移出会议室',
+      });
       expect((await direct.participants(room.room)).map((participant) => participant.id)).toEqual([second.id]);
       // Kicking someone not (or no longer) there.
-      expect(await call('POST', '/videoRoom/kick', operator, { room: room.room, uid: member.id })).toEqual({ code: 404, msg: videoRoomMessages.participantGone });
+      expect(await call('POST', '/videoRoom/kick', operator, { room: room.room, uid: member.id })).toEqual({
+        code: 404,
+        msg: videoRoomMessages.participantGone,
+      });
       // An admin kicks in someone else's room.
       expect((await call('POST', '/videoRoom/kick', admin, { room: room.room, uid: second.id })).code).toBe(200);
       expect(await direct.participants(room.room)).toEqual([]);
@@ -174,7 +225,10 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     const room = await create(operator, '临时会商');
     expect(await call('POST', '/videoRoom/destroy', operator, { room: room.room })).toEqual({ code: 200, msg: '会议室已关闭' });
     expect(await janusRooms()).not.toContain(room.room);
-    expect((await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', room.room).executeTakeFirstOrThrow()).closed_at).not.toBeNull();
+    expect(
+      (await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', room.room).executeTakeFirstOrThrow())
+        .closed_at,
+    ).not.toBeNull();
     expect((await list(operator)).map((listed) => listed.room)).not.toContain(room.room);
     expect(await call('POST', '/videoRoom/join', operator, { room: room.room })).toEqual(NOT_FOUND);
     expect(await call('POST', '/videoRoom/destroy', operator, { room: room.room })).toEqual(NOT_FOUND);
@@ -182,11 +236,19 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     // Gone from Janus behind our back (Janus restarted, or destroyed by hand): kick, join and list close it.
     for (const action of ['kick', 'join', 'list', 'destroy'] as const) {
       const lost = await create(admin, `丢失的会议室 ${action}`);
-      const { secret } = await server.app.ctx.db.selectFrom('video_rooms').select('secret').where('room_id', '=', lost.room).executeTakeFirstOrThrow();
+      const { secret } = await server.app.ctx.db
+        .selectFrom('video_rooms')
+        .select('secret')
+        .where('room_id', '=', lost.room)
+        .executeTakeFirstOrThrow();
       await direct.destroy(lost.room, secret);
       if (action === 'list') expect((await list(admin)).map((listed) => listed.room)).not.toContain(lost.room);
       else expect(await call('POST', `/videoRoom/${action}`, admin, { room: lost.room, uid: 1 })).toEqual(NOT_FOUND);
-      expect((await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', lost.room).executeTakeFirstOrThrow()).closed_at, action).not.toBeNull();
+      expect(
+        (await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', lost.room).executeTakeFirstOrThrow())
+          .closed_at,
+        action,
+      ).not.toBeNull();
     }
   });
 
@@ -220,7 +282,8 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
       ['destroy', { room: null }, ROOM],
       ['destroy', { room: [room.room] }, ROOM],
     ];
-    for (const [action, body, msg] of cases) expect(await call('POST', `/videoRoom/${action}`, operator, body), `${action} ${JSON.stringify(body)}`).toEqual({ code: 400, msg });
+    for (const [action, body, msg] of cases)
+      expect(await call('POST', `/videoRoom/${action}`, operator, body), `${action} ${JSON.stringify(body)}`).toEqual({ code: 400, msg });
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
     expect(await janusRooms()).toEqual(rooms);
   });
@@ -258,7 +321,14 @@ describe('video rooms without Janus', () => {
     try {
       const token = await server.app.ctx.sessions.create(2, 1);
       const send = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
-        (await server.app.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) })).json() as Reply;
+        (
+          await server.app.inject({
+            method,
+            url: `/api${url}`,
+            headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { payload: JSON.stringify(body) } : {}),
+          })
+        ).json() as Reply;
       expect(await send('GET', '/videoRoom/status')).toEqual({ code: 200, msg: '操作成功', data: { available: false, message: reason } });
       const before = await stateDigest(server.app.ctx.db);
       expect(await send('GET', '/videoRoom/list')).toEqual({ code: 503, msg: reason });

@@ -42,7 +42,15 @@ export class VoiceService {
       return await this.db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('voice_recordings')
-          .values({ id: undefined, tenant_id: tenantId, user_id: userId, file: '', size: bytes.length, duration_ms: info.durationMs, created_at: createdAt })
+          .values({
+            id: undefined,
+            tenant_id: tenantId,
+            user_id: userId,
+            file: '',
+            size: bytes.length,
+            duration_ms: info.durationMs,
+            created_at: createdAt,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const file = `${tenantId}/${Number(id)}.wav`;
@@ -61,13 +69,24 @@ export class VoiceService {
 
   /** The tenant's recordings, newest first (the latest 200). */
   async list(tenantId: number): Promise<VoiceRecording[]> {
-    const rows = await this.db.selectFrom('voice_recordings').select(['id', 'size', 'duration_ms', 'created_at']).where('tenant_id', '=', tenantId).orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    const rows = await this.db
+      .selectFrom('voice_recordings')
+      .select(['id', 'size', 'duration_ms', 'created_at'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
     return rows.map((row) => ({ id: Number(row.id), size: row.size, durationMs: row.duration_ms, createdAt: row.created_at }));
   }
 
   /** A recording's wav; another tenant's reads exactly like one that does not exist. */
   async file(tenantId: number, id: number): Promise<Buffer> {
-    const row = await this.db.selectFrom('voice_recordings').select('file').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('voice_recordings')
+      .select('file')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row || !/^\d+\/\d+\.wav$/.test(row.file)) throw new AppError(404, '录音不存在');
     try {
       return await readFile(join(this.root, row.file));
@@ -89,7 +108,12 @@ export class VoiceService {
     if (!this.speechToTextUrl) throw new AppError(503, NO_SPEECH_ENGINE);
     let response: Response;
     try {
-      response = await fetch(this.speechToTextUrl, { method: 'POST', headers: { 'content-type': 'audio/wav' }, body: bytes, signal: AbortSignal.timeout(SPEECH_TIMEOUT_MS) });
+      response = await fetch(this.speechToTextUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'audio/wav' },
+        body: bytes,
+        signal: AbortSignal.timeout(SPEECH_TIMEOUT_MS),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new AppError(502, timedOut ? `语音识别服务 ${SPEECH_TIMEOUT_MS / 1000} 秒内没有应答` : '无法连接语音识别服务');

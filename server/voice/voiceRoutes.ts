@@ -22,8 +22,17 @@ const speechBody = {
     type: 'object',
     properties: {
       // No maxLength: the route's body limit bounds it.
-      wavData: { type: 'string', minLength: 1, errorMessage: { type: 'wavData 必须是 Base64 编码的 WAV 音频', minLength: '请提供音频数据 wavData' } },
-      wavSize: { type: 'integer', minimum: 1, maximum: MAX_VOICE_BYTES, errorMessage: `wavSize 必须是 1 到 ${MAX_VOICE_BYTES} 的整数（音频字节数）` },
+      wavData: {
+        type: 'string',
+        minLength: 1,
+        errorMessage: { type: 'wavData 必须是 Base64 编码的 WAV 音频', minLength: '请提供音频数据 wavData' },
+      },
+      wavSize: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_VOICE_BYTES,
+        errorMessage: `wavSize 必须是 1 到 ${MAX_VOICE_BYTES} 的整数（音频字节数）`,
+      },
     },
     required: ['wavData', 'wavSize'],
     errorMessage: { type: '请求参数格式不正确', required: { wavData: '请提供音频数据 wavData', wavSize: '请提供音频长度 wavSize' } },
@@ -50,11 +59,14 @@ export async function voiceRoutes(api: FastifyInstance, voice: VoiceService): Pr
 
   // The wav itself as the body, 10 MB at most, on this route only (the server's limit is 64 KB).
   await api.register(async (upload) => {
-    upload.addContentTypeParser(WAV_TYPES, { parseAs: 'buffer', bodyLimit: MAX_VOICE_BYTES }, (_request, body, done) => done(null, new WavBody(body as Buffer)));
+    upload.addContentTypeParser(WAV_TYPES, { parseAs: 'buffer', bodyLimit: MAX_VOICE_BYTES }, (_request, body, done) =>
+      done(null, new WavBody(body as Buffer)),
+    );
     upload.setErrorHandler((error: FastifyError | AppError) => {
       const code = (error as FastifyError).code;
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, '录音文件不能超过 10 MB');
-      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, '请以 Content-Type: audio/wav 上传 WAV 文件本身（不支持 multipart 表单）');
+      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        throw new AppError(415, '请以 Content-Type: audio/wav 上传 WAV 文件本身（不支持 multipart 表单）');
       if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(400, '请上传 WAV 录音文件');
       throw error;
     });

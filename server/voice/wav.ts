@@ -15,7 +15,8 @@ export interface WavInfo {
  * the file. Returns the facts, or a Chinese sentence naming what is wrong.
  */
 export function checkVoiceWav(bytes: Buffer): WavInfo | string {
-  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') return '不是 WAV 文件（缺少 RIFF/WAVE 文件头）';
+  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE')
+    return '不是 WAV 文件（缺少 RIFF/WAVE 文件头）';
   let format: { audioFormat: number; channels: number; sampleRate: number; bitsPerSample: number; blockAlign: number } | undefined;
   let offset = 12;
   while (offset + 8 <= bytes.length) {
@@ -54,7 +55,13 @@ export function checkVoiceWav(bytes: Buffer): WavInfo | string {
 }
 
 /** A 16 kHz mono 16-bit PCM wav of `samples` (tests, and a reference of the accepted header). */
-export function pcmWav(samples: Int16Array, sampleRate: number = VOICE_FORMAT.sampleRate, channels: number = VOICE_FORMAT.channels, bitsPerSample: number = VOICE_FORMAT.bitsPerSample, audioFormat = 1): Buffer {
+export function pcmWav(
+  samples: Int16Array,
+  sampleRate: number = VOICE_FORMAT.sampleRate,
+  channels: number = VOICE_FORMAT.channels,
+  bitsPerSample: number = VOICE_FORMAT.bitsPerSample,
+  audioFormat = 1,
+): Buffer {
   const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');

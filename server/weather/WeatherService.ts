@@ -12,7 +12,9 @@ export interface WeatherSink {
   publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
 }
 
-export function toWeatherNow(row: Pick<Database['weather'], 'city' | 'text' | 'temperature' | 'humidity' | 'wind' | 'updated_at'>): WeatherNow {
+export function toWeatherNow(
+  row: Pick<Database['weather'], 'city' | 'text' | 'temperature' | 'humidity' | 'wind' | 'updated_at'>,
+): WeatherNow {
   return {
     city: row.city,
     text: row.text,
@@ -58,7 +60,13 @@ export class WeatherService {
     for (const row of rows) {
       const current: WeatherState = { text: row.text, temperature: row.temperature, humidity: row.humidity, wind: row.wind };
       const next = nextWeather(current, at, at - row.updated_at, random);
-      if (next.text === current.text && next.temperature === current.temperature && next.humidity === current.humidity && next.wind === current.wind) continue;
+      if (
+        next.text === current.text &&
+        next.temperature === current.temperature &&
+        next.humidity === current.humidity &&
+        next.wind === current.wind
+      )
+        continue;
       // Only if nobody moved it since it was read (another leader for a moment): else this round skips it.
       const updated = await this.db
         .updateTable('weather')

@@ -63,7 +63,13 @@ describe('current weather', () => {
     }
     expect(changed).toContain(1);
     expect(changed).toContain(2);
-    const pushes = await server.app.ctx.db.selectFrom('push_log').select(['tenant_id', 'event_type', 'payload']).where('event_type', '=', 'WEATHER_EVENT').orderBy('tenant_id').orderBy('seq').execute();
+    const pushes = await server.app.ctx.db
+      .selectFrom('push_log')
+      .select(['tenant_id', 'event_type', 'payload'])
+      .where('event_type', '=', 'WEATHER_EVENT')
+      .orderBy('tenant_id')
+      .orderBy('seq')
+      .execute();
     expect(pushes.map((push) => push.tenant_id)).toEqual([...changed].sort());
     const latest = new Map(pushes.map((push) => [push.tenant_id, (JSON.parse(push.payload) as { data: WeatherNow }).data]));
     for (const weather of latest.values()) expectConsistent(weather);
@@ -132,7 +138,9 @@ describe('the weather model', () => {
     };
     expect(at(14)).toBeGreaterThan(at(5) + 2);
     // Never more than 2 °C in ten minutes.
-    expect(steps.filter((step, index) => index > 0 && Math.abs(step.weather.temperature - steps[index - 1]!.weather.temperature) > 2)).toEqual([]);
+    expect(
+      steps.filter((step, index) => index > 0 && Math.abs(step.weather.temperature - steps[index - 1]!.weather.temperature) > 2),
+    ).toEqual([]);
   });
 
   it('changes its text now and then, to the texts the icons know, snow only near freezing and thunder only when warm', () => {

@@ -110,7 +110,12 @@ export function initialWeather(at: number, tenantId: number): WeatherState {
   const random = seededRandom(Math.floor((at + SHANGHAI_OFFSET_MS) / DAY_MS) * 31 + tenantId);
   const text = fitText(['晴', '多云', '多云', '阴', '小雨'][Math.floor(random() * 5)]!, seasonalMean(at));
   const temperature = Math.round(expectedTemperature(at, text) + (random() - 0.5) * 2);
-  return { text: fitText(text, temperature), temperature, humidity: humidityOf(text, temperature, at, random), wind: windOf(text, seasonalDirection(at, random), random) };
+  return {
+    text: fitText(text, temperature),
+    temperature,
+    humidity: humidityOf(text, temperature, at, random),
+    wind: windOf(text, seasonalDirection(at, random), random),
+  };
 }
 
 /**
@@ -130,7 +135,13 @@ export function nextWeather(current: WeatherState, at: number, elapsedMs: number
   text = fitText(text, temperature);
   const direction = current.wind.split(' ')[0] ?? '';
   const keepDirection = DIRECTIONS.includes(direction) && random() > 0.1;
-  const wind = text === current.text && keepDirection && random() > 0.15 ? current.wind : windOf(text, keepDirection ? direction : seasonalDirection(at, random), random);
-  const humidity = text === current.text && Math.abs(temperature - current.temperature) < 1 && random() > 0.3 ? current.humidity : humidityOf(text, temperature, at, random);
+  const wind =
+    text === current.text && keepDirection && random() > 0.15
+      ? current.wind
+      : windOf(text, keepDirection ? direction : seasonalDirection(at, random), random);
+  const humidity =
+    text === current.text && Math.abs(temperature - current.temperature) < 1 && random() > 0.3
+      ? current.humidity
+      : humidityOf(text, temperature, at, random);
   return { text, temperature, humidity, wind };
 }

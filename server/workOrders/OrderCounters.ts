@@ -29,7 +29,13 @@ export class OrderCounters {
 
   /** The last number given out (0 before the first). */
   async last(tenantId: number, type: string, day: string): Promise<number> {
-    const row = await this.db.selectFrom('order_counters').select('last').where('tenant_id', '=', tenantId).where('type', '=', type).where('day', '=', day).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('order_counters')
+      .select('last')
+      .where('tenant_id', '=', tenantId)
+      .where('type', '=', type)
+      .where('day', '=', day)
+      .executeTakeFirst();
     return row ? Number(row.last) : 0;
   }
 }
@@ -38,7 +44,9 @@ async function increment(executor: Db | Transaction<Database>, tenantId: number,
   const { last } = await executor
     .insertInto('order_counters')
     .values({ tenant_id: tenantId, type, day, last: 1 })
-    .onConflict((conflict) => conflict.columns(['tenant_id', 'type', 'day']).doUpdateSet((eb) => ({ last: eb('order_counters.last', '+', 1) })))
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'type', 'day']).doUpdateSet((eb) => ({ last: eb('order_counters.last', '+', 1) })),
+    )
     .returning('last')
     .executeTakeFirstOrThrow();
   const value = Number(last);

@@ -51,7 +51,11 @@ const HOUR_MS = 3_600_000;
 export const STATS_CACHE_MS = 10_000;
 /** Photos an order may hold. */
 export const MAX_PHOTOS_PER_ORDER = 50;
-const ALARM_PRIORITY: Record<string, WorkOrderPriority> = { ALARM_GRADE_HIGH: 'URGENT', ALARM_GRADE_MEDIUM: 'HIGH', ALARM_GRADE_LOW: 'NORMAL' };
+const ALARM_PRIORITY: Record<string, WorkOrderPriority> = {
+  ALARM_GRADE_HIGH: 'URGENT',
+  ALARM_GRADE_MEDIUM: 'HIGH',
+  ALARM_GRADE_LOW: 'NORMAL',
+};
 
 export interface WorkOrderFilter extends Omit<WorkOrderQuery, 'pageNum' | 'pageSize'> {
   tenantId: number;
@@ -105,7 +109,13 @@ export class WorkOrderService {
    * Tells the tenant's open screens (WORK_ORDER, topic workOrder.changed) that an order changed; called
    * only after the change committed, so a refused or rolled-back change is never announced.
    */
-  private async announce(tenantId: number, order: { orderId: number; orderNo: string; status: WorkOrderStatus; alarmId: number | null }, action: WorkOrderChangeAction, userId: number | null, time: number): Promise<void> {
+  private async announce(
+    tenantId: number,
+    order: { orderId: number; orderNo: string; status: WorkOrderStatus; alarmId: number | null },
+    action: WorkOrderChangeAction,
+    userId: number | null,
+    time: number,
+  ): Promise<void> {
     this.statsCache.delete(tenantId);
     const { push, onPushError } = this.pushOptions;
     if (!push) return;
@@ -137,10 +147,22 @@ export class WorkOrderService {
       .leftJoin('users as cu', 'cu.user_id', 'w.created_by')
       .leftJoin('devices as d', 'd.device_id', 'w.device_id')
       .selectAll('w')
-      .select(['au.nick_name as assignee_user_name', 't.name as assignee_team_name', 'cu.nick_name as created_by_name', 'd.name as device_name']);
+      .select([
+        'au.nick_name as assignee_user_name',
+        't.name as assignee_team_name',
+        'cu.nick_name as created_by_name',
+        'd.name as device_name',
+      ]);
   }
 
-  private toRow(row: Database['work_orders'] & { assignee_user_name: string | null; assignee_team_name: string | null; created_by_name: string | null; device_name: string | null }): WorkOrderRow {
+  private toRow(
+    row: Database['work_orders'] & {
+      assignee_user_name: string | null;
+      assignee_team_name: string | null;
+      created_by_name: string | null;
+      device_name: string | null;
+    },
+  ): WorkOrderRow {
     const status = row.status as WorkOrderStatus;
     const at = this.now();
     return {
@@ -177,7 +199,12 @@ export class WorkOrderService {
 
   /** The stored row of the tenant's order; another tenant's reads as missing (404). */
   private async record(tenantId: number, orderId: number, executor: Executor = this.db): Promise<OrderRecord> {
-    const row = await executor.selectFrom('work_orders').selectAll().where('order_id', '=', orderId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('work_orders')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw notFound(orderId);
     return { ...row, order_id: Number(row.order_id) };
   }
@@ -204,7 +231,8 @@ export class WorkOrderService {
     if (filter.dueBegin !== undefined) base = base.where('w.due_at', '>=', filter.dueBegin);
     if (filter.dueEnd !== undefined) base = base.where('w.due_at', '<=', filter.dueEnd);
     if (filter.overdue === '1') base = base.where('w.status', 'in', [...OPEN_WORK_ORDER_STATUSES]).where('w.due_at', '<', at);
-    if (filter.overdue === '0') base = base.where((eb) => eb.or([eb('w.status', 'not in', [...OPEN_WORK_ORDER_STATUSES]), eb('w.due_at', '>=', at)]));
+    if (filter.overdue === '0')
+      base = base.where((eb) => eb.or([eb('w.status', 'not in', [...OPEN_WORK_ORDER_STATUSES]), eb('w.due_at', '>=', at)]));
     if (filter.escalated === '1') base = base.where('w.escalated_at', 'is not', null);
     if (filter.escalated === '0') base = base.where('w.escalated_at', 'is', null);
     if (filter.keyword) {
@@ -216,7 +244,9 @@ export class WorkOrderService {
         const prefix = keyword.toUpperCase();
         const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
         const number = dialectOf(this.db) === 'postgres' ? sql<string>`w.order_no collate "C"` : sql<string>`w.order_no`;
-        base = base.where(sql<boolean>`${number} >= ${prefix} and ${number} < ${after}`).where(containsText(this.db, 'w.order_no', keyword));
+        base = base
+          .where(sql<boolean>`${number} >= ${prefix} and ${number} < ${after}`)
+          .where(containsText(this.db, 'w.order_no', keyword));
       } else if (/^GD-?\d/i.test(keyword)) {
         base = base.where(containsText(this.db, 'w.order_no', keyword));
       } else if (/[^A-Za-z0-9-]/.test(keyword)) {
@@ -262,7 +292,13 @@ export class WorkOrderService {
         .where('e.tenant_id', '=', tenantId)
         .orderBy('e.id')
         .execute(),
-      this.db.selectFrom('work_order_photos').selectAll().where('order_id', '=', orderId).where('tenant_id', '=', tenantId).orderBy('photo_id').execute(),
+      this.db
+        .selectFrom('work_order_photos')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('tenant_id', '=', tenantId)
+        .orderBy('photo_id')
+        .execute(),
     ]);
     const photoList: WorkOrderPhoto[] = photos.map((photo) => ({
       photoId: Number(photo.photo_id),
@@ -317,13 +353,23 @@ export class WorkOrderService {
   /** The work orders raised from an alarm of the tenant, oldest first (404 for another tenant's alarm). */
   async forAlarm(tenantId: number, alarmId: number): Promise<WorkOrderRow[]> {
     await this.alarms.get(tenantId, alarmId);
-    const rows = await this.selectRows().where('w.tenant_id', '=', tenantId).where('w.alarm_id', '=', alarmId).orderBy('w.order_id').execute();
+    const rows = await this.selectRows()
+      .where('w.tenant_id', '=', tenantId)
+      .where('w.alarm_id', '=', alarmId)
+      .orderBy('w.order_id')
+      .execute();
     return rows.map((row) => this.toRow(row));
   }
 
   async assignees(tenantId: number): Promise<WorkOrderAssignees> {
     const [users, teams] = await Promise.all([
-      this.db.selectFrom('user_tenants as ut').innerJoin('users as u', 'u.user_id', 'ut.user_id').select(['u.user_id', 'u.nick_name']).where('ut.tenant_id', '=', tenantId).orderBy('u.user_id').execute(),
+      this.db
+        .selectFrom('user_tenants as ut')
+        .innerJoin('users as u', 'u.user_id', 'ut.user_id')
+        .select(['u.user_id', 'u.nick_name'])
+        .where('ut.tenant_id', '=', tenantId)
+        .orderBy('u.user_id')
+        .execute(),
       this.db.selectFrom('teams').select(['team_id', 'name', 'duty']).where('tenant_id', '=', tenantId).orderBy('team_id').execute(),
     ]);
     return {
@@ -345,13 +391,19 @@ export class WorkOrderService {
     let defaultPriority: WorkOrderPriority = 'NORMAL';
     if (body.alarmId !== undefined) {
       const alarm = await this.alarms.get(tenantId, body.alarmId);
-      if (body.deviceId !== undefined && body.deviceId !== alarm.deviceId) throw badRequest(`设备 ${body.deviceId} 不是告警 ${alarm.alarmId} 的设备`);
+      if (body.deviceId !== undefined && body.deviceId !== alarm.deviceId)
+        throw badRequest(`设备 ${body.deviceId} 不是告警 ${alarm.alarmId} 的设备`);
       source = 'alarm';
       alarmId = alarm.alarmId;
       deviceId = alarm.deviceId;
       defaultPriority = ALARM_PRIORITY[alarm.grade] ?? 'NORMAL';
     } else if (body.deviceId !== undefined) {
-      const device = await this.db.selectFrom('devices').select('device_id').where('device_id', '=', body.deviceId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const device = await this.db
+        .selectFrom('devices')
+        .select('device_id')
+        .where('device_id', '=', body.deviceId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       if (!device) throw new AppError(404, `设备不存在：${body.deviceId}`);
       source = 'device';
       deviceId = device.device_id;
@@ -393,7 +445,19 @@ export class WorkOrderService {
       await this.event(trx, { orderId: id, tenantId, at, userId, action: 'create', from: null, to: 'PENDING', note: '' });
       // The alarm's history shows the work orders raised from it.
       if (alarmId !== null) {
-        await trx.insertInto('alarm_history').values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action: 'workOrder', from_status: null, to_status: null, comment: `已创建工单 ${orderNo}` }).execute();
+        await trx
+          .insertInto('alarm_history')
+          .values({
+            id: undefined,
+            alarm_id: alarmId,
+            at,
+            user_id: userId,
+            action: 'workOrder',
+            from_status: null,
+            to_status: null,
+            comment: `已创建工单 ${orderNo}`,
+          })
+          .execute();
       }
       return id;
     });
@@ -418,21 +482,39 @@ export class WorkOrderService {
 
   // ---- the state machine -----------------------------------------------------------------------
 
-  async assign(tenantId: number, userId: number, input: { orderId: number; userId?: number; teamId?: number; note: string }): Promise<WorkOrderRow> {
+  async assign(
+    tenantId: number,
+    userId: number,
+    input: { orderId: number; userId?: number; teamId?: number; note: string },
+  ): Promise<WorkOrderRow> {
     const order = await this.record(tenantId, input.orderId);
     this.allowed(order, 'assign');
     if ((input.userId === undefined) === (input.teamId === undefined)) throw badRequest('请指定处理人或处理班组（二选一）');
     let name: string;
     if (input.userId !== undefined) {
-      const member = await this.db.selectFrom('user_tenants as ut').innerJoin('users as u', 'u.user_id', 'ut.user_id').select('u.nick_name').where('ut.user_id', '=', input.userId).where('ut.tenant_id', '=', tenantId).executeTakeFirst();
+      const member = await this.db
+        .selectFrom('user_tenants as ut')
+        .innerJoin('users as u', 'u.user_id', 'ut.user_id')
+        .select('u.nick_name')
+        .where('ut.user_id', '=', input.userId)
+        .where('ut.tenant_id', '=', tenantId)
+        .executeTakeFirst();
       if (!member) throw badRequest(`处理人不属于当前租户：${input.userId}`);
       name = member.nick_name;
     } else {
-      const team = await this.db.selectFrom('teams').select('name').where('team_id', '=', input.teamId!).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const team = await this.db
+        .selectFrom('teams')
+        .select('name')
+        .where('team_id', '=', input.teamId!)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       if (!team) throw badRequest(`班组不存在：${input.teamId}`);
       name = team.name;
     }
-    return this.change(order, userId, 'assign', input.note || `派发给 ${name}`, { assignee_user_id: input.userId ?? null, assignee_team_id: input.teamId ?? null });
+    return this.change(order, userId, 'assign', input.note || `派发给 ${name}`, {
+      assignee_user_id: input.userId ?? null,
+      assignee_team_id: input.teamId ?? null,
+    });
   }
 
   /** userId null: the field team itself (the field-work simulator), shown as 系统. */
@@ -477,11 +559,21 @@ export class WorkOrderService {
     const rule = WORK_ORDER_TRANSITIONS[action];
     if (rule.from.includes(order.status as WorkOrderStatus)) return;
     const when = rule.from.map((status) => `「${label(status)}」`).join('或');
-    throw new AppError(409, `工单 ${order.order_no} 当前状态为「${label(order.status)}」，不能${WORK_ORDER_ACTION_LABELS[action]}（仅${when}时可以${WORK_ORDER_ACTION_LABELS[action]}）`);
+    throw new AppError(
+      409,
+      `工单 ${order.order_no} 当前状态为「${label(order.status)}」，不能${WORK_ORDER_ACTION_LABELS[action]}（仅${when}时可以${WORK_ORDER_ACTION_LABELS[action]}）`,
+    );
   }
 
   /** The status change, its audit event and the photos attached to it, all or nothing. */
-  private async change(order: OrderRecord, userId: number | null, action: WorkOrderAction, note: string, set: Partial<Database['work_orders']>, photoIds: number[] = []): Promise<WorkOrderRow> {
+  private async change(
+    order: OrderRecord,
+    userId: number | null,
+    action: WorkOrderAction,
+    note: string,
+    set: Partial<Database['work_orders']>,
+    photoIds: number[] = [],
+  ): Promise<WorkOrderRow> {
     const at = this.now();
     const to = WORK_ORDER_TRANSITIONS[action].to;
     await this.db.transaction().execute(async (trx) => {
@@ -494,7 +586,16 @@ export class WorkOrderService {
         .where('status', '=', order.status)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, `工单 ${order.order_no} 已被他人处理，请刷新后重试`);
-      const eventId = await this.event(trx, { orderId: order.order_id, tenantId: order.tenant_id, at, userId, action, from: order.status, to, note: note.slice(0, 1000) });
+      const eventId = await this.event(trx, {
+        orderId: order.order_id,
+        tenantId: order.tenant_id,
+        at,
+        userId,
+        action,
+        from: order.status,
+        to,
+        note: note.slice(0, 1000),
+      });
       if (photoIds.length) {
         const attached = await trx
           .updateTable('work_order_photos')
@@ -512,10 +613,32 @@ export class WorkOrderService {
     return changed;
   }
 
-  private async event(trx: Executor, entry: { orderId: number; tenantId: number; at: number; userId: number | null; action: string; from: string | null; to: string | null; note: string }): Promise<number> {
+  private async event(
+    trx: Executor,
+    entry: {
+      orderId: number;
+      tenantId: number;
+      at: number;
+      userId: number | null;
+      action: string;
+      from: string | null;
+      to: string | null;
+      note: string;
+    },
+  ): Promise<number> {
     const { id } = await trx
       .insertInto('work_order_events')
-      .values({ id: undefined, order_id: entry.orderId, tenant_id: entry.tenantId, at: entry.at, user_id: entry.userId, action: entry.action, from_status: entry.from, to_status: entry.to, note: entry.note })
+      .values({
+        id: undefined,
+        order_id: entry.orderId,
+        tenant_id: entry.tenantId,
+        at: entry.at,
+        user_id: entry.userId,
+        action: entry.action,
+        from_status: entry.from,
+        to_status: entry.to,
+        note: entry.note,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(id);
@@ -525,7 +648,13 @@ export class WorkOrderService {
   private async checkPhotos(order: OrderRecord, photoIds: number[]): Promise<void> {
     if (!photoIds.length) return;
     if (new Set(photoIds).size !== photoIds.length) throw badRequest('照片编号不能重复');
-    const rows = await this.db.selectFrom('work_order_photos').select(['photo_id', 'event_id']).where('order_id', '=', order.order_id).where('tenant_id', '=', order.tenant_id).where('photo_id', 'in', photoIds).execute();
+    const rows = await this.db
+      .selectFrom('work_order_photos')
+      .select(['photo_id', 'event_id'])
+      .where('order_id', '=', order.order_id)
+      .where('tenant_id', '=', order.tenant_id)
+      .where('photo_id', 'in', photoIds)
+      .execute();
     for (const id of photoIds) {
       const row = rows.find((photo) => Number(photo.photo_id) === id);
       if (!row) throw badRequest(`照片 ${id} 不属于工单 ${order.order_no}`);
@@ -539,14 +668,27 @@ export class WorkOrderService {
    * Stores a photo of an order in progress (the bytes' own type: JPEG, PNG or WebP, ≤ 5 MB; a declared
    * image type must match). Refused with nothing stored, no row and no file, otherwise.
    */
-  async storePhoto(tenantId: number, userId: number, orderId: number, bytes: Buffer, declared: string | undefined): Promise<WorkOrderPhoto> {
+  async storePhoto(
+    tenantId: number,
+    userId: number,
+    orderId: number,
+    bytes: Buffer,
+    declared: string | undefined,
+  ): Promise<WorkOrderPhoto> {
     const order = await this.record(tenantId, orderId);
-    if (order.status !== 'PROCESSING') throw new AppError(409, `工单 ${order.order_no} 当前状态为「${label(order.status)}」，不能上传照片（仅「处理中」时可以上传照片）`);
+    if (order.status !== 'PROCESSING')
+      throw new AppError(409, `工单 ${order.order_no} 当前状态为「${label(order.status)}」，不能上传照片（仅「处理中」时可以上传照片）`);
     if (bytes.length > MAX_PHOTO_BYTES) throw new AppError(413, '照片不能超过 5 MB');
     const mime = detectPhotoType(bytes);
     if (!mime) throw badRequest('照片必须是 JPEG、PNG 或 WebP 图片');
-    if (declared && (PHOTO_TYPES as readonly string[]).includes(declared) && declared !== mime) throw badRequest(`照片内容是 ${mime}，与声明的类型 ${declared} 不符`);
-    const count = await this.db.selectFrom('work_order_photos').select((eb) => eb.fn.countAll<number>().as('count')).where('order_id', '=', order.order_id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (declared && (PHOTO_TYPES as readonly string[]).includes(declared) && declared !== mime)
+      throw badRequest(`照片内容是 ${mime}，与声明的类型 ${declared} 不符`);
+    const count = await this.db
+      .selectFrom('work_order_photos')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('order_id', '=', order.order_id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (Number(count?.count ?? 0) >= MAX_PHOTOS_PER_ORDER) throw badRequest(`一个工单最多上传 ${MAX_PHOTOS_PER_ORDER} 张照片`);
     const at = this.now();
     let written: string | undefined;
@@ -554,20 +696,50 @@ export class WorkOrderService {
       const photoId = await this.db.transaction().execute(async (trx) => {
         const { photo_id } = await trx
           .insertInto('work_order_photos')
-          .values({ photo_id: undefined, order_id: order.order_id, tenant_id: tenantId, event_id: null, user_id: userId, file: '', mime, size: bytes.length, created_at: at })
+          .values({
+            photo_id: undefined,
+            order_id: order.order_id,
+            tenant_id: tenantId,
+            event_id: null,
+            user_id: userId,
+            file: '',
+            mime,
+            size: bytes.length,
+            created_at: at,
+          })
           .returning('photo_id')
           .executeTakeFirstOrThrow();
         const id = Number(photo_id);
         const file = `${tenantId}/${order.order_id}/${id}.${PHOTO_EXTENSIONS[mime]}`;
         await trx.updateTable('work_order_photos').set({ file }).where('photo_id', '=', id).execute();
-        await this.event(trx, { orderId: order.order_id, tenantId, at, userId, action: 'photo', from: null, to: null, note: `照片 ${id}（${Math.ceil(bytes.length / 1024)} KB）` });
+        await this.event(trx, {
+          orderId: order.order_id,
+          tenantId,
+          at,
+          userId,
+          action: 'photo',
+          from: null,
+          to: null,
+          note: `照片 ${id}（${Math.ceil(bytes.length / 1024)} KB）`,
+        });
         await trx.updateTable('work_orders').set({ updated_at: at }).where('order_id', '=', order.order_id).execute();
         written = join(this.root, file);
         await mkdir(dirname(written), { recursive: true });
         await writeFile(written, bytes);
         return id;
       });
-      await this.announce(tenantId, { orderId: order.order_id, orderNo: order.order_no, status: order.status as WorkOrderStatus, alarmId: order.alarm_id === null ? null : Number(order.alarm_id) }, 'photo', userId, at);
+      await this.announce(
+        tenantId,
+        {
+          orderId: order.order_id,
+          orderNo: order.order_no,
+          status: order.status as WorkOrderStatus,
+          alarmId: order.alarm_id === null ? null : Number(order.alarm_id),
+        },
+        'photo',
+        userId,
+        at,
+      );
       return { photoId, mime, size: bytes.length, eventId: null, userId, createTime: at, url: `/workOrder/photo/file?id=${photoId}` };
     } catch (error) {
       // The commit failed after the write: no row names the file, so it goes too.
@@ -578,7 +750,12 @@ export class WorkOrderService {
 
   /** A photo's bytes and type; another tenant's reads exactly like one that does not exist. */
   async photoFile(tenantId: number, photoId: number): Promise<{ bytes: Buffer; mime: string }> {
-    const row = await this.db.selectFrom('work_order_photos').select(['file', 'mime']).where('photo_id', '=', photoId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('work_order_photos')
+      .select(['file', 'mime'])
+      .where('photo_id', '=', photoId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row || !/^\d+\/\d+\/\d+\.(jpg|png|webp)$/.test(row.file)) throw new AppError(404, '照片不存在');
     try {
       return { bytes: await readFile(join(this.root, row.file)), mime: row.mime };
@@ -608,15 +785,41 @@ export class WorkOrderService {
     for (const order of due) {
       const orderId = Number(order.order_id);
       const done = await this.db.transaction().execute(async (trx) => {
-        const updated = await trx.updateTable('work_orders').set({ escalated_at: at, updated_at: at }).where('order_id', '=', orderId).where('escalated_at', 'is', null).where('status', 'in', [...OPEN_WORK_ORDER_STATUSES]).executeTakeFirst();
+        const updated = await trx
+          .updateTable('work_orders')
+          .set({ escalated_at: at, updated_at: at })
+          .where('order_id', '=', orderId)
+          .where('escalated_at', 'is', null)
+          .where('status', 'in', [...OPEN_WORK_ORDER_STATUSES])
+          .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
         const late = Math.max(1, Math.round((at - order.due_at) / 60_000));
-        await this.event(trx, { orderId, tenantId: order.tenant_id, at, userId: null, action: 'escalate', from: order.status, to: order.status, note: `已超过处理时限 ${late} 分钟，自动升级` });
+        await this.event(trx, {
+          orderId,
+          tenantId: order.tenant_id,
+          at,
+          userId: null,
+          action: 'escalate',
+          from: order.status,
+          to: order.status,
+          note: `已超过处理时限 ${late} 分钟，自动升级`,
+        });
         return true;
       });
       if (done) {
         marked++;
-        await this.announce(order.tenant_id, { orderId, orderNo: order.order_no, status: order.status as WorkOrderStatus, alarmId: order.alarm_id === null ? null : Number(order.alarm_id) }, 'escalate', null, at);
+        await this.announce(
+          order.tenant_id,
+          {
+            orderId,
+            orderNo: order.order_no,
+            status: order.status as WorkOrderStatus,
+            alarmId: order.alarm_id === null ? null : Number(order.alarm_id),
+          },
+          'escalate',
+          null,
+          at,
+        );
       }
     }
     return marked;
@@ -651,18 +854,50 @@ export class WorkOrderService {
     const start = shanghaiDayStart(at) - (days - 1) * DAY_MS;
     const open = [...OPEN_WORK_ORDER_STATUSES];
     const [groups, overdue, escalated, sla, created, closed] = await Promise.all([
-      this.db.selectFrom('work_orders').select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).groupBy(['status', 'priority']).execute(),
-      this.db.selectFrom('work_orders').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', 'in', open).where('due_at', '<', at).executeTakeFirst(),
-      this.db.selectFrom('work_orders').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).where('status', 'in', open).where('escalated_at', 'is not', null).executeTakeFirst(),
+      this.db
+        .selectFrom('work_orders')
+        .select(['status', 'priority', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('tenant_id', '=', tenantId)
+        .groupBy(['status', 'priority'])
+        .execute(),
+      this.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('status', 'in', open)
+        .where('due_at', '<', at)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('status', 'in', open)
+        .where('escalated_at', 'is not', null)
+        .executeTakeFirst(),
       // closed_at is set while 已完成 only (reopening clears it).
       this.db
         .selectFrom('work_orders')
-        .select([sql<number>`coalesce(sum(case when closed_at <= due_at then 1 else 0 end), 0)`.as('met'), sql<number>`coalesce(sum(case when closed_at > due_at then 1 else 0 end), 0)`.as('missed')])
+        .select([
+          sql<number>`coalesce(sum(case when closed_at <= due_at then 1 else 0 end), 0)`.as('met'),
+          sql<number>`coalesce(sum(case when closed_at > due_at then 1 else 0 end), 0)`.as('missed'),
+        ])
         .where('tenant_id', '=', tenantId)
         .where('closed_at', '>=', start)
         .executeTakeFirst(),
-      this.db.selectFrom('work_orders').select([bucketOf('created_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).where('created_at', '>=', start).groupBy(sql`1`).execute(),
-      this.db.selectFrom('work_orders').select([bucketOf('closed_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')]).where('tenant_id', '=', tenantId).where('closed_at', '>=', start).groupBy(sql`1`).execute(),
+      this.db
+        .selectFrom('work_orders')
+        .select([bucketOf('created_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+        .where('tenant_id', '=', tenantId)
+        .where('created_at', '>=', start)
+        .groupBy(sql`1`)
+        .execute(),
+      this.db
+        .selectFrom('work_orders')
+        .select([bucketOf('closed_at', 'day').as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+        .where('tenant_id', '=', tenantId)
+        .where('closed_at', '>=', start)
+        .groupBy(sql`1`)
+        .execute(),
     ]);
     const byStatus = Object.fromEntries(WORK_ORDER_STATUSES.map((status) => [status, 0])) as Record<WorkOrderStatus, number>;
     const byPriority = Object.fromEntries(WORK_ORDER_PRIORITIES.map((priority) => [priority, 0])) as Record<WorkOrderPriority, number>;

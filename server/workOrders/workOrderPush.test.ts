@@ -13,7 +13,8 @@ setupTestServer((created, login) => {
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const HOUR = 3_600_000;
 type Reply = { code: number; msg: string; data?: unknown };
-const post = async (url: string, body: Record<string, unknown>) => (await server.api('POST', url, { token, body, json: true })).body as Reply;
+const post = async (url: string, body: Record<string, unknown>) =>
+  (await server.api('POST', url, { token, body, json: true })).body as Reply;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** The WORK_ORDER messages committed to push_log since `afterSeq`, per tenant, in order. */
@@ -26,17 +27,29 @@ async function pushed(afterSeq = 0): Promise<{ tenantId: number; seq: number; da
     .orderBy('tenant_id')
     .orderBy('seq')
     .execute();
-  return rows.map((row) => ({ tenantId: row.tenant_id, seq: Number(row.seq), data: (JSON.parse(row.payload) as { data: WorkOrderChanged }).data }));
+  return rows.map((row) => ({
+    tenantId: row.tenant_id,
+    seq: Number(row.seq),
+    data: (JSON.parse(row.payload) as { data: WorkOrderChanged }).data,
+  }));
 }
 const lastSeq = async () => Math.max(0, ...(await pushed()).map((message) => message.seq));
 
 describe('work-order pushes', () => {
   it('are routed silently to the workOrder.changed topic', () => {
-    expect((pushEvents.events as Record<string, unknown>)[WORK_ORDER_PUSH_EVENT]).toEqual({ action: 'silent', topic: WORK_ORDER_PUSH_TOPIC });
+    expect((pushEvents.events as Record<string, unknown>)[WORK_ORDER_PUSH_EVENT]).toEqual({
+      action: 'silent',
+      topic: WORK_ORDER_PUSH_TOPIC,
+    });
   });
 
   it('announce every change once, after it is committed, to its tenant only, with number, action and status', async () => {
-    const team = await server.app.ctx.db.selectFrom('teams').select('team_id').where('tenant_id', '=', 1).orderBy('team_id').executeTakeFirstOrThrow();
+    const team = await server.app.ctx.db
+      .selectFrom('teams')
+      .select('team_id')
+      .where('tenant_id', '=', 1)
+      .orderBy('team_id')
+      .executeTakeFirstOrThrow();
     const created = (await post('/workOrder/create', { title: '路灯不亮', dueAt: NOW + HOUR })).data as WorkOrderRow;
     const live: WorkOrderChanged[] = [];
     server.app.pushHub.subscribe(1, (message) => {
@@ -46,7 +59,12 @@ describe('work-order pushes', () => {
     expect((await post('/workOrder/assign', { orderId, teamId: Number(team.team_id) })).code).toBe(200);
     expect((await post('/workOrder/assign', { orderId, userId: 1 })).code).toBe(200);
     expect((await post('/workOrder/accept', { orderId })).code).toBe(200);
-    const upload = await server.app.inject({ method: 'POST', url: `/api/workOrder/photo?orderId=${orderId}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, payload: PNG });
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/workOrder/photo?orderId=${orderId}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      payload: PNG,
+    });
     const photoId = (upload.json() as { data: { photoId: number } }).data.photoId;
     expect((await post('/workOrder/progress', { orderId, note: '已到现场', photoIds: [photoId] })).code).toBe(200);
     expect((await post('/workOrder/close', { orderId, result: '已更换灯泡' })).code).toBe(200);
@@ -75,11 +93,21 @@ describe('work-order pushes', () => {
       [created.orderNo, 'escalate', 'PROCESSING'],
       [late.orderNo, 'escalate', 'PENDING'],
     ]);
-    expect(messages[1]!.data).toMatchObject({ orderId, actionName: '派发', statusName: '已派发', alarmId: null, userId: expect.any(Number) });
+    expect(messages[1]!.data).toMatchObject({
+      orderId,
+      actionName: '派发',
+      statusName: '已派发',
+      alarmId: null,
+      userId: expect.any(Number),
+    });
     expect(messages.at(-1)!.data).toMatchObject({ orderId: late.orderId, actionName: '超时升级', userId: null });
     // The live sockets of the tenant got the same messages (those after subscribing), each once.
     // On PostgreSQL they reach the sockets through NOTIFY, a moment after the commit.
-    await vi.waitFor(() => expect(live.map((data) => `${data.orderNo}:${data.action}`)).toEqual(messages.slice(1).map(({ data }) => `${data.orderNo}:${data.action}`)));
+    await vi.waitFor(() =>
+      expect(live.map((data) => `${data.orderNo}:${data.action}`)).toEqual(
+        messages.slice(1).map(({ data }) => `${data.orderNo}:${data.action}`),
+      ),
+    );
     // Escalating again marks nothing and announces nothing.
     const before = await lastSeq();
     await server.app.workOrders.escalateOverdue();
@@ -95,11 +123,19 @@ describe('work-order pushes', () => {
     expect((await post('/workOrder/assign', { orderId: order.orderId })).code).toBe(400);
     expect((await post('/workOrder/create', { title: '' })).code).toBe(400);
     expect((await post('/workOrder/create', { title: '过期', dueAt: NOW - 1 })).code).toBe(400);
-    const upload = await server.app.inject({ method: 'POST', url: `/api/workOrder/photo?orderId=${order.orderId}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, payload: PNG });
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/workOrder/photo?orderId=${order.orderId}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect((upload.json() as Reply).code).toBe(409);
     const other = await server.login('ADMIN-2026-DEMO');
     expect((await server.api('POST', '/tenantLogin', { token: other, body: { tenantId: 2 } })).body.code).toBe(200);
-    expect((await server.api('POST', '/workOrder/cancel', { token: other, body: { orderId: order.orderId, note: '不是我的' }, json: true })).body.code).toBe(404);
+    expect(
+      (await server.api('POST', '/workOrder/cancel', { token: other, body: { orderId: order.orderId, note: '不是我的' }, json: true })).body
+        .code,
+    ).toBe(404);
     expect(await pushed(before)).toEqual([]);
   });
 });

@@ -1,7 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { WORK_ORDER_ACTIONS, WORK_ORDER_STATUSES, WORK_ORDER_TRANSITIONS, type WorkOrderAction, type WorkOrderDetail, type WorkOrderRow, type WorkOrderStats, type WorkOrderStatus } from '../../contracts/workOrders';
+import {
+  WORK_ORDER_ACTIONS,
+  WORK_ORDER_STATUSES,
+  WORK_ORDER_TRANSITIONS,
+  type WorkOrderAction,
+  type WorkOrderDetail,
+  type WorkOrderRow,
+  type WorkOrderStats,
+  type WorkOrderStatus,
+} from '../../contracts/workOrders';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 
@@ -20,7 +29,8 @@ const later = async (ms: number) => {
   token = await server.login();
 };
 type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; total?: number };
-const post = async (url: string, body: Record<string, unknown>, as = token) => (await server.api('POST', url, { token: as, body, json: true })).body as Reply;
+const post = async (url: string, body: Record<string, unknown>, as = token) =>
+  (await server.api('POST', url, { token: as, body, json: true })).body as Reply;
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body as Reply;
 const create = async (body: Record<string, unknown> = {}, as = token) => {
   const reply = await post('/workOrder/create', { title: '路灯不亮', ...body }, as);
@@ -28,7 +38,10 @@ const create = async (body: Record<string, unknown> = {}, as = token) => {
   return reply.data as WorkOrderRow;
 };
 const detail = async (orderId: number, as = token) => (await get(`/workOrder/detail/${orderId}`, as)).data as WorkOrderDetail;
-const teamsOf = async (tenantId: number) => (await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
+const teamsOf = async (tenantId: number) =>
+  (
+    await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()
+  ).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
 /** The admin, switched to tenant 2 (西湖风景名胜区), where every module is open to them. */
 const otherTenant = async () => {
   const other = await server.login('ADMIN-2026-DEMO');
@@ -41,12 +54,22 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([100, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(100, 2)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100, 3)]);
 const upload = async (orderId: number, bytes: Buffer, contentType = 'image/png', as = token) => {
-  const reply = await server.app.inject({ method: 'POST', url: `/api/workOrder/photo?orderId=${orderId}`, headers: { authorization: `Bearer ${as}`, 'content-type': contentType }, payload: bytes });
+  const reply = await server.app.inject({
+    method: 'POST',
+    url: `/api/workOrder/photo?orderId=${orderId}`,
+    headers: { authorization: `Bearer ${as}`, 'content-type': contentType },
+    payload: bytes,
+  });
   return reply.json() as Reply;
 };
 const photoDir = () => join(server.dataDir, 'workorders');
 const storedPhotoFiles = (): string[] => {
-  const walk = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])) : []);
+  const walk = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+        )
+      : [];
   return walk(photoDir());
 };
 
@@ -54,7 +77,8 @@ const storedPhotoFiles = (): string[] => {
 async function orderIn(status: WorkOrderStatus): Promise<WorkOrderRow> {
   const order = await create();
   const [team] = await teamsOf(1);
-  const step = async (url: string, body: Record<string, unknown>) => expect((await post(url, { orderId: order.orderId, ...body })).code, url).toBe(200);
+  const step = async (url: string, body: Record<string, unknown>) =>
+    expect((await post(url, { orderId: order.orderId, ...body })).code, url).toBe(200);
   if (status === 'PENDING') return order;
   if (status === 'CANCELLED') {
     await step('/workOrder/cancel', { note: '重复报修' });
@@ -76,24 +100,77 @@ const actionBody: Record<WorkOrderAction, Record<string, unknown>> = {
   reopen: { note: '又坏了' },
   cancel: { note: '不需要了' },
 };
-const actionName: Record<WorkOrderAction, string> = { assign: '派发', accept: '接单', progress: '填写进展', close: '办结', reopen: '重新打开', cancel: '取消' };
-const statusName: Record<WorkOrderStatus, string> = { PENDING: '待派发', ASSIGNED: '已派发', PROCESSING: '处理中', DONE: '已完成', CANCELLED: '已取消' };
+const actionName: Record<WorkOrderAction, string> = {
+  assign: '派发',
+  accept: '接单',
+  progress: '填写进展',
+  close: '办结',
+  reopen: '重新打开',
+  cancel: '取消',
+};
+const statusName: Record<WorkOrderStatus, string> = {
+  PENDING: '待派发',
+  ASSIGNED: '已派发',
+  PROCESSING: '处理中',
+  DONE: '已完成',
+  CANCELLED: '已取消',
+};
 
 describe('work orders', () => {
   it('are created by hand, from a device and from an alarm, numbered GD-<day>-nnnn consecutively per tenant', async () => {
     const manual = await create({ description: '滨盛路 3 号杆', priority: 'HIGH' });
-    expect(manual).toMatchObject({ orderNo: 'GD-20261122-0001', status: 'PENDING', statusName: '待派发', source: 'manual', sourceName: '人工', category: 'OTHER', priority: 'HIGH', priorityName: '高', createdBy: 2, createdByName: '值班员张敏', dueAt: NOW + 8 * HOUR, overdue: false });
-    const device = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'name']).where('tenant_id', '=', 1).orderBy('device_id').executeTakeFirstOrThrow();
+    expect(manual).toMatchObject({
+      orderNo: 'GD-20261122-0001',
+      status: 'PENDING',
+      statusName: '待派发',
+      source: 'manual',
+      sourceName: '人工',
+      category: 'OTHER',
+      priority: 'HIGH',
+      priorityName: '高',
+      createdBy: 2,
+      createdByName: '值班员张敏',
+      dueAt: NOW + 8 * HOUR,
+      overdue: false,
+    });
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_id', 'name'])
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
     const fromDevice = await create({ title: '设备离线', deviceId: device.device_id });
-    expect(fromDevice).toMatchObject({ orderNo: 'GD-20261122-0002', source: 'device', category: 'REPAIR', priority: 'NORMAL', deviceId: device.device_id, deviceName: device.name, dueAt: NOW + 24 * HOUR });
+    expect(fromDevice).toMatchObject({
+      orderNo: 'GD-20261122-0002',
+      source: 'device',
+      category: 'REPAIR',
+      priority: 'NORMAL',
+      deviceId: device.device_id,
+      deviceName: device.name,
+      dueAt: NOW + 24 * HOUR,
+    });
 
     const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾浓度超标', deviceId: device.device_id });
     const fromAlarm = await post('/alarm/workOrder', { alarmId: alarm.alarmId });
-    expect(fromAlarm).toMatchObject({ code: 200, msg: '工单已创建', data: { orderNo: 'GD-20261122-0003', source: 'alarm', category: 'ALARM', priority: 'URGENT', alarmId: alarm.alarmId, deviceId: device.device_id, title: `${alarm.alarmTypeName}：烟雾浓度超标` } });
+    expect(fromAlarm).toMatchObject({
+      code: 200,
+      msg: '工单已创建',
+      data: {
+        orderNo: 'GD-20261122-0003',
+        source: 'alarm',
+        category: 'ALARM',
+        priority: 'URGENT',
+        alarmId: alarm.alarmId,
+        deviceId: device.device_id,
+        title: `${alarm.alarmTypeName}：烟雾浓度超标`,
+      },
+    });
     const orderId = (fromAlarm.data as WorkOrderRow).orderId;
     // The order shows its alarm, the alarm its orders and, in its history, the order raised.
     expect((await detail(orderId)).alarm).toMatchObject({ alarmId: alarm.alarmId, alarmContent: '烟雾浓度超标' });
-    expect(((await get(`/alarm/workOrders?alarmId=${alarm.alarmId}`)).data as WorkOrderRow[]).map((order) => order.orderNo)).toEqual(['GD-20261122-0003']);
+    expect(((await get(`/alarm/workOrders?alarmId=${alarm.alarmId}`)).data as WorkOrderRow[]).map((order) => order.orderNo)).toEqual([
+      'GD-20261122-0003',
+    ]);
     const history = ((await get(`/alarm/detail/${alarm.alarmId}`)).data as { history: { action: string; comment: string }[] }).history;
     expect(history.at(-1)).toMatchObject({ action: 'workOrder', comment: '已创建工单 GD-20261122-0003' });
     // Also through /workOrder/create with alarmId.
@@ -115,14 +192,38 @@ describe('work orders', () => {
       [{ title: '' }, { code: 400, msg: '请填写工单标题' }],
       [{ title: '   ' }, { code: 400, msg: '请输入工单标题' }],
       [{ title: 'x'.repeat(101) }, { code: 400, msg: '工单标题不能超过 100 个字符' }],
-      [{ title: 'x', priority: 'P1' }, { code: 400, msg: '优先级不正确（可选：URGENT、HIGH、NORMAL、LOW）' }],
-      [{ title: 'x', category: 'fix' }, { code: 400, msg: '工单类别不正确（可选：ALARM、REPAIR、INSPECTION、MAINTENANCE、OTHER）' }],
-      [{ title: 'x', dueAt: 'tomorrow' }, { code: 400, msg: '截止时间必须是毫秒时间戳' }],
-      [{ title: 'x', dueAt: NOW - 1 }, { code: 400, msg: '截止时间必须晚于当前时间' }],
-      [{ title: 'x', deviceId: 0 }, { code: 400, msg: '设备编号必须是正整数' }],
-      [{ title: 'x', deviceId: 999999 }, { code: 404, msg: '设备不存在：999999' }],
-      [{ title: 'x', alarmId: alarm.alarmId }, { code: 404, msg: `告警不存在：${alarm.alarmId}` }],
-      [{ title: 'x', description: 5 }, { code: 400, msg: '工单描述必须是文字' }],
+      [
+        { title: 'x', priority: 'P1' },
+        { code: 400, msg: '优先级不正确（可选：URGENT、HIGH、NORMAL、LOW）' },
+      ],
+      [
+        { title: 'x', category: 'fix' },
+        { code: 400, msg: '工单类别不正确（可选：ALARM、REPAIR、INSPECTION、MAINTENANCE、OTHER）' },
+      ],
+      [
+        { title: 'x', dueAt: 'tomorrow' },
+        { code: 400, msg: '截止时间必须是毫秒时间戳' },
+      ],
+      [
+        { title: 'x', dueAt: NOW - 1 },
+        { code: 400, msg: '截止时间必须晚于当前时间' },
+      ],
+      [
+        { title: 'x', deviceId: 0 },
+        { code: 400, msg: '设备编号必须是正整数' },
+      ],
+      [
+        { title: 'x', deviceId: 999999 },
+        { code: 404, msg: '设备不存在：999999' },
+      ],
+      [
+        { title: 'x', alarmId: alarm.alarmId },
+        { code: 404, msg: `告警不存在：${alarm.alarmId}` },
+      ],
+      [
+        { title: 'x', description: 5 },
+        { code: 400, msg: '工单描述必须是文字' },
+      ],
     ] as const) {
       expect(await post('/workOrder/create', body), JSON.stringify(body)).toEqual(reply);
     }
@@ -136,18 +237,43 @@ describe('work orders', () => {
   it('go 待派发 → 已派发 → 处理中 → 已完成 → 处理中 → 已完成, every change audited with who, when and a note', async () => {
     const order = await create();
     const [team] = await teamsOf(1);
-    expect(await post('/workOrder/assign', { orderId: order.orderId, teamId: team!.teamId })).toMatchObject({ code: 200, msg: '工单已派发', data: { status: 'ASSIGNED', assigneeTeamId: team!.teamId, assigneeTeamName: '消防一队', assigneeUserId: null } });
+    expect(await post('/workOrder/assign', { orderId: order.orderId, teamId: team!.teamId })).toMatchObject({
+      code: 200,
+      msg: '工单已派发',
+      data: { status: 'ASSIGNED', assigneeTeamId: team!.teamId, assigneeTeamName: '消防一队', assigneeUserId: null },
+    });
     // Re-dispatch (改派) to a person while 已派发.
-    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 1, note: '改派管理员' })).toMatchObject({ code: 200, data: { status: 'ASSIGNED', assigneeUserId: 1, assigneeUserName: '系统管理员', assigneeTeamId: null } });
+    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 1, note: '改派管理员' })).toMatchObject({
+      code: 200,
+      data: { status: 'ASSIGNED', assigneeUserId: 1, assigneeUserName: '系统管理员', assigneeTeamId: null },
+    });
     server.advance(60_000);
-    expect(await post('/workOrder/accept', { orderId: order.orderId })).toMatchObject({ code: 200, msg: '已接单', data: { status: 'PROCESSING' } });
+    expect(await post('/workOrder/accept', { orderId: order.orderId })).toMatchObject({
+      code: 200,
+      msg: '已接单',
+      data: { status: 'PROCESSING' },
+    });
     const photo = await upload(order.orderId, PNG);
     expect(photo).toMatchObject({ code: 200, msg: '照片已上传', data: { mime: 'image/png', size: PNG.length, eventId: null } });
     const photoId = (photo.data as { photoId: number }).photoId;
-    expect(await post('/workOrder/progress', { orderId: order.orderId, note: '已到现场，灯泡烧毁', photoIds: [photoId] })).toMatchObject({ code: 200, msg: '进展已记录', data: { status: 'PROCESSING' } });
-    expect(await post('/workOrder/close', { orderId: order.orderId, result: '已更换灯泡' })).toMatchObject({ code: 200, msg: '工单已办结', data: { status: 'DONE', result: '已更换灯泡', closedAt: NOW + 60_000 } });
-    expect(await post('/workOrder/reopen', { orderId: order.orderId, note: '夜间复查仍不亮' })).toMatchObject({ code: 200, data: { status: 'PROCESSING', closedAt: null, result: '' } });
-    expect(await post('/workOrder/close', { orderId: order.orderId, result: '更换镇流器' })).toMatchObject({ code: 200, data: { status: 'DONE', result: '更换镇流器' } });
+    expect(await post('/workOrder/progress', { orderId: order.orderId, note: '已到现场，灯泡烧毁', photoIds: [photoId] })).toMatchObject({
+      code: 200,
+      msg: '进展已记录',
+      data: { status: 'PROCESSING' },
+    });
+    expect(await post('/workOrder/close', { orderId: order.orderId, result: '已更换灯泡' })).toMatchObject({
+      code: 200,
+      msg: '工单已办结',
+      data: { status: 'DONE', result: '已更换灯泡', closedAt: NOW + 60_000 },
+    });
+    expect(await post('/workOrder/reopen', { orderId: order.orderId, note: '夜间复查仍不亮' })).toMatchObject({
+      code: 200,
+      data: { status: 'PROCESSING', closedAt: null, result: '' },
+    });
+    expect(await post('/workOrder/close', { orderId: order.orderId, result: '更换镇流器' })).toMatchObject({
+      code: 200,
+      data: { status: 'DONE', result: '更换镇流器' },
+    });
 
     const full = await detail(order.orderId);
     expect(full.events.map((event) => [event.action, event.fromStatus, event.toStatus, event.note, event.userName])).toEqual([
@@ -163,13 +289,22 @@ describe('work orders', () => {
     ]);
     expect(full.events[3]!.time).toBe(NOW + 60_000);
     expect(full.events[5]!.photoIds).toEqual([photoId]);
-    expect(full.photos).toEqual([expect.objectContaining({ photoId, eventId: full.events[5]!.id, url: `/workOrder/photo/file?id=${photoId}` })]);
-    const file = await server.app.inject({ method: 'GET', url: `/api/workOrder/photo/file?id=${photoId}`, headers: { authorization: `Bearer ${token}` } });
+    expect(full.photos).toEqual([
+      expect.objectContaining({ photoId, eventId: full.events[5]!.id, url: `/workOrder/photo/file?id=${photoId}` }),
+    ]);
+    const file = await server.app.inject({
+      method: 'GET',
+      url: `/api/workOrder/photo/file?id=${photoId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
     // A photo once attached cannot be attached again.
     await post('/workOrder/reopen', { orderId: order.orderId, note: '再查' });
-    expect(await post('/workOrder/progress', { orderId: order.orderId, note: 'x', photoIds: [photoId] })).toEqual({ code: 400, msg: `照片 ${photoId} 已附加到其他记录` });
+    expect(await post('/workOrder/progress', { orderId: order.orderId, note: 'x', photoIds: [photoId] })).toEqual({
+      code: 400,
+      msg: `照片 ${photoId} 已附加到其他记录`,
+    });
   });
 
   describe('refuse every action their status does not allow (409, naming both), changing nothing', () => {
@@ -181,7 +316,9 @@ describe('work orders', () => {
         for (const action of refused) {
           const reply = await post(`/workOrder/${action}`, { orderId: order.orderId, ...actionBody[action] });
           expect(reply.code, action).toBe(409);
-          expect(reply.msg, action).toMatch(new RegExp(`^工单 ${order.orderNo} 当前状态为「${statusName[status]}」，不能${actionName[action]}（仅「`));
+          expect(reply.msg, action).toMatch(
+            new RegExp(`^工单 ${order.orderNo} 当前状态为「${statusName[status]}」，不能${actionName[action]}（仅「`),
+          );
         }
         expect(await stateDigest(server.app.ctx.db)).toBe(before);
         // Each allowed action goes through from this status (on a fresh order each time).
@@ -197,8 +334,14 @@ describe('work orders', () => {
 
     it('names the states an action needs', async () => {
       const order = await orderIn('DONE');
-      expect(await post('/workOrder/cancel', { orderId: order.orderId, note: '不用了' })).toEqual({ code: 409, msg: `工单 ${order.orderNo} 当前状态为「已完成」，不能取消（仅「待派发」或「已派发」时可以取消）` });
-      expect(await post('/workOrder/accept', { orderId: order.orderId })).toEqual({ code: 409, msg: `工单 ${order.orderNo} 当前状态为「已完成」，不能接单（仅「已派发」时可以接单）` });
+      expect(await post('/workOrder/cancel', { orderId: order.orderId, note: '不用了' })).toEqual({
+        code: 409,
+        msg: `工单 ${order.orderNo} 当前状态为「已完成」，不能取消（仅「待派发」或「已派发」时可以取消）`,
+      });
+      expect(await post('/workOrder/accept', { orderId: order.orderId })).toEqual({
+        code: 409,
+        msg: `工单 ${order.orderNo} 当前状态为「已完成」，不能接单（仅「已派发」时可以接单）`,
+      });
     });
   });
 
@@ -207,34 +350,70 @@ describe('work orders', () => {
     const [otherTeam] = await teamsOf(2);
     const before = await stateDigest(server.app.ctx.db);
     expect(await post('/workOrder/assign', { orderId: order.orderId })).toEqual({ code: 400, msg: '请指定处理人或处理班组（二选一）' });
-    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 2, teamId: 1 })).toEqual({ code: 400, msg: '请指定处理人或处理班组（二选一）' });
+    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 2, teamId: 1 })).toEqual({
+      code: 400,
+      msg: '请指定处理人或处理班组（二选一）',
+    });
     expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 4 })).toEqual({ code: 400, msg: '处理人不属于当前租户：4' });
-    expect(await post('/workOrder/assign', { orderId: order.orderId, teamId: otherTeam!.teamId })).toEqual({ code: 400, msg: `班组不存在：${otherTeam!.teamId}` });
-    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 'two' })).toEqual({ code: 400, msg: '处理人编号必须是正整数' });
+    expect(await post('/workOrder/assign', { orderId: order.orderId, teamId: otherTeam!.teamId })).toEqual({
+      code: 400,
+      msg: `班组不存在：${otherTeam!.teamId}`,
+    });
+    expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 'two' })).toEqual({
+      code: 400,
+      msg: '处理人编号必须是正整数',
+    });
     expect(await post('/workOrder/assign', { userId: 2 })).toEqual({ code: 400, msg: '请指定工单' });
     expect(await post('/workOrder/cancel', { orderId: order.orderId })).toEqual({ code: 400, msg: '请填写取消原因' });
     expect(await post('/workOrder/cancel', { orderId: order.orderId, note: '  ' })).toEqual({ code: 400, msg: '请填写取消原因' });
-    expect(await post('/workOrder/cancel', { orderId: order.orderId, note: 'x'.repeat(501) })).toEqual({ code: 400, msg: '取消原因不能超过 500 个字符' });
+    expect(await post('/workOrder/cancel', { orderId: order.orderId, note: 'x'.repeat(501) })).toEqual({
+      code: 400,
+      msg: '取消原因不能超过 500 个字符',
+    });
     expect(await post('/workOrder/accept', { orderId: 999999 })).toEqual({ code: 404, msg: '工单不存在：999999' });
-    expect(await post('/workOrder/progress', { orderId: order.orderId, note: 'x', photoIds: [true] })).toEqual({ code: 400, msg: '照片编号必须是正整数的列表（最多 9 张）' });
+    expect(await post('/workOrder/progress', { orderId: order.orderId, note: 'x', photoIds: [true] })).toEqual({
+      code: 400,
+      msg: '照片编号必须是正整数的列表（最多 9 张）',
+    });
     expect(await post('/workOrder/close', { orderId: order.orderId })).toEqual({ code: 400, msg: '请填写处理结果' });
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
   });
 
   it('take JPEG, PNG and WebP photos while 处理中, by their bytes, and refuse anything else with nothing stored', async () => {
     const pending = await create();
-    expect(await upload(pending.orderId, PNG)).toEqual({ code: 409, msg: `工单 ${pending.orderNo} 当前状态为「待派发」，不能上传照片（仅「处理中」时可以上传照片）` });
+    expect(await upload(pending.orderId, PNG)).toEqual({
+      code: 409,
+      msg: `工单 ${pending.orderNo} 当前状态为「待派发」，不能上传照片（仅「处理中」时可以上传照片）`,
+    });
     const order = await orderIn('PROCESSING');
     const before = await stateDigest(server.app.ctx.db);
     expect(await upload(order.orderId, GIF, 'image/png')).toEqual({ code: 400, msg: '照片必须是 JPEG、PNG 或 WebP 图片' });
-    expect(await upload(order.orderId, Buffer.from('not an image at all'), 'application/octet-stream')).toEqual({ code: 400, msg: '照片必须是 JPEG、PNG 或 WebP 图片' });
+    expect(await upload(order.orderId, Buffer.from('not an image at all'), 'application/octet-stream')).toEqual({
+      code: 400,
+      msg: '照片必须是 JPEG、PNG 或 WebP 图片',
+    });
     expect(await upload(order.orderId, GIF, 'image/gif')).toMatchObject({ code: 415 });
     expect(await upload(order.orderId, PNG, 'multipart/form-data; boundary=x')).toMatchObject({ code: 415 });
-    expect(await upload(order.orderId, JPEG, 'image/png')).toEqual({ code: 400, msg: '照片内容是 image/jpeg，与声明的类型 image/png 不符' });
-    expect(await upload(order.orderId, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png')).toEqual({ code: 413, msg: '照片不能超过 5 MB' });
+    expect(await upload(order.orderId, JPEG, 'image/png')).toEqual({
+      code: 400,
+      msg: '照片内容是 image/jpeg，与声明的类型 image/png 不符',
+    });
+    expect(await upload(order.orderId, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png')).toEqual({
+      code: 413,
+      msg: '照片不能超过 5 MB',
+    });
     expect(await upload(order.orderId, Buffer.alloc(0), 'image/png')).toMatchObject({ code: 400 });
     expect(await upload(999999, PNG)).toEqual({ code: 404, msg: '工单不存在：999999' });
-    expect((await server.app.inject({ method: 'POST', url: '/api/workOrder/photo?orderId=x', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, payload: PNG })).json()).toEqual({ code: 400, msg: '工单编号必须是正整数' });
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/workOrder/photo?orderId=x',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+          payload: PNG,
+        })
+      ).json(),
+    ).toEqual({ code: 400, msg: '工单编号必须是正整数' });
     expect(await stateDigest(server.app.ctx.db)).toBe(before);
     expect(storedPhotoFiles()).toEqual([]);
 
@@ -245,7 +424,9 @@ describe('work orders', () => {
     ] as const) {
       const reply = await upload(order.orderId, bytes, type);
       expect(reply.code, type).toBe(200);
-      expect(storedPhotoFiles()).toContain(join(photoDir(), '1', String(order.orderId), `${(reply.data as { photoId: number }).photoId}.${ext}`));
+      expect(storedPhotoFiles()).toContain(
+        join(photoDir(), '1', String(order.orderId), `${(reply.data as { photoId: number }).photoId}.${ext}`),
+      );
     }
     expect((await detail(order.orderId)).photos.map((photo) => photo.mime)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
     expect(await get('/workOrder/photo/file?id=999999')).toEqual({ code: 404, msg: '照片不存在' });
@@ -259,7 +440,15 @@ describe('work orders', () => {
     const before = await stateDigest(server.app.ctx.db);
     const missing = { code: 404, msg: `工单不存在：${order.orderId}` };
     expect(await get(`/workOrder/detail/${order.orderId}`, other)).toEqual(missing);
-    for (const action of WORK_ORDER_ACTIONS) expect(await post(`/workOrder/${action}`, { orderId: order.orderId, ...actionBody[action], ...(action === 'assign' ? { userId: 1 } : {}) }, other), action).toEqual(missing);
+    for (const action of WORK_ORDER_ACTIONS)
+      expect(
+        await post(
+          `/workOrder/${action}`,
+          { orderId: order.orderId, ...actionBody[action], ...(action === 'assign' ? { userId: 1 } : {}) },
+          other,
+        ),
+        action,
+      ).toEqual(missing);
     expect(await upload(order.orderId, PNG, 'image/png', other)).toEqual(missing);
     expect(await get(`/workOrder/photo/file?id=${photoId}`, other)).toEqual({ code: 404, msg: '照片不存在' });
     expect(await get(`/alarm/workOrders?alarmId=${alarm.alarmId}`, other)).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
@@ -282,7 +471,10 @@ describe('work orders', () => {
     expect((await server.api('POST', '/tenantLogin', { token: scenic, body: { tenantId: 2 } })).body.code).toBe(200);
     expect(await get('/workOrder/list', scenic)).toMatchObject({ code: 403 });
     const alarm = await server.app.alarms.raise({ tenantId: 2, alarmType: 'SMOKE', content: '烟雾' });
-    expect(await post('/alarm/workOrder', { alarmId: alarm.alarmId, title: '湖滨烟雾复核' }, scenic)).toMatchObject({ code: 200, data: { title: '湖滨烟雾复核', source: 'alarm' } });
+    expect(await post('/alarm/workOrder', { alarmId: alarm.alarmId, title: '湖滨烟雾复核' }, scenic)).toMatchObject({
+      code: 200,
+      data: { title: '湖滨烟雾复核', source: 'alarm' },
+    });
     expect(((await get(`/alarm/workOrders?alarmId=${alarm.alarmId}`, scenic)).data as unknown[]).length).toBe(1);
   });
 
@@ -298,7 +490,13 @@ describe('work orders', () => {
     expect(await server.app.workOrders.escalateOverdue()).toBe(0);
     const after = await detail(soon.orderId);
     expect(after).toMatchObject({ overdue: true, escalatedAt: NOW + 2 * HOUR, status: 'PENDING' });
-    expect(after.events.at(-1)).toMatchObject({ action: 'escalate', actionName: '超时升级', userName: '系统', userId: null, note: '已超过处理时限 60 分钟，自动升级' });
+    expect(after.events.at(-1)).toMatchObject({
+      action: 'escalate',
+      actionName: '超时升级',
+      userName: '系统',
+      userId: null,
+      note: '已超过处理时限 60 分钟，自动升级',
+    });
     expect((await detail(lowPriority.orderId)).escalatedAt).toBeNull();
     expect((await detail(done.orderId)).escalatedAt).toBeNull();
     expect(await get('/workOrder/list?overdue=1')).toMatchObject({ total: 1, rows: [expect.objectContaining({ orderId: soon.orderId })] });
@@ -323,14 +521,19 @@ describe('work orders', () => {
 
   it('statistics are read once per 10 s per tenant, and again at once after any change of the tenant', async () => {
     // The order's own push reaches this instance first (on PostgreSQL through NOTIFY, a moment later).
-    const announced = new Promise<void>((resolve) => server.app.pushHub.subscribe(1, (message) => message.eventType === 'WORK_ORDER' && resolve()));
+    const announced = new Promise<void>((resolve) =>
+      server.app.pushHub.subscribe(1, (message) => message.eventType === 'WORK_ORDER' && resolve()),
+    );
     await create({ title: '路灯不亮' });
     await announced;
     const first = (await get('/workOrder/stats')).data as WorkOrderStats;
     expect(first).toMatchObject({ total: 1, createdToday: 1 });
     // Written behind the service's back (as another instance of a cluster would): not seen within 10 s…
     const row = await server.app.ctx.db.selectFrom('work_orders').selectAll().executeTakeFirstOrThrow();
-    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9999' }).execute();
+    await server.app.ctx.db
+      .insertInto('work_orders')
+      .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9999' })
+      .execute();
     expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(1);
     // …another tenant has its own…
     const other = await otherTenant();
@@ -339,18 +542,29 @@ describe('work orders', () => {
     await create({ title: '井盖松动' });
     expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(3);
     // …so does one another instance made: its push reaches this one…
-    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9997' }).execute();
+    await server.app.ctx.db
+      .insertInto('work_orders')
+      .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9997' })
+      .execute();
     await server.app.pushHub.publish(1, 'WORK_ORDER', { orderId: 99, orderNo: 'GD-20261122-9997', action: 'create', status: 'PENDING' });
     await vi.waitFor(async () => expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4));
     // …and the time limit, with the overdue count, holds without changes too.
-    await server.app.ctx.db.insertInto('work_orders').values({ ...row, order_id: undefined, order_no: 'GD-20261122-9998' }).execute();
+    await server.app.ctx.db
+      .insertInto('work_orders')
+      .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9998' })
+      .execute();
     await later(10_000);
     expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(5);
   });
 
   it('are listed newest first with filters and paging', async () => {
     const [team] = await teamsOf(1);
-    const device = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 1).orderBy('device_id').executeTakeFirstOrThrow();
+    const device = await server.app.ctx.db
+      .selectFrom('devices')
+      .select('device_id')
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
     const first = await create({ title: '东广场路灯闪烁', priority: 'URGENT' });
     await later(HOUR);
     const second = await create({ title: '摄像机画面模糊', deviceId: device.device_id });
@@ -386,7 +600,10 @@ describe('work orders', () => {
     expect(await ids(`?keyword=${encodeURIComponent('广场_')}`)).toEqual({ ids: [], total: 0 });
     expect(await ids(`?beginTime=${NOW + HOUR}&endTime=${NOW + HOUR}`)).toEqual({ ids: [second.orderId], total: 1 });
     expect(await ids(`?dueEnd=${NOW + 10 * HOUR}`)).toEqual({ ids: [first.orderId], total: 1 });
-    expect(await ids(`?dueBegin=${NOW + 10 * HOUR}&status=ASSIGNED&priority=NORMAL`)).toEqual({ ids: [third.orderId, second.orderId], total: 2 });
+    expect(await ids(`?dueBegin=${NOW + 10 * HOUR}&status=ASSIGNED&priority=NORMAL`)).toEqual({
+      ids: [third.orderId, second.orderId],
+      total: 2,
+    });
   });
 
   it.each([

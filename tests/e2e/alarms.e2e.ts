@@ -19,7 +19,13 @@ async function operator(authCode = 'OPER-2026-DEMO', tenantLabel?: string): Prom
 }
 
 async function raise(alarmType: string, tenantId = 1, content = '现场告警'): Promise<void> {
-  const reply = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType, tenantId, content }) })).json()) as { code: number };
+  const reply = (await (
+    await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alarmType, tenantId, content }),
+    })
+  ).json()) as { code: number };
   expect(reply.code).toBe(200);
 }
 
@@ -52,7 +58,7 @@ describe('live alarms', () => {
     expect(await toasts(page).getByText('上线前的告警').count()).toBe(0);
   });
 
-  it('never shows tenant A\'s alarms to tenant B', async () => {
+  it("never shows tenant A's alarms to tenant B", async () => {
     const city = await operator();
     const scenic = await operator('ADMIN-2026-DEMO', '西湖风景名胜区');
     await raise('SMOKE', 1, '只属于城市的告警');

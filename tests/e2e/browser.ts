@@ -51,13 +51,23 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<Brows
  */
 async function recordCspViolations(context: BrowserContext, into: string[]): Promise<void> {
   const record = (where: string, violation: { directive: string; blocked: string; source: string }) =>
-    into.push(`CSP 违规（${where}）：${violation.directive} 拦截了 ${violation.blocked || '(inline)'}${violation.source ? `，来自 ${violation.source}` : ''}`);
-  await context.exposeBinding('__reportCspViolation', ({ page }, violation: { directive: string; blocked: string; source: string }) => record(page.url(), violation));
+    into.push(
+      `CSP 违规（${where}）：${violation.directive} 拦截了 ${violation.blocked || '(inline)'}${violation.source ? `，来自 ${violation.source}` : ''}`,
+    );
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: { directive: string; blocked: string; source: string }) =>
+    record(page.url(), violation),
+  );
   const listen = () => {
-    const target = globalThis as unknown as { addEventListener(type: string, listener: (event: SecurityPolicyViolationEvent) => void): void };
+    const target = globalThis as unknown as {
+      addEventListener(type: string, listener: (event: SecurityPolicyViolationEvent) => void): void;
+    };
     target.addEventListener('securitypolicyviolation', (event) => {
       const report = (globalThis as unknown as { __reportCspViolation?: (violation: unknown) => void }).__reportCspViolation;
-      const violation = { directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile ? `${event.sourceFile}:${event.lineNumber}` : '' };
+      const violation = {
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: event.sourceFile ? `${event.sourceFile}:${event.lineNumber}` : '',
+      };
       if (report) void report(violation);
       // In a worker the binding is absent: the console carries it to the context's console event below.
       else console.error(`Content Security Policy violation: ${violation.directive} ${violation.blocked} ${violation.source}`);
@@ -109,12 +119,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Reads the last SMS code from the server's dev endpoint (only on with SMS_DEV_ENDPOINT=1). */
 export async function lastSmsCode(baseUrl: string, phonenumber: string): Promise<string> {
-  const reply = (await (await fetch(`${baseUrl}/api/dev/sms/last?phonenumber=${phonenumber}`)).json()) as { code: number; data?: { smsCode: string } };
+  const reply = (await (await fetch(`${baseUrl}/api/dev/sms/last?phonenumber=${phonenumber}`)).json()) as {
+    code: number;
+    data?: { smsCode: string };
+  };
   if (reply.code !== 200 || !reply.data) throw new Error(`没有 ${phonenumber} 的验证码`);
   return reply.data.smsCode;
 }
 
-export async function apiGet(baseUrl: string, path: string, token?: string): Promise<{ code: number; msg?: string; [key: string]: unknown }> {
+export async function apiGet(
+  baseUrl: string,
+  path: string,
+  token?: string,
+): Promise<{ code: number; msg?: string; [key: string]: unknown }> {
   const response = await fetch(`${baseUrl}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return (await response.json()) as { code: number; msg?: string };
 }

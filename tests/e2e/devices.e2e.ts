@@ -21,7 +21,10 @@ describe('devices', () => {
     const catalogue = page.getByRole('navigation', { name: '设备类型' });
     await catalogue.getByRole('link', { name: '智慧灯杆' }).waitFor();
     expect(await catalogue.getByRole('link').count()).toBe(33);
-    await catalogue.getByText(/\d+ 台 · 在线 \d+/).first().waitFor();
+    await catalogue
+      .getByText(/\d+ 台 · 在线 \d+/)
+      .first()
+      .waitFor();
     await screenshot(page, 'device-catalogue');
   });
 
@@ -82,7 +85,9 @@ describe('devices', () => {
     const page = await loginAt('/device/lamp');
     await page.getByRole('textbox', { name: '搜索设备' }).fill('奥体中心');
     await page.getByText(/共 \d+ 台/).waitFor();
-    await expect.poll(async () => (await rowsOf(page, '智慧灯杆').allTextContents()).slice(1).every((text) => text.includes('奥体中心'))).toBe(true);
+    await expect
+      .poll(async () => (await rowsOf(page, '智慧灯杆').allTextContents()).slice(1).every((text) => text.includes('奥体中心')))
+      .toBe(true);
   });
 
   it('reuses the device pages under orthophoto', async () => {
@@ -93,7 +98,7 @@ describe('devices', () => {
     await rowsOf(page, '智慧灯杆').nth(1).waitFor();
   });
 
-  it('does not show or control another tenant\'s devices', async () => {
+  it("does not show or control another tenant's devices", async () => {
     const page = await loginAt('/device/lamp', 'ADMIN-2026-DEMO');
     await page.getByRole('combobox', { name: '切换租户' }).selectOption({ label: '西湖风景名胜区' });
     await page.waitForURL('**/home');
@@ -105,7 +110,9 @@ describe('devices', () => {
     await page.getByText('暂无设备').waitFor();
     const token = decodeURIComponent(await page.evaluate(() => document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? ''));
     const operator = await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO');
-    const cityLamp = (await apiGet(baseUrl, '/devi/aep/child?deviceType=lamp&pageSize=1', String(operator.token))).rows as { deviceId: number }[];
+    const cityLamp = (await apiGet(baseUrl, '/devi/aep/child?deviceType=lamp&pageSize=1', String(operator.token))).rows as {
+      deviceId: number;
+    }[];
     const reply = await fetch(`${baseUrl}/api/device/control/execute`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -14,7 +14,13 @@ async function operatorToken(): Promise<string> {
 
 /** Raises an alarm as a device would (dev endpoint, SMS_DEV_ENDPOINT=1 in e2e). */
 async function raise(alarmType: string, deviceId: number, content: string): Promise<number> {
-  const reply = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType, deviceId, content }) })).json()) as { code: number; data: { alarmId: number } };
+  const reply = (await (
+    await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenantId: 1, alarmType, deviceId, content }),
+    })
+  ).json()) as { code: number; data: { alarmId: number } };
   expect(reply.code).toBe(200);
   return reply.data.alarmId;
 }
@@ -33,18 +39,22 @@ async function signedIn(): Promise<Page> {
  * an alarm within an active fire's radius joins that fire, and the two files share one server.
  */
 async function remoteSmokeDetectors(token: string): Promise<{ deviceId: number; deviceName: string }[]> {
-  const { rows } = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=50', token)) as unknown as { rows: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] };
-  const away = (row: { longitude: number; latitude: number }) => Math.hypot((row.longitude - 120.2025) * Math.cos((30.2 * Math.PI) / 180), row.latitude - 30.2072);
+  const { rows } = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=50', token)) as unknown as {
+    rows: { deviceId: number; deviceName: string; longitude: number; latitude: number }[];
+  };
+  const away = (row: { longitude: number; latitude: number }) =>
+    Math.hypot((row.longitude - 120.2025) * Math.cos((30.2 * Math.PI) / 180), row.latitude - 30.2072);
   return [...rows].sort((a, b) => away(b) - away(a));
 }
 
 /** The globe is up (software WebGL on a shared machine: it may take a while). */
 const globeReady = (page: Page) => page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
 
-const mapEffects = async (page: Page) => ((await page.locator('.emergency-map').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
+const mapEffects = async (page: Page) =>
+  ((await page.locator('.emergency-map').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
 
 describe('安全应急 map pages', () => {
-  it('a fire-fighting alarm: its toast opens 消防救援 on the fire drawn on the globe; a task dispatched there is accepted and progressed by the field team live, finished, the event closed, and the alarm\'s history shows the whole chain', async () => {
+  it("a fire-fighting alarm: its toast opens 消防救援 on the fire drawn on the globe; a task dispatched there is accepted and progressed by the field team live, finished, the event closed, and the alarm's history shows the whole chain", async () => {
     const token = await operatorToken();
     const device = (await remoteSmokeDetectors(token))[0]!;
     const page = await signedIn();
@@ -56,7 +66,10 @@ describe('安全应急 map pages', () => {
     await toast.waitFor({ timeout: 5000 });
     await toast.click();
     await page.waitForURL(new RegExp(`/securityEmergency/firefighting\\?alarmId=${alarmId}$`));
-    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as { code: number; data: { eventId: number; title: string } };
+    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as {
+      code: number;
+      data: { eventId: number; title: string };
+    };
     expect(event.code).toBe(200);
     const { eventId, title } = event.data;
     await page.locator(`.emergency-map[data-focused-event="${eventId}"]`).waitFor();
@@ -65,21 +78,28 @@ describe('安全应急 map pages', () => {
 
     // On a real globe: fire and smoke at the event, its affected area as a scan circle, no render error.
     await globeReady(page);
-    await expect.poll(() => mapEffects(page)).toEqual(expect.arrayContaining([`emergency:event-${eventId}:fire`, `emergency:event-${eventId}:scan`]));
+    await expect
+      .poll(() => mapEffects(page))
+      .toEqual(expect.arrayContaining([`emergency:event-${eventId}:fire`, `emergency:event-${eventId}:scan`]));
     expect(Number(await page.locator('.globe-host').getAttribute('data-effects'))).toBeGreaterThanOrEqual(2);
     // 现场视频: the camera the server picks for the fire plays live (without ffmpeg: 视频源不可用).
-    const { data: near } = (await apiGet(baseUrl, `/security/emergency/resources?eventId=${eventId}`, token)) as unknown as { data: { cameras: { deviceId: number; name: string; distance: number }[] } };
+    const { data: near } = (await apiGet(baseUrl, `/security/emergency/resources?eventId=${eventId}`, token)) as unknown as {
+      data: { cameras: { deviceId: number; name: string; distance: number }[] };
+    };
     expect(near.cameras.length).toBeGreaterThan(0);
     const video = page.getByRole('region', { name: '事件现场视频（附近摄像机）' });
     const switcher = video.getByRole('group', { name: '切换附近摄像机' });
-    await expect.poll(() => switcher.getByRole('button').allTextContents()).toEqual(near.cameras.map((camera) => expect.stringContaining(`${camera.name}${camera.distance} 米`)));
+    await expect
+      .poll(() => switcher.getByRole('button').allTextContents())
+      .toEqual(near.cameras.map((camera) => expect.stringContaining(`${camera.name}${camera.distance} 米`)));
     const plays = async (name: string) => {
       const tile = video.getByRole('region', { name: `实时视频：${name}` });
       if (!findFfmpeg()) return tile.getByText('视频源不可用').waitFor({ timeout: 30_000 });
       // Connecting takes a while beside the software-rendered globe; then it plays (the tile's text says why not).
       await tile.and(page.locator(':not([data-state="connecting"])')).waitFor({ timeout: 60_000 });
       expect(`${await tile.getAttribute('data-state')} ${await tile.innerText()}`).toMatch(/^playing /);
-      const progress = () => tile.locator('video').evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, time: element.currentTime }));
+      const progress = () =>
+        tile.locator('video').evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, time: element.currentTime }));
       await expect.poll(async () => (await progress()).width, { timeout: 20_000 }).toBeGreaterThan(0);
       const first = await progress();
       await expect.poll(async () => (await progress()).time, { timeout: 15_000 }).toBeGreaterThan(first.time);
@@ -104,11 +124,16 @@ describe('安全应急 map pages', () => {
     const task = panel.getByRole('listitem', { name: /^灭火救援 · 消防一队 · / });
     await task.waitFor();
     // The task's pulsing circle joins the event's effects.
-    await expect.poll(async () => (await mapEffects(page)).filter((id) => id.startsWith(`emergency:event-${eventId}:task-`)).length).toBe(1);
+    await expect
+      .poll(async () => (await mapEffects(page)).filter((id) => id.startsWith(`emergency:event-${eventId}:task-`)).length)
+      .toBe(1);
 
     // The field team (the simulator, 1.5 s reaction in e2e) accepts it and reports progress: shown live.
     await page.getByRole('listitem', { name: '灭火救援 · 消防一队 · 处理中' }).waitFor({ timeout: 20_000 });
-    await task.getByText(/进度 [1-9]\d%/).first().waitFor({ timeout: 20_000 });
+    await task
+      .getByText(/进度 [1-9]\d%/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     const history = page.getByRole('region', { name: '事件处置动态' });
     await history.getByText(/消防一队 · 接收「灭火救援」/).waitFor();
     await screenshot(page, 'emergency-task-progress');
@@ -119,7 +144,10 @@ describe('安全应急 map pages', () => {
       await loginByAuthCode(board, 'OPER-2026-DEMO');
       await board.goto('/securityEmergency/dispatchpanel');
       // This event's task on the team's card (other suites share the server and its teams).
-      await board.getByRole('group', { name: `灭火救援 · ${title}` }).getByRole('progressbar', { name: /^消防一队 灭火救援 进度 \d+%$/ }).waitFor({ timeout: 20_000 });
+      await board
+        .getByRole('group', { name: `灭火救援 · ${title}` })
+        .getByRole('progressbar', { name: /^消防一队 灭火救援 进度 \d+%$/ })
+        .waitFor({ timeout: 20_000 });
     }
 
     // Finish it, then close the event with the result.
@@ -135,20 +163,33 @@ describe('安全应急 map pages', () => {
     // The alarm's history in the event center tells the whole chain.
     await page.goto(`/alarmManage/eventcenter?alarmId=${alarmId}`);
     const detail = page.getByRole('region', { name: '告警详情：消防救援' });
-    for (const line of [/启动应急事件「/, /调度任务「灭火救援」派发给 消防一队/, /消防一队 已接收「灭火救援」/, /「灭火救援」进度 \d+%/, /「灭火救援」任务完成/, /应急事件结束：明火已扑灭，无人员伤亡/]) {
+    for (const line of [
+      /启动应急事件「/,
+      /调度任务「灭火救援」派发给 消防一队/,
+      /消防一队 已接收「灭火救援」/,
+      /「灭火救援」进度 \d+%/,
+      /「灭火救援」任务完成/,
+      /应急事件结束：明火已扑灭，无人员伤亡/,
+    ]) {
       await detail.getByText(line).first().waitFor();
     }
     await screenshot(page, 'emergency-alarm-history');
   }, 300_000);
 
-  it('shows an illegal action\'s refusal from the server and changes nothing', async () => {
+  it("shows an illegal action's refusal from the server and changes nothing", async () => {
     const token = await operatorToken();
-    const alarmId = await raise('FIRE_FIGHTING', (await remoteSmokeDetectors(token))[1]!.deviceId, '仓库起火（端到端：未完成任务时结束事件）');
+    const alarmId = await raise(
+      'FIRE_FIGHTING',
+      (await remoteSmokeDetectors(token))[1]!.deviceId,
+      '仓库起火（端到端：未完成任务时结束事件）',
+    );
     const page = await signedIn();
     await page.goto(`/securityEmergency/firefighting?alarmId=${alarmId}`);
     // Cesium's start holds the page's main thread for a while in software WebGL: act once it is up.
     await globeReady(page);
-    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as { data: { eventId: number; title: string } };
+    const event = (await apiGet(baseUrl, `/security/emergency/byAlarm?alarmId=${alarmId}`, token)) as unknown as {
+      data: { eventId: number; title: string };
+    };
     const panel = page.getByRole('region', { name: `事件处置：${event.data.title}` });
     await panel.getByRole('button', { name: '预案任务：警戒封控' }).click();
     await panel.getByLabel('处置队伍').selectOption({ label: '巡查二组' });
@@ -157,7 +198,10 @@ describe('安全应急 map pages', () => {
     // Closing while a task is open: the server refuses (409) naming why, shown where the operator acted.
     await panel.getByLabel('处置结果').fill('现场已处置');
     await panel.getByRole('button', { name: '结束事件' }).click();
-    await panel.getByRole('alert').filter({ hasText: /警戒封控/ }).waitFor();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: /警戒封控/ })
+      .waitFor();
     const after = (await apiGet(baseUrl, `/security/emergency/${event.data.eventId}`, token)) as unknown as { data: { status: string } };
     expect(after.data.status).toBe('ACTIVE');
   }, 240_000);
@@ -167,24 +211,37 @@ describe('安全应急 map pages', () => {
     ['floodprevention', '防汛抗洪', /emergency:event-\d+:point|emergency:water-\d+/],
     ['water', '水位监测', /emergency:(water|hydrant)-\d+|emergency:event-\d+:point/],
     ['fire', '火灾处置', /emergency:event-\d+:fire/],
-  ])('%s (%s) opens over the globe with its situation drawn', async (path, title, effect) => {
-    const token = await operatorToken();
-    const wifi = (await apiGet(baseUrl, '/devi/aep/child?deviceType=wifi&pageSize=5', token)) as unknown as { rows: { deviceId: number }[] };
-    const manhole = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smartManhole&pageSize=5', token)) as unknown as { rows: { deviceId: number }[] };
-    if (path === 'evacuate') await raise('CROWD_STAMPEDE', wifi.rows[1]!.deviceId, '广场人群拥挤（端到端）');
-    if (path === 'floodprevention' || path === 'water') await raise('FLOOD_PREVENTION', manhole.rows[0]!.deviceId, '低洼路段积水（端到端）');
-    const page = await signedIn();
-    await page.goto(`/securityEmergency/${path}`);
-    await page.getByRole('heading', { name: `安全应急 · ${title}` }).waitFor();
-    await globeReady(page);
-    await expect.poll(async () => (await mapEffects(page)).some((id) => effect.test(id)), { timeout: 15_000 }).toBe(true);
-    // 水情 trends from the stored readings (a day seeded at the start): lines, the warning line's panel.
-    const trends = path === 'water' ? ['水位趋势（24小时）', '水压趋势（24小时）'] : path === 'floodprevention' ? ['附近水位趋势（24小时）'] : [];
-    for (const trend of trends) {
-      await page.getByRole('region', { name: `${trend}：各传感器的存储读数` }).getByRole('img', { name: /^折线图：.+（\d+ 个数据点）/ }).waitFor({ timeout: 20_000 });
-    }
-    await page.waitForTimeout(2500);
-    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
-    await screenshot(page, `emergency-${path}`);
-  }, 240_000);
+  ])(
+    '%s (%s) opens over the globe with its situation drawn',
+    async (path, title, effect) => {
+      const token = await operatorToken();
+      const wifi = (await apiGet(baseUrl, '/devi/aep/child?deviceType=wifi&pageSize=5', token)) as unknown as {
+        rows: { deviceId: number }[];
+      };
+      const manhole = (await apiGet(baseUrl, '/devi/aep/child?deviceType=smartManhole&pageSize=5', token)) as unknown as {
+        rows: { deviceId: number }[];
+      };
+      if (path === 'evacuate') await raise('CROWD_STAMPEDE', wifi.rows[1]!.deviceId, '广场人群拥挤（端到端）');
+      if (path === 'floodprevention' || path === 'water')
+        await raise('FLOOD_PREVENTION', manhole.rows[0]!.deviceId, '低洼路段积水（端到端）');
+      const page = await signedIn();
+      await page.goto(`/securityEmergency/${path}`);
+      await page.getByRole('heading', { name: `安全应急 · ${title}` }).waitFor();
+      await globeReady(page);
+      await expect.poll(async () => (await mapEffects(page)).some((id) => effect.test(id)), { timeout: 15_000 }).toBe(true);
+      // 水情 trends from the stored readings (a day seeded at the start): lines, the warning line's panel.
+      const trends =
+        path === 'water' ? ['水位趋势（24小时）', '水压趋势（24小时）'] : path === 'floodprevention' ? ['附近水位趋势（24小时）'] : [];
+      for (const trend of trends) {
+        await page
+          .getByRole('region', { name: `${trend}：各传感器的存储读数` })
+          .getByRole('img', { name: /^折线图：.+（\d+ 个数据点）/ })
+          .waitFor({ timeout: 20_000 });
+      }
+      await page.waitForTimeout(2500);
+      expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+      await screenshot(page, `emergency-${path}`);
+    },
+    240_000,
+  );
 });

@@ -9,7 +9,11 @@ const WAIT = { timeout: 10_000 };
 /** A GET as the operator, through the API. */
 async function apiGetAs(path: string): Promise<{ code: number; msg?: string; data?: unknown }> {
   const login = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-  return (await (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { code: number; msg?: string; data?: unknown };
+  return (await (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
+    code: number;
+    msg?: string;
+    data?: unknown;
+  };
 }
 const data = <T>(reply: { code: number; msg?: string; data?: unknown }): T => {
   if (reply.code !== 200) throw new Error(`${reply.code} ${reply.msg}`);
@@ -67,7 +71,11 @@ describe('emergency dispatch', () => {
     const closeDialog = page.getByRole('dialog', { name: '结束应急事件' });
     await closeDialog.getByLabel('处置结果').fill('火情扑灭');
     await closeDialog.getByRole('button', { name: '确认结束' }).click();
-    await expect.poll(() => closeDialog.getByRole('alert').textContent(), WAIT).toMatch(/^应急事件「滨盛路商铺火情（端到端）」还有 1 个任务未完成（灭火救援：(待接收|已接收|处理中)），不能结束事件；请先完成或取消这些任务$/);
+    await expect
+      .poll(() => closeDialog.getByRole('alert').textContent(), WAIT)
+      .toMatch(
+        /^应急事件「滨盛路商铺火情（端到端）」还有 1 个任务未完成（灭火救援：(待接收|已接收|处理中)），不能结束事件；请先完成或取消这些任务$/,
+      );
     await screenshot(page, 'emergency-dispatch-refused');
     await closeDialog.getByRole('button', { name: '取消' }).click();
 
@@ -83,7 +91,12 @@ describe('emergency dispatch', () => {
     expect(await feed.filter({ hasText: '已到达现场，接驳就近消火栓出水灭火' }).count()).toBe(1);
     await expect.poll(() => myTask.getByRole('progressbar', { name: /^消防一队 灭火救援 进度 (30|60|90)%$/ }).count(), WAIT).toBe(1);
     expect(await feed.filter({ hasText: '消防一队 接收「灭火救援」' }).count()).toBe(1);
-    expect(await panel.getByRole('region', { name: '处置中事件' }).getByRole('button', { name: '打开事件「滨盛路商铺火情（端到端）」' }).isVisible()).toBe(true);
+    expect(
+      await panel
+        .getByRole('region', { name: '处置中事件' })
+        .getByRole('button', { name: '打开事件「滨盛路商铺火情（端到端）」' })
+        .isVisible(),
+    ).toBe(true);
     expect(reloads).toEqual([]);
     await screenshot(panel, 'emergency-dispatch-panel');
 
@@ -104,13 +117,30 @@ describe('emergency dispatch', () => {
     expect(await info.getByText('火情扑灭，无人员伤亡').isVisible()).toBe(true);
 
     // The server holds what the pages showed: the whole chain in the event's history.
-    const detail = data<{ status: string; history: { action: string; userName: string }[] }>(await apiGetAs(`/security/emergency/${eventId}`));
+    const detail = data<{ status: string; history: { action: string; userName: string }[] }>(
+      await apiGetAs(`/security/emergency/${eventId}`),
+    );
     expect(detail.status).toBe('CLOSED');
-    expect(detail.history.map((entry) => `${entry.action}:${entry.userName}`)).toEqual(expect.arrayContaining(['open:值班员张敏', 'dispatch:值班员张敏', 'accept:消防一队', 'progress:消防一队', 'finish:值班员张敏', 'close:值班员张敏']));
+    expect(detail.history.map((entry) => `${entry.action}:${entry.userName}`)).toEqual(
+      expect.arrayContaining([
+        'open:值班员张敏',
+        'dispatch:值班员张敏',
+        'accept:消防一队',
+        'progress:消防一队',
+        'finish:值班员张敏',
+        'close:值班员张敏',
+      ]),
+    );
   }, 90_000);
 
   it('opens the event of an alarm linked with ?alarmId= (a stampede alarm opened it by itself)', async () => {
-    const raised = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'CROWD_STAMPEDE', tenantId: 1, deviceId: 1, content: '人流密度过高' }) })).json()) as {
+    const raised = (await (
+      await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ alarmType: 'CROWD_STAMPEDE', tenantId: 1, deviceId: 1, content: '人流密度过高' }),
+      })
+    ).json()) as {
       code: number;
       data: { alarmId: number };
     };
@@ -123,10 +153,18 @@ describe('emergency dispatch', () => {
     await expect.poll(() => info.getByText(`#${raised.data.alarmId} 踩踏风险`).isVisible(), WAIT).toBe(true);
     expect(await info.getByText('人群踩踏').isVisible()).toBe(true);
     // Its plan is the stampede plan.
-    expect(await page.getByRole('region', { name: '按预案派发' }).getByRole('button', { name: '按预案派发「疏导分流」' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('region', { name: '按预案派发' }).getByRole('button', { name: '按预案派发「疏导分流」' }).isEnabled()).toBe(
+      true,
+    );
 
     // An operator starts an event from a smoke alarm (which opens none by itself); a second time is refused by the server.
-    const smoke = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'SMOKE', tenantId: 1, deviceId: 2, content: '仓库烟雾浓度超标' }) })).json()) as {
+    const smoke = (await (
+      await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ alarmType: 'SMOKE', tenantId: 1, deviceId: 2, content: '仓库烟雾浓度超标' }),
+      })
+    ).json()) as {
       data: { alarmId: number; alarmTypeName: string };
     };
     const create = page.getByRole('dialog', { name: '新建应急事件' });
@@ -140,7 +178,9 @@ describe('emergency dispatch', () => {
     expect(await info.getByText('仓库烟雾浓度超标').isVisible()).toBe(true);
     const eventId = new URL(page.url()).searchParams.get('eventId');
     await fromAlarm();
-    await expect.poll(() => create.getByRole('alert').textContent(), WAIT).toBe(`告警 ${smoke.data.alarmId} 已关联应急事件 ${eventId}，不能再次启动应急事件`);
+    await expect
+      .poll(() => create.getByRole('alert').textContent(), WAIT)
+      .toBe(`告警 ${smoke.data.alarmId} 已关联应急事件 ${eventId}，不能再次启动应急事件`);
     await screenshot(page, 'emergency-dispatch-from-alarm-refused');
   });
 });

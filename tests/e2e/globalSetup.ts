@@ -32,9 +32,15 @@ async function startJanus(): Promise<NamespaceJanus | undefined> {
 /** Builds the web app once and serves it from the real server for every e2e file. */
 export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
-  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (!process.env.E2E_SKIP_BUILD)
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   janus = await startJanus();
-  const rooms: Record<string, string> = janus ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey } : { JANUS: '0' };
+  const rooms: Record<string, string> = janus
+    ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey }
+    : { JANUS: '0' };
   // Short recording segments, so 录像回放 has several after a few seconds of watching. Field teams
   // (server/emergency/FieldWorkSimulator.ts) react to dispatched tasks and team work orders in 1.5 s.
   server = await startServer({ RECORDING_SEGMENT_SECONDS: '2', FIELD_WORK: '1', FIELD_WORK_DELAY_MS: '1500', ...rooms });

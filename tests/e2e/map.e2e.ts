@@ -36,12 +36,16 @@ async function canvasColours(page: Page, shot: Buffer): Promise<{ meanLuminance:
 
 /** Calls a dev endpoint (SMS_DEV_ENDPOINT=1 in e2e) and expects it to succeed. */
 async function devPost(path: string, body: Record<string, unknown>): Promise<void> {
-  const reply = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const reply = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(((await reply.json()) as { code: number }).code).toBe(200);
 }
 
 describe('map pages', () => {
-  it('open on an offline globe with the tenant\'s devices, making no outside request', async () => {
+  it("open on an offline globe with the tenant's devices, making no outside request", async () => {
     const page = await open();
     const outside: string[] = [];
     page.on('request', (request) => {
@@ -82,10 +86,12 @@ describe('map pages', () => {
     await screenshot(page, 'map-alarm');
   });
 
-  it('shows the tenant\'s devices as markers; a found device opens its detail, a click on its marker too, and dragging its circle reports a new position that can be saved', async () => {
+  it("shows the tenant's devices as markers; a found device opens its detail, a click on its marker too, and dragging its circle reports a new position that can be saved", async () => {
     const page = await openMap();
     const host = page.locator('.globe-host');
-    const positions = (await asOperator<{ data: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] }>('/devi/aep/positions')).data;
+    const positions = (
+      await asOperator<{ data: { deviceId: number; deviceName: string; longitude: number; latitude: number }[] }>('/devi/aep/positions')
+    ).data;
     expect(Number(await host.getAttribute('data-markers'))).toBe(positions.length);
     // Zoomed out, the devices are grouped: far fewer billboards than devices, but some.
     const shown = Number(await host.getAttribute('data-shown-markers'));
@@ -94,7 +100,10 @@ describe('map pages', () => {
 
     const device = positions.find((candidate) => candidate.deviceName.includes('灯杆')) ?? positions[0]!;
     await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(device.deviceName);
-    await page.getByRole('menuitem', { name: new RegExp(device.deviceName) }).first().click();
+    await page
+      .getByRole('menuitem', { name: new RegExp(device.deviceName) })
+      .first()
+      .click();
     await page.getByRole('region', { name: `设备详情：${device.deviceName}` }).waitFor();
     await page.waitForTimeout(1500); // the camera's flight to the device
     await page.getByRole('button', { name: '关闭详情' }).click();
@@ -115,7 +124,10 @@ describe('map pages', () => {
     await page.mouse.up();
     const report = page.getByText(/^新位置：\d+\.\d{8}, \d+\.\d{8}，高度 0$/);
     await report.waitFor();
-    const [longitude, latitude] = (/新位置：([\d.]+), ([\d.]+)/.exec((await report.textContent())!) ?? []).slice(1).map(Number) as [number, number];
+    const [longitude, latitude] = (/新位置：([\d.]+), ([\d.]+)/.exec((await report.textContent())!) ?? []).slice(1).map(Number) as [
+      number,
+      number,
+    ];
     // Dragged right and down on a north-up map: east and south of where it was.
     expect(longitude).toBeGreaterThan(device.longitude);
     expect(latitude).toBeLessThan(device.latitude);
@@ -129,9 +141,14 @@ describe('map pages', () => {
   it('recolours a device that goes offline, live: its open detail and the online count follow the push', async () => {
     const page = await openMap();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
-    const lamp = (await asOperator<{ rows: { deviceId: number; deviceName: string }[] }>('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows[0]!;
+    const lamp = (
+      await asOperator<{ rows: { deviceId: number; deviceName: string }[] }>('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')
+    ).rows[0]!;
     await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(lamp.deviceName);
-    await page.getByRole('menuitem', { name: new RegExp(lamp.deviceName) }).first().click();
+    await page
+      .getByRole('menuitem', { name: new RegExp(lamp.deviceName) })
+      .first()
+      .click();
     const detail = page.getByRole('region', { name: `设备详情：${lamp.deviceName}` });
     await detail.getByText('在线', { exact: true }).waitFor();
     const legend = page.getByRole('status').filter({ hasText: /^设备 \d+ 台（在线 \d+）/ });

@@ -36,7 +36,9 @@ async function startTileServer(): Promise<{ url: string; requests: string[]; cro
     let tile = cache.get(request.url!);
     if (!tile) {
       const centre = worldPixel(cross.at, z);
-      tile = png(TILE, TILE, (px, py) => (Math.abs(x * TILE + px + 0.5 - centre.x) < 2 || Math.abs(y * TILE + py + 0.5 - centre.y) < 2 ? [...CROSS] : [...GROUND]));
+      tile = png(TILE, TILE, (px, py) =>
+        Math.abs(x * TILE + px + 0.5 - centre.x) < 2 || Math.abs(y * TILE + py + 0.5 - centre.y) < 2 ? [...CROSS] : [...GROUND],
+      );
       cache.set(request.url!, tile);
     }
     // Cesium loads tiles as WebGL textures: a cross-origin tile needs CORS.
@@ -115,8 +117,12 @@ describe('a basemap of GCJ-02 tiles (MAP_IMAGERY_URL with MAP_IMAGERY_CRS=gcj02)
 
   it('is refused without a tile URL, or with a system it does not know', () => {
     expect(() => readServerConfigFromEnv({ MAP_IMAGERY_CRS: 'gcj02' })).toThrow('MAP_IMAGERY_CRS=gcj02 需要同时设置 MAP_IMAGERY_URL');
-    expect(() => readServerConfigFromEnv({ MAP_IMAGERY_URL: '/t/{z}/{x}/{y}.png', MAP_IMAGERY_CRS: 'bd09' })).toThrow('MAP_IMAGERY_CRS 只能是 wgs84 或 gcj02');
-    expect(readServerConfigFromEnv({ MAP_IMAGERY_URL: '/t/{z}/{x}/{y}.png', MAP_IMAGERY_CRS: 'GCJ02' }).server.appConfig?.mapImageryCrs).toBe('gcj02');
+    expect(() => readServerConfigFromEnv({ MAP_IMAGERY_URL: '/t/{z}/{x}/{y}.png', MAP_IMAGERY_CRS: 'bd09' })).toThrow(
+      'MAP_IMAGERY_CRS 只能是 wgs84 或 gcj02',
+    );
+    expect(
+      readServerConfigFromEnv({ MAP_IMAGERY_URL: '/t/{z}/{x}/{y}.png', MAP_IMAGERY_CRS: 'GCJ02' }).server.appConfig?.mapImageryCrs,
+    ).toBe('gcj02');
   });
 
   /**
@@ -130,7 +136,10 @@ describe('a basemap of GCJ-02 tiles (MAP_IMAGERY_URL with MAP_IMAGERY_CRS=gcj02)
     // Software WebGL on two shared cores: the first globe of a fresh server can take a while.
     await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 100_000 });
     await page.getByRole('searchbox', { name: '在地图上查找设备' }).fill(device.deviceName);
-    await page.getByRole('menuitem', { name: new RegExp(device.deviceName) }).first().click();
+    await page
+      .getByRole('menuitem', { name: new RegExp(device.deviceName) })
+      .first()
+      .click();
     // Its detail opens (its plugin's code loads now); closed, so it hides none of the map.
     await page.getByRole('region', { name: `设备详情：${device.deviceName}` }).waitFor({ timeout: 90_000 });
     await page.getByRole('button', { name: '关闭详情' }).click();
@@ -147,22 +156,27 @@ describe('a basemap of GCJ-02 tiles (MAP_IMAGERY_URL with MAP_IMAGERY_CRS=gcj02)
     return { ...(found.x >= 0 ? { dx: found.x - found.width / 2 } : {}), ...(found.y >= 0 ? { dy: found.y - found.height / 2 } : {}) };
   }
 
-  it('puts the WGS-84 device on the street the GCJ-02 tiles draw it on, requesting tiles only from the tile server', { timeout: 200_000 }, async () => {
-    const page = await open();
-    const outside: string[] = [];
-    page.on('request', (request) => {
-      const url = request.url();
-      if (!url.startsWith(app.url) && !url.startsWith(tiles.url) && !url.startsWith('blob:') && !url.startsWith('data:')) outside.push(url);
-    });
-    const config = (await (await fetch(`${app.url}/app-config.json`)).json()) as { mapImageryCrs?: string };
-    expect(config.mapImageryCrs).toBe('gcj02');
-    const { dx, dy } = await crossUnderDevice(page, 'map-gcj02-tiles', true);
-    // At 1500 m a pixel is about a metre; the GCJ-02 offset here is about 500.
-    expect(Math.abs(dx!)).toBeLessThanOrEqual(6);
-    expect(Math.abs(dy!)).toBeLessThanOrEqual(6);
-    expect(tiles.requests.length).toBeGreaterThan(10);
-    expect(outside).toEqual([]);
-  });
+  it(
+    'puts the WGS-84 device on the street the GCJ-02 tiles draw it on, requesting tiles only from the tile server',
+    { timeout: 200_000 },
+    async () => {
+      const page = await open();
+      const outside: string[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(app.url) && !url.startsWith(tiles.url) && !url.startsWith('blob:') && !url.startsWith('data:'))
+          outside.push(url);
+      });
+      const config = (await (await fetch(`${app.url}/app-config.json`)).json()) as { mapImageryCrs?: string };
+      expect(config.mapImageryCrs).toBe('gcj02');
+      const { dx, dy } = await crossUnderDevice(page, 'map-gcj02-tiles', true);
+      // At 1500 m a pixel is about a metre; the GCJ-02 offset here is about 500.
+      expect(Math.abs(dx!)).toBeLessThanOrEqual(6);
+      expect(Math.abs(dy!)).toBeLessThanOrEqual(6);
+      expect(tiles.requests.length).toBeGreaterThan(10);
+      expect(outside).toEqual([]);
+    },
+  );
 
   it('would miss the street by hundreds of metres if the tiles were taken for WGS-84', { timeout: 200_000 }, async () => {
     const page = await open();

@@ -13,9 +13,16 @@ describe('设备运维 and 视频诊断', () => {
   let browser: Browser;
   const pages: BrowserPage[] = [];
   let token = '';
-  const get = async (path: string) => (await (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Reply;
+  const get = async (path: string) =>
+    (await (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Reply;
   const devPost = async (path: string, body: Record<string, unknown>) =>
-    (await (await fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Reply;
+    (await (
+      await fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Reply;
 
   beforeAll(async () => {
     server = await startServer({ JANUS: '0', OPS_FAULT_CHECK_MS: '1000', OPS_OFFLINE_FAULT_MINUTES: '0', VIDEO_DIAGNOSIS_MS: '0' });
@@ -47,14 +54,20 @@ describe('设备运维 and 视频诊断', () => {
     expect((await get('/operation/inspections?status=PENDING')).total).toBeGreaterThanOrEqual(3);
     await page.getByRole('region', { name: '保养计划' }).getByText('路灯月度巡检').waitFor();
     await page.getByRole('region', { name: '巡检记录' }).getByRole('button', { name: '登记巡检结果：路灯月度巡检' }).waitFor();
-    const lamp = ((await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    const lamp = (
+      (await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[]
+    )[0]!;
     expect((await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: false })).code).toBe(200);
 
     // The job raises it within a second or two; the OPERATION_FAULT push refreshes the list.
     const faults = page.getByRole('region', { name: '设备故障' });
     const row = faults.locator('tr', { hasText: lamp.deviceName });
     await row.getByText('待处理').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}&open=1`)).rows as { cause: string }[]).map((fault) => fault.cause)).toEqual(['offline']);
+    await expect
+      .poll(async () =>
+        ((await get(`/operation/faults?deviceId=${lamp.deviceId}&open=1`)).rows as { cause: string }[]).map((fault) => fault.cause),
+      )
+      .toEqual(['offline']);
     await screenshot(page, 'device-operation');
     // 近 7 天: a point a day for each kind, from the seeded week.
     const weekRead = page.waitForResponse((response) => response.url().includes('/operation/availability?range=7d'));
@@ -73,18 +86,29 @@ describe('设备运维 and 视频诊断', () => {
     await row.getByText('已转工单').waitFor();
     await row.getByText(orderNo).waitFor();
     // The order exists on the server: a repair of that device.
-    const orders = (await get(`/workOrder/list?deviceId=${lamp.deviceId}`)).rows as { orderNo: string; category: string; description: string }[];
+    const orders = (await get(`/workOrder/list?deviceId=${lamp.deviceId}`)).rows as {
+      orderNo: string;
+      category: string;
+      description: string;
+    }[];
     expect(orders.find((order) => order.orderNo === orderNo)).toMatchObject({ category: 'REPAIR' });
     await screenshot(page, 'device-operation-work-order');
 
     // Back online: the job closes the fault (its order stays).
     await devPost('/dev/device/online', { deviceId: lamp.deviceId, online: true });
-    await expect.poll(async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}`)).rows as { status: string }[]).map((fault) => fault.status), { timeout: 15_000 }).toEqual(['CLOSED']);
+    await expect
+      .poll(
+        async () => ((await get(`/operation/faults?deviceId=${lamp.deviceId}`)).rows as { status: string }[]).map((fault) => fault.status),
+        { timeout: 15_000 },
+      )
+      .toEqual(['CLOSED']);
   });
 
-  it('a maintenance plan made in its dialog gets an inspection from the job; an 异常 result raises the device\'s fault', async () => {
+  it("a maintenance plan made in its dialog gets an inspection from the job; an 异常 result raises the device's fault", async () => {
     const page = await operatorPage('/operation/deviceoperation');
-    const lamp = ((await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    const lamp = (
+      (await get('/devi/aep/child?deviceType=lamp&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[]
+    )[0]!;
     await page.getByRole('region', { name: '保养计划' }).getByRole('button', { name: '新建计划' }).click();
     const dialog = page.getByRole('dialog', { name: '新建计划' });
     await dialog.getByRole('button', { name: '保存' }).click();
@@ -105,18 +129,28 @@ describe('设备运维 and 视频诊断', () => {
     await page.getByText('保养计划已保存').first().waitFor();
     const planRow = page.getByRole('region', { name: '保养计划' }).locator('tr', { hasText: '路灯夜间巡检' });
     await planRow.getByText('1 台设备').waitFor();
-    const plan = ((await get('/operation/plans')).data as { planId: number; name: string; deviceIds: number[] }[]).find((row) => row.name === '路灯夜间巡检')!;
+    const plan = ((await get('/operation/plans')).data as { planId: number; name: string; deviceIds: number[] }[]).find(
+      (row) => row.name === '路灯夜间巡检',
+    )!;
     expect(plan.deviceIds).toEqual([lamp.deviceId]);
 
     // Due at once: the job (every second here) creates its inspection; the page hears of it with the next fault push or on reload.
-    await expect.poll(async () => (await get(`/operation/inspections?status=PENDING&planId=${plan.planId}`)).total, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await get(`/operation/inspections?status=PENDING&planId=${plan.planId}`)).total, { timeout: 15_000 })
+      .toBe(1);
     await page.reload();
     const inspections = page.getByRole('region', { name: '巡检记录' });
     await inspections.getByRole('button', { name: '登记巡检结果：路灯夜间巡检' }).click();
     const record = page.getByRole('dialog', { name: '登记巡检结果：路灯夜间巡检' });
     await record.getByText('异常', { exact: true }).click();
     // The device by name, among the plan's devices (only the picked lamp).
-    await expect.poll(async () => (await record.getByLabel('异常设备').locator('option').allTextContents()).filter((text) => text !== '请选择异常设备').map((text) => text.replace('（离线）', ''))).toEqual([lamp.deviceName]);
+    await expect
+      .poll(async () =>
+        (await record.getByLabel('异常设备').locator('option').allTextContents())
+          .filter((text) => text !== '请选择异常设备')
+          .map((text) => text.replace('（离线）', '')),
+      )
+      .toEqual([lamp.deviceName]);
     await record.getByLabel('异常设备').selectOption(String(lamp.deviceId));
     await record.getByLabel('巡检说明').fill('灯杆倾斜');
     await record.getByRole('button', { name: '保存' }).click();
@@ -128,11 +162,16 @@ describe('设备运维 and 视频诊断', () => {
   });
 
   it('视频诊断 shows every camera after 立即诊断, an offline camera among the failures, and its history', async () => {
-    const camera = ((await get('/devi/aep/child?deviceType=camera&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[])[0]!;
+    const camera = (
+      (await get('/devi/aep/child?deviceType=camera&online=1&pageSize=1')).rows as { deviceId: number; deviceName: string }[]
+    )[0]!;
     expect((await devPost('/dev/device/online', { deviceId: camera.deviceId, online: false })).code).toBe(200);
     const page = await operatorPage('/operation/videodiagnosis');
     await page.getByRole('button', { name: '立即诊断' }).click();
-    await page.getByText(/^诊断完成：\d+ 路摄像机，\d+ 路异常$/).first().waitFor();
+    await page
+      .getByText(/^诊断完成：\d+ 路摄像机，\d+ 路异常$/)
+      .first()
+      .waitFor();
 
     const grid = page.getByRole('region', { name: '摄像机健康状态' });
     const tile = grid.getByRole('button', { name: `${camera.deviceName}：设备离线，查看诊断历史` });
@@ -147,7 +186,11 @@ describe('设备运维 and 视频诊断', () => {
     await expect.poll(async () => grid.getByRole('button', { name: /查看诊断历史$/ }).count()).toBe(cameras.faulty);
 
     await tile.click();
-    await page.getByRole('table', { name: `诊断历史 · ${camera.deviceName}` }).getByText('设备离线').first().waitFor();
+    await page
+      .getByRole('table', { name: `诊断历史 · ${camera.deviceName}` })
+      .getByText('设备离线')
+      .first()
+      .waitFor();
     await screenshot(page, 'video-diagnosis-history');
     await devPost('/dev/device/online', { deviceId: camera.deviceId, online: true });
   });

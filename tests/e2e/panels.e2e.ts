@@ -44,15 +44,28 @@ afterEach(async () => {
   }
 });
 
-async function post(path: string, body: Record<string, unknown>, token?: string, form = false): Promise<{ code: number; msg?: string; data?: unknown }> {
+async function post(
+  path: string,
+  body: Record<string, unknown>,
+  token?: string,
+  form = false,
+): Promise<{ code: number; msg?: string; data?: unknown }> {
   const headers: Record<string, string> = { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const payload = form ? new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString() : JSON.stringify(body);
-  return (await (await fetch(`${server.url}/api${path}`, { method: 'POST', headers, body: payload })).json()) as { code: number; data?: unknown };
+  const payload = form
+    ? new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString()
+    : JSON.stringify(body);
+  return (await (await fetch(`${server.url}/api${path}`, { method: 'POST', headers, body: payload })).json()) as {
+    code: number;
+    data?: unknown;
+  };
 }
 
 async function get(path: string, token: string): Promise<{ code: number; data?: unknown }> {
-  return (await (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { code: number; data?: unknown };
+  return (await (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    code: number;
+    data?: unknown;
+  };
 }
 
 async function tokenOf(authCode: string): Promise<string> {
@@ -111,7 +124,10 @@ async function boxes(page: Page): Promise<Record<string, { x: number; y: number;
     Object.fromEntries(
       [...document.querySelectorAll('section.panel-frame')].map((panel) => {
         const box = panel.getBoundingClientRect();
-        return [panel.getAttribute('aria-label') ?? '', { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) }];
+        return [
+          panel.getAttribute('aria-label') ?? '',
+          { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) },
+        ];
       }),
     ),
   );
@@ -144,7 +160,9 @@ interface GridItem {
 
 /** The default layout of 综合态势, as its plugin's manifest declares it (grid units). */
 async function comprehensiveDefaultLayout(): Promise<GridItem[]> {
-  const manifest = JSON.parse(await readFile('plugins/module/comprehensive/plugin.json', 'utf8')) as { contributes: { layouts: Record<string, GridItem[]> } };
+  const manifest = JSON.parse(await readFile('plugins/module/comprehensive/plugin.json', 'utf8')) as {
+    contributes: { layouts: Record<string, GridItem[]> };
+  };
   return manifest.contributes.layouts.comprehensive!;
 }
 
@@ -188,7 +206,9 @@ describe('panel pages', () => {
       const page = await signedIn('OPER-2026-DEMO', { width, height });
       await page.goto(`/alarmManage/alarmstatistics?wall=${wall}`);
       await everyPanelShowsData(page, 6);
-      expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight])).toEqual([width, height, width, height]);
+      expect(
+        await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight]),
+      ).toEqual([width, height, width, height]);
       // The panels reach down to the bottom of the screen: the rows stretch to fill it.
       const lowest = Math.max(...Object.values(await boxes(page)).map((box) => box.y + box.height));
       expect(lowest).toBeGreaterThan(height * 0.9);
@@ -208,7 +228,9 @@ describe('panel pages', () => {
     const before = Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, ''));
     await post('/dev/alarm/raise', { tenantId: 1, alarmType: 'MANHOLE', deviceId: 9, content: '推送后的告警' });
     await expect
-      .poll(async () => Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, '')), { timeout: 10_000 })
+      .poll(async () => Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, '')), {
+        timeout: 10_000,
+      })
       .toBe(before + 1);
   });
 
@@ -235,7 +257,9 @@ describe('panel pages', () => {
     await settledBoxes(page);
     // 今日告警 made taller runs into the two panels under it: they make room (over the map nothing
     // closes up, but panels never overlap, on screen or in what is saved).
-    const resized = page.locator('.react-grid-item', { has: page.getByRole('region', { name: '今日告警', exact: true }) }).locator('.react-resizable-handle');
+    const resized = page
+      .locator('.react-grid-item', { has: page.getByRole('region', { name: '今日告警', exact: true }) })
+      .locator('.react-resizable-handle');
     const handle = (await resized.boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
@@ -265,7 +289,9 @@ describe('panel pages', () => {
     expect(at(sent, 'alarmsToday').h).toBeGreaterThan(at(defaultGrid, 'alarmsToday').h);
     expect(at(sent, 'alarmTrend7d').y).toBeGreaterThan(at(defaultGrid, 'alarmTrend7d').y);
     expect(edited['告警设备排行（近 7 日）']).not.toEqual(defaults['告警设备排行（近 7 日）']);
-    expect(((await get('/panel/layout?page=comprehensive', await tokenOf('OPER-2026-DEMO'))).data as { items: GridItem[] }).items).toEqual(sent);
+    expect(((await get('/panel/layout?page=comprehensive', await tokenOf('OPER-2026-DEMO'))).data as { items: GridItem[] }).items).toEqual(
+      sent,
+    );
 
     // Reloaded, and in a second browser as the same operator: the same layout, panel for panel.
     await page.reload();
@@ -302,7 +328,9 @@ describe('panel pages', () => {
       const database = new Database(join(server.dataDir, 'dashboard.sqlite'));
       const user = database.prepare("select user_id from users where user_name = 'operator'").get() as { user_id: number };
       database
-        .prepare('insert into panel_layouts (tenant_id, user_id, page, items, updated_at) values (1, ?, ?, ?, ?) on conflict (tenant_id, user_id, page) do update set items = excluded.items')
+        .prepare(
+          'insert into panel_layouts (tenant_id, user_id, page, items, updated_at) values (1, ?, ?, ?, ?) on conflict (tenant_id, user_id, page) do update set items = excluded.items',
+        )
         .run(user.user_id, 'comprehensive', items, Date.now());
       database.close();
       expect((await get('/panel/layout?page=comprehensive', token)).code).toBe(200);
@@ -315,7 +343,9 @@ describe('panel pages', () => {
       expect(shown).not.toContain('noSuchPanel');
       // Nothing overlaps.
       const all = Object.values(await boxes(page));
-      for (const [index, a] of all.entries()) for (const b of all.slice(index + 1)) expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+      for (const [index, a] of all.entries())
+        for (const b of all.slice(index + 1))
+          expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
     }
   });
 });

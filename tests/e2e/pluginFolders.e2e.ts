@@ -23,7 +23,13 @@ const FIXTURES = join(ROOT, 'tests/fixtures/plugins');
 const FOLDERS = ['device/water-buoy', 'alarm/water-quality', 'map-effect/halo-disc'] as const;
 
 // What the fixture manifests declare, spelled out so the test fails when they are not honoured.
-const KIND = { displayName: '水质浮标', page: 'waterBuoy', path: '/device/waterbuoy', brandCode: 'DEVICE_WATER_BUOY', perms: 'platform:device:waterBuoy' };
+const KIND = {
+  displayName: '水质浮标',
+  page: 'waterBuoy',
+  path: '/device/waterbuoy',
+  brandCode: 'DEVICE_WATER_BUOY',
+  perms: 'platform:device:waterBuoy',
+};
 const ALARM = { code: 'WATER_QUALITY', name: '水质超标', simulatedContent: '溶解氧低于下限' };
 const EFFECT = 'haloDisc';
 /** A path of each fixture icon's SVG, to know the icon the app shows is the folder's own. */
@@ -62,7 +68,10 @@ let browser: Browser;
 
 /** The project's own files (tracked, or new and not ignored: what `git status` would show), without node_modules, builds or .git. */
 function copyProject(into: string): void {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).split('\0');
   const skipped = /^(node_modules|dist|\.git|storybook-static|coverage|test-results|data)(\/|$)/;
   for (const file of new Set(listed)) {
     if (!file || skipped.test(file) || !existsSync(join(ROOT, file))) continue;
@@ -74,7 +83,11 @@ function copyProject(into: string): void {
 
 /** `vite build` in the copy, as users get it (NODE_ENV=production). */
 async function buildCopy(): Promise<void> {
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: copy, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 });
+  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: copy,
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** The built app's JavaScript, all of it, to see what made it into the build. */
@@ -102,7 +115,11 @@ async function api(path: string, init: { token?: string; form?: Record<string, s
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(`${server!.url}/api${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body }) });
+  const response = await fetch(`${server!.url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   return (await response.json()) as Envelope;
 }
 
@@ -119,7 +136,9 @@ async function buoys(token: string): Promise<DeviceRow[]> {
   return reply.rows as DeviceRow[];
 }
 
-const deviceMenus = async (token: string) => ((await api('/getRouters?platformCode=twin_platform', { token })).data as RouterEntry[]).find((module) => module.name === 'device')!.children;
+const deviceMenus = async (token: string) =>
+  ((await api('/getRouters?platformCode=twin_platform', { token })).data as RouterEntry[]).find((module) => module.name === 'device')!
+    .children;
 
 /**
  * Runs `body` on a page of the served copy signed in as the admin: a page error or CSP violation fails
@@ -327,7 +346,13 @@ describe('three plugin folders dropped into plugins/', () => {
     const first = await buoys(token);
     expect(first).toHaveLength(SEEDED_PER_TENANT);
     const ranges = { ph: [6, 9], dissolvedOxygen: [2, 12], turbidity: [0, 80] } as const;
-    const inRange = (rows: DeviceRow[]) => rows.every((row) => Object.entries(ranges).every(([key, [min, max]]) => typeof row.telemetry[key] === 'number' && (row.telemetry[key] as number) >= min && (row.telemetry[key] as number) <= max));
+    const inRange = (rows: DeviceRow[]) =>
+      rows.every((row) =>
+        Object.entries(ranges).every(
+          ([key, [min, max]]) =>
+            typeof row.telemetry[key] === 'number' && (row.telemetry[key] as number) >= min && (row.telemetry[key] as number) <= max,
+        ),
+      );
     expect(inRange(first)).toBe(true);
     const before = new Map(first.map((row) => [row.deviceId, JSON.stringify(row.telemetry)]));
     let reported: DeviceRow[] = [];
@@ -355,7 +380,11 @@ describe('three plugin folders dropped into plugins/', () => {
       )
       .toBeGreaterThan(0);
     for (const alarm of alarms) {
-      expect(alarm).toMatchObject({ alarmType: ALARM.code, alarmTypeName: ALARM.name, alarmContent: `${alarm.deviceName}：${ALARM.simulatedContent}` });
+      expect(alarm).toMatchObject({
+        alarmType: ALARM.code,
+        alarmTypeName: ALARM.name,
+        alarmContent: `${alarm.deviceName}：${ALARM.simulatedContent}`,
+      });
       expect(names).toContain(alarm.deviceName);
     }
   });
@@ -369,21 +398,49 @@ describe('three plugin folders dropped into plugins/', () => {
     const rows = await buoys(token);
     const summary = (await api('/devi/aep/summary', { token })).data as { kind: string; total: number; online: number }[];
     expect(summary).toContainEqual({ kind: KIND.page, total: SEEDED_PER_TENANT, online: rows.filter((row) => row.online).length });
-    expect(rows.every((row) => row.kind === KIND.page && row.deviceType === KIND.brandCode && row.state.sampling === 'running' && row.state.sampleInterval === 30)).toBe(true);
+    expect(
+      rows.every(
+        (row) =>
+          row.kind === KIND.page &&
+          row.deviceType === KIND.brandCode &&
+          row.state.sampling === 'running' &&
+          row.state.sampleInterval === 30,
+      ),
+    ).toBe(true);
 
     const target = rows.find((row) => row.online)!;
     const control = (params: unknown, extra: Record<string, string | number> = {}) =>
-      api('/device/control/execute', { token, form: { command: 1, deviceType: KIND.brandCode, commandType: 'buoySampling', deviceIds: target.deviceId, params: JSON.stringify(params), ...extra } });
+      api('/device/control/execute', {
+        token,
+        form: {
+          command: 1,
+          deviceType: KIND.brandCode,
+          commandType: 'buoySampling',
+          deviceIds: target.deviceId,
+          params: JSON.stringify(params),
+          ...extra,
+        },
+      });
     expect(await control({ interval: 500 })).toEqual({ code: 400, msg: '命令参数不正确：interval 超出允许范围' });
     expect(await control({ interval: 2 })).toEqual({ code: 400, msg: '命令参数不正确：interval 超出允许范围' });
     expect(await control({ interval: '15' })).toEqual({ code: 400, msg: '命令参数不正确：interval 类型不正确' });
     expect(await control({})).toEqual({ code: 400, msg: '命令参数不正确：interval 缺少必填参数' });
     expect(await control({ interval: 15, depth: 3 })).toEqual({ code: 400, msg: '命令参数不正确：包含不支持的参数' });
-    expect(await control({ interval: 15 }, { commandType: 'light' })).toEqual({ code: 400, msg: '命令类型不匹配：命令 1（设置采样间隔）的类型是 buoySampling' });
+    expect(await control({ interval: 15 }, { commandType: 'light' })).toEqual({
+      code: 400,
+      msg: '命令类型不匹配：命令 1（设置采样间隔）的类型是 buoySampling',
+    });
     expect(await control({ interval: 15 }, { command: 7 })).toEqual({ code: 400, msg: `${KIND.displayName}不支持命令 7` });
     const accepted = await control({ interval: 15 });
-    expect(accepted).toMatchObject({ code: 200, msg: '设置采样间隔：1 台设备执行成功', data: { results: [{ deviceId: target.deviceId, success: true, state: { sampling: 'running', sampleInterval: 15 } }] } });
-    expect(((await api(`/devi/aep/info?deviceId=${target.deviceId}`, { token })).data as DeviceRow).state).toEqual({ sampling: 'running', sampleInterval: 15 });
+    expect(accepted).toMatchObject({
+      code: 200,
+      msg: '设置采样间隔：1 台设备执行成功',
+      data: { results: [{ deviceId: target.deviceId, success: true, state: { sampling: 'running', sampleInterval: 15 } }] },
+    });
+    expect(((await api(`/devi/aep/info?deviceId=${target.deviceId}`, { token })).data as DeviceRow).state).toEqual({
+      sampling: 'running',
+      sampleInterval: 15,
+    });
   });
 
   it('the built app shows the kind in the 设备管控 catalogue with its icon; its page lists its devices and sends its commands', async () => {
@@ -393,7 +450,9 @@ describe('three plugin folders dropped into plugins/', () => {
       await page.goto('/device');
       const link = page.getByRole('navigation', { name: '设备类型' }).getByRole('link', { name: KIND.displayName });
       await link.getByText(`${SEEDED_PER_TENANT} 台 · 在线 ${rows.filter((row) => row.online).length}`).waitFor();
-      expect(await link.locator('img').evaluate((image: HTMLImageElement) => fetch(image.src).then((response) => response.text()))).toContain(DEVICE_ICON_MARK);
+      expect(
+        await link.locator('img').evaluate((image: HTMLImageElement) => fetch(image.src).then((response) => response.text())),
+      ).toContain(DEVICE_ICON_MARK);
       await link.click();
       await page.waitForURL((url) => url.pathname === KIND.path);
       await page.getByRole('heading', { name: `设备管控 · ${KIND.displayName}` }).waitFor();
@@ -422,25 +481,38 @@ describe('three plugin folders dropped into plugins/', () => {
       await detail.getByRole('button', { name: /^暂停采样/ }).click();
       await page.getByRole('alertdialog').filter({ hasText: '确定暂停所选浮标的采样吗？' }).getByRole('button', { name: '确定' }).click();
       await page.locator('.bp6-toast').filter({ hasText: '暂停采样：1 台设备执行成功' }).first().waitFor();
-      await detail.getByRole('definition').filter({ hasText: /^已暂停$/ }).waitFor();
-      expect(((await api(`/devi/aep/info?deviceId=${target.deviceId}`, { token })).data as DeviceRow).state).toEqual({ sampling: 'paused', sampleInterval: 45 });
+      await detail
+        .getByRole('definition')
+        .filter({ hasText: /^已暂停$/ })
+        .waitFor();
+      expect(((await api(`/devi/aep/info?deviceId=${target.deviceId}`, { token })).data as DeviceRow).state).toEqual({
+        sampling: 'paused',
+        sampleInterval: 45,
+      });
     });
   });
 
-  it('an alarm of the new type reaches the browser as a toast with its Chinese name and icon, and opens the kind\'s page', async () => {
+  it("an alarm of the new type reaches the browser as a toast with its Chinese name and icon, and opens the kind's page", async () => {
     const token = await adminToken();
     const buoy = (await buoys(token))[0]!;
     await asAdmin(async (page) => {
       // The push socket opens right after login; give it a moment before the alarm is raised.
       await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
       await page.waitForTimeout(300);
-      const raised = await api('/dev/alarm/raise', { json: { tenantId: 1, alarmType: ALARM.code, deviceId: buoy.deviceId, content: '溶解氧 1.8 mg/L，低于下限' } });
-      expect(raised).toMatchObject({ code: 200, data: { alarmType: ALARM.code, alarmTypeName: ALARM.name, grade: 'ALARM_GRADE_MEDIUM', deviceName: buoy.deviceName } });
+      const raised = await api('/dev/alarm/raise', {
+        json: { tenantId: 1, alarmType: ALARM.code, deviceId: buoy.deviceId, content: '溶解氧 1.8 mg/L，低于下限' },
+      });
+      expect(raised).toMatchObject({
+        code: 200,
+        data: { alarmType: ALARM.code, alarmTypeName: ALARM.name, grade: 'ALARM_GRADE_MEDIUM', deviceName: buoy.deviceName },
+      });
       const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: `查看告警：${ALARM.name}` });
       await toast.waitFor({ timeout: 5000 });
       await toast.getByText('溶解氧 1.8 mg/L，低于下限').waitFor();
       await toast.getByText(new RegExp(`^${buoy.deviceName} · `)).waitFor();
-      expect(await toast.locator('img').evaluate((image: HTMLImageElement) => fetch(image.src).then((response) => response.text()))).toContain(ALARM_ICON_MARK);
+      expect(
+        await toast.locator('img').evaluate((image: HTMLImageElement) => fetch(image.src).then((response) => response.text())),
+      ).toContain(ALARM_ICON_MARK);
       await toast.click();
       await page.waitForURL((url) => url.pathname === KIND.path);
     });
@@ -481,19 +553,52 @@ describe('the same three folders removed', () => {
   it('the server restarted on the same database knows neither the kind nor the alarm type', async () => {
     await serve();
     const token = await adminToken();
-    expect(await api('/dev/alarm/raise', { json: { tenantId: 1, alarmType: ALARM.code, content: '插件已移除' } })).toEqual({ code: 400, msg: `未知的告警类型：${ALARM.code}` });
-    expect(await api(`/devi/aep/child?deviceType=${KIND.brandCode}`, { token })).toEqual({ code: 400, msg: `未知的设备类型：${KIND.brandCode}` });
-    expect(await api('/device/control/execute', { token, form: { command: 1, deviceType: KIND.brandCode, commandType: 'buoySampling', deviceIds: 1, params: '{"interval":15}' } })).toEqual({
+    expect(await api('/dev/alarm/raise', { json: { tenantId: 1, alarmType: ALARM.code, content: '插件已移除' } })).toEqual({
+      code: 400,
+      msg: `未知的告警类型：${ALARM.code}`,
+    });
+    expect(await api(`/devi/aep/child?deviceType=${KIND.brandCode}`, { token })).toEqual({
+      code: 400,
+      msg: `未知的设备类型：${KIND.brandCode}`,
+    });
+    expect(
+      await api('/device/control/execute', {
+        token,
+        form: { command: 1, deviceType: KIND.brandCode, commandType: 'buoySampling', deviceIds: 1, params: '{"interval":15}' },
+      }),
+    ).toEqual({
       code: 400,
       msg: `未知的设备类型：${KIND.brandCode}`,
     });
     // The catalogue the app reads: the menus (设备管控's child pages, the permissions), the counts and the
     // map's devices. Soft, so that one run names every place the removed kind is left in.
-    expect.soft((await deviceMenus(token)).map((menu) => menu.name), '/getRouters 设备管控 children').not.toContain(KIND.page);
+    expect
+      .soft(
+        (await deviceMenus(token)).map((menu) => menu.name),
+        '/getRouters 设备管控 children',
+      )
+      .not.toContain(KIND.page);
     // 设备管控's and the modules reusing its pages (正射影像: platform:orthophoto:waterBuoy).
-    expect.soft(((await api('/getInfo', { token })).permissions as string[]).filter((perms) => perms === KIND.perms || perms.endsWith(`:${KIND.page}`)), '/getInfo permissions').toEqual([]);
-    expect.soft(((await api('/devi/aep/summary', { token })).data as { kind: string }[]).map((row) => row.kind), '/devi/aep/summary kinds').not.toContain(KIND.page);
-    expect.soft([...new Set(((await api('/devi/aep/positions', { token })).data as { kind: string }[]).map((row) => row.kind))], '/devi/aep/positions kinds').not.toContain(KIND.page);
+    expect
+      .soft(
+        ((await api('/getInfo', { token })).permissions as string[]).filter(
+          (perms) => perms === KIND.perms || perms.endsWith(`:${KIND.page}`),
+        ),
+        '/getInfo permissions',
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        ((await api('/devi/aep/summary', { token })).data as { kind: string }[]).map((row) => row.kind),
+        '/devi/aep/summary kinds',
+      )
+      .not.toContain(KIND.page);
+    expect
+      .soft(
+        [...new Set(((await api('/devi/aep/positions', { token })).data as { kind: string }[]).map((row) => row.kind))],
+        '/devi/aep/positions kinds',
+      )
+      .not.toContain(KIND.page);
   });
 
   it('the rebuilt app shows no such kind in the catalogue and no page for it', async () => {
@@ -504,7 +609,12 @@ describe('the same three folders removed', () => {
       const kinds = readdirSync(join(copy, 'plugins/device')).length;
       expect(await catalogue.getByRole('link').count()).toBe(kinds);
       expect.soft(await catalogue.getByRole('link', { name: KIND.displayName }).count(), '设备类型 catalogue').toBe(0);
-      expect.soft(await page.getByRole('navigation', { name: '子页面' }).getByRole('link', { name: KIND.displayName }).count(), '设备管控 child-page links (from /getRouters)').toBe(0);
+      expect
+        .soft(
+          await page.getByRole('navigation', { name: '子页面' }).getByRole('link', { name: KIND.displayName }).count(),
+          '设备管控 child-page links (from /getRouters)',
+        )
+        .toBe(0);
       expect.soft(await page.getByText(KIND.displayName).count(), 'anywhere on the 设备管控 page').toBe(0);
       await screenshot(page, 'plugin-folders-removed');
       // Its old address is an unknown child page now: the module's own rule sends it to the module root.
@@ -526,7 +636,9 @@ describe('the same three folders removed', () => {
       await globe.call('globe.snapshot()');
       await globe.call(`globe.draw('${EFFECT}', 3)`);
       // The app's MapEffectHub finds no renderer: it says so for each and draws nothing.
-      expect(globe.warnings.filter((text) => text.includes(EFFECT))).toEqual(Array.from({ length: 3 }, () => `没有绘制“${EFFECT}”的地图效果插件`));
+      expect(globe.warnings.filter((text) => text.includes(EFFECT))).toEqual(
+        Array.from({ length: 3 }, () => `没有绘制“${EFFECT}”的地图效果插件`),
+      );
       const { changed, magenta } = await globe.call<{ changed: number; magenta: number }>('globe.changedPixels()');
       expect(magenta).toBe(0);
       expect(changed).toBeLessThan(100);

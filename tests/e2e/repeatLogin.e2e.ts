@@ -31,13 +31,19 @@ describe('repeat login (SINGLE_SESSION=1)', () => {
 
     // Whichever the first page hears first — its product socket (-3: a dialog) or a request's 401 (a toast
     // as it logs out) — it says the account logged in elsewhere, and ends on the login page.
-    await first.page.getByText(/您的账号已在其他地方登录/).first().waitFor({ timeout: 15_000 });
+    await first.page
+      .getByText(/您的账号已在其他地方登录/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(first.page, 'repeat-login');
     const dialog = first.page.getByRole('dialog', { name: '您的账号已在其他地方登录' });
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: '重新登录' }).click();
     await first.page.waitForURL('**/login');
     // The second session goes on working.
-    await second.page.getByRole('button', { name: /值班员张敏/ }).first().waitFor();
+    await second.page
+      .getByRole('button', { name: /值班员张敏/ })
+      .first()
+      .waitFor();
     expect(first.consoleErrors).toEqual([]);
     expect(second.consoleErrors).toEqual([]);
   });

@@ -14,7 +14,6 @@ interface RouterEntry {
   children: { name: string; meta: { title: string } }[];
 }
 
-
 let browser: Browser;
 let opened: BrowserPage;
 

@@ -72,7 +72,10 @@ describe('session and routes', () => {
     await page.getByRole('button', { name: /^当前用户/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => ({ cookie: document.cookie.includes('Admin-Token'), session: sessionStorage.length }))).toEqual({ cookie: false, session: 0 });
+    expect(await page.evaluate(() => ({ cookie: document.cookie.includes('Admin-Token'), session: sessionStorage.length }))).toEqual({
+      cookie: false,
+      session: 0,
+    });
     expect((await apiGet(baseUrl, '/getInfo', decodeURIComponent(token))).code).toBe(401);
     await page.goto('/home');
     await page.waitForURL('**/login');

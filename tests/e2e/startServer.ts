@@ -29,7 +29,17 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ops-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_DEV_ENDPOINT: '1', STATIC_DIR: 'dist', SIMULATOR: '0', FIELD_WORK: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMS_DEV_ENDPOINT: '1',
+      STATIC_DIR: 'dist',
+      SIMULATOR: '0',
+      FIELD_WORK: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

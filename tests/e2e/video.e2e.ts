@@ -21,7 +21,12 @@ const videoProgress = (page: Page, name: string) =>
   page
     .getByRole('region', { name: `实时视频：${name}` })
     .locator('video')
-    .evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight, time: video.currentTime, frames: video.getVideoPlaybackQuality().totalVideoFrames }));
+    .evaluate((video: HTMLVideoElement) => ({
+      width: video.videoWidth,
+      height: video.videoHeight,
+      time: video.currentTime,
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+    }));
 
 // Without ffmpeg the cameras have no source (the server says 视频源不可用): skipped here, required in CI.
 const ffmpeg = findFfmpeg();
@@ -32,11 +37,18 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
   it('plays a camera live over WebRTC in the selected tile, and stops it', async () => {
     const page = await monitorPage();
     const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
-    const cameras = (await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as { deviceName: string; online: boolean }[];
+    const cameras = (await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as {
+      deviceName: string;
+      online: boolean;
+    }[];
     const camera = cameras.find((row) => row.online) ?? cameras[0]!;
     // Four idle tiles; the first is selected.
     await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(4);
-    await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${camera.deviceName}`) }).first().click();
+    await page
+      .getByRole('region', { name: '摄像机分组' })
+      .getByRole('button', { name: new RegExp(`^${camera.deviceName}`) })
+      .first()
+      .click();
     const tile = page.getByRole('region', { name: `实时视频：${camera.deviceName}` });
     await tile.and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await videoProgress(page, camera.deviceName)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
@@ -113,10 +125,19 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
   it('plays four cameras at once in the 4-split grid, each picture decoded and moving', async () => {
     const page = await monitorPage();
     const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
-    const cameras = ((await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as { deviceName: string; online: boolean }[]).filter((row) => row.online).slice(0, 4);
+    const cameras = (
+      (await apiGet(baseUrl, '/monitor/child?deviceType=camera&pageSize=50', token)).rows as { deviceName: string; online: boolean }[]
+    )
+      .filter((row) => row.online)
+      .slice(0, 4);
     expect(cameras).toHaveLength(4);
     // Each camera placed takes the selected tile; the next free one is selected after it.
-    for (const camera of cameras) await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${camera.deviceName}`) }).first().click();
+    for (const camera of cameras)
+      await page
+        .getByRole('region', { name: '摄像机分组' })
+        .getByRole('button', { name: new RegExp(`^${camera.deviceName}`) })
+        .first()
+        .click();
     await expect.poll(() => page.getByRole('button', { name: '空闲的视频窗口' }).count()).toBe(0);
     for (const camera of cameras) {
       const tile = page.getByRole('region', { name: `实时视频：${camera.deviceName}` });
@@ -139,7 +160,10 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     const button = page.getByRole('region', { name: '摄像机分组' }).locator('ul button').first();
     const name = (await button.textContent())!.replace(/离线$/, '').trim();
     await button.click();
-    await page.getByRole('region', { name: `实时视频：${name}` }).getByRole('button', { name: '设备详情' }).click();
+    await page
+      .getByRole('region', { name: `实时视频：${name}` })
+      .getByRole('button', { name: '设备详情' })
+      .click();
     const dialog = page.getByRole('dialog', { name: `设备详情：${name}` });
     await dialog.getByText('设备编号').waitFor();
     await screenshot(page, 'video-detail');
@@ -152,13 +176,22 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: '全部摄像机' }).waitFor();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
     const { token } = (await apiGet(baseUrl, '/authCodeLogin?authCode=OPER-2026-DEMO')) as unknown as { token: string };
-    const smoke = ((await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=1', token)).rows as { deviceId: number; deviceName: string }[])[0]!;
-    const raised = await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.deviceId, content: '消防监控测试' }) });
+    const smoke = (
+      (await apiGet(baseUrl, '/devi/aep/child?deviceType=smoke&pageSize=1', token)).rows as { deviceId: number; deviceName: string }[]
+    )[0]!;
+    const raised = await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.deviceId, content: '消防监控测试' }),
+    });
     expect(((await raised.json()) as { code: number }).code).toBe(200);
     const note = page.getByRole('status').filter({ hasText: '最近的消防摄像机：' });
     await note.waitFor({ timeout: 15_000 });
     const camera = /最近的消防摄像机：(.+)，约/.exec((await note.textContent())!)![1]!;
-    await page.getByRole('region', { name: `实时视频：${camera}` }).and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: `实时视频：${camera}` })
+      .and(page.locator('[data-state="playing"]'))
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('region', { name: '烟感与火情告警' }).getByText('消防监控测试').waitFor();
     await screenshot(page, 'video-fire-monitor');
   });
@@ -168,12 +201,22 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     const button = page.getByRole('region', { name: '摄像机分组' }).locator('ul button').nth(2);
     const name = (await button.textContent())!.replace(/离线$/, '').trim();
     await button.click();
-    await page.getByRole('region', { name: `实时视频：${name}` }).and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: `实时视频：${name}` })
+      .and(page.locator('[data-state="playing"]'))
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(7000);
-    await page.getByRole('region', { name: `实时视频：${name}` }).getByRole('button', { name: '停止播放' }).click();
+    await page
+      .getByRole('region', { name: `实时视频：${name}` })
+      .getByRole('button', { name: '停止播放' })
+      .click();
 
     await page.goto('/monitoringCenter/videoReplay');
-    await page.getByRole('region', { name: '摄像机分组' }).getByRole('button', { name: new RegExp(`^${name}`) }).first().click();
+    await page
+      .getByRole('region', { name: '摄像机分组' })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .first()
+      .click();
     const player = page.getByRole('region', { name: '录像播放' });
     const start = player.getByRole('button', { name: /^共 \d+ 段/ });
     await start.waitFor({ timeout: 15_000 });
@@ -186,10 +229,20 @@ describe.skipIf(!ffmpeg)('视频监控', () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(640);
     await player.getByRole('radio', { name: '×4' }).click();
     expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(4);
-    await expect.poll(() => player.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/^当前 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect
+      .poll(() => player.getByRole('status').textContent(), { timeout: 10_000 })
+      .toMatch(/^当前 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // At ×4 the first segments end and the next ones follow on their own.
     await player.locator('.video-monitor__segment.is-playing').nth(0).waitFor();
-    await expect.poll(() => player.locator('.video-monitor__segment').evaluateAll((spans) => spans.findIndex((span) => span.classList.contains('is-playing'))), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          player
+            .locator('.video-monitor__segment')
+            .evaluateAll((spans) => spans.findIndex((span) => span.classList.contains('is-playing'))),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'video-replay');
 
     // 下载片段: one minute from where playback is, cut by the server across segments into one WebM.

@@ -24,7 +24,11 @@ async function token(code: string): Promise<string> {
 }
 
 async function apiPost(path: string, body: unknown, bearer: string): Promise<{ code: number; msg?: string; data?: unknown }> {
-  const response = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as { code: number; msg?: string; data?: unknown };
 }
 
@@ -32,7 +36,8 @@ async function apiPost(path: string, body: unknown, bearer: string): Promise<{ c
 async function seesPlaying(page: Page, name: string): Promise<void> {
   const tile = page.getByRole('region', { name: `实时视频：${name}` });
   await tile.and(page.locator('[data-state="playing"]')).waitFor({ timeout: 30_000 });
-  const progress = () => tile.locator('video').evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, time: video.currentTime }));
+  const progress = () =>
+    tile.locator('video').evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, time: video.currentTime }));
   await expect.poll(async () => (await progress()).width, { timeout: 20_000 }).toBeGreaterThan(0);
   const first = await progress();
   await expect.poll(async () => (await progress()).time, { timeout: 10_000 }).toBeGreaterThan(first.time);
@@ -57,16 +62,23 @@ describe.skipIf(!videoRooms)('视频会商 (Janus)', () => {
 
     // The operator neither created the room nor is an admin: no kick button, and the server refuses it.
     await expect(operator.getByRole('button', { name: `移出 ${ADMIN.name}` }).count()).resolves.toBe(0);
-    const rooms = (await apiGet(baseUrl, '/videoRoom/list', await token(OPERATOR.code))).data as { room: number; name: string; canManage: boolean }[];
+    const rooms = (await apiGet(baseUrl, '/videoRoom/list', await token(OPERATOR.code))).data as {
+      room: number;
+      name: string;
+      canManage: boolean;
+    }[];
     const room = rooms.find((entry) => entry.name === roomName)!;
     expect(room.canManage).toBe(false);
     expect((await apiPost('/videoRoom/kick', { room: room.room, uid: 1 }, await token(OPERATOR.code))).code).toBe(403);
 
     // Another tenant neither lists the room nor gets its pin.
     const scenic = await apiPost('/tenantLogin', { tenantId: 2 }, await token(ADMIN.code));
-    const scenicToken = (scenic as unknown as { token?: string; data?: { token?: string } }).token ?? (scenic.data as { token?: string } | undefined)?.token;
+    const scenicToken =
+      (scenic as unknown as { token?: string; data?: { token?: string } }).token ?? (scenic.data as { token?: string } | undefined)?.token;
     if (scenicToken) {
-      expect(((await apiGet(baseUrl, '/videoRoom/list', scenicToken)).data as { room: number }[]).some((entry) => entry.room === room.room)).toBe(false);
+      expect(
+        ((await apiGet(baseUrl, '/videoRoom/list', scenicToken)).data as { room: number }[]).some((entry) => entry.room === room.room),
+      ).toBe(false);
       expect((await apiPost('/videoRoom/join', { room: room.room }, scenicToken)).code).toBe(404);
     }
 
@@ -90,7 +102,11 @@ describe.skipIf(!videoRooms)('语音对讲 (temporary intercom group)', () => {
     await dialog.getByRole('button', { name: '接听' }).click();
 
     // Each side's meter of the other rises above zero: the fake microphone's beep arrives over Janus.
-    const level = (page: Page, name: string) => page.getByRole('meter', { name: `${name} 的音量` }).getAttribute('aria-valuenow').then(Number);
+    const level = (page: Page, name: string) =>
+      page
+        .getByRole('meter', { name: `${name} 的音量` })
+        .getAttribute('aria-valuenow')
+        .then(Number);
     await expect.poll(() => level(caller, ADMIN.name), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => level(callee, OPERATOR.name), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(callee, 'intercom-call');
@@ -113,7 +129,11 @@ describe.skipIf(!videoRooms)('语音对讲 (temporary intercom group)', () => {
     await callee.waitForURL(/\/monitoringCenter\/intercom$/, { timeout: 15_000 });
     // Answered straight away: no second 接听 on the page's own dialog, and the two hear each other.
     expect(await callee.getByRole('dialog', { name: '语音对讲来电' }).count()).toBe(0);
-    const level = (page: Page, name: string) => page.getByRole('meter', { name: `${name} 的音量` }).getAttribute('aria-valuenow').then(Number);
+    const level = (page: Page, name: string) =>
+      page
+        .getByRole('meter', { name: `${name} 的音量` })
+        .getAttribute('aria-valuenow')
+        .then(Number);
     await expect.poll(() => level(callee, OPERATOR.name), { timeout: 30_000 }).toBeGreaterThan(0);
     await callee.getByRole('button', { name: '挂断' }).click();
   });

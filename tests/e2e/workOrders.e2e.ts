@@ -35,9 +35,15 @@ function gradientPng(width = 120, height = 80): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set([Math.round((x / width) * 255), Math.round((y / height) * 200), 160], y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      rows.set([Math.round((x / width) * 255), Math.round((y / height) * 200), 160], y * (width * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Another operator (the administrator, tenant 1) working through the API. */
@@ -45,8 +51,15 @@ async function otherOperator() {
   const login = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=ADMIN-2026-DEMO`)).json()) as Reply;
   const token = login.token!;
   const post = async (path: string, body: Record<string, unknown>) =>
-    (await (await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Reply;
-  const get = async (path: string) => (await (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Reply;
+    (await (
+      await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Reply;
+  const get = async (path: string) =>
+    (await (await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Reply;
   return { post, get };
 }
 
@@ -134,12 +147,19 @@ describe('工单管理', () => {
     await statusTag(page, '已完成').waitFor();
     await detail.getByText('按时办结').first().waitFor();
     const timeline = detail.getByRole('list', { name: '处理记录' });
-    for (const step of ['创建', '派发：待派发 → 已派发', '接单：已派发 → 处理中', '填写进展', '办结：处理中 → 已完成']) await timeline.getByText(step, { exact: false }).first().waitFor();
+    for (const step of ['创建', '派发：待派发 → 已派发', '接单：已派发 → 处理中', '填写进展', '办结：处理中 → 已完成'])
+      await timeline.getByText(step, { exact: false }).first().waitFor();
     await screenshot(page, 'work-order-detail');
 
     // A click on the thumbnail shows the photo large.
-    await detail.getByRole('button', { name: /^放大照片/ }).first().click();
-    await page.getByRole('dialog', { name: /^工单照片/ }).locator('img').waitFor();
+    await detail
+      .getByRole('button', { name: /^放大照片/ })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: /^工单照片/ })
+      .locator('img')
+      .waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto('/operation/workorder');
@@ -190,7 +210,13 @@ describe('工单管理', () => {
   });
 
   it('turns an alarm into a work order that links back to the alarm', async () => {
-    const raised = (await (await fetch(`${baseUrl}/api/dev/alarm/raise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alarmType: 'TRASH_OVERFLOW', tenantId: 1, content: '转工单测试：垃圾桶满溢' }) })).json()) as Reply;
+    const raised = (await (
+      await fetch(`${baseUrl}/api/dev/alarm/raise`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ alarmType: 'TRASH_OVERFLOW', tenantId: 1, content: '转工单测试：垃圾桶满溢' }),
+      })
+    ).json()) as Reply;
     expect(raised.code).toBe(200);
     const { page } = await operator();
     await page.goto('/alarmManage/eventcenter');
@@ -209,6 +235,9 @@ describe('工单管理', () => {
     await detail.getByText('告警', { exact: true }).waitFor();
     await detail.getByRole('link', { name: '在事件中心查看' }).click();
     await page.waitForURL(/\/alarmManage\/eventcenter\?alarmId=\d+$/);
-    await page.getByRole('region', { name: /^告警详情：/ }).getByRole('link', { name: /^在工单管理中查看 GD-/ }).waitFor();
+    await page
+      .getByRole('region', { name: /^告警详情：/ })
+      .getByRole('link', { name: /^在工单管理中查看 GD-/ })
+      .waitFor();
   });
 });

@@ -5,9 +5,16 @@ import type { DeviceApi, DeviceGroup, DeviceRow } from '../deviceApi';
 import type { DeviceKind } from '../deviceKinds';
 
 // Every device plugin's manifest, for stories and tests that show real catalogue data.
-const manifests = import.meta.glob<{ id: string; displayName: string; contributes: DeviceContribution }>('/plugins/device/*/plugin.json', { eager: true, import: 'default' });
+const manifests = import.meta.glob<{ id: string; displayName: string; contributes: DeviceContribution }>('/plugins/device/*/plugin.json', {
+  eager: true,
+  import: 'default',
+});
 
-export const allDeviceKinds: DeviceKind[] = Object.values(manifests).map((manifest) => ({ ...manifest.contributes, pluginId: `device:${manifest.id}`, displayName: manifest.displayName }));
+export const allDeviceKinds: DeviceKind[] = Object.values(manifests).map((manifest) => ({
+  ...manifest.contributes,
+  pluginId: `device:${manifest.id}`,
+  displayName: manifest.displayName,
+}));
 
 export function deviceKind(page: string): DeviceKind {
   const kind = allDeviceKinds.find((candidate) => candidate.page === page);
@@ -27,7 +34,12 @@ export function fakeRows(kind: DeviceKind, count: number): DeviceRow[] {
     longitude: 120.21 + index * 1e-5,
     latitude: 30.2 + index * 1e-5,
     height: 10,
-    telemetry: Object.fromEntries((kind.telemetry ?? []).map((field) => [field.key, field.type === 'number' ? ((field.min ?? 0) + (field.max ?? 100)) / 2 : (field.options?.[0] ?? '')])),
+    telemetry: Object.fromEntries(
+      (kind.telemetry ?? []).map((field) => [
+        field.key,
+        field.type === 'number' ? ((field.min ?? 0) + (field.max ?? 100)) / 2 : (field.options?.[0] ?? ''),
+      ]),
+    ),
     state: { ...(kind.state ?? {}) },
     updateTime: Date.UTC(2026, 10, 22, 8, 0, 0),
   }));
@@ -40,7 +52,10 @@ export function fakeDeviceApi(kind: DeviceKind, rows: DeviceRow[], groups: Devic
     calls,
     async list(_kind, pageNum, pageSize, filter = {}) {
       calls.push(`list ${pageNum}`);
-      const matching = rows.filter((row) => (!filter.keyword || row.deviceName.includes(filter.keyword)) && (filter.online === undefined || row.online === filter.online));
+      const matching = rows.filter(
+        (row) =>
+          (!filter.keyword || row.deviceName.includes(filter.keyword)) && (filter.online === undefined || row.online === filter.online),
+      );
       return { rows: matching.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: matching.length };
     },
     async groups() {
@@ -68,7 +83,8 @@ export function fakeDeviceApi(kind: DeviceKind, rows: DeviceRow[], groups: Devic
         .filter((row) => target.deviceIds?.includes(row.deviceId))
         .map((row) => {
           if (!row.online) return { deviceId: row.deviceId, deviceName: row.deviceName, success: false, message: '设备离线，命令未执行' };
-          for (const [key, value] of Object.entries(effect)) row.state[key] = typeof value === 'string' && value.startsWith('$') ? params[value.slice(1)] : value;
+          for (const [key, value] of Object.entries(effect))
+            row.state[key] = typeof value === 'string' && value.startsWith('$') ? params[value.slice(1)] : value;
           return { deviceId: row.deviceId, deviceName: row.deviceName, success: true, message: '执行成功', state: { ...row.state } };
         });
       return { msg: `${results.filter((result) => result.success).length} 台设备执行成功`, results };

@@ -104,5 +104,7 @@ function insideRing(ring: readonly number[], longitude: number, latitude: number
 export function districtAt(city: CityBoundaries, longitude: number, latitude: number): DistrictBoundary | undefined {
   const [west, south, east, north] = city.bbox;
   if (longitude < west || longitude > east || latitude < south || latitude > north) return undefined;
-  return city.districts.find((district) => district.rings.reduce((inside, ring) => (insideRing(ringCoordinates(city, ring), longitude, latitude) ? !inside : inside), false));
+  return city.districts.find((district) =>
+    district.rings.reduce((inside, ring) => (insideRing(ringCoordinates(city, ring), longitude, latitude) ? !inside : inside), false),
+  );
 }

@@ -1,5 +1,12 @@
 import citiesIndex from './cities.json';
-import { decodeCity, districtAt, type CityBoundaries, type CityBoundariesFile, type CityIndexEntry, type DistrictBoundary } from './cityBoundaries';
+import {
+  decodeCity,
+  districtAt,
+  type CityBoundaries,
+  type CityBoundariesFile,
+  type CityIndexEntry,
+  type DistrictBoundary,
+} from './cityBoundaries';
 
 /** The packaged cities (scripts/extractBoundaries.ts writes the index and one file per city). */
 export const packagedCities = citiesIndex as CityIndexEntry[];

@@ -82,10 +82,21 @@ class FakeStream {
   }
 }
 
-const join: VideoRoomJoin = { room: 1234, pin: 'p1n', kind: 'camera', description: '1234 指挥调度', server: 'ws://127.0.0.1:8188', display: '值班员甲', userId: 7 };
+const join: VideoRoomJoin = {
+  room: 1234,
+  pin: 'p1n',
+  kind: 'camera',
+  description: '1234 指挥调度',
+  server: 'ws://127.0.0.1:8188',
+  display: '值班员甲',
+  userId: 7,
+};
 const track = (kind: string) => ({ kind, addEventListener: vi.fn() }) as unknown as MediaStreamTrack;
 
-async function started(publish: Parameters<VideoRoomSession['start']>[1] = { source: 'camera', audio: true, video: true }, supported = true) {
+async function started(
+  publish: Parameters<VideoRoomSession['start']>[1] = { source: 'camera', audio: true, video: true },
+  supported = true,
+) {
   const gateways: FakeGateway[] = [];
   const library: JanusLibrary = {
     isWebrtcSupported: () => supported,
@@ -96,7 +107,12 @@ async function started(publish: Parameters<VideoRoomSession['start']>[1] = { sou
     },
   };
   const notify = vi.fn();
-  const session = new VideoRoomSession({ library: async () => library, notify, userAgent: 'Chrome/140.0', createStream: () => new FakeStream() as unknown as MediaStream });
+  const session = new VideoRoomSession({
+    library: async () => library,
+    notify,
+    userAgent: 'Chrome/140.0',
+    createStream: () => new FakeStream() as unknown as MediaStream,
+  });
   await session.start(join, publish);
   return { session, notify, gateway: gateways[0]!, gateways };
 }
@@ -109,7 +125,12 @@ function connected(gateway: FakeGateway) {
 describe('VideoRoomSession (spec sections 4, 5, 8)', () => {
   it('connects with the spec gateway options and joins the room as a publisher with its pin and display', async () => {
     const { gateway, session } = await started();
-    expect(gateway.options).toMatchObject({ server: 'ws://127.0.0.1:8188', keepAlivePeriod: 25_000, longPollTimeout: 60_000, max_poll_events: 10 });
+    expect(gateway.options).toMatchObject({
+      server: 'ws://127.0.0.1:8188',
+      keepAlivePeriod: 25_000,
+      longPollTimeout: 60_000,
+      max_poll_events: 10,
+    });
     expect(session.getSnapshot().status).toBe('connecting');
     const publisher = connected(gateway);
     expect(publisher.options.plugin).toBe('janus.plugin.videoroom');
@@ -119,12 +140,25 @@ describe('VideoRoomSession (spec sections 4, 5, 8)', () => {
   it('on joined: stores own id and private id, announces and subscribes to existing publishers, then publishes', async () => {
     const { gateway, session } = await started();
     const publisher = connected(gateway);
-    publisher.event({ videoroom: 'joined', room: 1234, id: 11, private_id: 99, publishers: [{ id: 21, display: '乙', streams: [{ type: 'audio' }, { type: 'video' }] }] });
+    publisher.event({
+      videoroom: 'joined',
+      room: 1234,
+      id: 11,
+      private_id: 99,
+      publishers: [{ id: 21, display: '乙', streams: [{ type: 'audio' }, { type: 'video' }] }],
+    });
     const snapshot = session.getSnapshot();
     expect(snapshot).toMatchObject({ status: 'joined', myId: 11, privateId: 99 });
     expect(snapshot.feeds).toEqual([{ id: 21, display: '乙', stream: null, audio: true, video: true }]);
     const subscriber = gateway.handles[1]!;
-    expect(subscriber.sent[0]!.message).toEqual({ request: 'join', room: 1234, ptype: 'subscriber', streams: [{ feed: 21 }], private_id: 99, pin: 'p1n' });
+    expect(subscriber.sent[0]!.message).toEqual({
+      request: 'join',
+      room: 1234,
+      ptype: 'subscriber',
+      streams: [{ feed: 21 }],
+      private_id: 99,
+      pin: 'p1n',
+    });
     // The subscriber's offer (attached) is answered and started.
     subscriber.event({ videoroom: 'attached', room: 1234, id: 21 }, { type: 'offer', sdp: 'offer' });
     subscriber.answers[0]!.success?.({ type: 'answer', sdp: 'answer' });
@@ -136,7 +170,10 @@ describe('VideoRoomSession (spec sections 4, 5, 8)', () => {
     expect(publisher.offers).toHaveLength(1);
     expect(publisher.offers[0]!.tracks?.map((entry) => entry.type)).toEqual(['audio', 'video']);
     publisher.offers[0]!.success?.({ type: 'offer', sdp: 'local' });
-    expect(publisher.sent[1]).toEqual({ message: { request: 'configure', audio: true, video: true }, jsep: { type: 'offer', sdp: 'local' } });
+    expect(publisher.sent[1]).toEqual({
+      message: { request: 'configure', audio: true, video: true },
+      jsep: { type: 'offer', sdp: 'local' },
+    });
     publisher.event({ videoroom: 'event', room: 1234, configured: 'ok' }, { type: 'answer', sdp: 'remote' });
     expect(publisher.remoteJsep).toEqual([{ type: 'answer', sdp: 'remote' }]);
     expect(session.getSnapshot().local).toMatchObject({ publishing: true, source: 'camera', audio: true, video: true });
@@ -147,7 +184,15 @@ describe('VideoRoomSession (spec sections 4, 5, 8)', () => {
     const publisher = connected(gateway);
     publisher.event({ videoroom: 'joined', room: 1234, id: 11, private_id: 99, publishers: [] });
     expect(publisher.offers).toHaveLength(0);
-    publisher.event({ videoroom: 'event', room: 1234, publishers: [{ id: 31, display: '丙' }, { id: 32, display: '丁' }, { id: 33, display: '戊' }] });
+    publisher.event({
+      videoroom: 'event',
+      room: 1234,
+      publishers: [
+        { id: 31, display: '丙' },
+        { id: 32, display: '丁' },
+        { id: 33, display: '戊' },
+      ],
+    });
     expect(session.getSnapshot().feeds.map((feed) => feed.id)).toEqual([31, 32, 33]);
     const [, sub31, sub32, sub33] = gateway.handles;
     publisher.event({ videoroom: 'event', room: 1234, leaving: 31 });

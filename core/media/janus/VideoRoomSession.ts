@@ -2,7 +2,14 @@ import type { VideoRoomJoin } from '../../../contracts/videoRooms';
 import type { NoticeLevel } from '../../ui/Notifier';
 import { janusMessage, videoRoomStrings as t } from '../mediaStrings';
 import { loadJanusLibrary, type JanusGateway, type JanusJS, type JanusLibrary } from './janusLibrary';
-import { gatewayOptions, JANUS_NO_SUCH_ROOM, publishTracks, PublishOptionsError, VIDEOROOM_PLUGIN, type PublishOptions } from './janusOptions';
+import {
+  gatewayOptions,
+  JANUS_NO_SUCH_ROOM,
+  publishTracks,
+  PublishOptionsError,
+  VIDEOROOM_PLUGIN,
+  type PublishOptions,
+} from './janusOptions';
 
 /** Spec section 5: the "start the meeting first" warning shows for 2000 ms. */
 export const MUTE_WARNING_MS = 2000;
@@ -74,11 +81,30 @@ interface Subscription {
   left: boolean;
 }
 
-const noLocal: LocalMedia = { stream: null, source: null, publishing: false, audio: false, video: false, audioMuted: false, videoMuted: false };
-const initial: VideoRoomSnapshot = { status: 'idle', room: null, display: null, myId: null, privateId: null, local: noLocal, feeds: [], ended: null, reason: null };
+const noLocal: LocalMedia = {
+  stream: null,
+  source: null,
+  publishing: false,
+  audio: false,
+  video: false,
+  audioMuted: false,
+  videoMuted: false,
+};
+const initial: VideoRoomSnapshot = {
+  status: 'idle',
+  room: null,
+  display: null,
+  myId: null,
+  privateId: null,
+  local: noLocal,
+  feeds: [],
+  ended: null,
+  reason: null,
+};
 
 /** A participant id in a plugin event: numbers (or numeric strings of a string-id room), never 'ok'. */
-const participantId = (value: unknown): number | null => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
+const participantId = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
 
 /**
  * One operator in one video room (spec sections 4, 5, 7, 8) on the official janus-gateway client: joins
@@ -154,7 +180,8 @@ export class VideoRoomSession {
 
   private onPublisherMessage(message: JanusJS.Message, jsep?: JanusJS.JSEP): void {
     if (this.done) return;
-    if (message.error_code !== undefined || message.error !== undefined) return this.onPluginError(message.error_code as number | undefined, String(message.error ?? ''));
+    if (message.error_code !== undefined || message.error !== undefined)
+      return this.onPluginError(message.error_code as number | undefined, String(message.error ?? ''));
     switch (message.videoroom) {
       case 'joined':
         this.update({ status: 'joined', myId: participantId(message.id), privateId: participantId(message.private_id) });
@@ -228,7 +255,16 @@ export class VideoRoomSession {
         if (subscription.left || this.done) return handle.detach();
         subscription.handle = handle;
         // Janus 1.x multistream form of the spec's join (room, ptype subscriber, feed, private_id).
-        handle.send({ message: { request: 'join', room: join.room, ptype: 'subscriber', streams: [{ feed: feedId }], private_id: this.snapshot.privateId, pin: join.pin } });
+        handle.send({
+          message: {
+            request: 'join',
+            room: join.room,
+            ptype: 'subscriber',
+            streams: [{ feed: feedId }],
+            private_id: this.snapshot.privateId,
+            pin: join.pin,
+          },
+        });
       },
       error: (error) => this.deps.notify('error', t.subscribeFailed(display, janusMessage(error))),
       onmessage: (message, jsep) => {
@@ -296,12 +332,17 @@ export class VideoRoomSession {
     }
     if (this.snapshot.local.publishing || this.snapshot.local.stream) await this.unpublish();
     const handle = this.publisher;
-    this.update({ local: { ...noLocal, source: options.source, audio: options.audio && options.source === 'camera', video: options.video } });
+    this.update({
+      local: { ...noLocal, source: options.source, audio: options.audio && options.source === 'camera', video: options.video },
+    });
     await new Promise<void>((resolve) => {
       handle.createOffer({
         tracks,
         success: (jsep) => {
-          handle.send({ message: { request: 'configure', audio: options.audio && options.source === 'camera', video: options.video }, jsep });
+          handle.send({
+            message: { request: 'configure', audio: options.audio && options.source === 'camera', video: options.video },
+            jsep,
+          });
           this.update({ local: { ...this.snapshot.local, publishing: true } });
           resolve();
         },
@@ -366,7 +407,8 @@ export class VideoRoomSession {
     if (this.done) return;
     this.localTracks = withTrack(this.localTracks, track, on);
     // The browser's own 停止共享 ends a screen track: stop publishing it.
-    if (on && this.snapshot.local.source === 'screen' && track.kind === 'video') track.addEventListener?.('ended', () => void this.unpublish(), { once: true });
+    if (on && this.snapshot.local.source === 'screen' && track.kind === 'video')
+      track.addEventListener?.('ended', () => void this.unpublish(), { once: true });
     this.update({ local: { ...this.snapshot.local, stream: this.streamOf(this.localTracks) } });
   }
 
@@ -422,4 +464,5 @@ export class VideoRoomSession {
   }
 }
 
-const withTrack = (tracks: MediaStreamTrack[], track: MediaStreamTrack, on: boolean): MediaStreamTrack[] => (on ? (tracks.includes(track) ? tracks : [...tracks, track]) : tracks.filter((candidate) => candidate !== track));
+const withTrack = (tracks: MediaStreamTrack[], track: MediaStreamTrack, on: boolean): MediaStreamTrack[] =>
+  on ? (tracks.includes(track) ? tracks : [...tracks, track]) : tracks.filter((candidate) => candidate !== track);

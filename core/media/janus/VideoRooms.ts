@@ -11,5 +11,11 @@ export interface VideoRooms {
 export const VideoRooms = createToken<VideoRooms>('VideoRooms', '视频会商：经 Janus 加入会议室、发布与订阅画面');
 
 export function createVideoRooms(notifier: Notifier, iceServers?: RTCIceServer[]): VideoRooms {
-  return { open: () => new VideoRoomSession({ notify: (level, message, timeoutMs) => notifier.show(level, message, timeoutMs), ...(iceServers ? { iceServers } : {}) }) };
+  return {
+    open: () =>
+      new VideoRoomSession({
+        notify: (level, message, timeoutMs) => notifier.show(level, message, timeoutMs),
+        ...(iceServers ? { iceServers } : {}),
+      }),
+  };
 }

@@ -30,7 +30,9 @@ let loaded: Promise<JanusLibrary> | undefined;
 export function loadJanusLibrary(): Promise<JanusLibrary> {
   loaded ??= (async () => {
     const [{ default: Janus }, { default: adapter }] = await Promise.all([import('janus-gateway'), import('webrtc-adapter')]);
-    await new Promise<void>((resolve) => Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter }), callback: resolve }));
+    await new Promise<void>((resolve) =>
+      Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter }), callback: resolve }),
+    );
     return {
       isWebrtcSupported: () => Janus.isWebrtcSupported(),
       connect: (options) => new Janus(options),

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { captureSize, gatewayOptions, isWebSocketServer, publishTracks, PublishOptionsError, ratioPreset, RESOLUTION_PRESETS, SIMULCAST_LAYERS } from './janusOptions';
+import {
+  captureSize,
+  gatewayOptions,
+  isWebSocketServer,
+  publishTracks,
+  PublishOptionsError,
+  ratioPreset,
+  RESOLUTION_PRESETS,
+  SIMULCAST_LAYERS,
+} from './janusOptions';
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 describe('Janus gateway options (spec sections 7 and 9)', () => {
   it('keepalive 25000 ms, long-poll timeout 60000 ms, max events 10; the library default STUN unless ICE servers are given', () => {
-    expect(gatewayOptions('http://127.0.0.1:8088/janus')).toEqual({ server: 'http://127.0.0.1:8088/janus', keepAlivePeriod: 25_000, longPollTimeout: 60_000, max_poll_events: 10 });
+    expect(gatewayOptions('http://127.0.0.1:8088/janus')).toEqual({
+      server: 'http://127.0.0.1:8088/janus',
+      keepAlivePeriod: 25_000,
+      longPollTimeout: 60_000,
+      max_poll_events: 10,
+    });
     expect(gatewayOptions('ws://127.0.0.1:8188', [])).toMatchObject({ iceServers: [] });
   });
 
@@ -35,7 +49,9 @@ describe('publish tracks (spec section 5)', () => {
       { type: 'audio', capture: true, recv: false },
       { type: 'video', capture: { width: { ideal: 1280 }, height: { ideal: 720 } }, recv: false },
     ]);
-    expect(publishTracks({ source: 'camera', audio: false, video: true, resolution: 'VGA' }, chrome)).toEqual([{ type: 'video', capture: { width: { ideal: 640 }, height: { ideal: 480 } }, recv: false }]);
+    expect(publishTracks({ source: 'camera', audio: false, video: true, resolution: 'VGA' }, chrome)).toEqual([
+      { type: 'video', capture: { width: { ideal: 640 }, height: { ideal: 480 } }, recv: false },
+    ]);
   });
 
   it('simulcast when asked, with the spec layer bitrates h 1,000,000, m 500,000, l 200,000 (the library scales 1, 2, 4)', () => {
@@ -49,8 +65,15 @@ describe('publish tracks (spec section 5)', () => {
   });
 
   it('screen: video only at 3 frames a second, whatever audio was asked; Chrome and Firefox only; needs video', () => {
-    expect(publishTracks({ source: 'screen', audio: true, video: true }, chrome)).toEqual([{ type: 'screen', capture: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: 3 }, recv: false }]);
-    expect(publishTracks({ source: 'screen', audio: false, video: true }, 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toHaveLength(1);
+    expect(publishTracks({ source: 'screen', audio: true, video: true }, chrome)).toEqual([
+      { type: 'screen', capture: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: 3 }, recv: false },
+    ]);
+    expect(
+      publishTracks(
+        { source: 'screen', audio: false, video: true },
+        'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      ),
+    ).toHaveLength(1);
     expect(() => publishTracks({ source: 'screen', audio: false, video: true }, safari)).toThrow('共享屏幕仅支持 Chrome 或 Firefox 浏览器');
     expect(() => publishTracks({ source: 'screen', audio: true, video: false }, chrome)).toThrow('共享屏幕需要开启视频');
   });

@@ -101,7 +101,11 @@ export interface PublishOptions {
 export function captureSize(resolution: PublishOptions['resolution']): { width: number; height: number } {
   if (!resolution) return DEFAULT_ROOM_CAPTURE;
   if (typeof resolution === 'object') return resolution;
-  return (RESOLUTION_PRESETS as Record<string, { width: number; height: number }>)[resolution] ?? (GATEWAY_PRESETS as Record<string, { width: number; height: number }>)[resolution] ?? DEFAULT_ROOM_CAPTURE;
+  return (
+    (RESOLUTION_PRESETS as Record<string, { width: number; height: number }>)[resolution] ??
+    (GATEWAY_PRESETS as Record<string, { width: number; height: number }>)[resolution] ??
+    DEFAULT_ROOM_CAPTURE
+  );
 }
 
 /** Spec section 5: screen sharing works only in Chrome or Firefox (Chromium-based browsers say Chrome). */
@@ -125,12 +129,22 @@ export function publishTracks(options: PublishOptions, userAgent = globalThis.na
   if (options.source === 'screen') {
     if (!options.video) throw new PublishOptionsError(t.screenNeedsVideo);
     if (!screenShareSupported(userAgent)) throw new PublishOptionsError(t.screenBrowser);
-    return [{ type: 'screen', capture: { width: { ideal: size.width }, height: { ideal: size.height }, frameRate: SCREENSHARE_FRAME_RATE }, recv: false }];
+    return [
+      {
+        type: 'screen',
+        capture: { width: { ideal: size.width }, height: { ideal: size.height }, frameRate: SCREENSHARE_FRAME_RATE },
+        recv: false,
+      },
+    ];
   }
   const tracks: JanusJS.TrackOption[] = [];
   if (options.audio) tracks.push({ type: 'audio', capture: true, recv: false });
   if (options.video) {
-    const video: JanusJS.TrackOption = { type: 'video', capture: { width: { ideal: size.width }, height: { ideal: size.height } }, recv: false };
+    const video: JanusJS.TrackOption = {
+      type: 'video',
+      capture: { width: { ideal: size.width }, height: { ideal: size.height } },
+      recv: false,
+    };
     if (options.simulcast) Object.assign(video, { simulcast: true, simulcastMaxBitrates: { ...SIMULCAST_MAX_BITRATES } });
     tracks.push(video);
   }

@@ -30,14 +30,27 @@ export interface Intercom {
 export const Intercom = createToken<Intercom>('Intercom', '语音对讲：临时群组、语音留言上传与转文字');
 
 /** GET/POST on the intercom host (`intercomBaseUrl`, else the API base), read as `{ status, message, data }`. */
-export type IntercomHost = <T>(method: 'GET' | 'POST', path: string, query?: Record<string, string | number>, body?: unknown) => Promise<IntercomReply<T>>;
+export type IntercomHost = <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query?: Record<string, string | number>,
+  body?: unknown,
+) => Promise<IntercomReply<T>>;
 
 export function createIntercomHost(sessionFetch: SessionFetch, baseUrl: () => string | null | undefined): IntercomHost {
   return async (method, path, query, body) => {
-    const search = new URLSearchParams({ ...Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])), noCache: String(Date.now()) });
+    const search = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])),
+      noCache: String(Date.now()),
+    });
     const base = baseUrl();
     const url = `${base ? base.replace(/\/+$/, '') : ''}${path}${method === 'GET' ? `?${search.toString()}` : ''}`;
-    const response = await sessionFetch(url, method === 'POST' ? { method, headers: { 'Content-Type': 'application/json;charset=utf-8' }, body: JSON.stringify(body) } : { method });
+    const response = await sessionFetch(
+      url,
+      method === 'POST'
+        ? { method, headers: { 'Content-Type': 'application/json;charset=utf-8' }, body: JSON.stringify(body) }
+        : { method },
+    );
     return (await response.json()) as IntercomReply<never>;
   };
 }
@@ -80,7 +93,10 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
       }
       let created: IntercomReply<QuickGroupCreated> | undefined;
       try {
-        created = await host<QuickGroupCreated>('POST', '/gis/sapi/group/quick/create', undefined, { uids, name: t.groupName(Math.floor(random() * 10_002)) });
+        created = await host<QuickGroupCreated>('POST', '/gis/sapi/group/quick/create', undefined, {
+          uids,
+          name: t.groupName(Math.floor(random() * 10_002)),
+        });
       } catch {
         created = undefined;
       }
@@ -96,7 +112,11 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
     async uploadVoice(wav) {
       let envelope: { code?: number; msg?: string; data?: VoiceRecording };
       try {
-        const response = await sessionFetch('/voice/record/upload', { method: 'POST', headers: { 'Content-Type': 'audio/wav' }, body: wav });
+        const response = await sessionFetch('/voice/record/upload', {
+          method: 'POST',
+          headers: { 'Content-Type': 'audio/wav' },
+          body: wav,
+        });
         envelope = (await response.json()) as typeof envelope;
       } catch (error) {
         throw new Error(t.uploadFailed(error instanceof Error ? error.message : String(error)), { cause: error });
@@ -108,7 +128,11 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
     async speechToText(wav) {
       const bytes = await wav.arrayBuffer();
       try {
-        const reply = await http.post<{ text: string }>('/voice/speechToText', { wavData: toBase64(bytes), wavSize: bytes.byteLength }, { json: true, loading: false, quiet: true });
+        const reply = await http.post<{ text: string }>(
+          '/voice/speechToText',
+          { wavData: toBase64(bytes), wavSize: bytes.byteLength },
+          { json: true, loading: false, quiet: true },
+        );
         return reply.data?.text ?? '';
       } catch (error) {
         throw new Error(t.speechFailed(error instanceof Error ? error.message : String(error)), { cause: error });

@@ -9,7 +9,13 @@ describe('wav (spec section 9: mono 16 kHz)', () => {
     const view = new DataView(encodeWav([new Float32Array([0, 1, -1, 2])]));
     const text = (offset: number) => String.fromCharCode(...new Uint8Array(view.buffer, offset, 4));
     expect([text(0), text(8), text(12), text(36)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
-    expect([view.getUint16(20, true), view.getUint16(22, true), view.getUint32(24, true), view.getUint16(34, true), view.getUint32(40, true)]).toEqual([1, 1, 16_000, 16, 8]);
+    expect([
+      view.getUint16(20, true),
+      view.getUint16(22, true),
+      view.getUint32(24, true),
+      view.getUint16(34, true),
+      view.getUint32(40, true),
+    ]).toEqual([1, 1, 16_000, 16, 8]);
     expect([0, 1, 2, 3].map((index) => view.getInt16(44 + index * 2, true))).toEqual([0, 32767, -32768, 32767]);
   });
 
@@ -30,7 +36,10 @@ describe('microphone alerts (spec section 8)', () => {
 
   it('no getUserMedia or AudioContext: 浏览器不支持录音; a refusal rejects with its alert', async () => {
     await expect(new VoiceRecorder({}).start()).rejects.toThrow(new MicrophoneError('浏览器不支持录音'));
-    const refused = new VoiceRecorder({ getUserMedia: async () => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })), createAudioContext: () => ({}) as AudioContext });
+    const refused = new VoiceRecorder({
+      getUserMedia: async () => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })),
+      createAudioContext: () => ({}) as AudioContext,
+    });
     await expect(refused.start()).rejects.toThrow('用户拒绝了麦克风权限');
   });
 
@@ -38,8 +47,17 @@ describe('microphone alerts (spec section 8)', () => {
     const stop = vi.fn();
     const processor = { onaudioprocess: null as ((event: unknown) => void) | null, connect: vi.fn(), disconnect: vi.fn() };
     const createScriptProcessor = vi.fn(() => processor);
-    const context = { sampleRate: 16_000, createMediaStreamSource: () => ({ connect: vi.fn() }), createScriptProcessor, destination: {}, close: vi.fn(async () => undefined) };
-    const recorder = new VoiceRecorder({ getUserMedia: async () => ({ getTracks: () => [{ stop }] }) as unknown as MediaStream, createAudioContext: () => context as unknown as AudioContext });
+    const context = {
+      sampleRate: 16_000,
+      createMediaStreamSource: () => ({ connect: vi.fn() }),
+      createScriptProcessor,
+      destination: {},
+      close: vi.fn(async () => undefined),
+    };
+    const recorder = new VoiceRecorder({
+      getUserMedia: async () => ({ getTracks: () => [{ stop }] }) as unknown as MediaStream,
+      createAudioContext: () => context as unknown as AudioContext,
+    });
     await recorder.start();
     expect(createScriptProcessor).toHaveBeenCalledWith(4096, 1, 1);
     processor.onaudioprocess?.({ inputBuffer: { getChannelData: () => new Float32Array(16_000).fill(0.5) } });
@@ -55,7 +73,7 @@ describe('microphone alerts (spec section 8)', () => {
 
 function fakeHost(replies: Record<string, unknown[]>) {
   const calls: [string, string, unknown, unknown][] = [];
-  const host: IntercomHost = async <T,>(method: 'GET' | 'POST', path: string, query?: unknown, body?: unknown) => {
+  const host: IntercomHost = async <T>(method: 'GET' | 'POST', path: string, query?: unknown, body?: unknown) => {
     calls.push([method, path, query, body]);
     const queue = replies[path] ?? [];
     const next = queue.length > 1 ? queue.shift() : queue[0];
@@ -72,7 +90,14 @@ describe('quick intercom group flow (spec sections 4, 5, 8)', () => {
     const created = { gid: 9, name: '群组5001', uids: [2, 3], creatorId: 1, join: { room: 77 } };
     const { host, calls } = fakeHost({
       '/gis/sapi/group/quick/list': [
-        { status: 0, data: [{ gid: 4, creatorId: 1 }, { gid: 5, creatorId: 1 }, { gid: 6, creatorId: 8 }] },
+        {
+          status: 0,
+          data: [
+            { gid: 4, creatorId: 1 },
+            { gid: 5, creatorId: 1 },
+            { gid: 6, creatorId: 8 },
+          ],
+        },
         { status: 0, data: [{ gid: 9, creatorId: 1 }] },
       ],
       '/gis/sapi/group/quick/delete': [{ status: 0 }],
@@ -104,8 +129,16 @@ describe('quick intercom group flow (spec sections 4, 5, 8)', () => {
 
   it('creation failure: 创建临时群组失败，请稍后再试 (a refusal with a message shows that message)', async () => {
     const base = { '/gis/sapi/group/quick/list': [{ status: 0, data: [] }] };
-    await expect(intercomWith(fakeHost({ ...base, '/gis/sapi/group/quick/create': [{ status: 2 }] }).host).startTempGroup([2])).rejects.toThrow('创建临时群组失败，请稍后再试');
-    await expect(intercomWith(fakeHost({ ...base, '/gis/sapi/group/quick/create': [new Error('down')] }).host).startTempGroup([2])).rejects.toThrow('创建临时群组失败，请稍后再试');
-    await expect(intercomWith(fakeHost({ ...base, '/gis/sapi/group/quick/create': [{ status: 1000, message: '成员不在本租户' }] }).host).startTempGroup([2])).rejects.toThrow('成员不在本租户');
+    await expect(
+      intercomWith(fakeHost({ ...base, '/gis/sapi/group/quick/create': [{ status: 2 }] }).host).startTempGroup([2]),
+    ).rejects.toThrow('创建临时群组失败，请稍后再试');
+    await expect(
+      intercomWith(fakeHost({ ...base, '/gis/sapi/group/quick/create': [new Error('down')] }).host).startTempGroup([2]),
+    ).rejects.toThrow('创建临时群组失败，请稍后再试');
+    await expect(
+      intercomWith(
+        fakeHost({ ...base, '/gis/sapi/group/quick/create': [{ status: 1000, message: '成员不在本租户' }] }).host,
+      ).startTempGroup([2]),
+    ).rejects.toThrow('成员不在本租户');
   });
 });

@@ -57,7 +57,13 @@ export function AlarmList({ data, options, status, error, onRetry, onOpen, wall 
                     {row.deviceName ? <span className="ops-alarm-list__device"> · {row.deviceName}</span> : null}
                   </span>
                   {showStatus && row.statusName ? (
-                    <Tag minimal round size={wall ? 'large' : 'medium'} intent={STATUS_INTENT[row.status] ?? 'none'} className="ops-alarm-list__status">
+                    <Tag
+                      minimal
+                      round
+                      size={wall ? 'large' : 'medium'}
+                      intent={STATUS_INTENT[row.status] ?? 'none'}
+                      className="ops-alarm-list__status"
+                    >
                       {row.statusName}
                     </Tag>
                   ) : null}
@@ -68,7 +74,12 @@ export function AlarmList({ data, options, status, error, onRetry, onOpen, wall 
           return (
             <li key={row.alarmId} className="ops-alarm-list__item">
               {onOpen ? (
-                <button type="button" className="ops-row-button ops-alarm-list__row" onClick={() => onOpen(String(row.alarmId))} aria-label={t.alarmLabel(row.alarmTypeName, grade, time, row.deviceName)}>
+                <button
+                  type="button"
+                  className="ops-row-button ops-alarm-list__row"
+                  onClick={() => onOpen(String(row.alarmId))}
+                  aria-label={t.alarmLabel(row.alarmTypeName, grade, time, row.deviceName)}
+                >
                   {body}
                 </button>
               ) : (

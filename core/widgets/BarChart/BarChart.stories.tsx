@@ -42,7 +42,15 @@ export const StackedSeries: Story = {
   },
 };
 export const ManyBars: Story = {
-  args: { data: { unit: '台', items: Array.from({ length: 30 }, (_, index) => ({ name: `${index + 1}号网格`, value: Math.round(40 + 35 * Math.sin(index / 3) ** 2) })) } },
+  args: {
+    data: {
+      unit: '台',
+      items: Array.from({ length: 30 }, (_, index) => ({
+        name: `${index + 1}号网格`,
+        value: Math.round(40 + 35 * Math.sin(index / 3) ** 2),
+      })),
+    },
+  },
 };
 export const Loading: Story = { args: { status: 'loading', data: undefined } };
 export const Empty: Story = { args: { data: { items: [] } } };

@@ -2,10 +2,21 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BarChart, barChartOption } from './BarChart';
 
-const items = { unit: '起', items: [{ name: '烟感报警', value: 286, key: 'smoke' }, { name: '井盖异常', value: 123_456 }] };
+const items = {
+  unit: '起',
+  items: [
+    { name: '烟感报警', value: 286, key: 'smoke' },
+    { name: '井盖异常', value: 123_456 },
+  ],
+};
 
 type Axis = { type: string; data?: string[]; inverse?: boolean };
-type Option = { xAxis: Axis; yAxis: Axis; series: { type: string; name: string; stack?: string; data: { value: number; key?: string }[] }[]; legend: { show: boolean } };
+type Option = {
+  xAxis: Axis;
+  yAxis: Axis;
+  series: { type: string; name: string; stack?: string; data: { value: number; key?: string }[] }[];
+  legend: { show: boolean };
+};
 
 describe('BarChart', () => {
   it('draws one bar per named value, keyed for clicks', () => {
@@ -25,7 +36,22 @@ describe('BarChart', () => {
   });
 
   it('stacks series on a category axis', () => {
-    const option = barChartOption({ axis: 'category', series: [{ name: '高', points: [['周一', 1]] }, { name: '低', points: [['周一', 2], ['周二', 3]] }] }, { stack: true }) as unknown as Option & { series: { data: (number | null)[] }[] };
+    const option = barChartOption(
+      {
+        axis: 'category',
+        series: [
+          { name: '高', points: [['周一', 1]] },
+          {
+            name: '低',
+            points: [
+              ['周一', 2],
+              ['周二', 3],
+            ],
+          },
+        ],
+      },
+      { stack: true },
+    ) as unknown as Option & { series: { data: (number | null)[] }[] };
     expect(option.xAxis.data).toEqual(['周一', '周二']);
     expect(option.series.map((series) => series.stack)).toEqual(['total', 'total']);
     expect(option.series[0]!.data).toEqual([1, null]);

@@ -2,7 +2,18 @@ import { useMemo } from 'react';
 import type { CategoryData, SeriesData } from '../../../contracts/panels';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { axisTooltip, chartSizes, grid, legend, listSummary, paletteFrom, timeAxisFormatter, toAxisTime, valueAxis, valueText } from '../charts/chartOptions';
+import {
+  axisTooltip,
+  chartSizes,
+  grid,
+  legend,
+  listSummary,
+  paletteFrom,
+  timeAxisFormatter,
+  toAxisTime,
+  valueAxis,
+  valueText,
+} from '../charts/chartOptions';
 import { bp } from '../charts/chartTheme';
 import { categoryAxis } from '../LineChart/LineChart';
 import { WidgetState } from '../WidgetState/WidgetState';
@@ -26,7 +37,11 @@ export interface BarChartOptions {
 const isCategoryData = (data: CategoryData | SeriesData): data is CategoryData => 'items' in data;
 
 /** The option of a bar chart of named values or of series. */
-export function barChartOption(data: CategoryData | SeriesData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
+export function barChartOption(
+  data: CategoryData | SeriesData,
+  options: Record<string, unknown> | undefined,
+  wall?: boolean,
+): EChartsCoreOption {
   const sizes = chartSizes(wall);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const horizontal = booleanOption(options, 'horizontal') ?? false;
@@ -38,8 +53,19 @@ export function barChartOption(data: CategoryData | SeriesData, options: Record<
     const colorByItem = booleanOption(options, 'colorByItem') ?? false;
     const labels = booleanOption(options, 'labels') ?? data.items.length <= 12;
     // Horizontal bars read top-down: the first item on top.
-    const category = { type: 'category', data: data.items.map((item) => item.name), inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
-    const value = valueAxis(sizes, unit, {}, data.items.map((item) => item.value));
+    const category = {
+      type: 'category',
+      data: data.items.map((item) => item.name),
+      inverse: horizontal,
+      axisLabel: categoryAxisLabel,
+      axisTick: { show: false },
+    };
+    const value = valueAxis(
+      sizes,
+      unit,
+      {},
+      data.items.map((item) => item.value),
+    );
     return {
       animationDuration: 400,
       color: palette,
@@ -54,8 +80,19 @@ export function barChartOption(data: CategoryData | SeriesData, options: Record<
           name: stringOption(options, 'seriesName') ?? t.seriesDefault,
           barMaxWidth: wall ? 40 : 24,
           itemStyle: { borderRadius: horizontal ? [0, 2, 2, 0] : [2, 2, 0, 0] },
-          label: { show: labels, position: horizontal ? 'right' : 'top', color: bp.gray5, fontSize: sizes.label, formatter: (param: { value: number }) => valueText(param.value) },
-          data: data.items.map((item, index) => ({ value: item.value, name: item.name, key: item.key ?? item.name, itemStyle: colorByItem ? { color: palette[index % palette.length] } : undefined })),
+          label: {
+            show: labels,
+            position: horizontal ? 'right' : 'top',
+            color: bp.gray5,
+            fontSize: sizes.label,
+            formatter: (param: { value: number }) => valueText(param.value),
+          },
+          data: data.items.map((item, index) => ({
+            value: item.value,
+            name: item.name,
+            key: item.key ?? item.name,
+            itemStyle: colorByItem ? { color: palette[index % palette.length] } : undefined,
+          })),
         },
       ],
     };
@@ -68,7 +105,12 @@ export function barChartOption(data: CategoryData | SeriesData, options: Record<
   const category = timeAxis
     ? { type: 'time', axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) } }
     : { type: 'category', data: labels, inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
-  const value = valueAxis(sizes, unit, {}, data.series.flatMap((series) => series.points.map(([, y]) => y)));
+  const value = valueAxis(
+    sizes,
+    unit,
+    {},
+    data.series.flatMap((series) => series.points.map(([, y]) => y)),
+  );
   const withLegend = data.series.length > 1;
   return {
     animationDuration: 400,
@@ -109,7 +151,11 @@ export function barChartSummary(data: CategoryData | SeriesData): string {
 export function BarChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'barChart'>) {
   const option = useMemo(() => (data ? barChartOption(data, options, wall) : null), [data, options, wall]);
   const empty = !data || (isCategoryData(data) ? data.items.length === 0 : data.series.every((series) => series.points.length === 0));
-  const open = onOpen && data ? (item: { name: string; seriesName?: string; data: unknown }) => onOpen(isCategoryData(data) ? String((item.data as { key?: string }).key ?? item.name) : (item.seriesName ?? item.name)) : undefined;
+  const open =
+    onOpen && data
+      ? (item: { name: string; seriesName?: string; data: unknown }) =>
+          onOpen(isCategoryData(data) ? String((item.data as { key?: string }).key ?? item.name) : (item.seriesName ?? item.name))
+      : undefined;
   return (
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">
       {option && data ? <EChart option={option} label={barChartSummary(data)} onItemClick={open} /> : null}

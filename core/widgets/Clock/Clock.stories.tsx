@@ -16,7 +16,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Data: Story = {};
-export const Inline: Story = { args: { options: { layout: 'inline' } }, parameters: { panel: { title: '页头时钟', width: 420, height: 90 } } };
+export const Inline: Story = {
+  args: { options: { layout: 'inline' } },
+  parameters: { panel: { title: '页头时钟', width: 420, height: 90 } },
+};
 export const Ticking: Story = { args: { now: undefined } };
 // A clock reads no query, so it has nothing to load: it shows the time while its panel loads.
 export const Loading: Story = { args: { status: 'loading' } };

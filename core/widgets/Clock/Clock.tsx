@@ -35,8 +35,20 @@ export function Clock({ status, error, onRetry, wall, options, now = Date.now }:
   const time = useNow(now);
   const layout = enumOption(options, 'layout', ['stacked', 'inline'] as const) ?? 'stacked';
   return (
-    <WidgetState status={status === 'loading' ? 'ready' : status} empty={false} error={error} onRetry={onRetry} wall={wall} className={`ops-clock ops-clock--${layout}`}>
-      <time className="ops-clock__body" dateTime={new Date(time).toISOString()} aria-label={`${t.clockLabel} ${formatDateTime(time)} ${formatWeekday(time)}`} aria-live="off">
+    <WidgetState
+      status={status === 'loading' ? 'ready' : status}
+      empty={false}
+      error={error}
+      onRetry={onRetry}
+      wall={wall}
+      className={`ops-clock ops-clock--${layout}`}
+    >
+      <time
+        className="ops-clock__body"
+        dateTime={new Date(time).toISOString()}
+        aria-label={`${t.clockLabel} ${formatDateTime(time)} ${formatWeekday(time)}`}
+        aria-live="off"
+      >
         {layout === 'inline' ? (
           <>
             <span className="ops-clock__date">{formatDate(time)}</span>

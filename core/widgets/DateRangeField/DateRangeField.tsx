@@ -33,7 +33,19 @@ export interface DateRangeFieldProps {
  * Monday) or typed as YYYY-MM-DD; both ends optional, read as whole days in Asia/Shanghai whatever the
  * browser's zone. Shortcuts 今天, 昨天, 最近 7 天, 最近 30 天, 本月, 上月.
  */
-export function DateRangeField({ value, onChange, label = t.dateRange, beginLabel = t.beginDate, endLabel = t.endDate, minDate, maxDate, shortcuts = true, disabled, fill, now = Date.now }: DateRangeFieldProps) {
+export function DateRangeField({
+  value,
+  onChange,
+  label = t.dateRange,
+  beginLabel = t.beginDate,
+  endLabel = t.endDate,
+  minDate,
+  maxDate,
+  shortcuts = true,
+  disabled,
+  fill,
+  now = Date.now,
+}: DateRangeFieldProps) {
   const today = now();
   const range: DateRange = [pickerDay(value.begin), pickerDay(value.end)];
   const presets = useMemo<DateRangeShortcut[]>(() => {

@@ -24,7 +24,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Data: Story = {};
 export const WorstFirstClickable: Story = { args: { options: { sort: true }, onOpen: noop } };
-export const NoDevicesOfAKind: Story = { args: { data: { kinds: [{ kind: 'yacht', name: '游船', online: 0, offline: 0 }, ...kinds.slice(0, 2)] } } };
+export const NoDevicesOfAKind: Story = {
+  args: { data: { kinds: [{ kind: 'yacht', name: '游船', online: 0, offline: 0 }, ...kinds.slice(0, 2)] } },
+};
 export const Loading: Story = { args: { status: 'loading', data: undefined } };
 export const Empty: Story = { args: { data: { kinds: [] } } };
 export const ErrorState: Story = { args: { status: 'error', data: undefined, error: '设备服务无响应' } };

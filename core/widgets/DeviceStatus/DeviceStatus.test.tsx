@@ -12,8 +12,14 @@ describe('DeviceStatus', () => {
   it('shows totals and each kind with its counts and online rate', () => {
     const { container } = render(<DeviceStatus status="ready" data={{ kinds }} />);
     expect(container.querySelector('.ops-device-status__rate')?.textContent).toBe('60%');
-    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['智慧路灯：在线 90，离线 10，在线率 90%', '烟感探测器：在线 30，离线 70，在线率 30%']);
-    expect([...container.querySelectorAll<HTMLElement>('.ops-device-status__online')].map((bar) => bar.style.width)).toEqual(['90%', '30%']);
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      '智慧路灯：在线 90，离线 10，在线率 90%',
+      '烟感探测器：在线 30，离线 70，在线率 30%',
+    ]);
+    expect([...container.querySelectorAll<HTMLElement>('.ops-device-status__online')].map((bar) => bar.style.width)).toEqual([
+      '90%',
+      '30%',
+    ]);
   });
 
   it('puts the lowest online rate first when asked, and opens a kind', async () => {

@@ -38,7 +38,12 @@ export function DeviceStatus({ data, options, status, error, onRetry, onOpen, wa
         {kinds.map((kind) => {
           const all = kind.online + kind.offline;
           const share = all > 0 ? kind.online / all : 0;
-          const label = t.kindStatus(kind.name, formatNumber(kind.online), formatNumber(kind.offline), formatPercent(all > 0 ? share : undefined));
+          const label = t.kindStatus(
+            kind.name,
+            formatNumber(kind.online),
+            formatNumber(kind.offline),
+            formatPercent(all > 0 ? share : undefined),
+          );
           const body = (
             <>
               <span className="ops-device-status__name" title={kind.name}>
@@ -60,7 +65,12 @@ export function DeviceStatus({ data, options, status, error, onRetry, onOpen, wa
           return (
             <li key={kind.kind} aria-label={onOpen ? undefined : label}>
               {onOpen ? (
-                <button type="button" className="ops-row-button ops-device-status__row" onClick={() => onOpen(kind.kind)} aria-label={label}>
+                <button
+                  type="button"
+                  className="ops-row-button ops-device-status__row"
+                  onClick={() => onOpen(kind.kind)}
+                  aria-label={label}
+                >
                   {body}
                 </button>
               ) : (

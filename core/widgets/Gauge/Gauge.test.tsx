@@ -13,7 +13,9 @@ describe('Gauge', () => {
   });
 
   it('shows the value with 万 and its unit in the middle', () => {
-    const option = gaugeOption({ value: 123_456, max: 200_000, unit: '人' }, {}) as unknown as { series: { min: number; max: number; detail: { formatter(value: number): string } }[] };
+    const option = gaugeOption({ value: 123_456, max: 200_000, unit: '人' }, {}) as unknown as {
+      series: { min: number; max: number; detail: { formatter(value: number): string } }[];
+    };
     expect(option.series[0]!.min).toBe(0);
     expect(option.series[0]!.max).toBe(200_000);
     expect(option.series[0]!.detail.formatter(123_456)).toBe('12.35万{unit|人}');

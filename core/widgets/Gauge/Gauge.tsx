@@ -46,7 +46,11 @@ export function gaugeOption(data: GaugeData, options: Record<string, unknown> | 
   const caption = [name, range].filter(Boolean).join('\n');
   return {
     animationDuration: 600,
-    tooltip: itemTooltip(sizes, () => `${escapeHtml(name || t.chartLabel.gauge)}<br/><b>${escapeHtml(valueText(data.value, unit))}</b>${range ? `<br/>${escapeHtml(range)}` : ''}`),
+    tooltip: itemTooltip(
+      sizes,
+      () =>
+        `${escapeHtml(name || t.chartLabel.gauge)}<br/><b>${escapeHtml(valueText(data.value, unit))}</b>${range ? `<br/>${escapeHtml(range)}` : ''}`,
+    ),
     series: [
       {
         type: 'gauge',
@@ -63,7 +67,13 @@ export function gaugeOption(data: GaugeData, options: Record<string, unknown> | 
         axisTick: { show: false },
         splitLine: { show: false },
         axisLabel: { show: false },
-        title: { show: Boolean(caption), offsetCenter: [0, '40%'], color: bp.gray4, fontSize: sizes.label + 1, lineHeight: Math.round((sizes.label + 1) * 1.5) },
+        title: {
+          show: Boolean(caption),
+          offsetCenter: [0, '40%'],
+          color: bp.gray4,
+          fontSize: sizes.label + 1,
+          lineHeight: Math.round((sizes.label + 1) * 1.5),
+        },
         detail: {
           valueAnimation: true,
           offsetCenter: [0, caption ? '-2%' : '6%'],
@@ -87,10 +97,16 @@ export function Gauge({ data, options, status, error, onRetry, onOpen, wall }: W
   const option = useMemo(() => (data ? gaugeOption(data, options, wall) : null), [data, options, wall]);
   const empty = !data || !Number.isFinite(data.value);
   const unit = data?.unit ?? stringOption(options, 'unit') ?? '';
-  const label = data ? t.chartSummary(t.chartLabel.gauge, [`${stringOption(options, 'name') ?? ''} ${valueText(data.value, unit)}（${formatNumber(data.min ?? 0)}–${formatNumber(data.max)}）`.trim()]) : '';
+  const label = data
+    ? t.chartSummary(t.chartLabel.gauge, [
+        `${stringOption(options, 'name') ?? ''} ${valueText(data.value, unit)}（${formatNumber(data.min ?? 0)}–${formatNumber(data.max)}）`.trim(),
+      ])
+    : '';
   return (
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">
-      {option ? <EChart option={option} label={label} onItemClick={onOpen ? () => onOpen(stringOption(options, 'name') ?? '') : undefined} /> : null}
+      {option ? (
+        <EChart option={option} label={label} onItemClick={onOpen ? () => onOpen(stringOption(options, 'name') ?? '') : undefined} />
+      ) : null}
     </WidgetState>
   );
 }

@@ -9,7 +9,16 @@ const days = ['周一', '周二', '周三', '周四', '周五', '周六', '周�
 const weekly: HeatmapData = {
   x: hours,
   y: days,
-  cells: days.flatMap((_, day) => hours.map((__, hour) => [hour, day, Math.round((day >= 5 ? 1.6 : 1) * (4 + 30 * Math.exp(-((hour - 14) ** 2) / 18) + ((hour * 7 + day * 13) % 9)))] as [number, number, number])),
+  cells: days.flatMap((_, day) =>
+    hours.map(
+      (__, hour) =>
+        [hour, day, Math.round((day >= 5 ? 1.6 : 1) * (4 + 30 * Math.exp(-((hour - 14) ** 2) / 18) + ((hour * 7 + day * 13) % 9)))] as [
+          number,
+          number,
+          number,
+        ],
+    ),
+  ),
 };
 
 const meta = {

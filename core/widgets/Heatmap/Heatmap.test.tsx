@@ -2,9 +2,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Heatmap, heatmapOption } from './Heatmap';
 
-const data = { x: ['08时', '09时'], y: ['周一', '周二'], cells: [[0, 0, 5], [1, 0, 12], [0, 1, 30], [1, 1, 0]] as [number, number, number][] };
+const data = {
+  x: ['08时', '09时'],
+  y: ['周一', '周二'],
+  cells: [
+    [0, 0, 5],
+    [1, 0, 12],
+    [0, 1, 30],
+    [1, 1, 0],
+  ] as [number, number, number][],
+};
 
-type Option = { visualMap: { min: number; max: number }; xAxis: { data: string[] }; yAxis: { data: string[]; inverse: boolean }; tooltip: { formatter(param: unknown): string } };
+type Option = {
+  visualMap: { min: number; max: number };
+  xAxis: { data: string[] };
+  yAxis: { data: string[]; inverse: boolean };
+  tooltip: { formatter(param: unknown): string };
+};
 
 describe('Heatmap', () => {
   it('scales colours from the data unless the options fix the ends', () => {

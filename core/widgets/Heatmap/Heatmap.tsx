@@ -26,7 +26,14 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
   const values = data.cells.map((cell) => cell[2]);
   const min = numberOption(options, 'min') ?? Math.min(0, ...values);
   const max = numberOption(options, 'max') ?? Math.max(min + 1, ...values);
-  const category = (labels: string[]) => ({ type: 'category', data: labels, splitArea: { show: false }, axisLine: { show: false }, axisTick: { show: false }, axisLabel: { fontSize: sizes.label, color: bp.gray4, hideOverlap: true } });
+  const category = (labels: string[]) => ({
+    type: 'category',
+    data: labels,
+    splitArea: { show: false },
+    axisLine: { show: false },
+    axisTick: { show: false },
+    axisLabel: { fontSize: sizes.label, color: bp.gray4, hideOverlap: true },
+  });
   return {
     animation: false,
     tooltip: itemTooltip(sizes, (param) => {
@@ -71,10 +78,13 @@ export function Heatmap({ data, options, status, error, onRetry, onOpen, wall }:
   const option = useMemo(() => (data ? heatmapOption(data, options, wall) : null), [data, options, wall]);
   const empty = !data || data.cells.length === 0 || data.x.length === 0 || data.y.length === 0;
   const label = data ? t.chartSummary(t.chartLabel.heatmap, [`${data.y.length} × ${data.x.length}`]) : '';
-  const open = onOpen && data ? (item: { value: unknown }) => {
-    const [x, y] = item.value as [number, number, number];
-    onOpen(`${data.x[x] ?? x},${data.y[y] ?? y}`);
-  } : undefined;
+  const open =
+    onOpen && data
+      ? (item: { value: unknown }) => {
+          const [x, y] = item.value as [number, number, number];
+          onOpen(`${data.x[x] ?? x},${data.y[y] ?? y}`);
+        }
+      : undefined;
   return (
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">
       {option ? <EChart option={option} label={label} onItemClick={open} /> : null}

@@ -6,7 +6,15 @@ import { LineChart } from './LineChart';
 const hour = 3_600_000;
 const dayStart = STORY_NOW - 16 * hour - 30 * 60_000 - 5_000; // 2026-11-22 00:00 Shanghai
 /** Visitors per hour: a morning and an afternoon peak. */
-const visitors = (scale: number) => Array.from({ length: 24 }, (_, h) => [dayStart + h * hour, Math.round(scale * (200 + 2_600 * Math.exp(-((h - 10) ** 2) / 6) + 2_100 * Math.exp(-((h - 15) ** 2) / 5)))] as [number, number]);
+const visitors = (scale: number) =>
+  Array.from(
+    { length: 24 },
+    (_, h) =>
+      [
+        dayStart + h * hour,
+        Math.round(scale * (200 + 2_600 * Math.exp(-((h - 10) ** 2) / 6) + 2_100 * Math.exp(-((h - 15) ** 2) / 5))),
+      ] as [number, number],
+  );
 
 const today: SeriesData = {
   axis: 'time',
@@ -36,8 +44,18 @@ export const Categories: Story = {
       axis: 'category',
       unit: '起',
       series: [
-        { name: '告警', points: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((day, index) => [day, [132, 98, 120, 156, 201, 288, 240][index]!] as [string, number]) },
-        { name: '已办结', points: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((day, index) => [day, [120, 96, 111, 150, 180, 250, 201][index]!] as [string, number]) },
+        {
+          name: '告警',
+          points: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map(
+            (day, index) => [day, [132, 98, 120, 156, 201, 288, 240][index]!] as [string, number],
+          ),
+        },
+        {
+          name: '已办结',
+          points: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map(
+            (day, index) => [day, [120, 96, 111, 150, 180, 250, 201][index]!] as [string, number],
+          ),
+        },
       ],
     },
     options: { smooth: false },

@@ -2,7 +2,17 @@ import { useMemo } from 'react';
 import type { SeriesData } from '../../../contracts/panels';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { axisTooltip, chartSizes, grid, legend, paletteFrom, timeAxisFormatter, toAxisTime, valueAxis, withAlpha } from '../charts/chartOptions';
+import {
+  axisTooltip,
+  chartSizes,
+  grid,
+  legend,
+  paletteFrom,
+  timeAxisFormatter,
+  toAxisTime,
+  valueAxis,
+  withAlpha,
+} from '../charts/chartOptions';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { booleanOption, numberOption, stringOption, type WidgetProps } from '../widgetProps';
 import { widgetStrings as t } from '../widgetStrings';
@@ -30,7 +40,13 @@ export interface LineChartOptions {
 export function markLinesOption(options: Record<string, unknown> | undefined): { value: number; label: string }[] {
   const lines = options?.markLines;
   if (!Array.isArray(lines)) return [];
-  return lines.filter((line): line is { value: number; label: string } => typeof line === 'object' && line !== null && Number.isFinite((line as { value?: unknown }).value) && typeof (line as { label?: unknown }).label === 'string');
+  return lines.filter(
+    (line): line is { value: number; label: string } =>
+      typeof line === 'object' &&
+      line !== null &&
+      Number.isFinite((line as { value?: unknown }).value) &&
+      typeof (line as { label?: unknown }).label === 'string',
+  );
 }
 
 /** A round number at or above `value` (the axis top that still shows a reference line with some room). */
@@ -79,7 +95,12 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
         silent: true,
         symbol: 'none',
         lineStyle: { type: 'dashed', color: '#e76a6e', width: 1.5 },
-        label: { position: 'insideEndTop', color: '#e76a6e', fontSize: sizes.label, formatter: (item: { name?: string }) => item.name ?? '' },
+        label: {
+          position: 'insideEndTop',
+          color: '#e76a6e',
+          fontSize: sizes.label,
+          formatter: (item: { name?: string }) => item.name ?? '',
+        },
         data: marks.map((mark) => ({ yAxis: mark.value, name: mark.label })),
       }
     : undefined;
@@ -102,7 +123,14 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
       : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
     // ECharts scales the axis to the data only: a warning line above every reading would fall off the chart.
     // (Readings above the line: the axis's own nice top, as without one.)
-    yAxis: valueAxis(sizes, unit, highestMark === undefined ? {} : { max: (extent: { max: number }) => (extent.max >= highestMark ? undefined : roundUp(highestMark * 1.1)) }, data.series.flatMap((series) => series.points.map(([, y]) => y))),
+    yAxis: valueAxis(
+      sizes,
+      unit,
+      highestMark === undefined
+        ? {}
+        : { max: (extent: { max: number }) => (extent.max >= highestMark ? undefined : roundUp(highestMark * 1.1)) },
+      data.series.flatMap((series) => series.points.map(([, y]) => y)),
+    ),
     series: data.series.map((series, index) => {
       const color = palette[index % palette.length]!;
       const byLabel = new Map(series.points.map(([x, y]) => [String(x), y]));
@@ -118,7 +146,19 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
         lineStyle: { width: sizes.lineWidth },
         emphasis: { focus: 'series' },
         areaStyle: area
-          ? { color: { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: withAlpha(color, 0.38) }, { offset: 1, color: withAlpha(color, 0.02) }] } }
+          ? {
+              color: {
+                type: 'linear',
+                x: 0,
+                y: 0,
+                x2: 0,
+                y2: 1,
+                colorStops: [
+                  { offset: 0, color: withAlpha(color, 0.38) },
+                  { offset: 1, color: withAlpha(color, 0.02) },
+                ],
+              },
+            }
           : undefined,
         data: timeAxis ? series.points.map(([x, y]) => [toAxisTime(Number(x)), y]) : labels.map((label) => byLabel.get(label) ?? null),
         // The reference lines once, on the first line.
@@ -145,7 +185,13 @@ export function LineChart({ data, options, status, error, onRetry, onOpen, wall 
   const empty = !data || data.series.every((series) => series.points.length === 0);
   return (
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">
-      {option && data ? <EChart option={option} label={lineChartSummary(data)} onItemClick={onOpen ? (item) => onOpen(item.seriesName ?? item.name) : undefined} /> : null}
+      {option && data ? (
+        <EChart
+          option={option}
+          label={lineChartSummary(data)}
+          onItemClick={onOpen ? (item) => onOpen(item.seriesName ?? item.name) : undefined}
+        />
+      ) : null}
     </WidgetState>
   );
 }

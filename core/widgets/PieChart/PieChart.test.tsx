@@ -2,9 +2,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PieChart, pieChartOption } from './PieChart';
 
-const data = { unit: '起', items: [{ name: '高', value: 25, key: 'high' }, { name: '低', value: 75 }] };
+const data = {
+  unit: '起',
+  items: [
+    { name: '高', value: 25, key: 'high' },
+    { name: '低', value: 75 },
+  ],
+};
 
-type Option = { series: { type: string; radius: string[]; data: { name: string; value: number; key: string }[] }[]; legend: { show: boolean; formatter(name: string): string }; tooltip: { formatter(param: unknown): string } };
+type Option = {
+  series: { type: string; radius: string[]; data: { name: string; value: number; key: string }[] }[];
+  legend: { show: boolean; formatter(name: string): string };
+  tooltip: { formatter(param: unknown): string };
+};
 
 describe('PieChart', () => {
   it('is a ring by default whose legend gives values and shares', () => {
@@ -28,11 +38,19 @@ describe('PieChart', () => {
   });
 
   it('draws a grey ring, not equal slices, when every value is zero', async () => {
-    const zero = { unit: '条', items: [{ name: '高', value: 0 }, { name: '中', value: 0 }, { name: '低', value: 0 }] };
+    const zero = {
+      unit: '条',
+      items: [
+        { name: '高', value: 0 },
+        { name: '中', value: 0 },
+        { name: '低', value: 0 },
+      ],
+    };
     const { container } = render(<PieChart status="ready" data={zero} />);
     expect(container.querySelector('.ops-pie-chart__total')?.textContent).toBe('0合计（条）');
     await waitFor(() => expect(container.querySelector('svg')).toBeTruthy());
-    const fills = () => [...container.querySelectorAll('svg path')].map((path) => `${path.getAttribute('fill')}/${path.getAttribute('fill-opacity')}`);
+    const fills = () =>
+      [...container.querySelectorAll('svg path')].map((path) => `${path.getAttribute('fill')}/${path.getAttribute('fill-opacity')}`);
     await waitFor(() => expect(fills()).toContain('rgb(143,153,168)/0.22'));
     // The legend still lists the three grades, and only them.
     const option = pieChartOption(zero, {}) as unknown as Option & { legend: { data: string[] } };

@@ -59,7 +59,11 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
         },
       },
     }),
-    tooltip: itemTooltip(sizes, (param) => `${param.marker ?? ''}${escapeHtml(param.name ?? '')}<br/><b>${escapeHtml(valueText(param.value, unit))}</b>（${formatPercent((param.percent ?? 0) / 100)}）`),
+    tooltip: itemTooltip(
+      sizes,
+      (param) =>
+        `${param.marker ?? ''}${escapeHtml(param.name ?? '')}<br/><b>${escapeHtml(valueText(param.value, unit))}</b>（${formatPercent((param.percent ?? 0) / 100)}）`,
+    ),
     series: [
       {
         type: 'pie',
@@ -70,7 +74,12 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
         // All zero (a quiet day): no slices (ECharts would split the ring equally, as if it were data);
         // the grey ring below stands in.
         stillShowZeroSum: false,
-        label: { show: !withLegend, color: bp.gray4, fontSize: sizes.label, formatter: (param: { name: string; percent: number }) => `${param.name} ${formatPercent(param.percent / 100)}` },
+        label: {
+          show: !withLegend,
+          color: bp.gray4,
+          fontSize: sizes.label,
+          formatter: (param: { name: string; percent: number }) => `${param.name} ${formatPercent(param.percent / 100)}`,
+        },
         labelLine: { show: !withLegend },
         emphasis: { scale: true, scaleSize: 6 },
         data: data.items.map((item) => ({ name: item.name, value: item.value, key: item.key ?? item.name })),
@@ -110,7 +119,11 @@ export function PieChart({ data, options, status, error, onRetry, onOpen, wall }
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart ops-pie-chart">
       {option && data ? (
         <>
-          <EChart option={option} label={t.chartSummary(t.chartLabel.pie, [listSummary(data.items, unit)])} onItemClick={onOpen ? (item) => onOpen(String((item.data as { key?: string }).key ?? item.name)) : undefined} />
+          <EChart
+            option={option}
+            label={t.chartSummary(t.chartLabel.pie, [listSummary(data.items, unit)])}
+            onItemClick={onOpen ? (item) => onOpen(String((item.data as { key?: string }).key ?? item.name)) : undefined}
+          />
           {donut ? (
             <div className="ops-pie-chart__total" style={{ left: centerX(withLegend) }} aria-hidden>
               <span className="ops-pie-chart__total-value">{formatNumber(total)}</span>

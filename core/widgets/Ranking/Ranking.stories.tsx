@@ -2,7 +2,20 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { inPanel, noop } from '../storyFrame';
 import { Ranking } from './Ranking';
 
-const areas = ['断桥残雪', '苏堤春晓', '雷峰夕照', '花港观鱼', '平湖秋月', '三潭印月', '柳浪闻莺', '曲院风荷', '南屏晚钟', '双峰插云', '宝石流霞', '吴山天风'];
+const areas = [
+  '断桥残雪',
+  '苏堤春晓',
+  '雷峰夕照',
+  '花港观鱼',
+  '平湖秋月',
+  '三潭印月',
+  '柳浪闻莺',
+  '曲院风荷',
+  '南屏晚钟',
+  '双峰插云',
+  '宝石流霞',
+  '吴山天风',
+];
 
 const meta = {
   title: 'Core/Widgets/Ranking',
@@ -11,7 +24,10 @@ const meta = {
   args: {
     status: 'ready',
     onRetry: noop,
-    data: { unit: '人次', items: areas.map((name, index) => ({ name, key: `area-${index}`, value: Math.round(48_200 / (1 + index * 0.45)) })) },
+    data: {
+      unit: '人次',
+      items: areas.map((name, index) => ({ name, key: `area-${index}`, value: Math.round(48_200 / (1 + index * 0.45)) })),
+    },
   },
 } satisfies Meta<typeof Ranking>;
 

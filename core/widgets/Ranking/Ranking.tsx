@@ -35,7 +35,10 @@ export function Ranking({ data, options, status, error, onRetry, onOpen, wall }:
                   <span className="ops-ranking__value">{value}</span>
                 </span>
                 <span className="ops-ranking__track" aria-hidden>
-                  <span className="ops-ranking__bar" style={{ width: `${(share * 100).toFixed(1)}%`, ...(color ? { background: color } : {}) }} />
+                  <span
+                    className="ops-ranking__bar"
+                    style={{ width: `${(share * 100).toFixed(1)}%`, ...(color ? { background: color } : {}) }}
+                  />
                 </span>
               </span>
             </>

@@ -14,7 +14,9 @@ describe('StatCard', () => {
   });
 
   it('uses 万 for large figures and colours a rise red when down is good', () => {
-    const { container } = render(<StatCard status="ready" data={{ value: 1_234_567, previous: 1_000_000 }} options={{ goodDirection: 'down', unit: '人次' }} />);
+    const { container } = render(
+      <StatCard status="ready" data={{ value: 1_234_567, previous: 1_000_000 }} options={{ goodDirection: 'down', unit: '人次' }} />,
+    );
     expect(container.querySelector('.ops-figure__digits')?.textContent).toBe('123.46');
     expect(container.querySelector('.ops-figure__unit')?.textContent).toBe('万人次');
     expect(container.querySelector('.ops-figure__trend')?.className).toContain('--danger');

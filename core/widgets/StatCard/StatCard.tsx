@@ -43,7 +43,9 @@ export interface StatOptions {
   label?: string;
 }
 
-export function readStatOptions(options: Record<string, unknown> | undefined): Required<Pick<StatOptions, 'goodDirection' | 'compareLabel'>> & StatOptions {
+export function readStatOptions(
+  options: Record<string, unknown> | undefined,
+): Required<Pick<StatOptions, 'goodDirection' | 'compareLabel'>> & StatOptions {
   return {
     unit: stringOption(options, 'unit'),
     goodDirection: enumOption(options, 'goodDirection', ['up', 'down', 'none'] as const) ?? 'up',
@@ -68,7 +70,12 @@ export function Figure({ stat, options, name, size = 'large' }: FigureProps) {
   const parts = formatNumberParts(stat.value, { maximumFractionDigits: options.maximumFractionDigits });
   const unit = stat.unit ?? options.unit ?? '';
   const trend = trendOf(stat.value, stat.previous);
-  const amount = trend && trend.direction !== 'flat' ? (trend.ratio !== undefined ? formatPercent(trend.ratio) : formatNumber(Math.abs(trend.delta))) : '';
+  const amount =
+    trend && trend.direction !== 'flat'
+      ? trend.ratio !== undefined
+        ? formatPercent(trend.ratio)
+        : formatNumber(Math.abs(trend.delta))
+      : '';
   const intent = trend ? trendIntent(trend.direction, options.goodDirection) : 'none';
   return (
     <div className={`ops-figure ops-figure--${size}`}>

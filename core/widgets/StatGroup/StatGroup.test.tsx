@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatGroup } from './StatGroup';
 
-const data = { items: [{ name: '今日告警', value: 1_286, previous: 1_000 }, { name: '待处理', value: 37 }] };
+const data = {
+  items: [
+    { name: '今日告警', value: 1_286, previous: 1_000 },
+    { name: '待处理', value: 37 },
+  ],
+};
 
 describe('StatGroup', () => {
   it('shows every figure with its name', () => {

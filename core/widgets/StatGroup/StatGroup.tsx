@@ -15,7 +15,10 @@ export function StatGroup({ data, options, status, error, onRetry, onOpen, wall 
   const items = data?.items ?? [];
   return (
     <WidgetState status={status} empty={items.length === 0} error={error} onRetry={onRetry} wall={wall} className="ops-stat-group">
-      <ul className="ops-stat-group__items" style={columns ? { gridTemplateColumns: `repeat(${Math.max(1, Math.round(columns))}, minmax(0, 1fr))` } : undefined}>
+      <ul
+        className="ops-stat-group__items"
+        style={columns ? { gridTemplateColumns: `repeat(${Math.max(1, Math.round(columns))}, minmax(0, 1fr))` } : undefined}
+      >
         {items.map((item) => (
           <li key={item.name} className="ops-stat-group__item">
             {onOpen ? (

@@ -41,7 +41,13 @@ export const FilterAndPages: Story = { args: { options: { filterable: true, page
 export const TenThousandRows: Story = { args: { data: devices(10_000), options: { filterable: true }, onOpen: noop } };
 export const FirstPageOfMany: Story = { args: { data: { ...devices(20), total: 1_863 } } };
 export const MissingValues: Story = {
-  args: { data: { columns: devices(1).columns, rows: [{ name: '文一路智慧路灯-001', kind: null, offlineAt: null, offlineFor: null, alarms: null }], total: 1 } },
+  args: {
+    data: {
+      columns: devices(1).columns,
+      rows: [{ name: '文一路智慧路灯-001', kind: null, offlineAt: null, offlineFor: null, alarms: null }],
+      total: 1,
+    },
+  },
 };
 export const Loading: Story = { args: { status: 'loading', data: undefined } };
 export const Empty: Story = { args: { data: { ...devices(0), total: 0 } } };

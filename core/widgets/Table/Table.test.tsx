@@ -21,7 +21,10 @@ const data: TableData = {
 };
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('Table', () => {
   it('formats cells by their column', () => {

@@ -106,7 +106,11 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
 
   const total = data?.total ?? 0;
   const loaded = data?.rows.length ?? 0;
-  const countText = filter.trim() ? t.matched(formatNumber(shown.length)) : total > loaded ? t.showing(formatNumber(loaded), formatNumber(total)) : t.total(formatNumber(total));
+  const countText = filter.trim()
+    ? t.matched(formatNumber(shown.length))
+    : total > loaded
+      ? t.showing(formatNumber(loaded), formatNumber(total))
+      : t.total(formatNumber(total));
   const gridTemplateColumns = columns.map((column, index) => columnWidth(column, index, wall)).join(' ');
   const empty = !data || columns.length === 0 || loaded === 0;
 
@@ -124,7 +128,11 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
               setFilter(value);
               setPage(0);
             }}
-            rightElement={filter ? <Button variant="minimal" size="small" icon="cross" aria-label={t.clearFilter} onClick={() => setFilter('')} /> : undefined}
+            rightElement={
+              filter ? (
+                <Button variant="minimal" size="small" icon="cross" aria-label={t.clearFilter} onClick={() => setFilter('')} />
+              ) : undefined
+            }
           />
         </div>
       ) : null}
@@ -133,8 +141,18 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
           {columns.map((column) => {
             const sorted = sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
             return (
-              <span key={column.key} role="columnheader" aria-sort={sorted} className={`ops-table__cell${column.format === 'number' || column.format === 'duration' ? ' ops-table__cell--number' : ''}`}>
-                <button type="button" className="ops-table__sort" onClick={() => toggleSort(column.key)} aria-label={`${t.sortBy(column.title)}${sorted === 'none' ? '' : `（${sorted === 'ascending' ? t.sortedAscending : t.sortedDescending}）`}`}>
+              <span
+                key={column.key}
+                role="columnheader"
+                aria-sort={sorted}
+                className={`ops-table__cell${column.format === 'number' || column.format === 'duration' ? ' ops-table__cell--number' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="ops-table__sort"
+                  onClick={() => toggleSort(column.key)}
+                  aria-label={`${t.sortBy(column.title)}${sorted === 'none' ? '' : `（${sorted === 'ascending' ? t.sortedAscending : t.sortedDescending}）`}`}
+                >
                   <span className="ops-table__title">{column.title}</span>
                   <span aria-hidden className={`ops-table__sort-mark${sorted === 'none' ? '' : ' is-active'}`}>
                     {sorted === 'descending' ? '▼' : sorted === 'ascending' ? '▲' : '⇅'}
@@ -165,7 +183,12 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
                     {columns.map((column) => {
                       const text = formatCell(column, row[column.key]);
                       return (
-                        <span key={column.key} role="cell" title={text} className={`ops-table__cell${column.format === 'number' || column.format === 'duration' ? ' ops-table__cell--number' : ''}`}>
+                        <span
+                          key={column.key}
+                          role="cell"
+                          title={text}
+                          className={`ops-table__cell${column.format === 'number' || column.format === 'duration' ? ' ops-table__cell--number' : ''}`}
+                        >
                           {text}
                         </span>
                       );
@@ -181,9 +204,23 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
         <span className="ops-table__count">{countText}</span>
         {pageSize > 0 && pages > 1 ? (
           <span className="ops-table__pager">
-            <Button variant="minimal" size="small" icon="chevron-left" aria-label={t.previousPage} disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} />
+            <Button
+              variant="minimal"
+              size="small"
+              icon="chevron-left"
+              aria-label={t.previousPage}
+              disabled={currentPage === 0}
+              onClick={() => setPage(currentPage - 1)}
+            />
             <span>{t.page(currentPage + 1, pages)}</span>
-            <Button variant="minimal" size="small" icon="chevron-right" aria-label={t.nextPage} disabled={currentPage >= pages - 1} onClick={() => setPage(currentPage + 1)} />
+            <Button
+              variant="minimal"
+              size="small"
+              icon="chevron-right"
+              aria-label={t.nextPage}
+              disabled={currentPage >= pages - 1}
+              onClick={() => setPage(currentPage + 1)}
+            />
           </span>
         ) : null}
       </div>

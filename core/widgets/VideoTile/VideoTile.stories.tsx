@@ -50,7 +50,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Playing: Story = {};
 export const Connecting: Story = { args: { streams: streamsIn({ status: 'connecting' }) } };
-export const Unavailable: Story = { args: { streams: streamsIn({ status: 'unavailable', message: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' }) } };
+export const Unavailable: Story = {
+  args: { streams: streamsIn({ status: 'unavailable', message: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面' }) },
+};
 export const Failed: Story = { args: { streams: streamsIn({ status: 'failed', message: 'ICE 协商失败，无法连接视频流' }) } };
 export const Idle: Story = { args: { camera: undefined, selected: true } };
 export const Wall: Story = { args: { wall: true, streams: streamsIn({ status: 'unavailable', message: '视频源不可用' }) } };
@@ -60,7 +62,11 @@ export const Participant: Story = {
     camera: { deviceId: 21, deviceName: '值班员乙' },
     onStop: undefined,
     onOpenDetail: undefined,
-    badge: <Tag minimal intent="warning">已静音</Tag>,
+    badge: (
+      <Tag minimal intent="warning">
+        已静音
+      </Tag>
+    ),
     actions: <Button size="small" icon="log-out" intent="danger" aria-label="移出 值班员乙" title="移出 值班员乙" onClick={noop} />,
   },
 };

@@ -37,7 +37,18 @@ export interface VideoTileProps {
  * changed, with connecting, unavailable (视频源不可用: the source cannot run) and failed (with 重新连接)
  * states instead of a black box; snapshot to a PNG, full screen, stop, and the device's detail.
  */
-export function VideoTile({ camera, streams, selected = false, onSelect, onStop, onOpenDetail, wall, actions, badge, forcedState }: VideoTileProps) {
+export function VideoTile({
+  camera,
+  streams,
+  selected = false,
+  onSelect,
+  onStop,
+  onOpenDetail,
+  wall,
+  actions,
+  badge,
+  forcedState,
+}: VideoTileProps) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<CameraStreamState>(forcedState ?? { status: 'connecting' });
@@ -65,7 +76,15 @@ export function VideoTile({ camera, streams, selected = false, onSelect, onStop,
   const className = `ops-video-tile${selected ? ' is-selected' : ''}${wall ? ' ops-video-tile--wall' : ''}`;
   if (!camera) {
     return (
-      <div className={`${className} is-idle`} role="button" tabIndex={0} aria-label={t.videoEmptyLabel} aria-pressed={selected} onClick={onSelect} onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect?.()}>
+      <div
+        className={`${className} is-idle`}
+        role="button"
+        tabIndex={0}
+        aria-label={t.videoEmptyLabel}
+        aria-pressed={selected}
+        onClick={onSelect}
+        onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect?.()}
+      >
         <Icon icon="mobile-video" size={wall ? 48 : 28} aria-hidden />
         <span className="ops-video-tile__title">{t.videoIdle}</span>
         <span className="ops-video-tile__hint">{t.videoIdleHint}</span>
@@ -74,7 +93,14 @@ export function VideoTile({ camera, streams, selected = false, onSelect, onStop,
   }
   const playing = state.status === 'playing';
   return (
-    <div ref={frame} className={className} role="region" aria-label={t.videoLabel(camera.deviceName)} data-state={state.status} onClick={onSelect}>
+    <div
+      ref={frame}
+      className={className}
+      role="region"
+      aria-label={t.videoLabel(camera.deviceName)}
+      data-state={state.status}
+      onClick={onSelect}
+    >
       {/* Transparent, not hidden, until the first frame: a hidden video may not be decoded at all. */}
       <video ref={video} className={`ops-video-tile__video${playing ? '' : ' is-waiting'}`} muted playsInline autoPlay />
       {state.status === 'connecting' ? (
@@ -88,17 +114,51 @@ export function VideoTile({ camera, streams, selected = false, onSelect, onStop,
           <Icon icon={state.status === 'unavailable' ? 'offline' : 'error'} size={wall ? 40 : 24} aria-hidden />
           <span className="ops-video-tile__title">{state.status === 'unavailable' ? t.videoUnavailable : t.videoFailed}</span>
           <span className="ops-video-tile__hint">{state.message}</span>
-          <Button size="small" icon="refresh" text={t.videoReplay} onClick={(event) => (event.stopPropagation(), setState({ status: 'connecting' }), setAttempt((count) => count + 1))} />
+          <Button
+            size="small"
+            icon="refresh"
+            text={t.videoReplay}
+            onClick={(event) => (event.stopPropagation(), setState({ status: 'connecting' }), setAttempt((count) => count + 1))}
+          />
         </div>
       ) : null}
       <div className="ops-video-tile__bar">
         <span className="ops-video-tile__name">{camera.deviceName}</span>
         {badge ? <span className="ops-video-tile__badge">{badge}</span> : null}
         <ButtonGroup minimal>
-          <Button size="small" icon="camera" aria-label={t.videoSnapshot} title={t.videoSnapshot} disabled={!playing} onClick={(event) => (event.stopPropagation(), snapshot())} />
-          <Button size="small" icon="fullscreen" aria-label={t.videoFullscreen} title={t.videoFullscreen} onClick={(event) => (event.stopPropagation(), fullscreen())} />
-          {onOpenDetail ? <Button size="small" icon="info-sign" aria-label={t.videoDetail} title={t.videoDetail} onClick={(event) => (event.stopPropagation(), onOpenDetail(camera))} /> : null}
-          {onStop ? <Button size="small" icon="stop" aria-label={t.videoStop} title={t.videoStop} onClick={(event) => (event.stopPropagation(), onStop())} /> : null}
+          <Button
+            size="small"
+            icon="camera"
+            aria-label={t.videoSnapshot}
+            title={t.videoSnapshot}
+            disabled={!playing}
+            onClick={(event) => (event.stopPropagation(), snapshot())}
+          />
+          <Button
+            size="small"
+            icon="fullscreen"
+            aria-label={t.videoFullscreen}
+            title={t.videoFullscreen}
+            onClick={(event) => (event.stopPropagation(), fullscreen())}
+          />
+          {onOpenDetail ? (
+            <Button
+              size="small"
+              icon="info-sign"
+              aria-label={t.videoDetail}
+              title={t.videoDetail}
+              onClick={(event) => (event.stopPropagation(), onOpenDetail(camera))}
+            />
+          ) : null}
+          {onStop ? (
+            <Button
+              size="small"
+              icon="stop"
+              aria-label={t.videoStop}
+              title={t.videoStop}
+              onClick={(event) => (event.stopPropagation(), onStop())}
+            />
+          ) : null}
           {actions}
         </ButtonGroup>
       </div>

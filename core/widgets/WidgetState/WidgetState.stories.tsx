@@ -20,6 +20,8 @@ export const Refreshing: Story = { args: { status: 'loading' } };
 export const Empty: Story = { args: { empty: true } };
 export const CustomEmptyText: Story = { args: { empty: true, emptyText: '今日暂无告警' } };
 export const ErrorState: Story = { args: { status: 'error', empty: true, error: '服务器无响应（15 秒超时）' } };
-export const ErrorWithoutRetry: Story = { args: { status: 'error', empty: true, error: new Error('无权限访问该数据'), onRetry: undefined } };
+export const ErrorWithoutRetry: Story = {
+  args: { status: 'error', empty: true, error: new Error('无权限访问该数据'), onRetry: undefined },
+};
 export const StaleAfterError: Story = { args: { status: 'error', error: '网络连接已断开' } };
 export const WallError: Story = { args: { status: 'error', empty: true, error: '服务器无响应', wall: true } };

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EChart } from './EChart';
 import { chartRendererReady } from './echartsCore';
 
-const option = (values: number[]) => ({ xAxis: { type: 'category', data: values.map((_, index) => `第${index + 1}项`) }, yAxis: { type: 'value' }, series: [{ type: 'bar', data: values }] });
+const option = (values: number[]) => ({
+  xAxis: { type: 'category', data: values.map((_, index) => `第${index + 1}项`) },
+  yAxis: { type: 'value' },
+  series: [{ type: 'bar', data: values }],
+});
 
 class FakeResizeObserver {
   static instances: FakeResizeObserver[] = [];
@@ -63,7 +67,13 @@ describe('EChart', () => {
     const onItemClick = vi.fn();
     render(<EChart option={option([3])} label="图" onItemClick={onItemClick} />);
     const chart = await mounted(screen.getByRole('img'));
-    (chart as unknown as { trigger(event: string, params: unknown): void }).trigger('click', { name: '第1项', seriesName: 's', dataIndex: 0, value: 3, data: 3 });
+    (chart as unknown as { trigger(event: string, params: unknown): void }).trigger('click', {
+      name: '第1项',
+      seriesName: 's',
+      dataIndex: 0,
+      value: 3,
+      data: 3,
+    });
     expect(onItemClick).toHaveBeenCalledWith({ name: '第1项', seriesName: 's', dataIndex: 0, value: 3, data: 3 });
   });
 

@@ -3,7 +3,14 @@
  * tooltips with the dashboard's number and time formats, axes, legend and grid. Pure functions: no
  * ECharts import, so they are cheap to test.
  */
-import { formatDateTime, formatHourMinute, formatMonthDayMinute, formatNumber, formatShortDate, SHANGHAI_OFFSET_MS } from '../../format/timeFormat';
+import {
+  formatDateTime,
+  formatHourMinute,
+  formatMonthDayMinute,
+  formatNumber,
+  formatShortDate,
+  SHANGHAI_OFFSET_MS,
+} from '../../format/timeFormat';
 import { bp, CHART_PALETTE } from './chartTheme';
 
 export interface ChartSizes {
@@ -15,7 +22,9 @@ export interface ChartSizes {
 }
 
 export function chartSizes(wall: boolean | undefined): ChartSizes {
-  return wall ? { label: 18, legend: 18, tooltip: 18, lineWidth: 3, symbol: 8 } : { label: 12, legend: 12, tooltip: 13, lineWidth: 2, symbol: 5 };
+  return wall
+    ? { label: 18, legend: 18, tooltip: 18, lineWidth: 3, symbol: 8 }
+    : { label: 12, legend: 12, tooltip: 13, lineWidth: 2, symbol: 5 };
 }
 
 /** A value as tooltips and labels show it: grouped, 万/亿 when large, with its unit. */
@@ -66,7 +75,10 @@ export function axisTooltip(sizes: ChartSizes, unit: string, timeAxis: boolean) 
       const first = params[0];
       if (!first) return '';
       const header = timeAxis ? formatDateTime(fromAxisTime(Number(first.axisValue))) : String(first.axisValueLabel ?? first.name ?? '');
-      const rows = params.map((param) => `<div class="ops-chart-tip__row">${param.marker ?? ''}<span class="ops-chart-tip__name">${escapeHtml(param.seriesName ?? '')}</span><b class="ops-chart-tip__value">${escapeHtml(valueText(param.value, unit))}</b></div>`);
+      const rows = params.map(
+        (param) =>
+          `<div class="ops-chart-tip__row">${param.marker ?? ''}<span class="ops-chart-tip__name">${escapeHtml(param.seriesName ?? '')}</span><b class="ops-chart-tip__value">${escapeHtml(valueText(param.value, unit))}</b></div>`,
+      );
       return `<div class="ops-chart-tip"><div class="ops-chart-tip__head">${escapeHtml(header)}</div>${rows.join('')}</div>`;
     },
   };

@@ -44,7 +44,13 @@ export const opsDarkTheme = {
   backgroundColor: 'transparent',
   textStyle: { color: bp.gray4, fontFamily: CHART_FONT_FAMILY },
   title: { textStyle: { color: bp.lightGray5 }, subtextStyle: { color: bp.gray3 } },
-  legend: { textStyle: { color: bp.gray4 }, inactiveColor: bp.gray1, pageTextStyle: { color: bp.gray4 }, pageIconColor: bp.gray4, pageIconInactiveColor: bp.gray1 },
+  legend: {
+    textStyle: { color: bp.gray4 },
+    inactiveColor: bp.gray1,
+    pageTextStyle: { color: bp.gray4 },
+    pageIconColor: bp.gray4,
+    pageIconInactiveColor: bp.gray1,
+  },
   tooltip: {
     backgroundColor: 'rgba(37, 42, 49, 0.96)',
     borderColor: bp.darkGray5,

@@ -9,7 +9,19 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, Vi
 import { CanvasRenderer } from 'echarts/renderers';
 import { OPS_DARK_THEME, opsDarkTheme } from './chartTheme';
 
-installParts([LineChart, BarChart, PieChart, GaugeChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, VisualMapContinuousComponent, CanvasRenderer]);
+installParts([
+  LineChart,
+  BarChart,
+  PieChart,
+  GaugeChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  VisualMapContinuousComponent,
+  CanvasRenderer,
+]);
 registerTheme(OPS_DARK_THEME, opsDarkTheme);
 
 export type { EChartsCoreOption, EChartsType };
@@ -24,7 +36,8 @@ export type ChartRenderer = 'canvas' | 'svg';
 export const CHART_RENDERER: ChartRenderer = import.meta.env.MODE === 'test' ? 'svg' : 'canvas';
 
 /** Resolves once the renderer is installed; null when it already is (always, outside tests). */
-export const chartRendererReady: Promise<void> | null = import.meta.env.MODE === 'test' ? import('./svgRendererForTests').then((module) => module.installSvgRendererForTests()) : null;
+export const chartRendererReady: Promise<void> | null =
+  import.meta.env.MODE === 'test' ? import('./svgRendererForTests').then((module) => module.installSvgRendererForTests()) : null;
 
 /** A chart on `element` in the dark theme with Chinese built-in texts. */
 export function createChart(element: HTMLElement): EChartsType {

@@ -6,7 +6,16 @@ import { emitterSettings, particleForces, SMOKE } from './fireSmoke';
 
 describe('fire and smoke emitter', () => {
   it("emits smoke as plugin.json says (the spec's lifetime 16, the rest tuned: the spec's numbers drew one ball), fire particles of the spec's 10 m", () => {
-    expect(emitterSettings('smoke')).toEqual({ emissionRate: 14, minimumParticleLife: 5, maximumParticleLife: 10, minimumSpeed: 8, maximumSpeed: 14, endScale: 6, lifetime: 16, particleSize: 22 });
+    expect(emitterSettings('smoke')).toEqual({
+      emissionRate: 14,
+      minimumParticleLife: 5,
+      maximumParticleLife: 10,
+      minimumSpeed: 8,
+      maximumSpeed: 14,
+      endScale: 6,
+      lifetime: 16,
+      particleSize: 22,
+    });
     expect(emitterSettings('smoke', { emissionRate: 5, endScale: 10 })).toMatchObject({ emissionRate: 5, endScale: 10 });
     expect(emitterSettings('fire').particleSize).toBe(10);
   });
@@ -73,13 +82,21 @@ const contextWith = (assets: Record<string, string> | undefined, options: Record
 
 describe('fire and smoke images', () => {
   it('draws with fire.png and secondFire.png, listed in its plugin.json, from the URLs the core gives', () => {
-    expect(() => fireSmokeRenderer.create(contextWith({ 'fire.png': '/test/fire.png', 'secondFire.png': '/test/secondFire.png' }, { position: '120.2,30.2,0' }))).toThrow(CESIUM_REACHED);
+    expect(() =>
+      fireSmokeRenderer.create(
+        contextWith({ 'fire.png': '/test/fire.png', 'secondFire.png': '/test/secondFire.png' }, { position: '120.2,30.2,0' }),
+      ),
+    ).toThrow(CESIUM_REACHED);
     // Paired with the real manifest and folder, as the globe pairs it.
-    expect(() => pluginEffectRenderer(fireSmokeRenderer).create(contextWith(undefined, { position: '120.2,30.2,0' }))).toThrow(CESIUM_REACHED);
+    expect(() => pluginEffectRenderer(fireSmokeRenderer).create(contextWith(undefined, { position: '120.2,30.2,0' }))).toThrow(
+      CESIUM_REACHED,
+    );
   });
 
   it('names the plugin and the image when the core has no URL for it, before drawing anything', () => {
-    expect(() => fireSmokeRenderer.create(contextWith({ 'fire.png': '/test/fire.png' }, { position: '120.2,30.2,0' }))).toThrow('地图效果插件 map-effect:fire-smoke 声明的图片 secondFire.png 不在插件目录中');
+    expect(() => fireSmokeRenderer.create(contextWith({ 'fire.png': '/test/fire.png' }, { position: '120.2,30.2,0' }))).toThrow(
+      '地图效果插件 map-effect:fire-smoke 声明的图片 secondFire.png 不在插件目录中',
+    );
     expect(() => fireSmokeRenderer.create(contextWith(undefined, { position: '120.2,30.2,0' }))).toThrow('没有地址');
   });
 });

@@ -1,7 +1,16 @@
 import type { Billboard, BillboardCollection, Cartesian3, Particle, ParticleSystem } from 'cesium';
 import { effectRenderer, numberOption, positionOption, type MapEffectInstance } from '@ops/sdk';
 import manifest from './plugin.json';
-import { BEACON_UP_FROM, EMITTER_DEFAULTS, emitterSettings, FLAME, particleForces, SMOKE, type EmitterOverrides, type ParticleKind } from './fireSmoke';
+import {
+  BEACON_UP_FROM,
+  EMITTER_DEFAULTS,
+  emitterSettings,
+  FLAME,
+  particleForces,
+  SMOKE,
+  type EmitterOverrides,
+  type ParticleKind,
+} from './fireSmoke';
 
 const LABELS: Record<keyof typeof EMITTER_DEFAULTS, string> = {
   emissionRate: '发射率',
@@ -49,7 +58,11 @@ export const fireSmokeRenderer = effectRenderer(manifest, ({ Cesium: C, viewer, 
     const heading = C.Math.toRadians(SMOKE.windHeading);
     const toVector = (column: { x: number; y: number; z: number }): Cartesian3 => new C.Cartesian3(column.x, column.y, column.z);
     const upward = toVector(up);
-    const downwind = C.Cartesian3.add(C.Cartesian3.multiplyByScalar(toVector(east), Math.sin(heading), new C.Cartesian3()), C.Cartesian3.multiplyByScalar(toVector(north), Math.cos(heading), new C.Cartesian3()), new C.Cartesian3());
+    const downwind = C.Cartesian3.add(
+      C.Cartesian3.multiplyByScalar(toVector(east), Math.sin(heading), new C.Cartesian3()),
+      C.Cartesian3.multiplyByScalar(toVector(north), Math.cos(heading), new C.Cartesian3()),
+      new C.Cartesian3(),
+    );
     const forces = (kind: ParticleKind) => (particle: Particle, dt: number) => {
       const { up: rise, downwind: drift, keep } = particleForces(kind, particle.normalizedAge, dt);
       C.Cartesian3.multiplyByScalar(particle.velocity, keep, particle.velocity);

@@ -28,7 +28,9 @@ export const flashingPointRenderer = effectRenderer(manifest, ({ Cesium, viewer,
     update(next) {
       if (next.position === undefined) return;
       position = positionOption(next.position);
-      entity.position = new Cesium.ConstantPositionProperty(Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, position.height));
+      entity.position = new Cesium.ConstantPositionProperty(
+        Cesium.Cartesian3.fromDegrees(position.longitude, position.latitude, position.height),
+      );
     },
     remove() {
       viewer.entities.remove(entity);

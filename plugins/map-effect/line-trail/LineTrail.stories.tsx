@@ -14,7 +14,11 @@ const meta = {
   title: 'Plugins/Map effects/流动线',
   component: LineTrail,
   args: { tag: 1, positions: [120.19, 30.19, 10, 120.2185, 30.2045, 10, 120.245, 30.215, 10], width: 25, color: '#0cfd11', cycleMs: 7000 },
-  argTypes: { color: { control: 'color' }, width: { control: { type: 'range', min: 1, max: 60 } }, cycleMs: { control: { type: 'range', min: 1000, max: 20000, step: 500 } } },
+  argTypes: {
+    color: { control: 'color' },
+    width: { control: { type: 'range', min: 1, max: 60 } },
+    cycleMs: { control: { type: 'range', min: 1000, max: 20000, step: 500 } },
+  },
 } satisfies Meta<typeof LineTrail>;
 
 export default meta;

@@ -40,13 +40,19 @@ const contextWith = (assets: Record<string, string> | undefined, options: Record
 
 describe('line trail image', () => {
   it('draws with trail.png, listed in its plugin.json, from the URLs the core gives', () => {
-    expect(() => lineTrailRenderer.create(contextWith({ 'trail.png': '/test/trail.png' }, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] }))).toThrow(CESIUM_REACHED);
+    expect(() =>
+      lineTrailRenderer.create(contextWith({ 'trail.png': '/test/trail.png' }, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] })),
+    ).toThrow(CESIUM_REACHED);
     // Paired with the real manifest and folder, as the globe pairs it.
-    expect(() => pluginEffectRenderer(lineTrailRenderer).create(contextWith(undefined, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] }))).toThrow(CESIUM_REACHED);
+    expect(() =>
+      pluginEffectRenderer(lineTrailRenderer).create(contextWith(undefined, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] })),
+    ).toThrow(CESIUM_REACHED);
   });
 
   it('names the plugin and the image when the core has no URL for it, before drawing anything', () => {
-    expect(() => lineTrailRenderer.create(contextWith({  }, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] }))).toThrow('地图效果插件 map-effect:line-trail 声明的图片 trail.png 不在插件目录中');
+    expect(() => lineTrailRenderer.create(contextWith({}, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] }))).toThrow(
+      '地图效果插件 map-effect:line-trail 声明的图片 trail.png 不在插件目录中',
+    );
     expect(() => lineTrailRenderer.create(contextWith(undefined, { positions: [120.2, 30.2, 10, 120.3, 30.3, 10] }))).toThrow('没有地址');
   });
 });

@@ -8,14 +8,25 @@ const renderer = pluginEffectRenderer(pulsingCircleRenderer);
 /** 脉冲圆 on a real offline globe; the controls are the effect's options. */
 function PulsingCircle(options: Record<string, unknown>) {
   const maxRadius = Number(options.maxRadius ?? 1000);
-  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 0, pitch: -60 }} span={2 * (Number.isFinite(maxRadius) ? maxRadius : 1000)} />;
+  return (
+    <EffectStage
+      renderer={renderer}
+      options={options}
+      view={{ longitude: 120.2185, latitude: 30.2045, height: 0, pitch: -60 }}
+      span={2 * (Number.isFinite(maxRadius) ? maxRadius : 1000)}
+    />
+  );
 }
 
 const meta = {
   title: 'Plugins/Map effects/脉冲圆',
   component: PulsingCircle,
   args: { position: '120.2185,30.2045,10', maxRadius: 1000, step: 1000, type: 'normal', draggable: true },
-  argTypes: { type: { control: 'inline-radio', options: ['normal', 'pushAlarm'] }, maxRadius: { control: { type: 'number', min: 2 } }, step: { control: { type: 'number', min: 1 } } },
+  argTypes: {
+    type: { control: 'inline-radio', options: ['normal', 'pushAlarm'] },
+    maxRadius: { control: { type: 'number', min: 2 } },
+    step: { control: { type: 'number', min: 1 } },
+  },
 } satisfies Meta<typeof PulsingCircle>;
 
 export default meta;

@@ -48,7 +48,11 @@ const tripwire = new Proxy({} as Cesium, {
     throw new Error(CESIUM_REACHED);
   },
 });
-const contextWith = (assets: Record<string, string> | undefined, options: Record<string, unknown>, Cesium: Cesium = tripwire): MapEffectContext => ({
+const contextWith = (
+  assets: Record<string, string> | undefined,
+  options: Record<string, unknown>,
+  Cesium: Cesium = tripwire,
+): MapEffectContext => ({
   Cesium,
   viewer: { clock: {} } as Viewer,
   id: 'test',
@@ -60,13 +64,19 @@ const contextWith = (assets: Record<string, string> | undefined, options: Record
 
 describe('pulsing circle images', () => {
   it('draws with redCircle.png, listed in its plugin.json, from the URLs the core gives', () => {
-    expect(() => pulsingCircleRenderer.create(contextWith({ 'redCircle.png': '/test/redCircle.png' }, { position: '120.2,30.2,10' }))).toThrow(CESIUM_REACHED);
+    expect(() =>
+      pulsingCircleRenderer.create(contextWith({ 'redCircle.png': '/test/redCircle.png' }, { position: '120.2,30.2,10' })),
+    ).toThrow(CESIUM_REACHED);
     // Paired with the real manifest and folder, as the globe pairs it.
-    expect(() => pluginEffectRenderer(pulsingCircleRenderer).create(contextWith(undefined, { position: '120.2,30.2,10' }))).toThrow(CESIUM_REACHED);
+    expect(() => pluginEffectRenderer(pulsingCircleRenderer).create(contextWith(undefined, { position: '120.2,30.2,10' }))).toThrow(
+      CESIUM_REACHED,
+    );
   });
 
   it('names the plugin and the image when the core has no URL for it, before drawing anything', () => {
-    expect(() => pulsingCircleRenderer.create(contextWith({  }, { position: '120.2,30.2,10' }))).toThrow('地图效果插件 map-effect:pulsing-circle 声明的图片 redCircle.png 不在插件目录中');
+    expect(() => pulsingCircleRenderer.create(contextWith({}, { position: '120.2,30.2,10' }))).toThrow(
+      '地图效果插件 map-effect:pulsing-circle 声明的图片 redCircle.png 不在插件目录中',
+    );
     expect(() => pulsingCircleRenderer.create(contextWith(undefined, { position: '120.2,30.2,10' }))).toThrow('没有地址');
   });
 
@@ -82,7 +92,9 @@ describe('pulsing circle images', () => {
         };
       },
     });
-    expect(() => pulsingCircleRenderer.create(contextWith({ 'redCircle.png': '/test/redCircle.png' }, { position: '120.2,30.2,10' }, capture))).toThrow(CESIUM_REACHED);
+    expect(() =>
+      pulsingCircleRenderer.create(contextWith({ 'redCircle.png': '/test/redCircle.png' }, { position: '120.2,30.2,10' }, capture)),
+    ).toThrow(CESIUM_REACHED);
     expect(images).toEqual(['/test/redCircle.png']);
   });
 });

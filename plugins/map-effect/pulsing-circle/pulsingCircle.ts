@@ -20,11 +20,25 @@ export interface PulsingCircleState {
   mapRotationEnabled: boolean;
 }
 
-export function createPulsingCircle(id: string, position: MapPosition, options: Partial<Pick<PulsingCircleState, 'maxRadius' | 'step' | 'type'>> = {}): PulsingCircleState {
+export function createPulsingCircle(
+  id: string,
+  position: MapPosition,
+  options: Partial<Pick<PulsingCircleState, 'maxRadius' | 'step' | 'type'>> = {},
+): PulsingCircleState {
   const maxRadius = options.maxRadius ?? PULSE_DEFAULTS.maxRadius;
   const step = options.step ?? PULSE_DEFAULTS.step;
   if (!(maxRadius > 1) || !(step > 0)) throw new Error('脉冲圆的最大半径必须大于 1，步长必须大于 0');
-  return { id, position, radius: 1, maxRadius, step, type: options.type ?? 'normal', color: PULSE_DEFAULTS.color, dragging: false, mapRotationEnabled: true };
+  return {
+    id,
+    position,
+    radius: 1,
+    maxRadius,
+    step,
+    type: options.type ?? 'normal',
+    color: PULSE_DEFAULTS.color,
+    dragging: false,
+    mapRotationEnabled: true,
+  };
 }
 
 /**

@@ -7,14 +7,25 @@ const renderer = pluginEffectRenderer(scanCircleRenderer);
 
 /** 扫描圆 on a real offline globe; the controls are the effect's options. */
 function ScanCircle(options: Record<string, unknown>) {
-  return <EffectStage renderer={renderer} options={options} view={{ longitude: 120.2185, latitude: 30.2045, height: 0, pitch: -55 }} span={2 * Number(options.radius ?? 1500)} />;
+  return (
+    <EffectStage
+      renderer={renderer}
+      options={options}
+      view={{ longitude: 120.2185, latitude: 30.2045, height: 0, pitch: -55 }}
+      span={2 * Number(options.radius ?? 1500)}
+    />
+  );
 }
 
 const meta = {
   title: 'Plugins/Map effects/扫描圆',
   component: ScanCircle,
   args: { position: '120.2185,30.2045,0', radius: 1500, duration: 4000, color: '#00e5ff' },
-  argTypes: { color: { control: 'color' }, radius: { control: { type: 'range', min: 100, max: 5000, step: 100 } }, duration: { control: { type: 'range', min: 500, max: 10000, step: 500 } } },
+  argTypes: {
+    color: { control: 'color' },
+    radius: { control: { type: 'range', min: 100, max: 5000, step: 100 } },
+    duration: { control: { type: 'range', min: 500, max: 10000, step: 500 } },
+  },
 } satisfies Meta<typeof ScanCircle>;
 
 export default meta;

@@ -55,7 +55,14 @@ export const scanCircleRenderer = effectRenderer(manifest, ({ Cesium: C, viewer,
   const material: Material = new C.Material({
     fabric: {
       type: `ScanCircle-${id}`,
-      uniforms: { color: settings.color, angle: 0, fill: SCAN_LOOK.fillAlpha, wakeAlpha: SCAN_LOOK.wakeAlpha, wakeAngle: SCAN_LOOK.wakeAngle, ringAlpha: SCAN_LOOK.ringAlpha },
+      uniforms: {
+        color: settings.color,
+        angle: 0,
+        fill: SCAN_LOOK.fillAlpha,
+        wakeAlpha: SCAN_LOOK.wakeAlpha,
+        wakeAngle: SCAN_LOOK.wakeAngle,
+        ringAlpha: SCAN_LOOK.ringAlpha,
+      },
       source: SWEEP_SHADER,
     },
     translucent: true,
@@ -74,9 +81,20 @@ export const scanCircleRenderer = effectRenderer(manifest, ({ Cesium: C, viewer,
       new C.Primitive({
         geometryInstances: new C.GeometryInstance({
           id: `effect:${id}`,
-          geometry: new C.EllipseGeometry({ center: centre, semiMajorAxis: radius, semiMinorAxis: radius, height: position.height, vertexFormat: C.MaterialAppearance.MaterialSupport.TEXTURED.vertexFormat }),
+          geometry: new C.EllipseGeometry({
+            center: centre,
+            semiMajorAxis: radius,
+            semiMinorAxis: radius,
+            height: position.height,
+            vertexFormat: C.MaterialAppearance.MaterialSupport.TEXTURED.vertexFormat,
+          }),
         }),
-        appearance: new C.MaterialAppearance({ material, materialSupport: C.MaterialAppearance.MaterialSupport.TEXTURED, flat: true, faceForward: true }),
+        appearance: new C.MaterialAppearance({
+          material,
+          materialSupport: C.MaterialAppearance.MaterialSupport.TEXTURED,
+          flat: true,
+          faceForward: true,
+        }),
         asynchronous: false,
       }),
     );
@@ -88,9 +106,17 @@ export const scanCircleRenderer = effectRenderer(manifest, ({ Cesium: C, viewer,
       new C.Primitive({
         geometryInstances: new C.GeometryInstance({
           id: `effect:${id}`,
-          geometry: new C.PolylineGeometry({ positions: circle, width: SCAN_LOOK.ringWidth, arcType: C.ArcType.NONE, vertexFormat: C.PolylineMaterialAppearance.VERTEX_FORMAT }),
+          geometry: new C.PolylineGeometry({
+            positions: circle,
+            width: SCAN_LOOK.ringWidth,
+            arcType: C.ArcType.NONE,
+            vertexFormat: C.PolylineMaterialAppearance.VERTEX_FORMAT,
+          }),
         }),
-        appearance: new C.PolylineMaterialAppearance({ material: C.Material.fromType('PolylineGlow', { color: color.withAlpha(SCAN_LOOK.ringAlpha), glowPower: 0.2, taperPower: 1 }), translucent: true }),
+        appearance: new C.PolylineMaterialAppearance({
+          material: C.Material.fromType('PolylineGlow', { color: color.withAlpha(SCAN_LOOK.ringAlpha), glowPower: 0.2, taperPower: 1 }),
+          translucent: true,
+        }),
         asynchronous: false,
       }),
     );

@@ -21,4 +21,5 @@ export function advanceScan(state: ScanCircleState): ScanCircleState {
 }
 
 /** Angle of the sweep at a time, one turn per duration (ms). */
-export const scanAngle = (timeMs: number, durationMs: number = SCAN_DEFAULTS.duration) => ((timeMs % durationMs) / durationMs) * 2 * Math.PI;
+export const scanAngle = (timeMs: number, durationMs: number = SCAN_DEFAULTS.duration) =>
+  ((timeMs % durationMs) / durationMs) * 2 * Math.PI;

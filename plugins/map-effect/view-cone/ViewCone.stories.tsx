@@ -6,7 +6,8 @@ import { viewConeRenderer } from './renderViewCone';
 const renderer = pluginEffectRenderer(viewConeRenderer);
 
 /** How far the cone reaches: modes 1 and 2 grow it to 900 and 600 m whatever `far` says. */
-const reach = (options: Record<string, unknown>) => (options.mode === 1 ? 900 : options.mode === 2 ? 600 : Math.max(120, Number(options.far ?? 300)));
+const reach = (options: Record<string, unknown>) =>
+  options.mode === 1 ? 900 : options.mode === 2 ? 600 : Math.max(120, Number(options.far ?? 300));
 
 const AT = { longitude: 120.2185, latitude: 30.2045, height: 60 };
 
@@ -20,14 +21,36 @@ function ViewCone(options: Record<string, unknown>) {
     longitude: AT.longitude + (half * Math.sin(heading)) / (111_320 * Math.cos((AT.latitude * Math.PI) / 180)),
     latitude: AT.latitude + (half * Math.cos(heading)) / 110_540,
   };
-  return <EffectStage renderer={renderer} options={options} view={{ ...middle, height: 0, pitch: -30, heading: -40, aimHeight: AT.height / 2 }} span={reach(options)} />;
+  return (
+    <EffectStage
+      renderer={renderer}
+      options={options}
+      view={{ ...middle, height: 0, pitch: -30, heading: -40, aimHeight: AT.height / 2 }}
+      span={reach(options)}
+    />
+  );
 }
 
 const meta = {
   title: 'Plugins/Map effects/摄像机视锥',
   component: ViewCone,
-  args: { position: '120.2185,30.2045,60', fov: 60, near: 1, far: 300, aspectRatio: 1.78, heading: 0.8, pitch: 20.65, roll: 0, color: '#00ffff' },
-  argTypes: { mode: { control: 'inline-radio', options: [undefined, 1, 2, 3] }, color: { control: 'color' }, fov: { control: { type: 'range', min: 5, max: 150 } }, far: { control: { type: 'range', min: 10, max: 2000, step: 10 } } },
+  args: {
+    position: '120.2185,30.2045,60',
+    fov: 60,
+    near: 1,
+    far: 300,
+    aspectRatio: 1.78,
+    heading: 0.8,
+    pitch: 20.65,
+    roll: 0,
+    color: '#00ffff',
+  },
+  argTypes: {
+    mode: { control: 'inline-radio', options: [undefined, 1, 2, 3] },
+    color: { control: 'color' },
+    fov: { control: { type: 'range', min: 5, max: 150 } },
+    far: { control: { type: 'range', min: 10, max: 2000, step: 10 } },
+  },
 } satisfies Meta<typeof ViewCone>;
 
 export default meta;

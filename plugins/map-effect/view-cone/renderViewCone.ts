@@ -39,7 +39,13 @@ function modeOf(options: Record<string, unknown>): ConeMode | undefined {
  * below the horizon, roll in radians about the line of sight. FrustumGeometry looks along the third
  * column of the rotation and takes the second as up (and the negated first as right).
  */
-function orientationAt(C: Cesium, origin: InstanceType<typeof C.Cartesian3>, heading: number, pitchDegrees: number, roll: number): Quaternion {
+function orientationAt(
+  C: Cesium,
+  origin: InstanceType<typeof C.Cartesian3>,
+  heading: number,
+  pitchDegrees: number,
+  roll: number,
+): Quaternion {
   const pitch = C.Math.toRadians(pitchDegrees);
   const direction = new C.Cartesian3(Math.sin(heading) * Math.cos(pitch), Math.cos(heading) * Math.cos(pitch), -Math.sin(pitch));
   let up = new C.Cartesian3(Math.sin(heading) * Math.sin(pitch), Math.cos(heading) * Math.sin(pitch), Math.cos(pitch));

@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NumericInput,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import type { DeviceCommand } from '@ops/sdk';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
@@ -23,8 +34,16 @@ export interface CommandButtonsProps {
 }
 
 function defaultsOf(command: DeviceCommand): Record<string, unknown> {
-  const properties = ((command.params as { properties?: Record<string, ParamSchema> } | undefined)?.properties ?? {}) as Record<string, ParamSchema>;
-  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, schema.enum?.[0] ?? (schema.type === 'integer' || schema.type === 'number' ? (schema.minimum ?? 0) : '')]));
+  const properties = ((command.params as { properties?: Record<string, ParamSchema> } | undefined)?.properties ?? {}) as Record<
+    string,
+    ParamSchema
+  >;
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => [
+      key,
+      schema.enum?.[0] ?? (schema.type === 'integer' || schema.type === 'number' ? (schema.minimum ?? 0) : ''),
+    ]),
+  );
 }
 
 /** One button per declared command; a command with parameters opens a form built from its schema. */
@@ -53,12 +72,21 @@ export function CommandButtons({ commands, disabled, targetLabel, onSend }: Comm
     else void send(command, {});
   };
 
-  const properties = ((pending?.params as { properties?: Record<string, ParamSchema> } | undefined)?.properties ?? {}) as Record<string, ParamSchema>;
+  const properties = ((pending?.params as { properties?: Record<string, ParamSchema> } | undefined)?.properties ?? {}) as Record<
+    string,
+    ParamSchema
+  >;
 
   return (
     <div className="command-buttons">
       {commands.map((command) => (
-        <Button key={command.command} disabled={disabled} loading={busy === command.command} onClick={() => start(command)} aria-label={`${command.label}（${targetLabel}）`}>
+        <Button
+          key={command.command}
+          disabled={disabled}
+          loading={busy === command.command}
+          onClick={() => start(command)}
+          aria-label={`${command.label}（${targetLabel}）`}
+        >
           {command.label}
         </Button>
       ))}
@@ -77,7 +105,12 @@ export function CommandButtons({ commands, disabled, targetLabel, onSend }: Comm
         <p>{confirming?.confirm}</p>
         <p>{targetLabel}</p>
       </Alert>
-      <Dialog isOpen={pending !== null} title={pending ? t.commandParams(pending.label) : ''} onClose={() => setPending(null)} className="bp6-dark">
+      <Dialog
+        isOpen={pending !== null}
+        title={pending ? t.commandParams(pending.label) : ''}
+        onClose={() => setPending(null)}
+        className="bp6-dark"
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -93,7 +126,12 @@ export function CommandButtons({ commands, disabled, targetLabel, onSend }: Comm
               return (
                 <FormGroup key={key} label={label} labelFor={id}>
                   {schema.enum ? (
-                    <HTMLSelect id={id} value={String(values[key] ?? '')} options={schema.enum} onChange={(event) => setValues({ ...values, [key]: event.currentTarget.value })} />
+                    <HTMLSelect
+                      id={id}
+                      value={String(values[key] ?? '')}
+                      options={schema.enum}
+                      onChange={(event) => setValues({ ...values, [key]: event.currentTarget.value })}
+                    />
                   ) : schema.type === 'integer' || schema.type === 'number' ? (
                     <NumericInput
                       id={id}
@@ -104,7 +142,12 @@ export function CommandButtons({ commands, disabled, targetLabel, onSend }: Comm
                       onValueChange={(value) => setValues({ ...values, [key]: Number.isFinite(value) ? value : 0 })}
                     />
                   ) : (
-                    <InputGroup id={id} maxLength={schema.maxLength} value={String(values[key] ?? '')} onValueChange={(value) => setValues({ ...values, [key]: value })} />
+                    <InputGroup
+                      id={id}
+                      maxLength={schema.maxLength}
+                      value={String(values[key] ?? '')}
+                      onValueChange={(value) => setValues({ ...values, [key]: value })}
+                    />
                   )}
                 </FormGroup>
               );

@@ -8,7 +8,9 @@ import { DeviceTable } from './DeviceTable';
 
 function renderPage(page: string, count = 50) {
   const kind = deviceKind(page);
-  const api = fakeDeviceApi(kind, fakeRows(kind, count), [{ groupId: 1, groupName: `江南大道${kind.displayName}组`, kind: page, deviceCount: 4 }]);
+  const api = fakeDeviceApi(kind, fakeRows(kind, count), [
+    { groupId: 1, groupName: `江南大道${kind.displayName}组`, kind: page, deviceCount: 4 },
+  ]);
   const notifier = { show: vi.fn() };
   const services = new ServiceMap().set(DeviceApi, api).set(Notifier, notifier);
   render(
@@ -29,15 +31,19 @@ describe('DeviceKindPage', () => {
   });
   afterEach(() => restoreGrants());
 
-  it.each(allDeviceKinds.map((kind) => [kind.page, kind.displayName]))('shows the %s panel (%s) with its devices and commands', async (page, displayName) => {
-    const { kind } = renderPage(page, 12);
-    const table = await screen.findByRole('table', { name: `${displayName}列表` });
-    await within(table).findByText(`江南大道${displayName}-001`);
-    fireEvent.click(within(table).getByText(`江南大道${displayName}-001`));
-    const detail = screen.getByRole('region', { name: `设备详情：江南大道${displayName}-001` });
-    for (const field of kind.telemetry ?? []) expect(within(detail).getByText(field.label)).toBeTruthy();
-    for (const command of kind.commands ?? []) expect(within(detail).getByRole('button', { name: new RegExp(`^${command.label}`) })).toBeTruthy();
-  });
+  it.each(allDeviceKinds.map((kind) => [kind.page, kind.displayName]))(
+    'shows the %s panel (%s) with its devices and commands',
+    async (page, displayName) => {
+      const { kind } = renderPage(page, 12);
+      const table = await screen.findByRole('table', { name: `${displayName}列表` });
+      await within(table).findByText(`江南大道${displayName}-001`);
+      fireEvent.click(within(table).getByText(`江南大道${displayName}-001`));
+      const detail = screen.getByRole('region', { name: `设备详情：江南大道${displayName}-001` });
+      for (const field of kind.telemetry ?? []) expect(within(detail).getByText(field.label)).toBeTruthy();
+      for (const command of kind.commands ?? [])
+        expect(within(detail).getByRole('button', { name: new RegExp(`^${command.label}`) })).toBeTruthy();
+    },
+  );
 
   it('filters by online state, marking the pressed filter', async () => {
     const { api } = renderPage('lamp', 14);
@@ -87,7 +93,8 @@ describe('DeviceKindPage for a user who may only read', () => {
       fireEvent.click(await within(table).findByText('江南大道智慧灯杆-001'));
       const detail = screen.getByRole('region', { name: '设备详情：江南大道智慧灯杆-001' });
       expect(within(detail).getByText('没有控制智慧灯杆的权限，仅可查看')).toBeTruthy();
-      for (const command of deviceKind('lamp').commands ?? []) expect(screen.queryByRole('button', { name: new RegExp(`^${command.label}`) })).toBeNull();
+      for (const command of deviceKind('lamp').commands ?? [])
+        expect(screen.queryByRole('button', { name: new RegExp(`^${command.label}`) })).toBeNull();
       expect(api.calls.filter((call) => call.startsWith('control'))).toEqual([]);
     } finally {
       restore();
@@ -98,7 +105,17 @@ describe('DeviceKindPage for a user who may only read', () => {
 describe('DeviceTable', () => {
   it('keeps only the visible rows of 10,000 devices in the DOM', () => {
     const kind = deviceKind('lamp');
-    render(<DeviceTable kind={kind} total={10_000} rows={fakeRows(kind, 10_000)} selectedIds={new Set()} onToggle={() => undefined} onOpen={() => undefined} height={600} />);
+    render(
+      <DeviceTable
+        kind={kind}
+        total={10_000}
+        rows={fakeRows(kind, 10_000)}
+        selectedIds={new Set()}
+        onToggle={() => undefined}
+        onOpen={() => undefined}
+        height={600}
+      />,
+    );
     const rows = screen.getAllByRole('row');
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.length).toBeLessThan(60);

@@ -1,6 +1,17 @@
 import { Button, ButtonGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DeviceApi, Notifier, outcomeIntent, useDeviceControl, useService, type DeviceCommand, type DeviceFilter, type DeviceGroup, type DeviceKind, type DeviceRow } from '@ops/sdk';
+import {
+  DeviceApi,
+  Notifier,
+  outcomeIntent,
+  useDeviceControl,
+  useService,
+  type DeviceCommand,
+  type DeviceFilter,
+  type DeviceGroup,
+  type DeviceKind,
+  type DeviceRow,
+} from '@ops/sdk';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import { CommandButtons } from './CommandButtons';
 import { DeviceDetailPanel } from './DeviceDetailPanel';
@@ -35,7 +46,11 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
   }, [api, kind]);
 
   const filter = useMemo<DeviceFilter>(
-    () => ({ ...(keyword ? { keyword } : {}), ...(status === 'all' ? {} : { online: status === 'online' }), ...(groupId ? { groupId } : {}) }),
+    () => ({
+      ...(keyword ? { keyword } : {}),
+      ...(status === 'all' ? {} : { online: status === 'online' }),
+      ...(groupId ? { groupId } : {}),
+    }),
     [keyword, status, groupId],
   );
   const list = useDeviceList(api, kind, filter, refreshMs);
@@ -67,7 +82,14 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
   return (
     <div className="device-kind-page">
       <div className="device-kind-page__toolbar">
-        <InputGroup leftIcon="search" placeholder={t.searchPlaceholder} aria-label={t.searchLabel} value={keywordInput} onValueChange={setKeywordInput} className="device-kind-page__search" />
+        <InputGroup
+          leftIcon="search"
+          placeholder={t.searchPlaceholder}
+          aria-label={t.searchLabel}
+          value={keywordInput}
+          onValueChange={setKeywordInput}
+          className="device-kind-page__search"
+        />
         <ButtonGroup role="group" aria-label={t.statusFilter}>
           {(['all', 'online', 'offline'] as const).map((value) => (
             <Button key={value} active={status === value} aria-pressed={status === value} onClick={() => setStatus(value)}>
@@ -79,7 +101,10 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
           aria-label={t.groupFilter}
           value={groupId ?? ''}
           onChange={(event) => setGroupId(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
-          options={[{ value: '', label: t.allGroups }, ...groups.map((entry) => ({ value: entry.groupId, label: `${entry.groupName}（${entry.deviceCount}）` }))]}
+          options={[
+            { value: '', label: t.allGroups },
+            ...groups.map((entry) => ({ value: entry.groupId, label: `${entry.groupName}（${entry.deviceCount}）` })),
+          ]}
         />
         <span className="device-kind-page__count">{t.total(list.total)}</span>
       </div>
@@ -90,13 +115,21 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
               <span>
                 {t.groupControl}：{group.groupName}
               </span>
-              <CommandButtons commands={commands} targetLabel={group.groupName} onSend={(command, params) => send(command, params, { groupIds: [group.groupId] })} />
+              <CommandButtons
+                commands={commands}
+                targetLabel={group.groupName}
+                onSend={(command, params) => send(command, params, { groupIds: [group.groupId] })}
+              />
             </div>
           ) : null}
           {selected.size ? (
             <div className="device-kind-page__bulk-row" role="group" aria-label={t.selectionControl}>
               <span>{t.selected(selected.size)}</span>
-              <CommandButtons commands={commands} targetLabel={t.selected(selected.size)} onSend={(command, params) => send(command, params, { deviceIds: [...selected] })} />
+              <CommandButtons
+                commands={commands}
+                targetLabel={t.selected(selected.size)}
+                onSend={(command, params) => send(command, params, { deviceIds: [...selected] })}
+              />
             </div>
           ) : null}
         </div>
@@ -118,7 +151,13 @@ export function DeviceKindPage({ kind, refreshMs }: { kind: DeviceKind; refreshM
         </div>
         {activeRow ? (
           <aside className="device-kind-page__detail">
-            <DeviceDetailPanel kind={kind} device={activeRow} controllable={controllable} onSend={(command, params) => send(command, params, { deviceIds: [activeRow.deviceId] })} onClose={() => setActive(null)} />
+            <DeviceDetailPanel
+              kind={kind}
+              device={activeRow}
+              controllable={controllable}
+              onSend={(command, params) => send(command, params, { deviceIds: [activeRow.deviceId] })}
+              onClose={() => setActive(null)}
+            />
           </aside>
         ) : null}
       </div>

@@ -18,7 +18,10 @@ export default function DevicePages({ moduleName, childName, childPrefix }: Devi
 
   useEffect(() => {
     if (childName) return;
-    api.summary().then((rows) => setCounts(Object.fromEntries(rows.map((row) => [row.kind, row]))), () => setCounts({}));
+    api.summary().then(
+      (rows) => setCounts(Object.fromEntries(rows.map((row) => [row.kind, row]))),
+      () => setCounts({}),
+    );
   }, [api, childName]);
 
   if (childName) {
@@ -26,5 +29,7 @@ export default function DevicePages({ moduleName, childName, childPrefix }: Devi
     if (!kind) return <NonIdealState icon="error" title={t.unknownKind(childName)} />;
     return <DeviceKindPage kind={kind} />;
   }
-  return <DeviceCatalog kinds={kinds.filter((kind) => pages.opens(kind.page))} counts={counts} pathOf={(kind) => pages.pathOf(kind.page)} />;
+  return (
+    <DeviceCatalog kinds={kinds.filter((kind) => pages.opens(kind.page))} counts={counts} pathOf={(kind) => pages.pathOf(kind.page)} />
+  );
 }

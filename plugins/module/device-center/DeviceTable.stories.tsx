@@ -9,7 +9,16 @@ const meta = {
   title: 'Plugins/DeviceCenter/DeviceTable',
   component: DeviceTable,
   parameters: { layout: 'padded' },
-  args: { kind: lamp, total: 10_000, rows: fakeRows(lamp, 10_000), selectedIds: new Set([2, 3]), activeId: 1, onToggle: noop, onOpen: noop, height: 400 },
+  args: {
+    kind: lamp,
+    total: 10_000,
+    rows: fakeRows(lamp, 10_000),
+    selectedIds: new Set([2, 3]),
+    activeId: 1,
+    onToggle: noop,
+    onOpen: noop,
+    height: 400,
+  },
 } satisfies Meta<typeof DeviceTable>;
 
 export default meta;

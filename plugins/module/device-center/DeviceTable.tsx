@@ -25,7 +25,19 @@ export interface DeviceTableProps {
 }
 
 /** A virtualised device list: only the visible rows exist in the DOM, so 10,000 devices scroll smoothly. */
-export function DeviceTable({ kind, total, rows, loading, selectedIds, selectable = true, activeId, onToggle, onOpen, onRangeChange, height = 560 }: DeviceTableProps) {
+export function DeviceTable({
+  kind,
+  total,
+  rows,
+  loading,
+  selectedIds,
+  selectable = true,
+  activeId,
+  onToggle,
+  onOpen,
+  onRangeChange,
+  height = 560,
+}: DeviceTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
@@ -67,13 +79,26 @@ export function DeviceTable({ kind, total, rows, loading, selectedIds, selectabl
                 aria-rowindex={item.index + 1}
                 aria-selected={row ? row.deviceId === activeId : undefined}
                 className={`device-table__row${row && row.deviceId === activeId ? ' is-active' : ''}`}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: DEVICE_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: DEVICE_ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                }}
                 onClick={() => row && onOpen(row)}
               >
                 {row ? (
                   <>
                     <span role="cell" className="device-table__check" onClick={(event) => event.stopPropagation()}>
-                      {selectable ? <Checkbox checked={selectedIds.has(row.deviceId)} aria-label={t.selectDevice(row.deviceName)} onChange={() => onToggle(row.deviceId)} /> : null}
+                      {selectable ? (
+                        <Checkbox
+                          checked={selectedIds.has(row.deviceId)}
+                          aria-label={t.selectDevice(row.deviceName)}
+                          onChange={() => onToggle(row.deviceId)}
+                        />
+                      ) : null}
                     </span>
                     <span role="cell" className="device-table__name" title={row.deviceName}>
                       {row.deviceName}
@@ -86,8 +111,12 @@ export function DeviceTable({ kind, total, rows, loading, selectedIds, selectabl
                         {row.online ? t.online : t.offline}
                       </Tag>
                     </span>
-                    <span role="cell">{stateKeys.map((key) => `${kind.stateLabels?.[key] ?? key}：${stateLabel(kind, key, row.state[key])}`).join('　')}</span>
-                    <span role="cell">{telemetryFields.map((field) => `${field.label} ${formatTelemetry(field, row.telemetry[field.key])}`).join('　')}</span>
+                    <span role="cell">
+                      {stateKeys.map((key) => `${kind.stateLabels?.[key] ?? key}：${stateLabel(kind, key, row.state[key])}`).join('　')}
+                    </span>
+                    <span role="cell">
+                      {telemetryFields.map((field) => `${field.label} ${formatTelemetry(field, row.telemetry[field.key])}`).join('　')}
+                    </span>
                   </>
                 ) : (
                   <span role="cell" className="device-table__placeholder">

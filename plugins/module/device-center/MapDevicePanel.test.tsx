@@ -38,7 +38,18 @@ async function openLamp(grants: Parameters<typeof setDeviceGrants>[0]) {
   const services = new ServiceMap().set(DeviceApi, api).set(Notifier, notifier).set(MapEffects, effects).set(EventBus, bus);
   render(
     <ContainerProvider container={services}>
-      <MapDevicePanel device={{ deviceId: row!.deviceId, kind: 'lamp', online: true, longitude: row!.longitude, latitude: row!.latitude, deviceName: row!.deviceName }} kind={lamp} {...handlers} />
+      <MapDevicePanel
+        device={{
+          deviceId: row!.deviceId,
+          kind: 'lamp',
+          online: true,
+          longitude: row!.longitude,
+          latitude: row!.latitude,
+          deviceName: row!.deviceName,
+        }}
+        kind={lamp}
+        {...handlers}
+      />
     </ContainerProvider>,
   );
   const detail = await screen.findByRole('region', { name: `设备详情：${row!.deviceName}` });
@@ -52,7 +63,9 @@ describe('MapDevicePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '调整位置' }));
     expect([...added.keys()]).toEqual([`relocate-${row.deviceId}`]);
     expect(handlers.onFocus).toHaveBeenCalledWith({ longitude: row.longitude, latitude: row.latitude, height: 0 });
-    act(() => report({ id: `relocate-${row.deviceId}`, type: 'moved', detail: { position: { longitude: 120.3, latitude: 30.1, height: 0 } } }));
+    act(() =>
+      report({ id: `relocate-${row.deviceId}`, type: 'moved', detail: { position: { longitude: 120.3, latitude: 30.1, height: 0 } } }),
+    );
     expect(screen.getByText('新位置：120.30000000, 30.10000000，高度 0')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存位置' }));
@@ -68,7 +81,8 @@ describe('MapDevicePanel', () => {
   ])('shows a read-only user of %s the lamp without commands or 调整位置', async (_who, grants) => {
     const { detail } = await openLamp(grants);
     expect(within(detail).getByText('没有控制智慧灯杆的权限，仅可查看')).toBeTruthy();
-    for (const command of deviceKind('lamp').commands ?? []) expect(screen.queryByRole('button', { name: new RegExp(`^${command.label}`) })).toBeNull();
+    for (const command of deviceKind('lamp').commands ?? [])
+      expect(screen.queryByRole('button', { name: new RegExp(`^${command.label}`) })).toBeNull();
     expect(screen.queryByRole('button', { name: '调整位置' })).toBeNull();
     expect(screen.getByRole('button', { name: '关闭详情' })).toBeTruthy();
   });

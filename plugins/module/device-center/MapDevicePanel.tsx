@@ -102,7 +102,13 @@ export default function MapDevicePanel({ device: point, kind, onClose, onFocus, 
 
   const send = useCallback(
     async (command: DeviceCommand, params: Record<string, unknown>) => {
-      const outcome = await api.control(kind.brandCode ?? kind.page, command.commandType, command.command, { deviceIds: [deviceId] }, params);
+      const outcome = await api.control(
+        kind.brandCode ?? kind.page,
+        command.commandType,
+        command.command,
+        { deviceIds: [deviceId] },
+        params,
+      );
       notifier.show(outcomeIntent(outcome), outcome.msg);
       setDevice(await api.info(deviceId));
     },

@@ -47,7 +47,8 @@ export const deviceCenterStrings = {
   closePanel: '关闭',
   relocate: '调整位置',
   dragHint: '拖动红圈到设备的新位置',
-  newPosition: (position: MapPosition) => `新位置：${position.longitude.toFixed(8)}, ${position.latitude.toFixed(8)}，高度 ${position.height}`,
+  newPosition: (position: MapPosition) =>
+    `新位置：${position.longitude.toFixed(8)}, ${position.latitude.toFixed(8)}，高度 ${position.height}`,
   savePosition: '保存位置',
   cancelRelocate: '取消调整',
   positionSaved: '位置已保存',

@@ -1,5 +1,15 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import { AVAILABILITY_RANGES, BarChart, formatDateTime, LineChart, PanelBox, type AvailabilityRange, type AvailabilityReport, type WidgetProps, type WidgetStatus } from '@ops/sdk';
+import {
+  AVAILABILITY_RANGES,
+  BarChart,
+  formatDateTime,
+  LineChart,
+  PanelBox,
+  type AvailabilityRange,
+  type AvailabilityReport,
+  type WidgetProps,
+  type WidgetStatus,
+} from '@ops/sdk';
 import { operationStrings as t } from './operationStrings';
 
 export interface AvailabilityPanelProps {
@@ -14,13 +24,24 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** 设备可用率趋势: each kind's availability per hour or day (buckets with nothing observed are left out). */
-export function AvailabilityTrend({ report, status, error, onRetry, range, onRange }: AvailabilityPanelProps & { range: AvailabilityRange; onRange(range: AvailabilityRange): void }) {
+export function AvailabilityTrend({
+  report,
+  status,
+  error,
+  onRetry,
+  range,
+  onRange,
+}: AvailabilityPanelProps & { range: AvailabilityRange; onRange(range: AvailabilityRange): void }) {
   const series = report?.series
-    .map((kind) => ({ name: kind.kindName, points: kind.values.flatMap((value, index): [number, number][] => (value === null ? [] : [[report.buckets[index]!, percent(value)]])) }))
+    .map((kind) => ({
+      name: kind.kindName,
+      points: kind.values.flatMap((value, index): [number, number][] => (value === null ? [] : [[report.buckets[index]!, percent(value)]])),
+    }))
     .filter((kind) => kind.points.length > 0);
   const data = report && series?.length ? { axis: 'time' as const, series, unit: '%' } : undefined;
   // Said only when the recorded history begins inside the window (the window reaches further back than it).
-  const since = report?.observedSince && report.observedSince > report.buckets[0]! ? t.observedSince(formatDateTime(report.observedSince)) : undefined;
+  const since =
+    report?.observedSince && report.observedSince > report.buckets[0]! ? t.observedSince(formatDateTime(report.observedSince)) : undefined;
   return (
     <PanelBox
       title={t.availabilityTrend}
@@ -28,11 +49,27 @@ export function AvailabilityTrend({ report, status, error, onRetry, range, onRan
       actions={
         <>
           {since ? <span className="device-operation__hint">{since}</span> : null}
-          <HTMLSelect minimal value={range} onChange={(event) => onRange(event.currentTarget.value as AvailabilityRange)} aria-label={t.rangeLabel} options={AVAILABILITY_RANGES.map((value) => ({ value, label: t.ranges[value] }))} />
+          <HTMLSelect
+            minimal
+            value={range}
+            onChange={(event) => onRange(event.currentTarget.value as AvailabilityRange)}
+            aria-label={t.rangeLabel}
+            options={AVAILABILITY_RANGES.map((value) => ({ value, label: t.ranges[value] }))}
+          />
         </>
       }
     >
-      <LineChart data={data} status={status} error={error} onRetry={onRetry} options={report ? { unit: '%', from: report.buckets[0], to: report.buckets.at(-1)! + (report.bucket === 'hour' ? HOUR_MS : DAY_MS) } : { unit: '%' }} />
+      <LineChart
+        data={data}
+        status={status}
+        error={error}
+        onRetry={onRetry}
+        options={
+          report
+            ? { unit: '%', from: report.buckets[0], to: report.buckets.at(-1)! + (report.bucket === 'hour' ? HOUR_MS : DAY_MS) }
+            : { unit: '%' }
+        }
+      />
     </PanelBox>
   );
 }
@@ -46,14 +83,21 @@ export const KINDS_SHOWN = 8;
  * rate, not a rate of 0); the series stays, so its legend entry is always there.
  */
 export function kindChartData(report: AvailabilityReport | undefined): WidgetProps<'barChart'>['data'] {
-  const kinds = (report?.kinds.filter((kind) => kind.availability !== null) ?? []).sort((a, b) => a.availability! - b.availability! || a.kindName.localeCompare(b.kindName, 'zh-CN')).slice(0, KINDS_SHOWN);
+  const kinds = (report?.kinds.filter((kind) => kind.availability !== null) ?? [])
+    .sort((a, b) => a.availability! - b.availability! || a.kindName.localeCompare(b.kindName, 'zh-CN'))
+    .slice(0, KINDS_SHOWN);
   if (kinds.length === 0) return undefined;
   return {
     axis: 'category' as const,
     unit: '%',
     series: [
       { name: t.availabilitySeries, points: kinds.map((kind): [string, number] => [kind.kindName, percent(kind.availability!)]) },
-      { name: t.commandSeries, points: kinds.filter((kind) => kind.commandSuccessRate !== null).map((kind): [string, number] => [kind.kindName, percent(kind.commandSuccessRate!)]) },
+      {
+        name: t.commandSeries,
+        points: kinds
+          .filter((kind) => kind.commandSuccessRate !== null)
+          .map((kind): [string, number] => [kind.kindName, percent(kind.commandSuccessRate!)]),
+      },
     ],
   };
 }
@@ -62,7 +106,13 @@ export function kindChartData(report: AvailabilityReport | undefined): WidgetPro
 export function AvailabilityByKind({ report, status, error, onRetry }: AvailabilityPanelProps) {
   return (
     <PanelBox title={t.availabilityByKind} className="device-operation__kinds">
-      <BarChart data={kindChartData(report)} status={status} error={error} onRetry={onRetry} options={{ unit: '%', horizontal: true, colors: ['#4c90f0', '#32a467'] }} />
+      <BarChart
+        data={kindChartData(report)}
+        status={status}
+        error={error}
+        onRetry={onRetry}
+        options={{ unit: '%', horizontal: true, colors: ['#4c90f0', '#32a467'] }}
+      />
     </PanelBox>
   );
 }

@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deviceKindsOf, EventBus, HttpClient, Notifier, OPERATION_FAULT_TOPIC, PluginRegistry, useService, type AvailabilityRange, type FaultQuery } from '@ops/sdk';
+import {
+  deviceKindsOf,
+  EventBus,
+  HttpClient,
+  Notifier,
+  OPERATION_FAULT_TOPIC,
+  PluginRegistry,
+  useService,
+  type AvailabilityRange,
+  type FaultQuery,
+} from '@ops/sdk';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { createOperationApi } from './operationApi';
@@ -24,7 +34,11 @@ export default function DeviceOperationPage() {
   const kinds = useMemo(() => deviceKindsOf(registry).map((kind) => ({ page: kind.page, name: kind.displayName })), [registry]);
 
   const [range, setRange] = useState<AvailabilityRange>('24h');
-  const [faultQuery, setFaultQuery] = useState<FaultQuery & { pageNum: number; pageSize: number }>({ pageNum: 1, pageSize: FAULT_PAGE_SIZE, open: '1' });
+  const [faultQuery, setFaultQuery] = useState<FaultQuery & { pageNum: number; pageSize: number }>({
+    pageNum: 1,
+    pageSize: FAULT_PAGE_SIZE,
+    open: '1',
+  });
   const [kpi, reloadKpi] = useLoaded(useCallback(() => api.kpi(), [api]));
   const [availability, reloadAvailability] = useLoaded(useCallback(() => api.availability(range), [api, range]));
   const [faults, reloadFaults] = useLoaded(useCallback(() => api.faults(faultQuery), [api, faultQuery]));
@@ -57,8 +71,20 @@ export default function DeviceOperationPage() {
   return (
     <div className="device-operation">
       <OperationKpis kpi={kpi.data} status={kpi.status} error={kpi.error} onRetry={() => void reloadKpi()} />
-      <AvailabilityTrend report={availability.data} status={availability.status} error={availability.error} onRetry={() => void reloadAvailability()} range={range} onRange={setRange} />
-      <AvailabilityByKind report={availability.data} status={availability.status} error={availability.error} onRetry={() => void reloadAvailability()} />
+      <AvailabilityTrend
+        report={availability.data}
+        status={availability.status}
+        error={availability.error}
+        onRetry={() => void reloadAvailability()}
+        range={range}
+        onRange={setRange}
+      />
+      <AvailabilityByKind
+        report={availability.data}
+        status={availability.status}
+        error={availability.error}
+        onRetry={() => void reloadAvailability()}
+      />
       <FaultList
         query={faultQuery}
         onQuery={setFaultQuery}

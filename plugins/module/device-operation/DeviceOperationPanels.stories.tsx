@@ -9,7 +9,8 @@ import './DeviceOperation.css';
 const at = Date.UTC(2026, 10, 22, 8, 0, 0);
 const HOUR = 3_600_000;
 const buckets = Array.from({ length: 24 }, (_, index) => at - (23 - index) * HOUR);
-const wave = (base: number, spread: number, seed: number) => buckets.map((_, index) => Math.round((base + spread * Math.sin((index + seed) / 3)) * 1e4) / 1e4);
+const wave = (base: number, spread: number, seed: number) =>
+  buckets.map((_, index) => Math.round((base + spread * Math.sin((index + seed) / 3)) * 1e4) / 1e4);
 const report: AvailabilityReport = {
   range: '24h',
   bucket: 'hour',
@@ -35,8 +36,24 @@ const report: AvailabilityReport = {
   devicesNow: 220,
   observedSince: at - 23 * HOUR,
 };
-const kpi: OperationKpi = { onlineRate: 0.932, online: 205, devices: 220, openFaults: 7, faultsToday: 3, inspectionsDueToday: 2, inspectionsDoneToday: 1 };
-const fault = (faultId: number, status: FaultRow['status'], statusName: string, cause: FaultRow['cause'], causeName: string, detail: string, workOrderNo: string | null = null): FaultRow => ({
+const kpi: OperationKpi = {
+  onlineRate: 0.932,
+  online: 205,
+  devices: 220,
+  openFaults: 7,
+  faultsToday: 3,
+  inspectionsDueToday: 2,
+  inspectionsDoneToday: 1,
+};
+const fault = (
+  faultId: number,
+  status: FaultRow['status'],
+  statusName: string,
+  cause: FaultRow['cause'],
+  causeName: string,
+  detail: string,
+  workOrderNo: string | null = null,
+): FaultRow => ({
   faultId,
   deviceId: 100 + faultId,
   deviceName: `江南大道路灯-${String(faultId).padStart(3, '0')}`,
@@ -60,8 +77,36 @@ const faults = [
   fault(4, 'CLOSED', '已关闭', 'offline', '设备离线', '设备离线已 12 分钟'),
 ];
 const plans: MaintenancePlan[] = [
-  { planId: 1, name: '路灯月度巡检', kind: 'lamp', kindName: '智慧路灯', deviceIds: [], intervalDays: 30, teamId: 1, teamName: '运维一班', nextDueAt: at + 5 * 24 * HOUR, createWorkOrder: true, enabled: true, createTime: at, updateTime: at },
-  { planId: 2, name: '重点摄像机周保养', kind: 'camera', kindName: '视频监控', deviceIds: [11, 12, 13], intervalDays: 7, teamId: null, teamName: null, nextDueAt: at + 2 * 24 * HOUR, createWorkOrder: false, enabled: false, createTime: at, updateTime: at },
+  {
+    planId: 1,
+    name: '路灯月度巡检',
+    kind: 'lamp',
+    kindName: '智慧路灯',
+    deviceIds: [],
+    intervalDays: 30,
+    teamId: 1,
+    teamName: '运维一班',
+    nextDueAt: at + 5 * 24 * HOUR,
+    createWorkOrder: true,
+    enabled: true,
+    createTime: at,
+    updateTime: at,
+  },
+  {
+    planId: 2,
+    name: '重点摄像机周保养',
+    kind: 'camera',
+    kindName: '视频监控',
+    deviceIds: [11, 12, 13],
+    intervalDays: 7,
+    teamId: null,
+    teamName: null,
+    nextDueAt: at + 2 * 24 * HOUR,
+    createWorkOrder: false,
+    enabled: false,
+    createTime: at,
+    updateTime: at,
+  },
 ];
 const inspection = (inspectionId: number, status: InspectionRow['status'], result: InspectionRow['result']): InspectionRow => ({
   inspectionId,
@@ -106,11 +151,46 @@ function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
   return (
     <div className="device-operation" style={{ height: 820 }}>
       <OperationKpis kpi={has ? kpi : undefined} status={status} error={error} onRetry={() => undefined} />
-      <AvailabilityTrend report={has ? report : undefined} status={status} error={error} onRetry={() => undefined} range="24h" onRange={() => undefined} />
+      <AvailabilityTrend
+        report={has ? report : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        range="24h"
+        onRange={() => undefined}
+      />
       <AvailabilityByKind report={has ? report : undefined} status={status} error={error} onRetry={() => undefined} />
-      <FaultList query={query} onQuery={() => undefined} page={has ? { rows: faults, total: 23 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} teams={teams} onClose={noop} onToWorkOrder={noop} />
-      <PlanList plans={has ? plans : state === 'empty' ? [] : undefined} status={status} error={error} onRetry={() => undefined} kinds={kinds} teams={teams} loadDevices={async () => planDevices} onSave={noop} onDelete={noop} />
-      <InspectionList page={has ? { rows: inspections, total: 3 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} loadDevices={async () => planDevices} plans={plans} onRecord={noop} />
+      <FaultList
+        query={query}
+        onQuery={() => undefined}
+        page={has ? { rows: faults, total: 23 } : state === 'empty' ? { rows: [], total: 0 } : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        teams={teams}
+        onClose={noop}
+        onToWorkOrder={noop}
+      />
+      <PlanList
+        plans={has ? plans : state === 'empty' ? [] : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        kinds={kinds}
+        teams={teams}
+        loadDevices={async () => planDevices}
+        onSave={noop}
+        onDelete={noop}
+      />
+      <InspectionList
+        page={has ? { rows: inspections, total: 3 } : state === 'empty' ? { rows: [], total: 0 } : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        loadDevices={async () => planDevices}
+        plans={plans}
+        onRecord={noop}
+      />
     </div>
   );
 }

@@ -20,7 +20,13 @@ const camera = (index: number, reason?: keyof typeof REASONS): CameraHealth => (
   reasons: reason ? [reason] : [],
   reasonNames: reason ? [REASONS[reason]] : [],
 });
-const cameras = [camera(1, 'offline'), camera(2, 'frozen'), camera(3, 'black'), camera(4, 'blurred'), ...Array.from({ length: 24 }, (_, index) => camera(index + 5))];
+const cameras = [
+  camera(1, 'offline'),
+  camera(2, 'frozen'),
+  camera(3, 'black'),
+  camera(4, 'blurred'),
+  ...Array.from({ length: 24 }, (_, index) => camera(index + 5)),
+];
 const summary: DiagnosisSummary = {
   lastRunAt: at,
   cameras: cameras.length,
@@ -31,7 +37,11 @@ const summary: DiagnosisSummary = {
   intervalMs: 300_000,
 };
 const buckets = Array.from({ length: 24 }, (_, index) => at - (23 - index) * HOUR);
-const trend: DiagnosisTrend = { buckets, healthyShare: buckets.map((_, index) => Math.round((0.86 + 0.06 * Math.cos(index / 4)) * 1e4) / 1e4), checks: buckets.map(() => 336) };
+const trend: DiagnosisTrend = {
+  buckets,
+  healthyShare: buckets.map((_, index) => Math.round((0.86 + 0.06 * Math.cos(index / 4)) * 1e4) / 1e4),
+  checks: buckets.map(() => 336),
+};
 
 function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
   const status = state === 'loading' ? 'loading' : state === 'error' ? 'error' : 'ready';
@@ -39,10 +49,41 @@ function Panels({ state }: { state: 'data' | 'loading' | 'empty' | 'error' }) {
   const has = state === 'data';
   return (
     <div className="video-diagnosis" style={{ height: 760 }}>
-      <DiagnosisSummaryPanel summary={has ? summary : state === 'empty' ? { ...summary, lastRunAt: null, cameras: 0, healthy: 0, faulty: 0 } : undefined} status={status} error={error} onRetry={() => undefined} running={false} onRun={() => undefined} />
-      <DiagnosisTrendChart trend={has ? trend : state === 'empty' ? { buckets, healthyShare: buckets.map(() => null), checks: buckets.map(() => 0) } : undefined} status={status} error={error} onRetry={() => undefined} />
-      <CameraHealthGrid cameras={has ? cameras : state === 'empty' ? [] : undefined} status={status} error={error} onRetry={() => undefined} filter="" onFilter={() => undefined} onOpen={() => undefined} />
-      <FailureList page={has ? { rows: cameras.slice(0, 4), total: 4 } : state === 'empty' ? { rows: [], total: 0 } : undefined} status={status} error={error} onRetry={() => undefined} pageNum={1} pageSize={15} onPage={() => undefined} onOpen={() => undefined} />
+      <DiagnosisSummaryPanel
+        summary={has ? summary : state === 'empty' ? { ...summary, lastRunAt: null, cameras: 0, healthy: 0, faulty: 0 } : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        running={false}
+        onRun={() => undefined}
+      />
+      <DiagnosisTrendChart
+        trend={
+          has ? trend : state === 'empty' ? { buckets, healthyShare: buckets.map(() => null), checks: buckets.map(() => 0) } : undefined
+        }
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+      />
+      <CameraHealthGrid
+        cameras={has ? cameras : state === 'empty' ? [] : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        filter=""
+        onFilter={() => undefined}
+        onOpen={() => undefined}
+      />
+      <FailureList
+        page={has ? { rows: cameras.slice(0, 4), total: 4 } : state === 'empty' ? { rows: [], total: 0 } : undefined}
+        status={status}
+        error={error}
+        onRetry={() => undefined}
+        pageNum={1}
+        pageSize={15}
+        onPage={() => undefined}
+        onOpen={() => undefined}
+      />
     </div>
   );
 }
@@ -64,9 +105,25 @@ export const Failed: Story = { args: { state: 'error' } };
 export const History: Story = {
   render: () => (
     <div style={{ width: 520, height: 420 }}>
-      <CameraHistory name="西湖景区摄像机-002" checks={[camera(2, 'frozen'), { ...camera(2), checkId: 99, at: at - HOUR }]} status="ready" />
+      <CameraHistory
+        name="西湖景区摄像机-002"
+        checks={[camera(2, 'frozen'), { ...camera(2), checkId: 99, at: at - HOUR }]}
+        status="ready"
+      />
     </div>
   ),
 };
-export const HistoryLoading: Story = { render: () => <div style={{ width: 520, height: 300 }}><CameraHistory name="西湖景区摄像机-002" checks={undefined} status="loading" /></div> };
-export const HistoryFailed: Story = { render: () => <div style={{ width: 520, height: 300 }}><CameraHistory name="西湖景区摄像机-002" checks={undefined} status="error" error="摄像机不存在：12" onRetry={() => undefined} /></div> };
+export const HistoryLoading: Story = {
+  render: () => (
+    <div style={{ width: 520, height: 300 }}>
+      <CameraHistory name="西湖景区摄像机-002" checks={undefined} status="loading" />
+    </div>
+  ),
+};
+export const HistoryFailed: Story = {
+  render: () => (
+    <div style={{ width: 520, height: 300 }}>
+      <CameraHistory name="西湖景区摄像机-002" checks={undefined} status="error" error="摄像机不存在：12" onRetry={() => undefined} />
+    </div>
+  ),
+};

@@ -23,10 +23,18 @@ const fault = (faultId: number, workOrderId: number | null, workOrderNo: string 
 });
 
 describe('设备故障 · 工单', () => {
-  it('links a fault\'s work order to 工单管理 opened on it; a fault without one shows a dash', () => {
+  it("links a fault's work order to 工单管理 opened on it; a fault without one shows a dash", () => {
     render(
       <MemoryRouter>
-        <FaultList query={{ pageNum: 1, pageSize: 10 }} onQuery={() => undefined} page={{ rows: [fault(1, 9, 'GD-20261122-0009'), fault(2, null, null)], total: 2 }} status="ready" teams={[]} onClose={async () => undefined} onToWorkOrder={async () => undefined} />
+        <FaultList
+          query={{ pageNum: 1, pageSize: 10 }}
+          onQuery={() => undefined}
+          page={{ rows: [fault(1, 9, 'GD-20261122-0009'), fault(2, null, null)], total: 2 }}
+          status="ready"
+          teams={[]}
+          onClose={async () => undefined}
+          onToWorkOrder={async () => undefined}
+        />
       </MemoryRouter>,
     );
     const link = screen.getByRole('link', { name: '查看工单 GD-20261122-0009' });

@@ -1,7 +1,33 @@
 import { Link } from 'react-router-dom';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Tag,
+  TextArea,
+  type Intent,
+} from '@blueprintjs/core';
 import { useState } from 'react';
-import { FAULT_CAUSES, FAULT_CAUSE_LABELS, FAULT_STATUSES, FAULT_STATUS_LABELS, FAULT_TRANSITIONS, formatMonthDayTime, PanelBox, WidgetState, type FaultCause, type FaultQuery, type FaultRow, type FaultStatus, type WidgetStatus } from '@ops/sdk';
+import {
+  FAULT_CAUSES,
+  FAULT_CAUSE_LABELS,
+  FAULT_STATUSES,
+  FAULT_STATUS_LABELS,
+  FAULT_TRANSITIONS,
+  formatMonthDayTime,
+  PanelBox,
+  WidgetState,
+  type FaultCause,
+  type FaultQuery,
+  type FaultRow,
+  type FaultStatus,
+  type WidgetStatus,
+} from '@ops/sdk';
 import { operationStrings as t } from './operationStrings';
 
 /** 工单管理 opened on one order (its page reads ?orderId=). */
@@ -39,7 +65,11 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
           const { status: _status, open: _open, ...rest } = query;
           onQuery({ ...rest, pageNum: 1, ...(value === 'open' ? { open: '1' } : value ? { status: value as FaultStatus } : {}) });
         }}
-        options={[{ value: '', label: t.allStatuses }, { value: 'open', label: t.openOnly }, ...FAULT_STATUSES.map((value) => ({ value, label: FAULT_STATUS_LABELS[value] }))]}
+        options={[
+          { value: '', label: t.allStatuses },
+          { value: 'open', label: t.openOnly },
+          ...FAULT_STATUSES.map((value) => ({ value, label: FAULT_STATUS_LABELS[value] })),
+        ]}
       />
       <HTMLSelect
         minimal
@@ -56,7 +86,14 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
   );
   return (
     <PanelBox title={t.faults} className="device-operation__faults" actions={filters}>
-      <WidgetState status={status} empty={!page?.rows.length} error={error} onRetry={onRetry} emptyText={t.noFaults} className="device-operation__table-wrap">
+      <WidgetState
+        status={status}
+        empty={!page?.rows.length}
+        error={error}
+        onRetry={onRetry}
+        emptyText={t.noFaults}
+        className="device-operation__table-wrap"
+      >
         <div className="device-operation__scroll">
           <HTMLTable compact striped className="device-operation__table" aria-label={t.faults}>
             <thead>
@@ -98,7 +135,13 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
                   </td>
                   <td className="device-operation__actions">
                     {FAULT_TRANSITIONS.toWorkOrder.from.includes(fault.status) ? (
-                      <Button size="small" intent="primary" variant="outlined" onClick={() => setOrdering(fault)} aria-label={t.toWorkOrderOf(fault.deviceName)}>
+                      <Button
+                        size="small"
+                        intent="primary"
+                        variant="outlined"
+                        onClick={() => setOrdering(fault)}
+                        aria-label={t.toWorkOrderOf(fault.deviceName)}
+                      >
                         {t.toWorkOrder}
                       </Button>
                     ) : null}
@@ -115,12 +158,45 @@ export function FaultList({ query, onQuery, page, status, error, onRetry, teams,
         </div>
         <div className="device-operation__pager">
           <span>{t.pageOf(query.pageNum, pages, page?.total ?? 0)}</span>
-          <Button size="small" variant="minimal" icon="chevron-left" disabled={query.pageNum <= 1} onClick={() => onQuery({ ...query, pageNum: query.pageNum - 1 })} aria-label={t.previous} />
-          <Button size="small" variant="minimal" icon="chevron-right" disabled={query.pageNum >= pages} onClick={() => onQuery({ ...query, pageNum: query.pageNum + 1 })} aria-label={t.next} />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="chevron-left"
+            disabled={query.pageNum <= 1}
+            onClick={() => onQuery({ ...query, pageNum: query.pageNum - 1 })}
+            aria-label={t.previous}
+          />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="chevron-right"
+            disabled={query.pageNum >= pages}
+            onClick={() => onQuery({ ...query, pageNum: query.pageNum + 1 })}
+            aria-label={t.next}
+          />
         </div>
       </WidgetState>
-      {closing ? <CloseFaultDialog fault={closing} onCancel={() => setClosing(null)} onConfirm={async (note) => { await onClose(closing, note); setClosing(null); }} /> : null}
-      {ordering ? <ToWorkOrderDialog fault={ordering} teams={teams} onCancel={() => setOrdering(null)} onConfirm={async (title, teamId) => { await onToWorkOrder(ordering, title, teamId); setOrdering(null); }} /> : null}
+      {closing ? (
+        <CloseFaultDialog
+          fault={closing}
+          onCancel={() => setClosing(null)}
+          onConfirm={async (note) => {
+            await onClose(closing, note);
+            setClosing(null);
+          }}
+        />
+      ) : null}
+      {ordering ? (
+        <ToWorkOrderDialog
+          fault={ordering}
+          teams={teams}
+          onCancel={() => setOrdering(null)}
+          onConfirm={async (title, teamId) => {
+            await onToWorkOrder(ordering, title, teamId);
+            setOrdering(null);
+          }}
+        />
+      ) : null}
     </PanelBox>
   );
 }
@@ -144,15 +220,44 @@ function CloseFaultDialog({ fault, onCancel, onConfirm }: { fault: FaultRow; onC
     <Dialog isOpen title={t.closeFault(fault.deviceName)} onClose={onCancel}>
       <DialogBody>
         <FormGroup label={t.closeNote} labelFor="fault-close-note" helperText={invalid ?? undefined} intent={invalid ? 'danger' : 'none'}>
-          <TextArea id="fault-close-note" fill value={note} placeholder={t.closeNotePlaceholder} maxLength={500} onChange={(event) => { setNote(event.currentTarget.value); setInvalid(null); }} />
+          <TextArea
+            id="fault-close-note"
+            fill
+            value={note}
+            placeholder={t.closeNotePlaceholder}
+            maxLength={500}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setInvalid(null);
+            }}
+          />
         </FormGroup>
       </DialogBody>
-      <DialogFooter actions={<><Button onClick={onCancel}>{t.cancel}</Button><Button intent="primary" loading={busy} onClick={() => void submit()}>{t.confirmClose}</Button></>} />
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>{t.cancel}</Button>
+            <Button intent="primary" loading={busy} onClick={() => void submit()}>
+              {t.confirmClose}
+            </Button>
+          </>
+        }
+      />
     </Dialog>
   );
 }
 
-function ToWorkOrderDialog({ fault, teams, onCancel, onConfirm }: { fault: FaultRow; teams: { teamId: number; name: string }[]; onCancel(): void; onConfirm(title: string, teamId?: number): Promise<void> }) {
+function ToWorkOrderDialog({
+  fault,
+  teams,
+  onCancel,
+  onConfirm,
+}: {
+  fault: FaultRow;
+  teams: { teamId: number; name: string }[];
+  onCancel(): void;
+  onConfirm(title: string, teamId?: number): Promise<void>;
+}) {
   const [title, setTitle] = useState(`${fault.deviceName}${fault.causeName}`.slice(0, 100));
   const [teamId, setTeamId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -174,10 +279,25 @@ function ToWorkOrderDialog({ fault, teams, onCancel, onConfirm }: { fault: Fault
           <InputGroup id="fault-order-title" value={title} maxLength={100} onChange={(event) => setTitle(event.currentTarget.value)} />
         </FormGroup>
         <FormGroup label={t.team} labelFor="fault-order-team">
-          <HTMLSelect id="fault-order-team" fill value={teamId} onChange={(event) => setTeamId(event.currentTarget.value)} options={[{ value: '', label: t.noTeam }, ...teams.map((team) => ({ value: String(team.teamId), label: team.name }))]} />
+          <HTMLSelect
+            id="fault-order-team"
+            fill
+            value={teamId}
+            onChange={(event) => setTeamId(event.currentTarget.value)}
+            options={[{ value: '', label: t.noTeam }, ...teams.map((team) => ({ value: String(team.teamId), label: team.name }))]}
+          />
         </FormGroup>
       </DialogBody>
-      <DialogFooter actions={<><Button onClick={onCancel}>{t.cancel}</Button><Button intent="primary" loading={busy} onClick={() => void submit()}>{t.confirmToWorkOrder}</Button></>} />
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>{t.cancel}</Button>
+            <Button intent="primary" loading={busy} onClick={() => void submit()}>
+              {t.confirmToWorkOrder}
+            </Button>
+          </>
+        }
+      />
     </Dialog>
   );
 }

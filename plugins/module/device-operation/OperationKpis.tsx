@@ -22,7 +22,13 @@ export function OperationKpis({ kpi, status, error, onRetry }: OperationKpisProp
     : undefined;
   return (
     <PanelBox title={t.kpis} className="device-operation__kpis">
-      <StatGroup data={items ? { items } : undefined} status={status} error={error} onRetry={onRetry} options={{ columns: 3, goodDirection: 'none' }} />
+      <StatGroup
+        data={items ? { items } : undefined}
+        status={status}
+        error={error}
+        onRetry={onRetry}
+        options={{ columns: 3, goodDirection: 'none' }}
+      />
     </PanelBox>
   );
 }

@@ -32,7 +32,8 @@ export function PlanDevicePicker({ kindName, devices, value, onChange }: PlanDev
   const all = useMemo(() => devices.data ?? [], [devices.data]);
   const shown = useMemo(() => matchingDevices(all, search), [all, search]);
   const picked = new Set(value.deviceIds);
-  const toggle = (deviceId: number, on: boolean) => onChange({ all: false, deviceIds: on ? [...value.deviceIds, deviceId] : value.deviceIds.filter((id) => id !== deviceId) });
+  const toggle = (deviceId: number, on: boolean) =>
+    onChange({ all: false, deviceIds: on ? [...value.deviceIds, deviceId] : value.deviceIds.filter((id) => id !== deviceId) });
   return (
     <div className="device-operation__picker">
       <RadioGroup
@@ -54,23 +55,51 @@ export function PlanDevicePicker({ kindName, devices, value, onChange }: PlanDev
         </div>
       ) : (
         <>
-          <InputGroup type="search" leftIcon="search" size="small" value={search} placeholder={t.plan.searchDevices} aria-label={t.plan.searchDevices} onChange={(event) => setSearch(event.currentTarget.value)} />
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            size="small"
+            value={search}
+            placeholder={t.plan.searchDevices}
+            aria-label={t.plan.searchDevices}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
           <div className="device-operation__picker-list" role="group" aria-label={t.plan.devices}>
             {shown.length === 0 ? (
-              <div className="device-operation__picker-state">{all.length === 0 ? t.plan.noDevicesOfKind(kindName) : t.plan.noDeviceMatch}</div>
+              <div className="device-operation__picker-state">
+                {all.length === 0 ? t.plan.noDevicesOfKind(kindName) : t.plan.noDeviceMatch}
+              </div>
             ) : (
               shown.map((device) => (
-                <Checkbox key={device.deviceId} checked={picked.has(device.deviceId)} onChange={(event) => toggle(device.deviceId, event.currentTarget.checked)} labelElement={<DeviceLabel device={device} />} aria-label={device.deviceName} />
+                <Checkbox
+                  key={device.deviceId}
+                  checked={picked.has(device.deviceId)}
+                  onChange={(event) => toggle(device.deviceId, event.currentTarget.checked)}
+                  labelElement={<DeviceLabel device={device} />}
+                  aria-label={device.deviceName}
+                />
               ))
             )}
           </div>
           <div className="device-operation__picker-footer">
             <span className="device-operation__muted">{t.plan.picked(value.deviceIds.length, all.length)}</span>
             <span>
-              <Button size="small" variant="minimal" disabled={shown.length === 0} onClick={() => onChange({ all: false, deviceIds: [...new Set([...value.deviceIds, ...shown.map((device) => device.deviceId)])] })}>
+              <Button
+                size="small"
+                variant="minimal"
+                disabled={shown.length === 0}
+                onClick={() =>
+                  onChange({ all: false, deviceIds: [...new Set([...value.deviceIds, ...shown.map((device) => device.deviceId)])] })
+                }
+              >
                 {t.plan.selectShown}
               </Button>
-              <Button size="small" variant="minimal" disabled={value.deviceIds.length === 0} onClick={() => onChange({ all: false, deviceIds: [] })}>
+              <Button
+                size="small"
+                variant="minimal"
+                disabled={value.deviceIds.length === 0}
+                onClick={() => onChange({ all: false, deviceIds: [] })}
+              >
                 {t.plan.clearPicked}
               </Button>
             </span>

@@ -26,17 +26,36 @@ const inspection: InspectionRow = {
   createTime: at,
 };
 const plan = { planId: 2, name: '井盖周检', kind: 'smartManhole', kindName: '智能井盖', deviceIds: [31, 33] } as MaintenancePlan;
-const devices: PlanDeviceOption[] = [31, 32, 33].map((deviceId) => ({ deviceId, deviceName: `江南大道智能井盖-0${deviceId}`, deviceCode: `SMARTM-1-0000${deviceId}`, online: deviceId !== 33 }));
+const devices: PlanDeviceOption[] = [31, 32, 33].map((deviceId) => ({
+  deviceId,
+  deviceName: `江南大道智能井盖-0${deviceId}`,
+  deviceCode: `SMARTM-1-0000${deviceId}`,
+  online: deviceId !== 33,
+}));
 
 describe('登记巡检结果', () => {
-  it('names the 异常 device by name among the plan\'s devices, and sends its id', async () => {
+  it("names the 异常 device by name among the plan's devices, and sends its id", async () => {
     const onRecord = vi.fn(async () => undefined);
     const loadDevices = vi.fn(async () => devices);
-    render(<InspectionList page={{ rows: [inspection], total: 1 }} status="ready" loadDevices={loadDevices} plans={[plan]} onRecord={onRecord} />);
+    render(
+      <InspectionList
+        page={{ rows: [inspection], total: 1 }}
+        status="ready"
+        loadDevices={loadDevices}
+        plans={[plan]}
+        onRecord={onRecord}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: '登记巡检结果：井盖周检' }));
     fireEvent.click(screen.getByLabelText('异常'));
     const select = screen.getByLabelText('异常设备') as HTMLSelectElement;
-    await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(['请选择异常设备', '江南大道智能井盖-031', '江南大道智能井盖-033（离线）']));
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual([
+        '请选择异常设备',
+        '江南大道智能井盖-031',
+        '江南大道智能井盖-033（离线）',
+      ]),
+    );
     expect(loadDevices).toHaveBeenCalledWith('smartManhole');
 
     fireEvent.change(screen.getByLabelText('巡检说明'), { target: { value: '井盖松动' } });

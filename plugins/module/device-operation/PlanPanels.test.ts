@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { planBodyOf } from './PlanPanels';
 
-const form = { name: '路灯月度巡检', kind: 'lamp', intervalDays: 30, scope: { all: true, deviceIds: [12] }, teamId: '', createWorkOrder: false, enabled: true };
+const form = {
+  name: '路灯月度巡检',
+  kind: 'lamp',
+  intervalDays: 30,
+  scope: { all: true, deviceIds: [12] },
+  teamId: '',
+  createWorkOrder: false,
+  enabled: true,
+};
 
 describe('planBodyOf', () => {
   it('turns the form into the body the server takes', () => {
-    expect(planBodyOf(form)).toEqual({ name: '路灯月度巡检', kind: 'lamp', intervalDays: 30, deviceIds: [], createWorkOrder: false, enabled: true });
-    expect(planBodyOf({ ...form, name: '  周检 ', scope: { all: false, deviceIds: [14, 12, 13] }, teamId: '3', createWorkOrder: true })).toEqual({ name: '周检', kind: 'lamp', intervalDays: 30, deviceIds: [12, 13, 14], teamId: 3, createWorkOrder: true, enabled: true });
+    expect(planBodyOf(form)).toEqual({
+      name: '路灯月度巡检',
+      kind: 'lamp',
+      intervalDays: 30,
+      deviceIds: [],
+      createWorkOrder: false,
+      enabled: true,
+    });
+    expect(
+      planBodyOf({ ...form, name: '  周检 ', scope: { all: false, deviceIds: [14, 12, 13] }, teamId: '3', createWorkOrder: true }),
+    ).toEqual({ name: '周检', kind: 'lamp', intervalDays: 30, deviceIds: [12, 13, 14], teamId: 3, createWorkOrder: true, enabled: true });
   });
 
   it('names what is wrong before anything is sent', () => {

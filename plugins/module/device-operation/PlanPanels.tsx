@@ -1,6 +1,35 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, Radio, RadioGroup, Tag, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NumericInput,
+  Radio,
+  RadioGroup,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
-import { formatDateTime, formatMonthDayTime, INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, PanelBox, useLoaded, WidgetState, type InspectionResult, type InspectionRow, type MaintenancePlan, type PlanBody, type PlanDeviceOption, type WidgetStatus } from '@ops/sdk';
+import {
+  formatDateTime,
+  formatMonthDayTime,
+  INSPECTION_RESULTS,
+  INSPECTION_RESULT_LABELS,
+  PanelBox,
+  useLoaded,
+  WidgetState,
+  type InspectionResult,
+  type InspectionRow,
+  type MaintenancePlan,
+  type PlanBody,
+  type PlanDeviceOption,
+  type WidgetStatus,
+} from '@ops/sdk';
 import { PlanDevicePicker, type PlanScope } from './PlanDevicePicker';
 import { operationStrings as t } from './operationStrings';
 
@@ -37,7 +66,14 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevi
         </Button>
       }
     >
-      <WidgetState status={status} empty={!plans?.length} error={error} onRetry={onRetry} emptyText={t.noPlans} className="device-operation__table-wrap">
+      <WidgetState
+        status={status}
+        empty={!plans?.length}
+        error={error}
+        onRetry={onRetry}
+        emptyText={t.noPlans}
+        className="device-operation__table-wrap"
+      >
         <div className="device-operation__scroll">
           <HTMLTable compact striped className="device-operation__table" aria-label={t.plans}>
             <thead>
@@ -56,7 +92,8 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevi
                     </div>
                     {/* The scope under the name: 全部智慧灯杆 · 每 30 天 · 运维班. */}
                     <div className="device-operation__muted">
-                      {plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)} · {t.plan.everyDays(plan.intervalDays)}
+                      {plan.deviceIds.length ? t.plan.someDevices(plan.deviceIds.length) : t.plan.allDevices(plan.kindName)} ·{' '}
+                      {t.plan.everyDays(plan.intervalDays)}
                       {plan.teamName ? ` · ${plan.teamName}` : ''}
                     </div>
                   </td>
@@ -65,7 +102,13 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevi
                     <Button size="small" variant="minimal" onClick={() => setEditing(plan)} aria-label={`${t.edit}${plan.name}`}>
                       {t.edit}
                     </Button>
-                    <Button size="small" variant="minimal" intent="danger" onClick={() => setDeleting(plan)} aria-label={`${t.deletePlan}${plan.name}`}>
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      intent="danger"
+                      onClick={() => setDeleting(plan)}
+                      aria-label={`${t.deletePlan}${plan.name}`}
+                    >
                       {t.deletePlan}
                     </Button>
                   </td>
@@ -95,7 +138,15 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevi
             actions={
               <>
                 <Button onClick={() => setDeleting(null)}>{t.cancel}</Button>
-                <Button intent="danger" onClick={() => void onDelete(deleting).then(() => setDeleting(null), () => undefined)}>
+                <Button
+                  intent="danger"
+                  onClick={() =>
+                    void onDelete(deleting).then(
+                      () => setDeleting(null),
+                      () => undefined,
+                    )
+                  }
+                >
                   {t.confirmDelete}
                 </Button>
               </>
@@ -108,7 +159,15 @@ export function PlanList({ plans, status, error, onRetry, kinds, teams, loadDevi
 }
 
 /** What the plan form holds, checked before it is sent (the server checks again). */
-export function planBodyOf(form: { name: string; kind: string; intervalDays: number; scope: PlanScope; teamId: string; createWorkOrder: boolean; enabled: boolean }): PlanBody | string {
+export function planBodyOf(form: {
+  name: string;
+  kind: string;
+  intervalDays: number;
+  scope: PlanScope;
+  teamId: string;
+  createWorkOrder: boolean;
+  enabled: boolean;
+}): PlanBody | string {
   if (!form.name.trim()) return t.invalid.name;
   if (!form.kind) return t.invalid.kind;
   if (!form.scope.all && form.scope.deviceIds.length === 0) return t.invalid.devices;
@@ -175,16 +234,43 @@ function PlanDialog({
           <InputGroup id="plan-name" value={form.name} maxLength={100} onChange={(event) => set({ name: event.currentTarget.value })} />
         </FormGroup>
         <FormGroup label={t.plan.kind} labelFor="plan-kind">
-          <HTMLSelect id="plan-kind" fill value={form.kind} onChange={(event) => set({ kind: event.currentTarget.value, scope: { all: form.scope.all, deviceIds: [] } })} options={kinds.map((kind) => ({ value: kind.page, label: kind.name }))} />
+          <HTMLSelect
+            id="plan-kind"
+            fill
+            value={form.kind}
+            onChange={(event) => set({ kind: event.currentTarget.value, scope: { all: form.scope.all, deviceIds: [] } })}
+            options={kinds.map((kind) => ({ value: kind.page, label: kind.name }))}
+          />
         </FormGroup>
-        <PlanDevicePicker kindName={kinds.find((kind) => kind.page === form.kind)?.name ?? ''} devices={devices} value={form.scope} onChange={(scope) => set({ scope })} />
+        <PlanDevicePicker
+          kindName={kinds.find((kind) => kind.page === form.kind)?.name ?? ''}
+          devices={devices}
+          value={form.scope}
+          onChange={(scope) => set({ scope })}
+        />
         <FormGroup label={t.plan.interval} labelFor="plan-interval">
-          <NumericInput id="plan-interval" min={1} max={365} value={form.intervalDays} onValueChange={(value) => set({ intervalDays: value })} />
+          <NumericInput
+            id="plan-interval"
+            min={1}
+            max={365}
+            value={form.intervalDays}
+            onValueChange={(value) => set({ intervalDays: value })}
+          />
         </FormGroup>
         <FormGroup label={t.plan.team} labelFor="plan-team">
-          <HTMLSelect id="plan-team" fill value={form.teamId} onChange={(event) => set({ teamId: event.currentTarget.value })} options={[{ value: '', label: t.noTeam }, ...teams.map((team) => ({ value: String(team.teamId), label: team.name }))]} />
+          <HTMLSelect
+            id="plan-team"
+            fill
+            value={form.teamId}
+            onChange={(event) => set({ teamId: event.currentTarget.value })}
+            options={[{ value: '', label: t.noTeam }, ...teams.map((team) => ({ value: String(team.teamId), label: team.name }))]}
+          />
         </FormGroup>
-        <Checkbox checked={form.createWorkOrder} label={t.plan.workOrder} onChange={(event) => set({ createWorkOrder: event.currentTarget.checked })} />
+        <Checkbox
+          checked={form.createWorkOrder}
+          label={t.plan.workOrder}
+          onChange={(event) => set({ createWorkOrder: event.currentTarget.checked })}
+        />
         <Checkbox checked={form.enabled} label={t.plan.enabled} onChange={(event) => set({ enabled: event.currentTarget.checked })} />
         {invalid ? (
           <p className="device-operation__invalid" role="alert">
@@ -223,7 +309,14 @@ export function InspectionList({ page, status, error, onRetry, loadDevices, plan
   const [recording, setRecording] = useState<InspectionRow | null>(null);
   return (
     <PanelBox title={t.inspections} className="device-operation__inspections">
-      <WidgetState status={status} empty={!page?.rows.length} error={error} onRetry={onRetry} emptyText={t.noInspections} className="device-operation__table-wrap">
+      <WidgetState
+        status={status}
+        empty={!page?.rows.length}
+        error={error}
+        onRetry={onRetry}
+        emptyText={t.noInspections}
+        className="device-operation__table-wrap"
+      >
         <div className="device-operation__scroll">
           <HTMLTable compact striped className="device-operation__table" aria-label={t.inspections}>
             <thead>
@@ -258,7 +351,13 @@ export function InspectionList({ page, status, error, onRetry, loadDevices, plan
                   </td>
                   <td className="device-operation__actions">
                     {inspection.status === 'PENDING' ? (
-                      <Button size="small" intent="primary" variant="outlined" onClick={() => setRecording(inspection)} aria-label={t.recordOf(inspection.planName)}>
+                      <Button
+                        size="small"
+                        intent="primary"
+                        variant="outlined"
+                        onClick={() => setRecording(inspection)}
+                        aria-label={t.recordOf(inspection.planName)}
+                      >
                         {t.record}
                       </Button>
                     ) : null}
@@ -321,7 +420,15 @@ function InspectionDialog({
   return (
     <Dialog isOpen title={t.recordOf(inspection.planName)} onClose={onCancel}>
       <DialogBody>
-        <RadioGroup label={t.resultLabel} inline selectedValue={result} onChange={(event) => { setResult(event.currentTarget.value as InspectionResult); setInvalid(null); }}>
+        <RadioGroup
+          label={t.resultLabel}
+          inline
+          selectedValue={result}
+          onChange={(event) => {
+            setResult(event.currentTarget.value as InspectionResult);
+            setInvalid(null);
+          }}
+        >
           {INSPECTION_RESULTS.map((value) => (
             <Radio key={value} value={value} label={INSPECTION_RESULT_LABELS[value]} />
           ))}
@@ -333,16 +440,39 @@ function InspectionDialog({
               fill
               value={deviceId}
               disabled={devices.status === 'loading' && !devices.data}
-              onChange={(event) => { setDeviceId(event.currentTarget.value); setInvalid(null); }}
+              onChange={(event) => {
+                setDeviceId(event.currentTarget.value);
+                setInvalid(null);
+              }}
               options={[
-                { value: '', label: devices.status === 'error' ? t.plan.devicesFailed(devices.error ?? '') : devices.data ? t.chooseAbnormalDevice : t.plan.loadingDevices },
-                ...choices.map((device) => ({ value: String(device.deviceId), label: device.online ? device.deviceName : `${device.deviceName}（${t.plan.offline}）` })),
+                {
+                  value: '',
+                  label:
+                    devices.status === 'error'
+                      ? t.plan.devicesFailed(devices.error ?? '')
+                      : devices.data
+                        ? t.chooseAbnormalDevice
+                        : t.plan.loadingDevices,
+                },
+                ...choices.map((device) => ({
+                  value: String(device.deviceId),
+                  label: device.online ? device.deviceName : `${device.deviceName}（${t.plan.offline}）`,
+                })),
               ]}
             />
           </FormGroup>
         ) : null}
         <FormGroup label={t.inspectionNote} labelFor="inspection-note">
-          <TextArea id="inspection-note" fill maxLength={500} value={note} onChange={(event) => { setNote(event.currentTarget.value); setInvalid(null); }} />
+          <TextArea
+            id="inspection-note"
+            fill
+            maxLength={500}
+            value={note}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setInvalid(null);
+            }}
+          />
         </FormGroup>
         {invalid ? (
           <p className="device-operation__invalid" role="alert">

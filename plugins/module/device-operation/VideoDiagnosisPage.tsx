@@ -1,6 +1,16 @@
 import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CameraStreams, EventBus, HttpClient, Notifier, useService, VIDEO_DIAGNOSIS_TOPIC, VideoTile, type CameraHealth, type CameraHealthFilter } from '@ops/sdk';
+import {
+  CameraStreams,
+  EventBus,
+  HttpClient,
+  Notifier,
+  useService,
+  VIDEO_DIAGNOSIS_TOPIC,
+  VideoTile,
+  type CameraHealth,
+  type CameraHealthFilter,
+} from '@ops/sdk';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
 import { operationStrings as t } from './operationStrings';
@@ -44,7 +54,13 @@ export default function VideoDiagnosisPage() {
 
   const reloadAll = useRef(() => Promise.resolve());
   reloadAll.current = async () => {
-    await Promise.all([reloadSummary(), reloadCameras(), reloadFailures(), reloadTrend(), open ? loadHistory(open.deviceId) : Promise.resolve()]);
+    await Promise.all([
+      reloadSummary(),
+      reloadCameras(),
+      reloadFailures(),
+      reloadTrend(),
+      open ? loadHistory(open.deviceId) : Promise.resolve(),
+    ]);
   };
   // A run finished (the schedule, another operator's 立即诊断): everything shown is from before it.
   useEffect(() => bus.subscribe(VIDEO_DIAGNOSIS_TOPIC, () => void reloadAll.current()), [bus]);
@@ -64,11 +80,42 @@ export default function VideoDiagnosisPage() {
 
   return (
     <div className="video-diagnosis">
-      <DiagnosisSummaryPanel summary={summary.data} status={summary.status} error={summary.error} onRetry={() => void reloadSummary()} running={running} onRun={() => void run()} />
+      <DiagnosisSummaryPanel
+        summary={summary.data}
+        status={summary.status}
+        error={summary.error}
+        onRetry={() => void reloadSummary()}
+        running={running}
+        onRun={() => void run()}
+      />
       <DiagnosisTrendChart trend={trend.data} status={trend.status} error={trend.error} onRetry={() => void reloadTrend()} />
-      <CameraHealthGrid cameras={cameras.data} status={cameras.status} error={cameras.error} onRetry={() => void reloadCameras()} filter={filter} onFilter={setFilter} onOpen={openCamera} />
-      <FailureList page={failures.data} status={failures.status} error={failures.error} onRetry={() => void reloadFailures()} pageNum={failurePage} pageSize={FAILURE_PAGE_SIZE} onPage={setFailurePage} onOpen={openCamera} />
-      <Drawer isOpen={open !== null} onClose={() => setOpen(null)} size={DrawerSize.STANDARD} title={open ? t.history(open.deviceName) : ''} icon="pulse" className="video-diagnosis__drawer">
+      <CameraHealthGrid
+        cameras={cameras.data}
+        status={cameras.status}
+        error={cameras.error}
+        onRetry={() => void reloadCameras()}
+        filter={filter}
+        onFilter={setFilter}
+        onOpen={openCamera}
+      />
+      <FailureList
+        page={failures.data}
+        status={failures.status}
+        error={failures.error}
+        onRetry={() => void reloadFailures()}
+        pageNum={failurePage}
+        pageSize={FAILURE_PAGE_SIZE}
+        onPage={setFailurePage}
+        onOpen={openCamera}
+      />
+      <Drawer
+        isOpen={open !== null}
+        onClose={() => setOpen(null)}
+        size={DrawerSize.STANDARD}
+        title={open ? t.history(open.deviceName) : ''}
+        icon="pulse"
+        className="video-diagnosis__drawer"
+      >
         {open ? (
           <CameraHistory
             name={open.deviceName}

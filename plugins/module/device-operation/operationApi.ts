@@ -52,7 +52,10 @@ export function createOperationApi(http: HttpClient) {
     },
     async faultToWorkOrder(faultId: number, title: string, teamId?: number): Promise<{ fault: FaultRow; order: WorkOrderRow }> {
       const body = { faultId, ...(title ? { title } : {}), ...(teamId ? { teamId } : {}) };
-      return (await http.post<{ fault: FaultRow; order: WorkOrderRow }>('/operation/fault/workOrder', body, { json: true })).data as { fault: FaultRow; order: WorkOrderRow };
+      return (await http.post<{ fault: FaultRow; order: WorkOrderRow }>('/operation/fault/workOrder', body, { json: true })).data as {
+        fault: FaultRow;
+        order: WorkOrderRow;
+      };
     },
     async plans(): Promise<MaintenancePlan[]> {
       return ((await http.get<MaintenancePlan[]>('/operation/plans', {}, quiet)).data ?? []) as MaintenancePlan[];
@@ -62,7 +65,10 @@ export function createOperationApi(http: HttpClient) {
       return ((await http.get<PlanDeviceOption[]>('/operation/plan/devices', { kind }, quiet)).data ?? []) as PlanDeviceOption[];
     },
     async savePlan(body: PlanBody, planId?: number): Promise<MaintenancePlan> {
-      const reply = planId === undefined ? await http.post<MaintenancePlan>('/operation/plan/create', { ...body }, { json: true }) : await http.post<MaintenancePlan>('/operation/plan/update', { planId, ...body }, { json: true });
+      const reply =
+        planId === undefined
+          ? await http.post<MaintenancePlan>('/operation/plan/create', { ...body }, { json: true })
+          : await http.post<MaintenancePlan>('/operation/plan/update', { planId, ...body }, { json: true });
       return reply.data as MaintenancePlan;
     },
     async deletePlan(planId: number): Promise<void> {

@@ -1,11 +1,26 @@
 import { Tag } from '@blueprintjs/core';
-import { EMERGENCY_TASK_STATUSES, EMERGENCY_TASK_STATUS_LABELS, formatMonthDayTime, PanelBox, WidgetState, type EmergencyEventRow } from '@ops/sdk';
+import {
+  EMERGENCY_TASK_STATUSES,
+  EMERGENCY_TASK_STATUS_LABELS,
+  formatMonthDayTime,
+  PanelBox,
+  WidgetState,
+  type EmergencyEventRow,
+} from '@ops/sdk';
 import { KindTag, LevelTag, TASK_INTENT } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';
 
 /** 处置中事件: every active event with its tasks counted by state; a click opens it in 事件任务调度. */
-export function ActiveEventsPanel({ events, onOpen, onRetry }: { events: Loaded<{ rows: EmergencyEventRow[]; total: number }>; onOpen(eventId: number): void; onRetry?(): void }) {
+export function ActiveEventsPanel({
+  events,
+  onOpen,
+  onRetry,
+}: {
+  events: Loaded<{ rows: EmergencyEventRow[]; total: number }>;
+  onOpen(eventId: number): void;
+  onRetry?(): void;
+}) {
   const rows = events.data?.rows ?? [];
   return (
     <PanelBox title={t.activeTitle} className="dispatch__active">

@@ -25,7 +25,13 @@ export interface CreateEventDialogProps {
 }
 
 /** The checks the server makes too, said before sending: a title, a position on the globe, a radius. */
-export function validateNewEvent(input: { title: string; longitude: string; latitude: string; radius: string; alarmId?: string }): string | undefined {
+export function validateNewEvent(input: {
+  title: string;
+  longitude: string;
+  latitude: string;
+  radius: string;
+  alarmId?: string;
+}): string | undefined {
   const alarmId = input.alarmId?.trim();
   if (alarmId && !/^[1-9]\d{0,9}$/.test(alarmId)) return t.alarmIdInvalid;
   // From an alarm: title and position are the alarm's unless given.
@@ -56,16 +62,40 @@ export function CreateEventDialog({ isOpen, near, onClose, onCreate, onCreateFro
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const fromAlarm = alarmId.trim() !== '';
-    const problem = validateNewEvent({ title, longitude: fromAlarm && !positionEdited ? '' : longitude, latitude: fromAlarm && !positionEdited ? '' : latitude, radius, alarmId });
+    const problem = validateNewEvent({
+      title,
+      longitude: fromAlarm && !positionEdited ? '' : longitude,
+      latitude: fromAlarm && !positionEdited ? '' : latitude,
+      radius,
+      alarmId,
+    });
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      const optional = { ...(description.trim() ? { description: description.trim() } : {}), ...(radius.trim() ? { radius: Math.round(Number(radius)) } : {}) };
+      const optional = {
+        ...(description.trim() ? { description: description.trim() } : {}),
+        ...(radius.trim() ? { radius: Math.round(Number(radius)) } : {}),
+      };
       if (alarmId.trim()) {
-        const position = positionEdited && longitude.trim() && latitude.trim() ? { longitude: Number(longitude), latitude: Number(latitude) } : {};
-        await onCreateFromAlarm({ alarmId: Number(alarmId), kind, ...(title.trim() ? { title: title.trim() } : {}), ...optional, ...position });
+        const position =
+          positionEdited && longitude.trim() && latitude.trim() ? { longitude: Number(longitude), latitude: Number(latitude) } : {};
+        await onCreateFromAlarm({
+          alarmId: Number(alarmId),
+          kind,
+          ...(title.trim() ? { title: title.trim() } : {}),
+          ...optional,
+          ...position,
+        });
       } else {
-        await onCreate({ kind, level, title: title.trim(), description: description.trim(), longitude: Number(longitude), latitude: Number(latitude), ...(radius.trim() ? { radius: Math.round(Number(radius)) } : {}) });
+        await onCreate({
+          kind,
+          level,
+          title: title.trim(),
+          description: description.trim(),
+          longitude: Number(longitude),
+          latitude: Number(latitude),
+          ...(radius.trim() ? { radius: Math.round(Number(radius)) } : {}),
+        });
       }
       setAlarmId('');
       setTitle('');
@@ -88,7 +118,12 @@ export function CreateEventDialog({ isOpen, near, onClose, onCreate, onCreateFro
         ) : null}
         <div className="dispatch__form-row">
           <FormGroup label={t.createKind} labelFor="dispatch-new-kind">
-            <HTMLSelect id="dispatch-new-kind" fill value={kind} onChange={(change) => setKind(change.currentTarget.value as EmergencyKind)}>
+            <HTMLSelect
+              id="dispatch-new-kind"
+              fill
+              value={kind}
+              onChange={(change) => setKind(change.currentTarget.value as EmergencyKind)}
+            >
               {EMERGENCY_KINDS.map((option) => (
                 <option key={option} value={option}>
                   {EMERGENCY_KIND_LABELS[option]}
@@ -97,7 +132,12 @@ export function CreateEventDialog({ isOpen, near, onClose, onCreate, onCreateFro
             </HTMLSelect>
           </FormGroup>
           <FormGroup label={t.createLevel} labelFor="dispatch-new-level">
-            <HTMLSelect id="dispatch-new-level" fill value={level} onChange={(change) => setLevel(change.currentTarget.value as EmergencyLevel)}>
+            <HTMLSelect
+              id="dispatch-new-level"
+              fill
+              value={level}
+              onChange={(change) => setLevel(change.currentTarget.value as EmergencyLevel)}
+            >
               {EMERGENCY_LEVELS.map((option) => (
                 <option key={option} value={option}>
                   {EMERGENCY_LEVEL_LABELS[option]}
@@ -107,31 +147,58 @@ export function CreateEventDialog({ isOpen, near, onClose, onCreate, onCreateFro
           </FormGroup>
         </div>
         <FormGroup label={t.createAlarm} labelFor="dispatch-new-alarm" helperText={t.createAlarmHelp}>
-          <InputGroup id="dispatch-new-alarm" inputMode="numeric" placeholder={t.createAlarmPlaceholder} value={alarmId} onChange={(change) => setAlarmId(change.currentTarget.value)} />
+          <InputGroup
+            id="dispatch-new-alarm"
+            inputMode="numeric"
+            placeholder={t.createAlarmPlaceholder}
+            value={alarmId}
+            onChange={(change) => setAlarmId(change.currentTarget.value)}
+          />
         </FormGroup>
         <FormGroup label={t.createTitleField} labelFor="dispatch-new-title">
           <InputGroup id="dispatch-new-title" maxLength={100} value={title} onChange={(change) => setTitle(change.currentTarget.value)} />
         </FormGroup>
         <FormGroup label={t.createDescription} labelFor="dispatch-new-description">
-          <TextArea id="dispatch-new-description" fill rows={2} maxLength={1000} value={description} onChange={(change) => setDescription(change.currentTarget.value)} />
+          <TextArea
+            id="dispatch-new-description"
+            fill
+            rows={2}
+            maxLength={1000}
+            value={description}
+            onChange={(change) => setDescription(change.currentTarget.value)}
+          />
         </FormGroup>
         <div className="dispatch__form-row dispatch__form-row--three">
           <FormGroup label={t.createLongitude} labelFor="dispatch-new-longitude">
-            <InputGroup id="dispatch-new-longitude" inputMode="decimal" value={longitude} onChange={(change) => {
+            <InputGroup
+              id="dispatch-new-longitude"
+              inputMode="decimal"
+              value={longitude}
+              onChange={(change) => {
                 setLongitude(change.currentTarget.value);
                 setPositionEdited(true);
               }}
             />
           </FormGroup>
           <FormGroup label={t.createLatitude} labelFor="dispatch-new-latitude">
-            <InputGroup id="dispatch-new-latitude" inputMode="decimal" value={latitude} onChange={(change) => {
+            <InputGroup
+              id="dispatch-new-latitude"
+              inputMode="decimal"
+              value={latitude}
+              onChange={(change) => {
                 setLatitude(change.currentTarget.value);
                 setPositionEdited(true);
               }}
             />
           </FormGroup>
           <FormGroup label={t.createRadius} labelFor="dispatch-new-radius">
-            <InputGroup id="dispatch-new-radius" inputMode="numeric" placeholder={String(EMERGENCY_DEFAULT_RADIUS[kind])} value={radius} onChange={(change) => setRadius(change.currentTarget.value)} />
+            <InputGroup
+              id="dispatch-new-radius"
+              inputMode="numeric"
+              placeholder={String(EMERGENCY_DEFAULT_RADIUS[kind])}
+              value={radius}
+              onChange={(change) => setRadius(change.currentTarget.value)}
+            />
           </FormGroup>
         </div>
       </DialogBody>

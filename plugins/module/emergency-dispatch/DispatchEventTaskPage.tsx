@@ -37,7 +37,11 @@ export default function DispatchEventTaskPage() {
   const [detail, reloadDetail] = useLoaded(readDetail);
   const event = detail.data;
 
-  const open = useCallback((id: number) => setParams((previous) => ({ ...Object.fromEntries([...previous].filter(([key]) => key !== 'alarmId')), eventId: String(id) })), [setParams]);
+  const open = useCallback(
+    (id: number) =>
+      setParams((previous) => ({ ...Object.fromEntries([...previous].filter(([key]) => key !== 'alarmId')), eventId: String(id) })),
+    [setParams],
+  );
   // Opened on an alarm (?alarmId=, as an alarm toast links): its event, if it has one.
   const alarmId = Number(params.get('alarmId')) || undefined;
   useEffect(() => {
@@ -50,7 +54,8 @@ export default function DispatchEventTaskPage() {
   // Nothing asked for: the newest active event (the list puts active ones first) is the one to look at.
   const first = events.data?.rows[0]?.eventId;
   useEffect(() => {
-    if (!eventId && !alarmId && first) setParams((previous) => ({ ...Object.fromEntries(previous), eventId: String(first) }), { replace: true });
+    if (!eventId && !alarmId && first)
+      setParams((previous) => ({ ...Object.fromEntries(previous), eventId: String(first) }), { replace: true });
   }, [eventId, alarmId, first, setParams]);
   const refresh = useCallback(() => {
     void reloadEvents();
@@ -73,16 +78,40 @@ export default function DispatchEventTaskPage() {
   };
   const dispatch = (input: DispatchInput, shownThere = false) => {
     const team = teams.data?.find((option) => option.teamId === input.teamId)?.name ?? '';
-    return change(() => api.dispatch({ eventId: eventId!, title: input.title, teamId: input.teamId, description: input.description, dueAt: Date.now() + input.dueMinutes * MINUTE_MS }), t.dispatched(input.title, team), shownThere);
+    return change(
+      () =>
+        api.dispatch({
+          eventId: eventId!,
+          title: input.title,
+          teamId: input.teamId,
+          description: input.description,
+          dueAt: Date.now() + input.dueMinutes * MINUTE_MS,
+        }),
+      t.dispatched(input.title, team),
+      shownThere,
+    );
   };
-  const act = (action: EmergencyTaskAction, task: EmergencyTaskRow, input: TaskActionInput) => change(() => api.act(action, task.taskId, input), t.done, ASKS_FIRST.includes(action));
+  const act = (action: EmergencyTaskAction, task: EmergencyTaskRow, input: TaskActionInput) =>
+    change(() => api.act(action, task.taskId, input), t.done, ASKS_FIRST.includes(action));
   const latest = events.data?.rows[0];
 
   return (
     <div className="dispatch dispatch--tasks">
-      <EventListPanel query={query} onQuery={setQuery} events={events} activeId={eventId} onOpen={open} onCreate={() => setCreating(true)} onRetry={() => void reloadEvents()} />
+      <EventListPanel
+        query={query}
+        onQuery={setQuery}
+        events={events}
+        activeId={eventId}
+        onOpen={open}
+        onCreate={() => setCreating(true)}
+        onRetry={() => void reloadEvents()}
+      />
       <div className="dispatch__center">
-        <EventInfoPanel event={eventId ? detail : undefined} onRetry={() => void reloadDetail()} onClose={(result) => change(() => api.close(eventId!, result), t.closed, true)} />
+        <EventInfoPanel
+          event={eventId ? detail : undefined}
+          onRetry={() => void reloadDetail()}
+          onClose={(result) => change(() => api.close(eventId!, result), t.closed, true)}
+        />
         <TaskListPanel event={event} teams={teams.data ?? []} onAction={act} />
       </div>
       <div className="dispatch__side">

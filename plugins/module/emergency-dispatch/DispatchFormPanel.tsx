@@ -54,11 +54,23 @@ export function DispatchFormPanel({ event, teams, onDispatch }: DispatchFormPane
           }}
         >
           <FormGroup label={t.taskName} labelFor="dispatch-task-title" intent={error ? 'danger' : 'none'} helperText={error}>
-            <InputGroup id="dispatch-task-title" maxLength={100} disabled={!active} value={title} onChange={(change) => setTitle(change.currentTarget.value)} />
+            <InputGroup
+              id="dispatch-task-title"
+              maxLength={100}
+              disabled={!active}
+              value={title}
+              onChange={(change) => setTitle(change.currentTarget.value)}
+            />
           </FormGroup>
           <div className="dispatch__form-row">
             <FormGroup label={t.taskTeam} labelFor="dispatch-task-team">
-              <HTMLSelect id="dispatch-task-team" fill disabled={!active} value={team ?? ''} onChange={(change) => setTeamId(Number(change.currentTarget.value))}>
+              <HTMLSelect
+                id="dispatch-task-team"
+                fill
+                disabled={!active}
+                value={team ?? ''}
+                onChange={(change) => setTeamId(Number(change.currentTarget.value))}
+              >
                 {teams.map((option) => (
                   <option key={option.teamId} value={option.teamId}>
                     {option.name}
@@ -67,7 +79,13 @@ export function DispatchFormPanel({ event, teams, onDispatch }: DispatchFormPane
               </HTMLSelect>
             </FormGroup>
             <FormGroup label={t.taskDue} labelFor="dispatch-task-due">
-              <HTMLSelect id="dispatch-task-due" fill disabled={!active} value={dueMinutes} onChange={(change) => setDueMinutes(Number(change.currentTarget.value))}>
+              <HTMLSelect
+                id="dispatch-task-due"
+                fill
+                disabled={!active}
+                value={dueMinutes}
+                onChange={(change) => setDueMinutes(Number(change.currentTarget.value))}
+              >
                 {DUE_CHOICES.map((minutes) => (
                   <option key={minutes} value={minutes}>
                     {t.taskDueMinutes(minutes)}
@@ -77,7 +95,15 @@ export function DispatchFormPanel({ event, teams, onDispatch }: DispatchFormPane
             </FormGroup>
           </div>
           <FormGroup label={t.taskDescription} labelFor="dispatch-task-description">
-            <TextArea id="dispatch-task-description" fill rows={2} maxLength={1000} disabled={!active} value={description} onChange={(change) => setDescription(change.currentTarget.value)} />
+            <TextArea
+              id="dispatch-task-description"
+              fill
+              rows={2}
+              maxLength={1000}
+              disabled={!active}
+              value={description}
+              onChange={(change) => setDescription(change.currentTarget.value)}
+            />
           </FormGroup>
           <Button type="submit" intent="primary" icon="send-message" fill disabled={!active} loading={busy}>
             {t.dispatch}

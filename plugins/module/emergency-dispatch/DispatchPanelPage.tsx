@@ -1,6 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EMERGENCY_TASK_STATUSES, EMERGENCY_TASK_STATUS_LABELS, HttpClient, PanelBox, PieChart, StatGroup, useService, type EmergencyFeedEntry, type EmergencyStats } from '@ops/sdk';
+import {
+  EMERGENCY_TASK_STATUSES,
+  EMERGENCY_TASK_STATUS_LABELS,
+  HttpClient,
+  PanelBox,
+  PieChart,
+  StatGroup,
+  useService,
+  type EmergencyFeedEntry,
+  type EmergencyStats,
+} from '@ops/sdk';
 import { ActiveEventsPanel } from './ActiveEventsPanel';
 import { createEmergencyApi } from './emergencyApi';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
@@ -26,7 +36,11 @@ export function statItems(stats: EmergencyStats) {
 
 /** Tasks of active events by state, for the pie. */
 export function statusItems(stats: EmergencyStats) {
-  return EMERGENCY_TASK_STATUSES.map((status) => ({ name: EMERGENCY_TASK_STATUS_LABELS[status], value: stats.tasksByStatus[status], key: status }));
+  return EMERGENCY_TASK_STATUSES.map((status) => ({
+    name: EMERGENCY_TASK_STATUS_LABELS[status],
+    value: stats.tasksByStatus[status],
+    key: status,
+  }));
 }
 
 /** 调度面板: who is doing what now — figures, teams, active events, the live feed and tasks by state; live on pushes. */
@@ -51,7 +65,9 @@ export default function DispatchPanelPage() {
   );
   const feedShown: Loaded<EmergencyFeedEntry[]> = useMemo(() => {
     const known = new Set(pushed.map((entry) => entry.id));
-    const merged = [...pushed, ...(feed.data ?? []).filter((entry) => !known.has(entry.id))].sort((a, b) => b.id - a.id).slice(0, FEED_LENGTH);
+    const merged = [...pushed, ...(feed.data ?? []).filter((entry) => !known.has(entry.id))]
+      .sort((a, b) => b.id - a.id)
+      .slice(0, FEED_LENGTH);
     return { ...feed, data: feed.data || pushed.length ? merged : undefined };
   }, [feed, pushed]);
   const openEvent = (eventId: number) => navigate(`/securityEmergency/dispatcheventtask?eventId=${eventId}`);
@@ -59,13 +75,24 @@ export default function DispatchPanelPage() {
   return (
     <div className="dispatch dispatch--panel">
       <PanelBox title="应急调度概况" className="dispatch__kpis">
-        <StatGroup status={stats.status} data={stats.data ? { items: statItems(stats.data) } : undefined} error={stats.error} onRetry={() => void reloadStats()} />
+        <StatGroup
+          status={stats.status}
+          data={stats.data ? { items: statItems(stats.data) } : undefined}
+          error={stats.error}
+          onRetry={() => void reloadStats()}
+        />
       </PanelBox>
       <TeamLoadPanel teams={teams} onRetry={() => void reloadTeams()} />
       <ActiveEventsPanel events={events} onOpen={openEvent} onRetry={() => void reloadEvents()} />
       <LiveFeedPanel feed={feedShown} freshIds={fresh} onRetry={() => void reloadFeed()} />
       <PanelBox title={t.chartTitle} className="dispatch__chart">
-        <PieChart status={stats.status} data={stats.data ? { items: statusItems(stats.data), unit: '项' } : undefined} error={stats.error} onRetry={() => void reloadStats()} options={{ colors: STATUS_COLOURS, totalLabel: '任务' }} />
+        <PieChart
+          status={stats.status}
+          data={stats.data ? { items: statusItems(stats.data), unit: '项' } : undefined}
+          error={stats.error}
+          onRetry={() => void reloadStats()}
+          options={{ colors: STATUS_COLOURS, totalLabel: '任务' }}
+        />
       </PanelBox>
     </div>
   );

@@ -66,7 +66,9 @@ export function EventInfoPanel({ event, onRetry, onClose }: EventInfoPanelProps)
               <dt>{t.radius}</dt>
               <dd>{t.metres(data.radius)}</dd>
               <dt>{t.source}</dt>
-              <dd>{data.alarms.length ? data.alarms.map((alarm) => t.alarmLink(alarm.alarmId, alarm.alarmTypeName)).join('、') : t.noSource}</dd>
+              <dd>
+                {data.alarms.length ? data.alarms.map((alarm) => t.alarmLink(alarm.alarmId, alarm.alarmTypeName)).join('、') : t.noSource}
+              </dd>
               <dt>{t.createdBy}</dt>
               <dd>
                 {data.createdByName} · {formatDateTime(data.createTime)}
@@ -95,7 +97,15 @@ export function EventInfoPanel({ event, onRetry, onClose }: EventInfoPanelProps)
             </Callout>
           ) : null}
           <FormGroup label={t.closeResult} labelFor="dispatch-close-result">
-            <TextArea id="dispatch-close-result" fill rows={4} maxLength={1000} placeholder={t.closeResultPlaceholder} value={result} onChange={(change) => setResult(change.currentTarget.value)} />
+            <TextArea
+              id="dispatch-close-result"
+              fill
+              rows={4}
+              maxLength={1000}
+              placeholder={t.closeResultPlaceholder}
+              value={result}
+              onChange={(change) => setResult(change.currentTarget.value)}
+            />
           </FormGroup>
         </DialogBody>
         <DialogFooter

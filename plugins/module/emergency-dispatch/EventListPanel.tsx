@@ -25,7 +25,8 @@ export interface EventListPanelProps {
   onRetry?(): void;
 }
 
-export const openTaskCount = (event: EmergencyEventRow) => OPEN_EMERGENCY_TASK_STATUSES.reduce((sum, status) => sum + event.taskCounts[status], 0);
+export const openTaskCount = (event: EmergencyEventRow) =>
+  OPEN_EMERGENCY_TASK_STATUSES.reduce((sum, status) => sum + event.taskCounts[status], 0);
 export const taskTotal = (event: EmergencyEventRow) => Object.values(event.taskCounts).reduce((sum, count) => sum + count, 0);
 
 /** 应急事件: filters, 新建事件 and the events (active first, newest first) with paging. */
@@ -46,7 +47,13 @@ export function EventListPanel({ query, onQuery, events, activeId, onOpen, onCre
       }
     >
       <div className="dispatch__filters">
-        <HTMLSelect aria-label={t.statusFilter} value={query.status ?? ''} onChange={(change) => onQuery({ ...query, pageNum: 1, status: (change.currentTarget.value || undefined) as EmergencyEventQuery['status'] })}>
+        <HTMLSelect
+          aria-label={t.statusFilter}
+          value={query.status ?? ''}
+          onChange={(change) =>
+            onQuery({ ...query, pageNum: 1, status: (change.currentTarget.value || undefined) as EmergencyEventQuery['status'] })
+          }
+        >
           <option value="">{t.allStatuses}</option>
           {EMERGENCY_EVENT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -54,7 +61,13 @@ export function EventListPanel({ query, onQuery, events, activeId, onOpen, onCre
             </option>
           ))}
         </HTMLSelect>
-        <HTMLSelect aria-label={t.kindFilter} value={query.kind ?? ''} onChange={(change) => onQuery({ ...query, pageNum: 1, kind: (change.currentTarget.value || undefined) as EmergencyEventQuery['kind'] })}>
+        <HTMLSelect
+          aria-label={t.kindFilter}
+          value={query.kind ?? ''}
+          onChange={(change) =>
+            onQuery({ ...query, pageNum: 1, kind: (change.currentTarget.value || undefined) as EmergencyEventQuery['kind'] })
+          }
+        >
           <option value="">{t.allKinds}</option>
           {EMERGENCY_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -73,13 +86,26 @@ export function EventListPanel({ query, onQuery, events, activeId, onOpen, onCre
           }}
         />
       </div>
-      <WidgetState status={events.status} empty={rows.length === 0} error={events.error} onRetry={onRetry} emptyText={t.noEvents} className="dispatch__list-frame">
+      <WidgetState
+        status={events.status}
+        empty={rows.length === 0}
+        error={events.error}
+        onRetry={onRetry}
+        emptyText={t.noEvents}
+        className="dispatch__list-frame"
+      >
         <ul className="dispatch__event-list" aria-label={t.eventsTitle}>
           {rows.map((event) => {
             const open = openTaskCount(event);
             return (
               <li key={event.eventId}>
-                <button type="button" className={`dispatch__event${event.eventId === activeId ? ' is-active' : ''}`} aria-current={event.eventId === activeId} aria-label={t.openEvent(event.title)} onClick={() => onOpen(event.eventId)}>
+                <button
+                  type="button"
+                  className={`dispatch__event${event.eventId === activeId ? ' is-active' : ''}`}
+                  aria-current={event.eventId === activeId}
+                  aria-label={t.openEvent(event.title)}
+                  onClick={() => onOpen(event.eventId)}
+                >
                   <span className="dispatch__event-title">{event.title}</span>
                   <span className="dispatch__event-tags">
                     <EventStatusTag status={event.status} name={event.statusName} />
@@ -98,11 +124,25 @@ export function EventListPanel({ query, onQuery, events, activeId, onOpen, onCre
       </WidgetState>
       {pages > 1 ? (
         <div className="dispatch__pager">
-          <Button size="small" variant="minimal" icon="chevron-left" aria-label="上一页" disabled={pageNum <= 1} onClick={() => onQuery({ ...query, pageNum: pageNum - 1 })} />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="chevron-left"
+            aria-label="上一页"
+            disabled={pageNum <= 1}
+            onClick={() => onQuery({ ...query, pageNum: pageNum - 1 })}
+          />
           <span>
             {pageNum} / {pages}（共 {total} 起）
           </span>
-          <Button size="small" variant="minimal" icon="chevron-right" aria-label="下一页" disabled={pageNum >= pages} onClick={() => onQuery({ ...query, pageNum: pageNum + 1 })} />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="chevron-right"
+            aria-label="下一页"
+            disabled={pageNum >= pages}
+            onClick={() => onQuery({ ...query, pageNum: pageNum + 1 })}
+          />
         </div>
       ) : null}
     </PanelBox>

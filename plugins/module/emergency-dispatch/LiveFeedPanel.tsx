@@ -4,7 +4,15 @@ import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';
 
 /** 实时动态: the latest changes of events and tasks, newest first; pushed lines appear as they happen. */
-export function LiveFeedPanel({ feed, freshIds, onRetry }: { feed: Loaded<EmergencyFeedEntry[]>; freshIds?: ReadonlySet<number>; onRetry?(): void }) {
+export function LiveFeedPanel({
+  feed,
+  freshIds,
+  onRetry,
+}: {
+  feed: Loaded<EmergencyFeedEntry[]>;
+  freshIds?: ReadonlySet<number>;
+  onRetry?(): void;
+}) {
   const rows = feed.data ?? [];
   return (
     <PanelBox

@@ -1,6 +1,13 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
-import { EMERGENCY_PLANS, PanelBox, WidgetState, type EmergencyEventDetail, type EmergencyPlanTask, type EmergencyTeamLoad } from '@ops/sdk';
+import {
+  EMERGENCY_PLANS,
+  PanelBox,
+  WidgetState,
+  type EmergencyEventDetail,
+  type EmergencyPlanTask,
+  type EmergencyTeamLoad,
+} from '@ops/sdk';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 
 export interface PlanPanelProps {
@@ -39,7 +46,12 @@ export function PlanPanel({ event, teams, onDispatch }: PlanPanelProps) {
                       <span>{task.description}</span>
                     </div>
                     <div className="dispatch__plan-controls">
-                      <HTMLSelect aria-label={t.planTeamLabel(task.title)} value={teamId ?? ''} disabled={!active} onChange={(change) => setChosen({ ...chosen, [task.title]: Number(change.currentTarget.value) })}>
+                      <HTMLSelect
+                        aria-label={t.planTeamLabel(task.title)}
+                        value={teamId ?? ''}
+                        disabled={!active}
+                        onChange={(change) => setChosen({ ...chosen, [task.title]: Number(change.currentTarget.value) })}
+                      >
                         {teams.map((team) => (
                           <option key={team.teamId} value={team.teamId}>
                             {team.name}

@@ -1,4 +1,16 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, ProgressBar, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NumericInput,
+  ProgressBar,
+  TextArea,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import {
   EMERGENCY_ACTION_LABELS,
@@ -26,12 +38,25 @@ export interface TaskListPanelProps {
 }
 
 /** Operator-facing names of the task actions (cancel reads 取消任务 on its button). */
-const ACTION_TEXT: Record<EmergencyTaskAction, string> = { accept: t.accept, progress: t.progress, finish: t.finish, cancel: t.cancelTask, reassign: t.reassign };
-const ACTION_ICON = { accept: 'confirm', progress: 'timeline-line-chart', finish: 'tick-circle', cancel: 'disable', reassign: 'swap-horizontal' } as const;
+const ACTION_TEXT: Record<EmergencyTaskAction, string> = {
+  accept: t.accept,
+  progress: t.progress,
+  finish: t.finish,
+  cancel: t.cancelTask,
+  reassign: t.reassign,
+};
+const ACTION_ICON = {
+  accept: 'confirm',
+  progress: 'timeline-line-chart',
+  finish: 'tick-circle',
+  cancel: 'disable',
+  reassign: 'swap-horizontal',
+} as const;
 /** Actions that ask for input first (in a dialog, which also shows a refusal). */
 export const ASKS_FIRST: readonly EmergencyTaskAction[] = ['progress', 'finish', 'cancel', 'reassign'];
 
-export const allowedActions = (task: EmergencyTaskRow) => EMERGENCY_TASK_ACTIONS.filter((action) => EMERGENCY_TASK_TRANSITIONS[action].from.includes(task.status));
+export const allowedActions = (task: EmergencyTaskRow) =>
+  EMERGENCY_TASK_ACTIONS.filter((action) => EMERGENCY_TASK_TRANSITIONS[action].from.includes(task.status));
 
 /** 调度任务: each task with its state, team, progress, due time, the actions its state allows and its record. */
 export function TaskListPanel({ event, teams, onAction }: TaskListPanelProps) {
@@ -56,7 +81,11 @@ export function TaskListPanel({ event, teams, onAction }: TaskListPanelProps) {
       <WidgetState status="ready" empty={tasks.length === 0} emptyText={event ? t.noTasks : t.noEventSelected}>
         <ul className="dispatch__task-list" aria-label={t.tasksTitle}>
           {tasks.map((task) => (
-            <li key={task.taskId} className={`dispatch__task dispatch__task--${task.status.toLowerCase()}`} aria-label={`${task.title} ${task.teamName} ${task.statusName}`}>
+            <li
+              key={task.taskId}
+              className={`dispatch__task dispatch__task--${task.status.toLowerCase()}`}
+              aria-label={`${task.title} ${task.teamName} ${task.statusName}`}
+            >
               <div className="dispatch__task-head">
                 <strong className="dispatch__task-title">{task.title}</strong>
                 <TaskStatusTag status={task.status} name={task.statusName} />
@@ -67,7 +96,13 @@ export function TaskListPanel({ event, teams, onAction }: TaskListPanelProps) {
                 </span>
               </div>
               <div className="dispatch__task-progress">
-                <ProgressBar value={task.percent / 100} intent={TASK_INTENT[task.status]} stripes={task.status === 'PROCESSING'} animate={task.status === 'PROCESSING'} aria-label={`${task.title} 进度 ${task.percent}%`} />
+                <ProgressBar
+                  value={task.percent / 100}
+                  intent={TASK_INTENT[task.status]}
+                  stripes={task.status === 'PROCESSING'}
+                  animate={task.status === 'PROCESSING'}
+                  aria-label={`${task.title} 进度 ${task.percent}%`}
+                />
                 <span className="dispatch__percent">{t.percent(task.percent)}</span>
               </div>
               {task.lastNote ? <p className="dispatch__task-note">{task.lastNote}</p> : null}
@@ -85,7 +120,13 @@ export function TaskListPanel({ event, teams, onAction }: TaskListPanelProps) {
                     {ACTION_TEXT[action]}
                   </Button>
                 ))}
-                <Button size="small" variant="minimal" icon={expanded === task.taskId ? 'chevron-up' : 'history'} aria-expanded={expanded === task.taskId} onClick={() => setExpanded(expanded === task.taskId ? undefined : task.taskId)}>
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon={expanded === task.taskId ? 'chevron-up' : 'history'}
+                  aria-expanded={expanded === task.taskId}
+                  onClick={() => setExpanded(expanded === task.taskId ? undefined : task.taskId)}
+                >
                   {t.history}
                 </Button>
               </div>
@@ -106,13 +147,32 @@ export function TaskListPanel({ event, teams, onAction }: TaskListPanelProps) {
           ))}
         </ul>
       </WidgetState>
-      {asking ? <TaskActionDialog {...asking} teams={teams} onClose={() => setAsking(undefined)} onSubmit={(input) => onAction(asking.action, asking.task, input)} /> : null}
+      {asking ? (
+        <TaskActionDialog
+          {...asking}
+          teams={teams}
+          onClose={() => setAsking(undefined)}
+          onSubmit={(input) => onAction(asking.action, asking.task, input)}
+        />
+      ) : null}
     </PanelBox>
   );
 }
 
 /** What an action asks for: a progress figure and note, a finishing note, a cancel reason, another team. */
-function TaskActionDialog({ action, task, teams, onClose, onSubmit }: { action: EmergencyTaskAction; task: EmergencyTaskRow; teams: EmergencyTeamLoad[]; onClose(): void; onSubmit(input: TaskActionInput): Promise<void> }) {
+function TaskActionDialog({
+  action,
+  task,
+  teams,
+  onClose,
+  onSubmit,
+}: {
+  action: EmergencyTaskAction;
+  task: EmergencyTaskRow;
+  teams: EmergencyTeamLoad[];
+  onClose(): void;
+  onSubmit(input: TaskActionInput): Promise<void>;
+}) {
   const [percent, setPercent] = useState(Math.min(99, Math.max(task.percent, task.percent + 20)));
   const [note, setNote] = useState('');
   const others = teams.filter((team) => team.teamId !== task.teamId);
@@ -120,11 +180,16 @@ function TaskActionDialog({ action, task, teams, onClose, onSubmit }: { action: 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if ((action === 'progress' || action === 'cancel') && !note.trim()) return setError(t.required(action === 'progress' ? t.progressNote : t.cancelNote));
+    if ((action === 'progress' || action === 'cancel') && !note.trim())
+      return setError(t.required(action === 'progress' ? t.progressNote : t.cancelNote));
     if (action === 'reassign' && teamId === undefined) return setError(t.required(t.reassignTeam));
     setBusy(true);
     try {
-      await onSubmit({ ...(note.trim() ? { note: note.trim() } : {}), ...(action === 'progress' ? { percent } : {}), ...(action === 'reassign' ? { teamId } : {}) });
+      await onSubmit({
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(action === 'progress' ? { percent } : {}),
+        ...(action === 'reassign' ? { teamId } : {}),
+      });
       onClose();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -132,7 +197,8 @@ function TaskActionDialog({ action, task, teams, onClose, onSubmit }: { action: 
       setBusy(false);
     }
   };
-  const noteLabel = action === 'progress' ? t.progressNote : action === 'cancel' ? t.cancelNote : action === 'finish' ? t.finishNote : t.reassignNote;
+  const noteLabel =
+    action === 'progress' ? t.progressNote : action === 'cancel' ? t.cancelNote : action === 'finish' ? t.finishNote : t.reassignNote;
   return (
     <Dialog isOpen onClose={onClose} title={`${EMERGENCY_ACTION_LABELS[action]}：${task.title}`} className="bp6-dark">
       <DialogBody>
@@ -143,12 +209,24 @@ function TaskActionDialog({ action, task, teams, onClose, onSubmit }: { action: 
         ) : null}
         {action === 'progress' ? (
           <FormGroup label={t.progressPercent} labelFor="dispatch-progress-percent">
-            <NumericInput id="dispatch-progress-percent" min={task.percent} max={99} stepSize={10} value={percent} onValueChange={(value) => setPercent(Number.isFinite(value) ? Math.round(value) : task.percent)} />
+            <NumericInput
+              id="dispatch-progress-percent"
+              min={task.percent}
+              max={99}
+              stepSize={10}
+              value={percent}
+              onValueChange={(value) => setPercent(Number.isFinite(value) ? Math.round(value) : task.percent)}
+            />
           </FormGroup>
         ) : null}
         {action === 'reassign' ? (
           <FormGroup label={t.reassignTeam} labelFor="dispatch-reassign-team">
-            <HTMLSelect id="dispatch-reassign-team" fill value={teamId ?? ''} onChange={(change) => setTeamId(Number(change.currentTarget.value))}>
+            <HTMLSelect
+              id="dispatch-reassign-team"
+              fill
+              value={teamId ?? ''}
+              onChange={(change) => setTeamId(Number(change.currentTarget.value))}
+            >
               {others.map((team) => (
                 <option key={team.teamId} value={team.teamId}>
                   {team.name}
@@ -159,7 +237,14 @@ function TaskActionDialog({ action, task, teams, onClose, onSubmit }: { action: 
         ) : null}
         <FormGroup label={noteLabel} labelFor="dispatch-action-note">
           {action === 'progress' || action === 'cancel' ? (
-            <TextArea id="dispatch-action-note" fill rows={3} maxLength={500} value={note} onChange={(change) => setNote(change.currentTarget.value)} />
+            <TextArea
+              id="dispatch-action-note"
+              fill
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(change) => setNote(change.currentTarget.value)}
+            />
           ) : (
             <InputGroup id="dispatch-action-note" maxLength={500} value={note} onChange={(change) => setNote(change.currentTarget.value)} />
           )}

@@ -12,7 +12,11 @@ export function TeamLoadPanel({ teams, onRetry }: { teams: Loaded<EmergencyTeamL
       <WidgetState status={teams.status} empty={rows.length === 0} error={teams.error} onRetry={onRetry} emptyText={t.noTeams}>
         <ul className="dispatch__team-grid" aria-label={t.teamsTitle}>
           {rows.map((team) => (
-            <li key={team.teamId} className={`dispatch__team${team.busy ? ' is-busy' : ''}`} aria-label={`${team.name} ${team.busy ? t.teamBusy : t.teamFree}`}>
+            <li
+              key={team.teamId}
+              className={`dispatch__team${team.busy ? ' is-busy' : ''}`}
+              aria-label={`${team.name} ${team.busy ? t.teamBusy : t.teamFree}`}
+            >
               <div className="dispatch__team-head">
                 <span className={`dispatch__team-dot${team.busy ? ' is-busy' : ''}`} aria-hidden />
                 <strong>{team.name}</strong>
@@ -35,7 +39,13 @@ export function TeamLoadPanel({ teams, onRetry }: { teams: Loaded<EmergencyTeamL
                     <TaskStatusTag status={task.status} name={task.statusName} />
                   </div>
                   <div className="dispatch__task-progress">
-                    <ProgressBar value={task.percent / 100} intent={TASK_INTENT[task.status]} stripes={task.status === 'PROCESSING'} animate={false} aria-label={`${team.name} ${task.title} 进度 ${task.percent}%`} />
+                    <ProgressBar
+                      value={task.percent / 100}
+                      intent={TASK_INTENT[task.status]}
+                      stripes={task.status === 'PROCESSING'}
+                      animate={false}
+                      aria-label={`${team.name} ${task.title} 进度 ${task.percent}%`}
+                    />
                     <span className="dispatch__percent">{t.percent(task.percent)}</span>
                   </div>
                   {task.lastNote ? <span className="dispatch__team-note">{task.lastNote}</span> : null}

@@ -38,13 +38,26 @@ describe('emergency dispatch helpers', () => {
   it('counts open tasks and the panel figures from the server answer', () => {
     expect(openTaskCount(sampleEvent)).toBe(2);
     expect(taskTotal(sampleEvent)).toBe(2);
-    const stats = { activeEvents: 2, closedEvents: 5, activeByKind: { FIRE: 1, FLOOD: 1, STAMPEDE: 0, HYDRANT: 0, OTHER: 0 }, tasksByStatus: { PENDING: 1, ACCEPTED: 2, PROCESSING: 3, DONE: 4, CANCELLED: 1 }, busyTeams: 3, teams: 4 };
+    const stats = {
+      activeEvents: 2,
+      closedEvents: 5,
+      activeByKind: { FIRE: 1, FLOOD: 1, STAMPEDE: 0, HYDRANT: 0, OTHER: 0 },
+      tasksByStatus: { PENDING: 1, ACCEPTED: 2, PROCESSING: 3, DONE: 4, CANCELLED: 1 },
+      busyTeams: 3,
+      teams: 4,
+    };
     expect(statItems(stats).map((item) => [item.name, item.value])).toEqual([
       ['处置中事件', 2],
       ['未完成任务', 6],
       ['出勤班组', 3],
       ['已完成任务', 4],
     ]);
-    expect(statusItems(stats).map((item) => `${item.name}:${item.value}`)).toEqual(['待接收:1', '已接收:2', '处理中:3', '已完成:4', '已取消:1']);
+    expect(statusItems(stats).map((item) => `${item.name}:${item.value}`)).toEqual([
+      '待接收:1',
+      '已接收:2',
+      '处理中:3',
+      '已完成:4',
+      '已取消:1',
+    ]);
   });
 });

@@ -1,9 +1,21 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { EmergencyEventStatus, EmergencyKind, EmergencyLevel, EmergencyTaskStatus } from '@ops/sdk';
 
-export const TASK_INTENT: Record<EmergencyTaskStatus, Intent> = { PENDING: 'warning', ACCEPTED: 'primary', PROCESSING: 'primary', DONE: 'success', CANCELLED: 'none' };
+export const TASK_INTENT: Record<EmergencyTaskStatus, Intent> = {
+  PENDING: 'warning',
+  ACCEPTED: 'primary',
+  PROCESSING: 'primary',
+  DONE: 'success',
+  CANCELLED: 'none',
+};
 const LEVEL_INTENT: Record<EmergencyLevel, Intent> = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'primary' };
-const KIND_ICON: Record<EmergencyKind, 'flame' | 'tint' | 'people' | 'oil-field' | 'warning-sign'> = { FIRE: 'flame', FLOOD: 'tint', STAMPEDE: 'people', HYDRANT: 'oil-field', OTHER: 'warning-sign' };
+const KIND_ICON: Record<EmergencyKind, 'flame' | 'tint' | 'people' | 'oil-field' | 'warning-sign'> = {
+  FIRE: 'flame',
+  FLOOD: 'tint',
+  STAMPEDE: 'people',
+  HYDRANT: 'oil-field',
+  OTHER: 'warning-sign',
+};
 
 export function TaskStatusTag({ status, name }: { status: EmergencyTaskStatus; name: string }) {
   return (

@@ -23,7 +23,24 @@ function fakeServer(options: { eventFoundAfter?: number } = {}) {
     if (path === '/security/emergency/readings') {
       const ids = String(params.deviceIds).split(',').map(Number);
       const rows = [...sampleResources.waterLevels, ...sampleResources.hydrants].filter((row) => ids.includes(row.deviceId));
-      return { code: 200, data: { metric: params.metric, unit: params.metric === 'pressure' ? 'MPa' : 'cm', from: 0, to: 86_400_000, bucketMs: 864_000, series: rows.map((row) => ({ deviceId: row.deviceId, name: row.name, points: [[43_200_000, 50], [86_400_000, 60]] })) } };
+      return {
+        code: 200,
+        data: {
+          metric: params.metric,
+          unit: params.metric === 'pressure' ? 'MPa' : 'cm',
+          from: 0,
+          to: 86_400_000,
+          bucketMs: 864_000,
+          series: rows.map((row) => ({
+            deviceId: row.deviceId,
+            name: row.name,
+            points: [
+              [43_200_000, 50],
+              [86_400_000, 60],
+            ],
+          })),
+        },
+      };
     }
     throw new Error(`未预期的请求：${path}`);
   });
@@ -66,7 +83,12 @@ function renderPage(url: string, server = fakeServer(), childName = 'fireFightin
       return () => void playing.delete(deviceId);
     },
   };
-  const services = new ServiceMap().set(HttpClient, server.http).set(EventBus, bus).set(MapEffects, effects.api).set(Notifier, { show: vi.fn() }).set(CameraStreams, streams as never);
+  const services = new ServiceMap()
+    .set(HttpClient, server.http)
+    .set(EventBus, bus)
+    .set(MapEffects, effects.api)
+    .set(Notifier, { show: vi.fn() })
+    .set(CameraStreams, streams as never);
   const view = render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={[url]}>
@@ -85,12 +107,16 @@ describe('消防救援', () => {
     const { get, effects } = renderPage('/securityEmergency/firefighting?alarmId=88');
     await screen.findByRole('region', { name: `事件处置：${sampleDetail.title}` }, { timeout: 10_000 });
     expect(get).toHaveBeenCalledWith('/security/emergency/byAlarm', { alarmId: 88 }, expect.anything());
-    await waitFor(() => expect([...effects.shown.keys()]).toEqual(expect.arrayContaining(['emergency:event-12:fire', 'emergency:event-12:scan', 'emergency:event-12:task-1', 'emergency:hydrant-32'])));
+    await waitFor(() =>
+      expect([...effects.shown.keys()]).toEqual(
+        expect.arrayContaining(['emergency:event-12:fire', 'emergency:event-12:scan', 'emergency:event-12:task-1', 'emergency:hydrant-32']),
+      ),
+    );
     // The resources asked for are those near the focused event.
     expect(get).toHaveBeenCalledWith('/security/emergency/resources', { eventId: 12 }, expect.anything());
   });
 
-  it('looks for the alarm\'s event again while it is being opened', async () => {
+  it("looks for the alarm's event again while it is being opened", async () => {
     const { get } = renderPage('/securityEmergency/firefighting?alarmId=88', fakeServer({ eventFoundAfter: 2 }));
     await screen.findByRole('region', { name: `事件处置：${sampleDetail.title}` }, { timeout: 3000 });
     expect(get.mock.calls.filter(([path]) => path === '/security/emergency/byAlarm')).toHaveLength(2);
@@ -100,7 +126,9 @@ describe('消防救援', () => {
     const server = fakeServer();
     const { bus, effects, view } = renderPage('/securityEmergency/firefighting?eventId=12', server);
     await screen.findByRole('listitem', { name: '灭火救援 · 消防一队 · 处理中' });
-    server.detail.tasks = server.detail.tasks.map((task) => (task.taskId === 1 ? { ...task, status: 'DONE', statusName: '已完成', percent: 100 } : task));
+    server.detail.tasks = server.detail.tasks.map((task) =>
+      task.taskId === 1 ? { ...task, status: 'DONE', statusName: '已完成', percent: 100 } : task,
+    );
     act(() => bus.publish(EMERGENCY_PUSH_TOPIC, { message: { data: { eventId: 12, taskId: 1, action: 'finish', event: sampleEvent } } }));
     await screen.findByRole('listitem', { name: '灭火救援 · 消防一队 · 已完成' });
     // No open task: no task circle.
@@ -115,7 +143,11 @@ describe('消防救援', () => {
     await screen.findByRole('region', { name: /江南大道高点消防摄像-001/ });
     expect([...playing]).toEqual([51]);
     const switcher = within(panel).getByRole('group', { name: '切换附近摄像机' });
-    expect(within(switcher).getAllByRole('button').map((button) => button.textContent)).toEqual(['江南大道高点消防摄像-001106 米', '滨盛路摄像机-004112 米', '江南大道摄像机-002178 米 · 离线']);
+    expect(
+      within(switcher)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['江南大道高点消防摄像-001106 米', '滨盛路摄像机-004112 米', '江南大道摄像机-002178 米 · 离线']);
     fireEvent.click(within(switcher).getByRole('button', { name: '切换到 滨盛路摄像机-004（距事件 112 米）' }));
     await waitFor(() => expect([...playing]).toEqual([52]));
     view.unmount();
@@ -125,7 +157,9 @@ describe('消防救援', () => {
   it('says 附近无摄像机 when no camera is near the event', async () => {
     const server = fakeServer();
     const get = server.get.getMockImplementation()!;
-    server.get.mockImplementation(async (path: string, params?: Record<string, unknown>) => (path === '/security/emergency/resources' ? { code: 200, data: { ...sampleResources, cameras: [] } } : get(path, params)));
+    server.get.mockImplementation(async (path: string, params?: Record<string, unknown>) =>
+      path === '/security/emergency/resources' ? { code: 200, data: { ...sampleResources, cameras: [] } } : get(path, params),
+    );
     renderPage('/securityEmergency/firefighting?eventId=12', server);
     const panel = await screen.findByRole('region', { name: '事件现场视频（附近摄像机）' });
     await within(panel).findByText('附近无摄像机');
@@ -133,13 +167,29 @@ describe('消防救援', () => {
 });
 
 describe('水位监测', () => {
-  it('draws 水位趋势 of the sensors over the line and 水压趋势 of the lowest pressures from the stored readings', { timeout: 20_000 }, async () => {
-    const { get } = renderPage('/securityEmergency/water', fakeServer(), 'water');
-    const levels = await screen.findByRole('region', { name: '水位趋势（24小时）：各传感器的存储读数' });
-    await within(levels).findByRole('img', { name: '折线图：江南大道智能井盖-001（2 个数据点）' }, { timeout: 10_000 });
-    const pressures = await screen.findByRole('region', { name: '水压趋势（24小时）：各传感器的存储读数' });
-    await within(pressures).findByRole('img', { name: '折线图：江南大道智能消火栓-001（2 个数据点）；滨盛路智能消火栓-002（2 个数据点）' }, { timeout: 10_000 });
-    expect(get).toHaveBeenCalledWith('/security/emergency/readings', { metric: 'waterLevel', hours: 24, deviceIds: '41' }, expect.anything());
-    expect(get).toHaveBeenCalledWith('/security/emergency/readings', { metric: 'pressure', hours: 24, deviceIds: '31,32' }, expect.anything());
-  });
+  it(
+    'draws 水位趋势 of the sensors over the line and 水压趋势 of the lowest pressures from the stored readings',
+    { timeout: 20_000 },
+    async () => {
+      const { get } = renderPage('/securityEmergency/water', fakeServer(), 'water');
+      const levels = await screen.findByRole('region', { name: '水位趋势（24小时）：各传感器的存储读数' });
+      await within(levels).findByRole('img', { name: '折线图：江南大道智能井盖-001（2 个数据点）' }, { timeout: 10_000 });
+      const pressures = await screen.findByRole('region', { name: '水压趋势（24小时）：各传感器的存储读数' });
+      await within(pressures).findByRole(
+        'img',
+        { name: '折线图：江南大道智能消火栓-001（2 个数据点）；滨盛路智能消火栓-002（2 个数据点）' },
+        { timeout: 10_000 },
+      );
+      expect(get).toHaveBeenCalledWith(
+        '/security/emergency/readings',
+        { metric: 'waterLevel', hours: 24, deviceIds: '41' },
+        expect.anything(),
+      );
+      expect(get).toHaveBeenCalledWith(
+        '/security/emergency/readings',
+        { metric: 'pressure', hours: 24, deviceIds: '31,32' },
+        expect.anything(),
+      );
+    },
+  );
 });

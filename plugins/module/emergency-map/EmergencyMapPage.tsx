@@ -35,7 +35,17 @@ import { createEmergencyMapApi } from './emergencyMapApi';
 import { areaAround, flyToArea } from './emergencyGlobeLayer';
 import { emergencyMapStrings, emergencyMapStrings as t } from './emergencyMapStrings';
 import { useMapEffects } from './mapEffectSync';
-import { crowdPoints, crowdRanking, fireOverview, historyTimeline, hydrantTable, routeTable, shelterTable, smokeRanking, waterTable } from './situationData';
+import {
+  crowdPoints,
+  crowdRanking,
+  fireOverview,
+  historyTimeline,
+  hydrantTable,
+  routeTable,
+  shelterTable,
+  smokeRanking,
+  waterTable,
+} from './situationData';
 import { situationEffects, type SituationPage } from './situationEffects';
 import { useLoadable, type Loadable } from './useLoadable';
 import './EmergencyMap.css';
@@ -95,7 +105,10 @@ function SituationView({ page }: { page: SituationPage }) {
   const linkedAlarm = positiveInteger(params.get('alarmId'));
 
   const [events, reloadEvents] = useLoadable(
-    () => Promise.all(config.kinds.map((kind) => api.events({ kind, status: 'ACTIVE' }))).then((lists) => lists.flat().sort((a, b) => b.createTime - a.createTime)),
+    () =>
+      Promise.all(config.kinds.map((kind) => api.events({ kind, status: 'ACTIVE' }))).then((lists) =>
+        lists.flat().sort((a, b) => b.createTime - a.createTime),
+      ),
     page,
   );
 
@@ -115,7 +128,9 @@ function SituationView({ page }: { page: SituationPage }) {
           await new Promise((resolve) => setTimeout(resolve, ALARM_LOOKUP_GAP_MS));
           return look(attempt + 1);
         }
-        setAlarmEvent((current) => (current && current.eventId === null ? { alarmId: linkedAlarm, eventId: null, looking: false } : current));
+        setAlarmEvent((current) =>
+          current && current.eventId === null ? { alarmId: linkedAlarm, eventId: null, looking: false } : current,
+        );
       }
     };
     void look(0);
@@ -124,28 +139,62 @@ function SituationView({ page }: { page: SituationPage }) {
     };
   }, [api, linkedAlarm, linkedEvent]);
 
-  const focusedId = linkedEvent ?? (linkedAlarm ? (alarmEvent?.eventId ?? null) : config.autoFocus ? (events.data?.[0]?.eventId ?? null) : null);
+  const focusedId =
+    linkedEvent ?? (linkedAlarm ? (alarmEvent?.eventId ?? null) : config.autoFocus ? (events.data?.[0]?.eventId ?? null) : null);
   const [detail, reloadDetail] = useLoadable(focusedId ? () => api.detail(focusedId) : null, String(focusedId));
   const nearId = config.nearEvent && focusedId ? focusedId : undefined;
   const [resources, reloadResources] = useLoadable(() => api.resources(nearId), String(nearId ?? 'all'));
   const [teams, reloadTeams] = useLoadable(() => api.teams(), 'teams');
   // 现场视频 on the fire pages: the cameras near the focused fire (消防救援 has them in its resources; 火灾处置 reads them for the event).
   const videoPage = page === 'fire' || page === 'fireFighting';
-  const [fireResources, reloadFireResources] = useLoadable(page === 'fire' && focusedId ? () => api.resources(focusedId) : null, String(focusedId));
+  const [fireResources, reloadFireResources] = useLoadable(
+    page === 'fire' && focusedId ? () => api.resources(focusedId) : null,
+    String(focusedId),
+  );
   const nearby = page === 'fire' ? fireResources : resources;
   const cameras = { ...nearby, data: nearby.data?.center ? nearby.data.cameras : undefined };
-  const [crowd, reloadCrowd] = useLoadable(page === 'evacuate' ? () => Promise.all([api.devices('wifi'), api.devices('smartStation')]).then(([wifi, stations]) => crowdPoints(wifi, stations)) : null, page);
+  const [crowd, reloadCrowd] = useLoadable(
+    page === 'evacuate'
+      ? () => Promise.all([api.devices('wifi'), api.devices('smartStation')]).then(([wifi, stations]) => crowdPoints(wifi, stations))
+      : null,
+    page,
+  );
   // 水情 trends from the stored readings: 水位监测 the levels over the line and the highest and the lowest
   // pressures; 防汛抗洪 the levels nearest its event. Which sensors follows the latest resources; in id
   // order, so readings that only reorder them (every refresh) do not read the trend again.
   const byId = (ids: number[]) => ids.sort((a, b) => a - b);
-  const levelIds = byId(resources.data ? (page === 'water' ? levelTrendSensors(resources.data.waterLevels) : page === 'floodPrevention' && resources.data.center ? nearbyLevelSensors(resources.data.waterLevels) : []) : []);
+  const levelIds = byId(
+    resources.data
+      ? page === 'water'
+        ? levelTrendSensors(resources.data.waterLevels)
+        : page === 'floodPrevention' && resources.data.center
+          ? nearbyLevelSensors(resources.data.waterLevels)
+          : []
+      : [],
+  );
   const pressureIds = byId(resources.data && page === 'water' ? pressureTrendSensors(resources.data.hydrants) : []);
-  const [levelReadings, reloadLevelReadings] = useLoadable(levelIds.length ? () => api.readings('waterLevel', TREND_HOURS, levelIds) : null, `waterLevel:${levelIds.join(',')}`);
-  const [pressureReadings, reloadPressureReadings] = useLoadable(pressureIds.length ? () => api.readings('pressure', TREND_HOURS, pressureIds) : null, `pressure:${pressureIds.join(',')}`);
+  const [levelReadings, reloadLevelReadings] = useLoadable(
+    levelIds.length ? () => api.readings('waterLevel', TREND_HOURS, levelIds) : null,
+    `waterLevel:${levelIds.join(',')}`,
+  );
+  const [pressureReadings, reloadPressureReadings] = useLoadable(
+    pressureIds.length ? () => api.readings('pressure', TREND_HOURS, pressureIds) : null,
+    `pressure:${pressureIds.join(',')}`,
+  );
   const fire = page === 'fire';
-  const [stats, reloadStats] = useLoadable(fire ? () => Promise.all([api.stats(), api.alarmCount(FIRE_ALARM_TYPES, shanghaiMidnight())]).then(([figures, today]) => fireOverview(figures, today)) : null, page);
-  const [fireAlarms, reloadFireAlarms] = useLoadable(fire ? () => api.alarms(FIRE_ALARM_TYPES, 10).then((rows) => ({ rows: rows.slice(0, 20), total: rows.length })) : null, page);
+  const [stats, reloadStats] = useLoadable(
+    fire
+      ? () =>
+          Promise.all([api.stats(), api.alarmCount(FIRE_ALARM_TYPES, shanghaiMidnight())]).then(([figures, today]) =>
+            fireOverview(figures, today),
+          )
+      : null,
+    page,
+  );
+  const [fireAlarms, reloadFireAlarms] = useLoadable(
+    fire ? () => api.alarms(FIRE_ALARM_TYPES, 10).then((rows) => ({ rows: rows.slice(0, 20), total: rows.length })) : null,
+    page,
+  );
   const [smoke, reloadSmoke] = useLoadable(fire ? () => api.devices('smoke').then(smokeRanking) : null, page);
 
   // Live: every task and event change of the tenant, and (火灾处置) new fire alarms.
@@ -161,7 +210,8 @@ function SituationView({ page }: { page: SituationPage }) {
         if (data.eventId === focusedRef.current) reloadDetail();
         if (fire) reloadStats();
         // The toast's alarm opened (or joined) this event: focus it.
-        if (linkedAlarm && !linkedEvent && data.event?.alarmIds?.includes(linkedAlarm)) setAlarmEvent({ alarmId: linkedAlarm, eventId: data.eventId, looking: false });
+        if (linkedAlarm && !linkedEvent && data.event?.alarmIds?.includes(linkedAlarm))
+          setAlarmEvent({ alarmId: linkedAlarm, eventId: data.eventId, looking: false });
       }),
     [bus, fire, linkedAlarm, linkedEvent, reloadDetail, reloadEvents, reloadStats, reloadTeams],
   );
@@ -190,7 +240,10 @@ function SituationView({ page }: { page: SituationPage }) {
   // nearest shelter too, once the resources near the event are in, so the way out is in view.
   const frame = useCallback(
     (event: EmergencyEventDetail) => {
-      const near = resources.data?.center && resources.data.center.longitude === event.longitude && resources.data.center.latitude === event.latitude ? resources.data : null;
+      const near =
+        resources.data?.center && resources.data.center.longitude === event.longitude && resources.data.center.latitude === event.latitude
+          ? resources.data
+          : null;
       const shelter = page === 'evacuate' ? near?.shelters[0] : undefined;
       const area = shelter ? areaAround([event, shelter]) : null;
       void (area ? flyToArea(area.longitude, area.latitude, area.radius) : flyToArea(event.longitude, event.latitude, event.radius));
@@ -217,7 +270,14 @@ function SituationView({ page }: { page: SituationPage }) {
   }, [events.data, focusedId]);
 
   const specs = useMemo(
-    () => situationEffects({ page, events: events.data ?? [], focused: detail.data && detail.data.eventId === focusedId ? detail.data : null, resources: resources.data ?? null, crowd: crowd.data ?? [] }),
+    () =>
+      situationEffects({
+        page,
+        events: events.data ?? [],
+        focused: detail.data && detail.data.eventId === focusedId ? detail.data : null,
+        resources: resources.data ?? null,
+        crowd: crowd.data ?? [],
+      }),
     [page, events.data, detail.data, focusedId, resources.data, crowd.data],
   );
   const drawn = useMapEffects(specs);
@@ -239,8 +299,18 @@ function SituationView({ page }: { page: SituationPage }) {
     if (found) void flyToArea(found.longitude, found.latitude, 120);
   };
 
-  const notice = linkedAlarm && !linkedEvent && alarmEvent?.eventId === null ? (alarmEvent.looking ? t.eventOpening : t.eventNotFound) : undefined;
-  const eventList = <EventListPanel kindLabel={config.label} events={events} focusedId={focusedId} onFocus={focus} onRetry={reloadEvents} className="emergency-map__panel is-events" />;
+  const notice =
+    linkedAlarm && !linkedEvent && alarmEvent?.eventId === null ? (alarmEvent.looking ? t.eventOpening : t.eventNotFound) : undefined;
+  const eventList = (
+    <EventListPanel
+      kindLabel={config.label}
+      events={events}
+      focusedId={focusedId}
+      onFocus={focus}
+      onRetry={reloadEvents}
+      className="emergency-map__panel is-events"
+    />
+  );
   const eventDetail = (
     <EventDetailPanel
       event={focusedId ? detail : null}
@@ -271,28 +341,51 @@ function SituationView({ page }: { page: SituationPage }) {
       className="emergency-map__panel is-detail"
     />
   );
-  const widget = <T,>(state: Loadable<T>, reload: () => void) => ({ data: state.data, status: state.status, ...(state.error ? { error: state.error } : {}), onRetry: reload });
+  const widget = <T,>(state: Loadable<T>, reload: () => void) => ({
+    data: state.data,
+    status: state.status,
+    ...(state.error ? { error: state.error } : {}),
+    onRetry: reload,
+  });
   const hydrants = resources.data?.hydrants ?? [];
   const levels = resources.data?.waterLevels ?? [];
   const hydrantPanel = (title: string) => (
     <PanelBox title={title} className="emergency-map__panel is-table">
-      <Table {...widget({ ...resources, data: resources.data && hydrantTable(hydrants) }, reloadResources)} options={{ label: title, rowKey: 'id' }} onOpen={locateDevice(hydrants)} />
+      <Table
+        {...widget({ ...resources, data: resources.data && hydrantTable(hydrants) }, reloadResources)}
+        options={{ label: title, rowKey: 'id' }}
+        onOpen={locateDevice(hydrants)}
+      />
     </PanelBox>
   );
   const waterPanel = (
     <PanelBox title={t.waterLevels} className="emergency-map__panel is-table">
-      <Table {...widget({ ...resources, data: resources.data && waterTable(levels) }, reloadResources)} options={{ label: t.waterLevels, rowKey: 'id' }} onOpen={locateDevice(levels)} />
+      <Table
+        {...widget({ ...resources, data: resources.data && waterTable(levels) }, reloadResources)}
+        options={{ label: t.waterLevels, rowKey: 'id' }}
+        onOpen={locateDevice(levels)}
+      />
     </PanelBox>
   );
-  const videoPanel = videoPage && focusedId ? <LiveVideoPanel cameras={cameras} streams={streams} onRetry={page === 'fire' ? reloadFireResources : reloadResources} /> : null;
+  const videoPanel =
+    videoPage && focusedId ? (
+      <LiveVideoPanel cameras={cameras} streams={streams} onRetry={page === 'fire' ? reloadFireResources : reloadResources} />
+    ) : null;
   // Before the resources say which sensors: the trend waits with them.
-  const trendState = <T,>(readings: Loadable<T>): Loadable<T> => (resources.status !== 'ready' && !readings.data ? { ...resources, data: undefined } : readings);
+  const trendState = <T,>(readings: Loadable<T>): Loadable<T> =>
+    resources.status !== 'ready' && !readings.data ? { ...resources, data: undefined } : readings;
   const byName = (rows: readonly { deviceId: number; name: string; longitude: number; latitude: number }[]) => (name: string) => {
     const found = rows.find((row) => row.name === name);
     if (found) locateDevice(rows)(String(found.deviceId));
   };
   const levelTrend = (title: string) => (
-    <SensorTrendPanel title={title} readings={trendState(levelReadings)} warning={WARNING_LINE} onRetry={resources.status === 'error' ? reloadResources : reloadLevelReadings} onOpen={byName(levels)} />
+    <SensorTrendPanel
+      title={title}
+      readings={trendState(levelReadings)}
+      warning={WARNING_LINE}
+      onRetry={resources.status === 'error' ? reloadResources : reloadLevelReadings}
+      onOpen={byName(levels)}
+    />
   );
   const historyPanel = detail.data ? (
     <PanelBox title={t.history} label={t.historyLabel} className="emergency-map__panel is-history">
@@ -340,13 +433,23 @@ function SituationView({ page }: { page: SituationPage }) {
       right = (
         <>
           <PanelBox title={t.crowd} label={t.crowdLabel} className="emergency-map__panel is-ranking">
-            <Ranking {...widget({ ...crowd, data: crowd.data && crowdRanking(crowd.data) }, reloadCrowd)} options={{ limit: 8 }} onOpen={locateDevice(crowd.data ?? [])} />
+            <Ranking
+              {...widget({ ...crowd, data: crowd.data && crowdRanking(crowd.data) }, reloadCrowd)}
+              options={{ limit: 8 }}
+              onOpen={locateDevice(crowd.data ?? [])}
+            />
           </PanelBox>
           <PanelBox title={t.shelters} className="emergency-map__panel is-table">
-            <Table {...widget({ ...resources, data: resources.data && shelterTable(resources.data.shelters) }, reloadResources)} options={{ label: t.shelters, rowKey: 'id' }} />
+            <Table
+              {...widget({ ...resources, data: resources.data && shelterTable(resources.data.shelters) }, reloadResources)}
+              options={{ label: t.shelters, rowKey: 'id' }}
+            />
           </PanelBox>
           <PanelBox title={t.routes} className="emergency-map__panel is-table">
-            <Table {...widget({ ...resources, data: resources.data && routeTable(resources.data.routes) }, reloadResources)} options={{ label: t.routes, rowKey: 'id' }} />
+            <Table
+              {...widget({ ...resources, data: resources.data && routeTable(resources.data.routes) }, reloadResources)}
+              options={{ label: t.routes, rowKey: 'id' }}
+            />
           </PanelBox>
         </>
       );
@@ -377,7 +480,12 @@ function SituationView({ page }: { page: SituationPage }) {
       right = (
         <>
           {hydrantPanel(t.hydrantsAll)}
-          <SensorTrendPanel title={t.pressureTrend} readings={trendState(pressureReadings)} onRetry={resources.status === 'error' ? reloadResources : reloadPressureReadings} onOpen={byName(hydrants)} />
+          <SensorTrendPanel
+            title={t.pressureTrend}
+            readings={trendState(pressureReadings)}
+            onRetry={resources.status === 'error' ? reloadResources : reloadPressureReadings}
+            onOpen={byName(hydrants)}
+          />
         </>
       );
       break;

@@ -32,10 +32,14 @@ describe('EventDetailPanel', () => {
     // The plan's hint (巡) picks 巡查二组.
     expect((screen.getByLabelText('处置队伍') as HTMLSelectElement).value).toBe('2');
     fireEvent.click(screen.getByRole('button', { name: '派发任务' }));
-    await waitFor(() => expect(props.onDispatch).toHaveBeenCalledWith(expect.objectContaining({ eventId: 12, title: '人员疏散', teamId: 2, description: expect.stringContaining('疏散') })));
+    await waitFor(() =>
+      expect(props.onDispatch).toHaveBeenCalledWith(
+        expect.objectContaining({ eventId: 12, title: '人员疏散', teamId: 2, description: expect.stringContaining('疏散') }),
+      ),
+    );
   });
 
-  it('asks for a team before dispatching, and shows the server\'s refusal where it was asked', async () => {
+  it("asks for a team before dispatching, and shows the server's refusal where it was asked", async () => {
     const props = setup({ onDispatch: vi.fn(async () => Promise.reject(new Error('应急事件「…」已结束，不能派发任务'))) });
     fireEvent.change(screen.getByLabelText('任务名称'), { target: { value: '现场警戒' } });
     fireEvent.click(screen.getByRole('button', { name: '派发任务' }));
@@ -62,7 +66,7 @@ describe('EventDetailPanel', () => {
     await waitFor(() => expect(props.onClose).toHaveBeenCalledWith(expect.objectContaining({ eventId: 12 }), '明火已扑灭'));
   });
 
-  it('shows a closed event\'s result and no actions', () => {
+  it("shows a closed event's result and no actions", () => {
     setup({ event: { status: 'ready', data: closedDetail } });
     expect(screen.getByText(/明火已扑灭，无人员伤亡/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '结束事件' })).toBeNull();
@@ -76,7 +80,9 @@ describe('EventDetailPanel', () => {
 
   it('prefers a free team that suits the task', () => {
     expect(suggestedTeam(sampleTeams, '消防')?.name).toBe('消防一队');
-    expect(suggestedTeam([...sampleTeams, { ...sampleTeams[0]!, teamId: 9, name: '消防二队', busy: false, tasks: [] }], '消防')?.name).toBe('消防二队');
+    expect(suggestedTeam([...sampleTeams, { ...sampleTeams[0]!, teamId: 9, name: '消防二队', busy: false, tasks: [] }], '消防')?.name).toBe(
+      '消防二队',
+    );
     expect(suggestedTeam(sampleTeams, '医疗')).toBeUndefined();
   });
 });

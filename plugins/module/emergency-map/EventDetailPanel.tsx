@@ -33,7 +33,8 @@ export interface EventDetailPanelProps {
 }
 
 const DUE_CHOICES = [10, 15, 20, 30, 45, 60, 120, 180];
-const statusIntent = (status: string) => (status === 'DONE' ? 'success' : status === 'CANCELLED' ? 'none' : status === 'PROCESSING' ? 'primary' : 'warning');
+const statusIntent = (status: string) =>
+  status === 'DONE' ? 'success' : status === 'CANCELLED' ? 'none' : status === 'PROCESSING' ? 'primary' : 'warning';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The team a plan task suits: the first whose name or duty has the hint, free ones first. */
@@ -47,18 +48,57 @@ export function suggestedTeam(teams: readonly EmergencyTeamLoad[], hint: string)
  * progress (finish or cancel where the state allows); 按预案派发 and the dispatch form; 结束事件 with the
  * result. The server's refusal (409 naming the state) is shown where the action was taken.
  */
-export function EventDetailPanel({ event, teams, notice, onRetry, onLocate, onDispatch, onFinish, onCancel, onClose, className }: EventDetailPanelProps) {
+export function EventDetailPanel({
+  event,
+  teams,
+  notice,
+  onRetry,
+  onLocate,
+  onDispatch,
+  onFinish,
+  onCancel,
+  onClose,
+  className,
+}: EventDetailPanelProps) {
   const detail = event?.data;
   return (
     <PanelBox title={t.eventPanel} label={detail ? t.eventPanelLabel(detail.title) : t.eventPanel} className={className}>
-      <WidgetState status={event?.status ?? 'ready'} empty={!detail} {...(event?.error ? { error: event.error } : {})} {...(onRetry ? { onRetry } : {})} emptyText={notice ?? t.noFocusedEvent}>
-        {detail ? <EventDetail key={detail.eventId} detail={detail} teams={teams} onLocate={onLocate} onDispatch={onDispatch} onFinish={onFinish} onCancel={onCancel} onClose={onClose} /> : null}
+      <WidgetState
+        status={event?.status ?? 'ready'}
+        empty={!detail}
+        {...(event?.error ? { error: event.error } : {})}
+        {...(onRetry ? { onRetry } : {})}
+        emptyText={notice ?? t.noFocusedEvent}
+      >
+        {detail ? (
+          <EventDetail
+            key={detail.eventId}
+            detail={detail}
+            teams={teams}
+            onLocate={onLocate}
+            onDispatch={onDispatch}
+            onFinish={onFinish}
+            onCancel={onCancel}
+            onClose={onClose}
+          />
+        ) : null}
       </WidgetState>
     </PanelBox>
   );
 }
 
-function EventDetail({ detail, teams, onLocate, onDispatch, onFinish, onCancel, onClose }: { detail: EmergencyEventDetail } & Pick<EventDetailPanelProps, 'teams' | 'onLocate' | 'onDispatch' | 'onFinish' | 'onCancel' | 'onClose'>) {
+function EventDetail({
+  detail,
+  teams,
+  onLocate,
+  onDispatch,
+  onFinish,
+  onCancel,
+  onClose,
+}: { detail: EmergencyEventDetail } & Pick<
+  EventDetailPanelProps,
+  'teams' | 'onLocate' | 'onDispatch' | 'onFinish' | 'onCancel' | 'onClose'
+>) {
   const active = detail.status === 'ACTIVE';
   return (
     <div className="emergency-detail">
@@ -71,7 +111,8 @@ function EventDetail({ detail, teams, onLocate, onDispatch, onFinish, onCancel, 
         <Button size="small" icon="locate" text={t.flyTo} aria-label={t.flyToLabel(detail.title)} onClick={() => onLocate(detail)} />
       </div>
       <p className="emergency-detail__meta">
-        {t.openedBy(detail.createdByName, formatMonthDayTime(detail.createTime))} · {t.radius(detail.radius)} · {t.position(detail.longitude, detail.latitude)}
+        {t.openedBy(detail.createdByName, formatMonthDayTime(detail.createTime))} · {t.radius(detail.radius)} ·{' '}
+        {t.position(detail.longitude, detail.latitude)}
         {detail.alarmId !== null ? (
           <>
             {' · '}
@@ -133,7 +174,13 @@ function TaskItem({ task, onFinish, onCancel }: { task: EmergencyTaskRow } & Pic
         ) : null}
       </div>
       <div className="emergency-tasks__progress">
-        <ProgressBar value={task.percent / 100} stripes={task.status === 'PROCESSING'} animate={task.status === 'PROCESSING'} intent={task.status === 'DONE' ? 'success' : 'primary'} aria-label={t.progress(task.percent)} />
+        <ProgressBar
+          value={task.percent / 100}
+          stripes={task.status === 'PROCESSING'}
+          animate={task.status === 'PROCESSING'}
+          intent={task.status === 'DONE' ? 'success' : 'primary'}
+          aria-label={t.progress(task.percent)}
+        />
         <span>{t.progress(task.percent)}</span>
       </div>
       {task.lastNote ? <p className="emergency-tasks__note">{task.lastNote}</p> : null}
@@ -141,13 +188,38 @@ function TaskItem({ task, onFinish, onCancel }: { task: EmergencyTaskRow } & Pic
       {cancelling ? (
         <div className="emergency-tasks__actions">
           <InputGroup size="small" aria-label={t.cancelReason} placeholder={t.cancelReason} value={reason} onValueChange={setReason} />
-          <Button size="small" intent="danger" text={t.confirmCancel} loading={busy} disabled={!reason.trim()} onClick={() => void run(() => onCancel(task, reason.trim()))} />
+          <Button
+            size="small"
+            intent="danger"
+            text={t.confirmCancel}
+            loading={busy}
+            disabled={!reason.trim()}
+            onClick={() => void run(() => onCancel(task, reason.trim()))}
+          />
           <Button size="small" variant="minimal" text={t.back} onClick={() => setCancelling(false)} />
         </div>
       ) : canFinish || canCancel ? (
         <div className="emergency-tasks__actions">
-          {canFinish ? <Button size="small" intent="success" icon="tick" text={t.finishTask} aria-label={t.finishTaskLabel(task.title)} loading={busy} onClick={() => void run(() => onFinish(task))} /> : null}
-          {canCancel ? <Button size="small" icon="cross" text={t.cancelTask} aria-label={t.cancelTaskLabel(task.title)} onClick={() => setCancelling(true)} /> : null}
+          {canFinish ? (
+            <Button
+              size="small"
+              intent="success"
+              icon="tick"
+              text={t.finishTask}
+              aria-label={t.finishTaskLabel(task.title)}
+              loading={busy}
+              onClick={() => void run(() => onFinish(task))}
+            />
+          ) : null}
+          {canCancel ? (
+            <Button
+              size="small"
+              icon="cross"
+              text={t.cancelTask}
+              aria-label={t.cancelTaskLabel(task.title)}
+              onClick={() => setCancelling(true)}
+            />
+          ) : null}
         </div>
       ) : null}
       {problem ? (
@@ -159,7 +231,11 @@ function TaskItem({ task, onFinish, onCancel }: { task: EmergencyTaskRow } & Pic
   );
 }
 
-function DispatchForm({ detail, teams, onDispatch }: { detail: EmergencyEventDetail } & Pick<EventDetailPanelProps, 'teams' | 'onDispatch'>) {
+function DispatchForm({
+  detail,
+  teams,
+  onDispatch,
+}: { detail: EmergencyEventDetail } & Pick<EventDetailPanelProps, 'teams' | 'onDispatch'>) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [teamId, setTeamId] = useState<number | ''>('');
@@ -182,7 +258,13 @@ function DispatchForm({ detail, teams, onDispatch }: { detail: EmergencyEventDet
     setBusy(true);
     setProblem(undefined);
     try {
-      await onDispatch({ eventId: detail.eventId, title: title.trim(), teamId, dueAt: Date.now() + dueMinutes * 60_000, ...(description.trim() ? { description: description.trim() } : {}) });
+      await onDispatch({
+        eventId: detail.eventId,
+        title: title.trim(),
+        teamId,
+        dueAt: Date.now() + dueMinutes * 60_000,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
       setTitle('');
       setDescription('');
       setTeamId('');
@@ -205,7 +287,14 @@ function DispatchForm({ detail, teams, onDispatch }: { detail: EmergencyEventDet
       {plan.length ? (
         <div className="emergency-dispatch__plan" role="group" aria-label={t.plan} title={t.planHint}>
           {plan.map((item) => (
-            <Button key={item.title} size="small" variant="outlined" text={item.title} aria-label={t.planTask(item.title)} onClick={() => applyPlan(item)} />
+            <Button
+              key={item.title}
+              size="small"
+              variant="outlined"
+              text={item.title}
+              aria-label={t.planTask(item.title)}
+              onClick={() => applyPlan(item)}
+            />
           ))}
         </div>
       ) : null}
@@ -214,7 +303,11 @@ function DispatchForm({ detail, teams, onDispatch }: { detail: EmergencyEventDet
       </FormGroup>
       <div className="emergency-dispatch__row">
         <FormGroup label={t.team} labelFor="emergency-task-team" className="emergency-dispatch__field">
-          <HTMLSelect id="emergency-task-team" value={teamId} onChange={(change) => setTeamId(change.currentTarget.value ? Number(change.currentTarget.value) : '')}>
+          <HTMLSelect
+            id="emergency-task-team"
+            value={teamId}
+            onChange={(change) => setTeamId(change.currentTarget.value ? Number(change.currentTarget.value) : '')}
+          >
             <option value="">{t.chooseTeam}</option>
             {teams.map((team) => (
               <option key={team.teamId} value={team.teamId}>
@@ -234,7 +327,15 @@ function DispatchForm({ detail, teams, onDispatch }: { detail: EmergencyEventDet
         </FormGroup>
       </div>
       <FormGroup label={t.taskDescription} labelFor="emergency-task-description" className="emergency-dispatch__field">
-        <TextArea id="emergency-task-description" size="small" fill rows={2} value={description} onChange={(change) => setDescription(change.currentTarget.value)} maxLength={500} />
+        <TextArea
+          id="emergency-task-description"
+          size="small"
+          fill
+          rows={2}
+          value={description}
+          onChange={(change) => setDescription(change.currentTarget.value)}
+          maxLength={500}
+        />
       </FormGroup>
       {problem ? (
         <Callout compact intent="danger" role="alert">
@@ -273,7 +374,15 @@ function CloseForm({ detail, onClose }: { detail: EmergencyEventDetail } & Pick<
     >
       <h5 className="emergency-detail__section">{t.closeEvent}</h5>
       <div className="emergency-close__row">
-        <InputGroup size="small" aria-label={t.closeResult} placeholder={t.closeResultPlaceholder[detail.kind]} value={result} onValueChange={setResult} maxLength={200} fill />
+        <InputGroup
+          size="small"
+          aria-label={t.closeResult}
+          placeholder={t.closeResultPlaceholder[detail.kind]}
+          value={result}
+          onValueChange={setResult}
+          maxLength={200}
+          fill
+        />
         <Button type="submit" intent="danger" text={t.closeEvent} loading={busy} />
       </div>
       {problem ? (

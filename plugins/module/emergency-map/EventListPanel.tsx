@@ -20,13 +20,25 @@ export function EventListPanel({ kindLabel, events, focusedId, onFocus, onRetry,
   const rows = events.data ?? [];
   return (
     <PanelBox title={t.events(kindLabel)} className={className}>
-      <WidgetState status={events.status} empty={rows.length === 0} {...(events.error ? { error: events.error } : {})} {...(onRetry ? { onRetry } : {})} emptyText={t.noEvents(kindLabel)}>
+      <WidgetState
+        status={events.status}
+        empty={rows.length === 0}
+        {...(events.error ? { error: events.error } : {})}
+        {...(onRetry ? { onRetry } : {})}
+        emptyText={t.noEvents(kindLabel)}
+      >
         <ul className="emergency-events" aria-label={t.eventsLabel(kindLabel)}>
           {rows.map((event) => {
             const open = OPEN_EMERGENCY_TASK_STATUSES.reduce((sum, status) => sum + (event.taskCounts[status] ?? 0), 0);
             return (
               <li key={event.eventId}>
-                <button type="button" className={`emergency-events__item${event.eventId === focusedId ? ' is-active' : ''}`} aria-label={t.focusEvent(event.title)} aria-current={event.eventId === focusedId ? 'true' : undefined} onClick={() => onFocus(event.eventId)}>
+                <button
+                  type="button"
+                  className={`emergency-events__item${event.eventId === focusedId ? ' is-active' : ''}`}
+                  aria-label={t.focusEvent(event.title)}
+                  aria-current={event.eventId === focusedId ? 'true' : undefined}
+                  onClick={() => onFocus(event.eventId)}
+                >
                   <span className="emergency-events__title">
                     <Tag minimal intent={levelIntent(event.level)}>
                       {event.levelName}
@@ -34,7 +46,11 @@ export function EventListPanel({ kindLabel, events, focusedId, onFocus, onRetry,
                     {event.title}
                   </span>
                   <span className="emergency-events__meta">
-                    {formatMonthDayTime(event.createTime)} · {event.statusName} · {t.taskCount(open, Object.values(event.taskCounts).reduce((sum, count) => sum + count, 0))}
+                    {formatMonthDayTime(event.createTime)} · {event.statusName} ·{' '}
+                    {t.taskCount(
+                      open,
+                      Object.values(event.taskCounts).reduce((sum, count) => sum + count, 0),
+                    )}
                   </span>
                 </button>
               </li>

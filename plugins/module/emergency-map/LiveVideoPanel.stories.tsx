@@ -36,7 +36,11 @@ function streamsIn(state: CameraStreamState): CameraStreams {
 const meta = {
   title: 'Plugins/EmergencyMap/LiveVideoPanel',
   component: LiveVideoPanel,
-  args: { cameras: { status: 'ready', data: sampleResources.cameras }, streams: streamsIn({ status: 'playing' }), onRetry: () => undefined },
+  args: {
+    cameras: { status: 'ready', data: sampleResources.cameras },
+    streams: streamsIn({ status: 'playing' }),
+    onRetry: () => undefined,
+  },
   decorators: [(Story) => <div style={{ width: 390, display: 'flex', flexDirection: 'column' }}>{Story()}</div>],
 } satisfies Meta<typeof LiveVideoPanel>;
 
@@ -44,7 +48,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Playing: Story = {};
-export const SourceUnavailable: Story = { args: { streams: streamsIn({ status: 'unavailable', message: '服务器未安装 ffmpeg，无法生成视频流' }) } };
+export const SourceUnavailable: Story = {
+  args: { streams: streamsIn({ status: 'unavailable', message: '服务器未安装 ffmpeg，无法生成视频流' }) },
+};
 export const Loading: Story = { args: { cameras: { status: 'loading' } } };
 export const NoCameraNear: Story = { args: { cameras: { status: 'ready', data: [] } } };
 export const Failed: Story = { args: { cameras: { status: 'error', error: '网络连接失败，请稍后重试' } } };

@@ -25,7 +25,14 @@ export function LiveVideoPanel({ cameras, streams, onRetry, className }: LiveVid
   const playing = list.find((camera) => camera.deviceId === chosen) ?? list[0];
   return (
     <PanelBox title={t.liveVideo} label={t.liveVideoLabel} className={`emergency-map__panel is-video${className ? ` ${className}` : ''}`}>
-      <WidgetState status={cameras.status} empty={!playing} {...(cameras.error ? { error: cameras.error } : {})} onRetry={onRetry} emptyText={t.noCameraNear} className="emergency-video">
+      <WidgetState
+        status={cameras.status}
+        empty={!playing}
+        {...(cameras.error ? { error: cameras.error } : {})}
+        onRetry={onRetry}
+        emptyText={t.noCameraNear}
+        className="emergency-video"
+      >
         {playing ? (
           <>
             <div className="emergency-video__tile">
@@ -45,7 +52,9 @@ export function LiveVideoPanel({ cameras, streams, onRetry, className }: LiveVid
                   className="emergency-video__choice"
                 >
                   <span className="emergency-video__name">{camera.name}</span>
-                  <span className="emergency-video__distance">{camera.online ? t.metres(camera.distance) : t.cameraOffline(camera.distance)}</span>
+                  <span className="emergency-video__distance">
+                    {camera.online ? t.metres(camera.distance) : t.cameraOffline(camera.distance)}
+                  </span>
                 </Button>
               ))}
             </div>

@@ -19,10 +19,20 @@ export interface SensorTrendPanelProps {
 /** 水位趋势 / 水压趋势: the sensors' stored readings over the window, one line each, the warning level dashed across. */
 export function SensorTrendPanel({ title, readings, warning, onRetry, onOpen, className }: SensorTrendPanelProps) {
   const data = readings.data;
-  const options = useMemo(() => ({ smooth: true, ...(data ? { from: data.from, to: data.to } : {}), ...(warning ? { markLines: [warning] } : {}) }), [data, warning]);
+  const options = useMemo(
+    () => ({ smooth: true, ...(data ? { from: data.from, to: data.to } : {}), ...(warning ? { markLines: [warning] } : {}) }),
+    [data, warning],
+  );
   return (
     <PanelBox title={title} label={t.trendLabel(title)} className={`emergency-map__panel is-chart${className ? ` ${className}` : ''}`}>
-      <LineChart data={data && trendSeries(data)} status={readings.status} {...(readings.error ? { error: readings.error } : {})} onRetry={onRetry} options={options} {...(onOpen ? { onOpen } : {})} />
+      <LineChart
+        data={data && trendSeries(data)}
+        status={readings.status}
+        {...(readings.error ? { error: readings.error } : {})}
+        onRetry={onRetry}
+        options={options}
+        {...(onOpen ? { onOpen } : {})}
+      />
     </PanelBox>
   );
 }

@@ -51,7 +51,9 @@ export function viewRange(radiusMetres: number): number {
  */
 export async function flyToArea(longitude: number, latitude: number, radiusMetres: number): Promise<boolean> {
   let timer: number | undefined;
-  const context = attached ?? (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
+  const context =
+    attached ??
+    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
   window.clearTimeout(timer);
   if (!context) return false;
   const { Cesium, viewer } = await context.globe;
@@ -69,13 +71,21 @@ export async function flyToArea(longitude: number, latitude: number, radiusMetre
 }
 
 /** The smallest circle (centre, radius in metres) around some places, for a flight that shows them all. */
-export function areaAround(places: readonly { longitude: number; latitude: number; radius?: number }[]): { longitude: number; latitude: number; radius: number } | null {
+export function areaAround(
+  places: readonly { longitude: number; latitude: number; radius?: number }[],
+): { longitude: number; latitude: number; radius: number } | null {
   if (places.length === 0) return null;
   const longitude = places.reduce((sum, place) => sum + place.longitude, 0) / places.length;
   const latitude = places.reduce((sum, place) => sum + place.latitude, 0) / places.length;
   const metresPerDegree = 111_320;
   const radius = Math.max(
-    ...places.map((place) => Math.hypot((place.longitude - longitude) * metresPerDegree * Math.cos((latitude * Math.PI) / 180), (place.latitude - latitude) * metresPerDegree) + (place.radius ?? 0)),
+    ...places.map(
+      (place) =>
+        Math.hypot(
+          (place.longitude - longitude) * metresPerDegree * Math.cos((latitude * Math.PI) / 180),
+          (place.latitude - latitude) * metresPerDegree,
+        ) + (place.radius ?? 0),
+    ),
   );
   return { longitude, latitude, radius: Math.max(radius, 200) };
 }

@@ -46,7 +46,11 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
   const data = async <T>(reply: Promise<{ data?: T }>): Promise<T> => (await reply).data as T;
   return {
     async events(filter) {
-      const reply = await http.get(EMERGENCY_API.list, { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status }, READ);
+      const reply = await http.get(
+        EMERGENCY_API.list,
+        { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status },
+        READ,
+      );
       return (reply.rows as EmergencyEventRow[] | undefined) ?? [];
     },
     detail: (eventId) => data(http.get<EmergencyEventDetail>(EMERGENCY_API.detail(eventId), {}, READ)),
@@ -54,7 +58,8 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
     resources: (eventId) => data(http.get<EmergencyResources>(EMERGENCY_API.resources, eventId ? { eventId } : {}, READ)),
     teams: async () => (await data(http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, READ))) ?? [],
     stats: () => data(http.get<EmergencyStats>(EMERGENCY_API.stats, {}, READ)),
-    readings: (metric, hours, deviceIds) => data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
+    readings: (metric, hours, deviceIds) =>
+      data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
     dispatch: (body) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, ACT)),
     finish: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.finish, note ? { taskId, note } : { taskId }, ACT)),
     cancel: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.cancel, { taskId, note }, ACT)),
@@ -64,11 +69,15 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
       return (reply.rows as DeviceRow[] | undefined) ?? [];
     },
     async alarms(types, perType) {
-      const pages = await Promise.all(types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: perType }, READ)));
+      const pages = await Promise.all(
+        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: perType }, READ)),
+      );
       return pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
     },
     async alarmCount(types, since) {
-      const pages = await Promise.all(types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: 1, beginTime: since }, READ)));
+      const pages = await Promise.all(
+        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: 1, beginTime: since }, READ)),
+      );
       return pages.reduce((sum, page) => sum + (typeof page.total === 'number' ? page.total : 0), 0);
     },
   };

@@ -40,7 +40,7 @@ describe('useMapEffects', () => {
     return <span data-testid="drawn">{useMapEffects(specs).join(' ')}</span>;
   }
 
-  it('keeps the globe equal to the page\'s effects, skips a bad one, and clears them all when the page closes', () => {
+  it("keeps the globe equal to the page's effects, skips a bad one, and clears them all when the page closes", () => {
     const { shown, services } = fakeEffects();
     const view = render(
       <ContainerProvider container={services}>

@@ -1,7 +1,8 @@
 import type { EmergencyHydrant, EmergencyWaterLevel, SensorReadings, WidgetData } from '@ops/sdk';
 
 /** The sensors a trend shows: live ones with a reading (an offline sensor's line would stop at its last report anyway). */
-const reporting = <T extends { online: boolean }>(rows: readonly T[], value: (row: T) => number | null) => rows.filter((row) => row.online && value(row) !== null);
+const reporting = <T extends { online: boolean }>(rows: readonly T[], value: (row: T) => number | null) =>
+  rows.filter((row) => row.online && value(row) !== null);
 
 /** 水位趋势: the sensors over the warning line, then the highest, `limit` in all. */
 export function levelTrendSensors(levels: readonly EmergencyWaterLevel[], limit = 5): number[] {

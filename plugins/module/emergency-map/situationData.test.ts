@@ -41,14 +41,17 @@ describe('situation data', () => {
   });
 
   it('counts people from Wi-Fi clients and people waiting, busiest first, leaving out offline and silent devices', () => {
-    const points = crowdPoints([device(1, { clients: 193.6 }), device(2, { clients: 40 }, false), device(3, {})], [device(4, { waiting: 250 })]);
+    const points = crowdPoints(
+      [device(1, { clients: 193.6 }), device(2, { clients: 40 }, false), device(3, {})],
+      [device(4, { waiting: 250 })],
+    );
     expect(points.map((point) => [point.deviceId, point.people, point.source])).toEqual([
       [4, 250, 'station'],
       [1, 194, 'wifi'],
     ]);
   });
 
-  it('tells the event\'s history newest first, with who, what and the task', () => {
+  it("tells the event's history newest first, with who, what and the task", () => {
     const items = historyTimeline(sampleDetail.history).items;
     expect(items[0]).toMatchObject({ title: '消防一队 · 上报进度「灭火救援」 60%', detail: '两支水枪压制火势，火势已得到控制' });
     expect(items.at(-1)).toMatchObject({ title: '系统 · 启动事件', intent: 'danger' });

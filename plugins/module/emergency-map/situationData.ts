@@ -1,4 +1,13 @@
-import type { DeviceRow, EmergencyHistoryEntry, EmergencyHydrant, EmergencyRoute, EmergencyShelter, EmergencyStats, EmergencyWaterLevel, WidgetData } from '@ops/sdk';
+import type {
+  DeviceRow,
+  EmergencyHistoryEntry,
+  EmergencyHydrant,
+  EmergencyRoute,
+  EmergencyShelter,
+  EmergencyStats,
+  EmergencyWaterLevel,
+  WidgetData,
+} from '@ops/sdk';
 import type { CrowdPoint } from './situationEffects';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 
@@ -38,7 +47,9 @@ export function hydrantTable(hydrants: readonly EmergencyHydrant[]): TableData {
 /** 水位监测: each sensor's level and whether it is over the warning line (over the line first), and its distance near an event. */
 export function waterTable(levels: readonly EmergencyWaterLevel[]): TableData {
   const near = withDistance(levels);
-  const ordered = near ? levels : [...levels].sort((a, b) => Number(b.high) - Number(a.high) || (b.waterLevel ?? -1) - (a.waterLevel ?? -1));
+  const ordered = near
+    ? levels
+    : [...levels].sort((a, b) => Number(b.high) - Number(a.high) || (b.waterLevel ?? -1) - (a.waterLevel ?? -1));
   return {
     columns: [
       { key: 'name', title: t.columns.name },
@@ -63,7 +74,13 @@ export function shelterTable(shelters: readonly EmergencyShelter[]): TableData {
       { key: 'capacity', title: t.columns.capacity, format: 'number' },
       near ? { key: 'distance', title: t.columns.distance, format: 'number' } : { key: 'address', title: t.columns.address },
     ],
-    rows: shelters.map((shelter) => ({ id: shelter.shelterId, name: shelter.name, capacity: shelter.capacity, address: shelter.address, distance: metres(shelter.distance) })),
+    rows: shelters.map((shelter) => ({
+      id: shelter.shelterId,
+      name: shelter.name,
+      capacity: shelter.capacity,
+      address: shelter.address,
+      distance: metres(shelter.distance),
+    })),
     total: shelters.length,
   };
 }
@@ -75,7 +92,12 @@ export function routeTable(routes: readonly EmergencyRoute[]): TableData {
       { key: 'route', title: t.columns.route },
       { key: 'length', title: t.columns.length, format: 'number' },
     ],
-    rows: routes.map((route) => ({ id: route.routeId, name: route.name, route: `${route.fromName} → ${route.toName}`, length: Math.round(route.length) })),
+    rows: routes.map((route) => ({
+      id: route.routeId,
+      name: route.name,
+      route: `${route.fromName} → ${route.toName}`,
+      length: Math.round(route.length),
+    })),
     total: routes.length,
   };
 }
@@ -88,7 +110,18 @@ export function crowdPoints(wifi: readonly DeviceRow[], stations: readonly Devic
   const points = (rows: readonly DeviceRow[], key: string, source: string) =>
     rows.flatMap((device) => {
       const people = reading(device, key);
-      return device.online && people !== null ? [{ deviceId: device.deviceId, name: device.deviceName, longitude: device.longitude, latitude: device.latitude, people: Math.round(people), source }] : [];
+      return device.online && people !== null
+        ? [
+            {
+              deviceId: device.deviceId,
+              name: device.deviceName,
+              longitude: device.longitude,
+              latitude: device.latitude,
+              people: Math.round(people),
+              source,
+            },
+          ]
+        : [];
     });
   return [...points(wifi, 'clients', 'wifi'), ...points(stations, 'waiting', 'station')].sort((a, b) => b.people - a.people);
 }
@@ -119,7 +152,17 @@ export function fireOverview(stats: EmergencyStats, fireAlarmsToday: number): Wi
   };
 }
 
-const HISTORY_INTENT: Record<string, 'none' | 'primary' | 'success' | 'warning' | 'danger'> = { open: 'danger', join: 'warning', dispatch: 'primary', accept: 'primary', progress: 'primary', finish: 'success', cancel: 'none', reassign: 'warning', close: 'success' };
+const HISTORY_INTENT: Record<string, 'none' | 'primary' | 'success' | 'warning' | 'danger'> = {
+  open: 'danger',
+  join: 'warning',
+  dispatch: 'primary',
+  accept: 'primary',
+  progress: 'primary',
+  finish: 'success',
+  cancel: 'none',
+  reassign: 'warning',
+  close: 'success',
+};
 
 /** 处置动态: the event's history, newest first. */
 export function historyTimeline(history: readonly EmergencyHistoryEntry[]): WidgetData['timeline'] {

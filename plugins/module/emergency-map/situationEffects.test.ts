@@ -34,11 +34,20 @@ describe('situationEffects', () => {
     expect(fire).toEqual(['emergency:hydrant-32']);
     const flood = ids(situationEffects({ page: 'floodPrevention', events: [], focused: null, resources: sampleResources, crowd: [] }));
     expect(flood).toEqual(['emergency:water-41']);
-    expect(ids(situationEffects({ page: 'water', events: [], focused: null, resources: sampleResources, crowd: [] }))).toEqual(['emergency:hydrant-32', 'emergency:water-41']);
+    expect(ids(situationEffects({ page: 'water', events: [], focused: null, resources: sampleResources, crowd: [] }))).toEqual([
+      'emergency:hydrant-32',
+      'emergency:water-41',
+    ]);
   });
 
   it('draws evacuation routes as line trails, shelters and crowd density on 人群疏散', () => {
-    const specs = situationEffects({ page: 'evacuate', events: [], focused: null, resources: sampleResources, crowd: [{ deviceId: 7, name: 'AP', longitude: 120.2, latitude: 30.2, people: 520, source: 'wifi' }] });
+    const specs = situationEffects({
+      page: 'evacuate',
+      events: [],
+      focused: null,
+      resources: sampleResources,
+      crowd: [{ deviceId: 7, name: 'AP', longitude: 120.2, latitude: 30.2, people: 520, source: 'wifi' }],
+    });
     const route = specs.find((spec) => spec.id === 'emergency:route-1');
     expect(route).toMatchObject({ effect: 'lineTrail', options: { tag: 1, positions: [120.2112, 30.2084, 5, 120.214, 30.21, 5] } });
     expect(specs.find((spec) => spec.id === 'emergency:shelter-1')?.effect).toBe('flashingPoint');

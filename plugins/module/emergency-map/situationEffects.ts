@@ -50,18 +50,34 @@ export function situationEffects({ page, events, focused, resources, crowd }: Si
       fires++;
       specs.push({ id: eventId(event, 'fire'), effect: 'fireSmoke', options: { position: at(event.longitude, event.latitude) } });
     } else if (event.kind !== 'FIRE') {
-      specs.push({ id: eventId(event, 'point'), effect: 'flashingPoint', options: { position: at(event.longitude, event.latitude), color: event.kind === 'FLOOD' ? WATER_COLOR : ALERT_COLOR } });
+      specs.push({
+        id: eventId(event, 'point'),
+        effect: 'flashingPoint',
+        options: { position: at(event.longitude, event.latitude), color: event.kind === 'FLOOD' ? WATER_COLOR : ALERT_COLOR },
+      });
     }
   }
   if (focused && focused.status === 'ACTIVE') {
-    specs.push({ id: eventId(focused, 'scan'), effect: 'scanCircle', options: { position: at(focused.longitude, focused.latitude), radius: focused.radius, color: focused.kind === 'FLOOD' ? WATER_COLOR : '#ff6a3d' } });
+    specs.push({
+      id: eventId(focused, 'scan'),
+      effect: 'scanCircle',
+      options: {
+        position: at(focused.longitude, focused.latitude),
+        radius: focused.radius,
+        color: focused.kind === 'FLOOD' ? WATER_COLOR : '#ff6a3d',
+      },
+    });
     const open = focused.tasks.filter((task) => OPEN_EMERGENCY_TASK_STATUSES.includes(task.status));
     open.forEach((task, index) => {
       const place = offsetPosition(focused.longitude, focused.latitude, focused.radius, (2 * Math.PI * index) / open.length);
       specs.push({
         id: eventId(focused, `task-${task.taskId}`),
         effect: 'pulsingCircle',
-        options: { position: at(place.longitude, place.latitude), maxRadius: Math.max(30, focused.radius / 5), step: Math.max(2, focused.radius / 60) },
+        options: {
+          position: at(place.longitude, place.latitude),
+          maxRadius: Math.max(30, focused.radius / 5),
+          step: Math.max(2, focused.radius / 60),
+        },
       });
     });
   }
@@ -70,20 +86,40 @@ export function situationEffects({ page, events, focused, resources, crowd }: Si
     const showWater = page === 'floodPrevention' || page === 'water';
     if (showHydrants) {
       for (const hydrant of resources.hydrants.filter((candidate) => candidate.low)) {
-        specs.push({ id: `${EFFECT_PREFIX}hydrant-${hydrant.deviceId}`, effect: 'flashingPoint', options: { position: at(hydrant.longitude, hydrant.latitude), color: ALERT_COLOR } });
+        specs.push({
+          id: `${EFFECT_PREFIX}hydrant-${hydrant.deviceId}`,
+          effect: 'flashingPoint',
+          options: { position: at(hydrant.longitude, hydrant.latitude), color: ALERT_COLOR },
+        });
       }
     }
     if (showWater) {
       for (const level of resources.waterLevels.filter((candidate) => candidate.high)) {
-        specs.push({ id: `${EFFECT_PREFIX}water-${level.deviceId}`, effect: 'flashingPoint', options: { position: at(level.longitude, level.latitude), color: WATER_COLOR } });
+        specs.push({
+          id: `${EFFECT_PREFIX}water-${level.deviceId}`,
+          effect: 'flashingPoint',
+          options: { position: at(level.longitude, level.latitude), color: WATER_COLOR },
+        });
       }
     }
     if (page === 'evacuate') {
       for (const route of resources.routes.filter((candidate) => candidate.path.length >= 2)) {
-        specs.push({ id: `${EFFECT_PREFIX}route-${route.routeId}`, effect: 'lineTrail', options: { tag: route.routeId, positions: route.path.flatMap(([longitude, latitude]) => [longitude, latitude, GROUND]), width: 8 } });
+        specs.push({
+          id: `${EFFECT_PREFIX}route-${route.routeId}`,
+          effect: 'lineTrail',
+          options: {
+            tag: route.routeId,
+            positions: route.path.flatMap(([longitude, latitude]) => [longitude, latitude, GROUND]),
+            width: 8,
+          },
+        });
       }
       for (const shelter of resources.shelters) {
-        specs.push({ id: `${EFFECT_PREFIX}shelter-${shelter.shelterId}`, effect: 'flashingPoint', options: { position: at(shelter.longitude, shelter.latitude), color: SHELTER_COLOR } });
+        specs.push({
+          id: `${EFFECT_PREFIX}shelter-${shelter.shelterId}`,
+          effect: 'flashingPoint',
+          options: { position: at(shelter.longitude, shelter.latitude), color: SHELTER_COLOR },
+        });
       }
     }
   }

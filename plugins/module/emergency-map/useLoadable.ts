@@ -32,7 +32,13 @@ export function useLoadable<T>(load: (() => Promise<T>) | null, key: string): [L
     setState((previous) => ({ status: 'loading', ...(sameKey && previous.data !== undefined ? { data: previous.data } : {}) }));
     run().then(
       (data) => request === latest.current && setState({ status: 'ready', data }),
-      (error: unknown) => request === latest.current && setState((previous) => ({ status: 'error', error: error instanceof Error ? error.message : String(error), ...(previous.data !== undefined ? { data: previous.data } : {}) })),
+      (error: unknown) =>
+        request === latest.current &&
+        setState((previous) => ({
+          status: 'error',
+          error: error instanceof Error ? error.message : String(error),
+          ...(previous.data !== undefined ? { data: previous.data } : {}),
+        })),
     );
   }, [key, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);

@@ -25,7 +25,13 @@ export interface AlarmDetailProps {
   onToWorkOrder?(): Promise<void>;
 }
 
-const WORK_ORDER_INTENT: Record<string, 'none' | 'primary' | 'warning' | 'success'> = { PENDING: 'none', ASSIGNED: 'primary', PROCESSING: 'warning', DONE: 'success', CANCELLED: 'none' };
+const WORK_ORDER_INTENT: Record<string, 'none' | 'primary' | 'warning' | 'success'> = {
+  PENDING: 'none',
+  ASSIGNED: 'primary',
+  PROCESSING: 'warning',
+  DONE: 'success',
+  CANCELLED: 'none',
+};
 /** 工单管理 opened on one order. */
 export const workOrderLink = (orderId: number) => `/operation/workorder?orderId=${orderId}`;
 
@@ -51,7 +57,9 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
     <section className="alarm-detail" aria-label={`${t.detail}：${alarm.alarmTypeName}`}>
       <header className="alarm-detail__header">
         <H4>{alarm.alarmTypeName}</H4>
-        <Tag intent={alarm.grade === 'ALARM_GRADE_HIGH' ? 'danger' : alarm.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>{t.grade[alarm.grade] ?? alarm.grade}</Tag>
+        <Tag intent={alarm.grade === 'ALARM_GRADE_HIGH' ? 'danger' : alarm.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>
+          {t.grade[alarm.grade] ?? alarm.grade}
+        </Tag>
         <Tag minimal>{t.status[alarm.status] ?? alarm.status}</Tag>
         {onClose ? <Button variant="minimal" icon="cross" aria-label={t.close} onClick={onClose} /> : null}
       </header>
@@ -62,7 +70,14 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
         {formatDateTime(alarm.createTime)}
       </p>
       <FormGroup label={t.comment} labelFor="alarm-comment">
-        <TextArea id="alarm-comment" fill maxLength={500} placeholder={t.commentPlaceholder} value={comment} onChange={(event) => setComment(event.currentTarget.value)} />
+        <TextArea
+          id="alarm-comment"
+          fill
+          maxLength={500}
+          placeholder={t.commentPlaceholder}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
       </FormGroup>
       <div className="alarm-detail__actions">
         {next ? (

@@ -28,7 +28,12 @@ export function AlarmList({ rows, activeId, onOpen }: AlarmListProps) {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.alarmId} onClick={() => onOpen(row)} aria-selected={row.alarmId === activeId} className={row.alarmId === activeId ? 'is-active' : undefined}>
+          <tr
+            key={row.alarmId}
+            onClick={() => onOpen(row)}
+            aria-selected={row.alarmId === activeId}
+            className={row.alarmId === activeId ? 'is-active' : undefined}
+          >
             <td>{formatDateTime(row.createTime)}</td>
             <td>{row.alarmTypeName}</td>
             <td>

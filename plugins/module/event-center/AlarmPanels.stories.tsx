@@ -23,7 +23,11 @@ const row = (alarmId: number, alarmTypeName: string, grade: string, status: stri
   createTime: at - alarmId * 60_000,
   updateTime: at,
 });
-const rows = [row(1, '烟感报警', 'ALARM_GRADE_HIGH', 'ALARM_STATUS_UNTREATED'), row(2, '垃圾满溢', 'ALARM_GRADE_LOW', 'ALARM_STATUS_PROCESSING'), row(3, '人群聚集', 'ALARM_GRADE_MEDIUM', 'ALARM_STATUS_CONFIRMED')];
+const rows = [
+  row(1, '烟感报警', 'ALARM_GRADE_HIGH', 'ALARM_STATUS_UNTREATED'),
+  row(2, '垃圾满溢', 'ALARM_GRADE_LOW', 'ALARM_STATUS_PROCESSING'),
+  row(3, '人群聚集', 'ALARM_GRADE_MEDIUM', 'ALARM_STATUS_CONFIRMED'),
+];
 const detail: AlarmDetailData = {
   ...rows[0]!,
   history: [
@@ -49,10 +53,49 @@ export const Handled: Story = { args: { alarm: { ...detail, status: 'ALARM_STATU
 export const List: Story = { render: () => <AlarmList rows={rows} activeId={1} onOpen={() => undefined} /> };
 export const EmptyList: Story = { render: () => <AlarmList rows={[]} onOpen={() => undefined} /> };
 
-const workOrder = (orderId: number, orderNo: string, status: WorkOrderRow['status'], statusName: string, assigneeTeamName: string | null): WorkOrderRow => ({
-  orderId, orderNo, title: '烟感报警：烟雾浓度超标', description: '', category: 'ALARM', categoryName: '告警处置', priority: 'URGENT', priorityName: '紧急', status, statusName,
-  source: 'alarm', sourceName: '告警', alarmId: 1, deviceId: 12, deviceName: '江南大道烟感报警-003', assigneeUserId: null, assigneeUserName: null, assigneeTeamId: assigneeTeamName ? 1 : null, assigneeTeamName,
-  createdBy: 2, createdByName: '值班员张敏', dueAt: at + 7_200_000, overdue: false, escalatedAt: null, closedAt: null, result: '', createTime: at, updateTime: at,
+const workOrder = (
+  orderId: number,
+  orderNo: string,
+  status: WorkOrderRow['status'],
+  statusName: string,
+  assigneeTeamName: string | null,
+): WorkOrderRow => ({
+  orderId,
+  orderNo,
+  title: '烟感报警：烟雾浓度超标',
+  description: '',
+  category: 'ALARM',
+  categoryName: '告警处置',
+  priority: 'URGENT',
+  priorityName: '紧急',
+  status,
+  statusName,
+  source: 'alarm',
+  sourceName: '告警',
+  alarmId: 1,
+  deviceId: 12,
+  deviceName: '江南大道烟感报警-003',
+  assigneeUserId: null,
+  assigneeUserName: null,
+  assigneeTeamId: assigneeTeamName ? 1 : null,
+  assigneeTeamName,
+  createdBy: 2,
+  createdByName: '值班员张敏',
+  dueAt: at + 7_200_000,
+  overdue: false,
+  escalatedAt: null,
+  closedAt: null,
+  result: '',
+  createTime: at,
+  updateTime: at,
 });
-export const WithWorkOrders: Story = { args: { workOrders: [workOrder(7, 'GD-20261122-0007', 'PROCESSING', '处理中', '消防一班'), workOrder(9, 'GD-20261122-0009', 'CANCELLED', '已取消', null)], onToWorkOrder: noop } };
+export const WithWorkOrders: Story = {
+  args: {
+    workOrders: [
+      workOrder(7, 'GD-20261122-0007', 'PROCESSING', '处理中', '消防一班'),
+      workOrder(9, 'GD-20261122-0009', 'CANCELLED', '已取消', null),
+    ],
+    onToWorkOrder: noop,
+  },
+};
 export const NoWorkOrdersYet: Story = { args: { workOrders: [], onToWorkOrder: noop } };

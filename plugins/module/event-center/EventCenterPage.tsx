@@ -79,17 +79,41 @@ export default function EventCenterPage() {
           <Card compact aria-label={t.countsByGrade}>
             {GRADES.map((grade) => (
               <span key={grade} className="event-center__stat">
-                <Tag minimal intent={grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>{t.grade[grade]}</Tag> <strong>{stats.byGrade[grade] ?? 0}</strong>
+                <Tag minimal intent={grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>
+                  {t.grade[grade]}
+                </Tag>{' '}
+                <strong>{stats.byGrade[grade] ?? 0}</strong>
               </span>
             ))}
           </Card>
         </div>
       ) : null}
       <div className="event-center__filters" role="group" aria-label={t.filters}>
-        <HTMLSelect aria-label={t.typeFilter} value={query.alarmType ?? ''} onChange={(event) => filter({ alarmType: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allTypes }, ...types.map((type) => ({ value: type.code, label: type.name }))]} />
-        <HTMLSelect aria-label={t.gradeFilter} value={query.grade ?? ''} onChange={(event) => filter({ grade: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allGrades }, ...GRADES.map((grade) => ({ value: grade, label: t.grade[grade]! }))]} />
-        <HTMLSelect aria-label={t.statusFilter} value={query.status ?? ''} onChange={(event) => filter({ status: event.currentTarget.value || undefined })} options={[{ value: '', label: t.allStatuses }, ...STATUSES.map((status) => ({ value: status, label: t.status[status]! }))]} />
-        <DateRangeField label={t.timeRange} beginLabel={t.beginTime} endLabel={t.endTime} value={{ begin: query.beginTime, end: query.endTime }} onChange={(range) => filter({ beginTime: range.begin, endTime: range.end })} />
+        <HTMLSelect
+          aria-label={t.typeFilter}
+          value={query.alarmType ?? ''}
+          onChange={(event) => filter({ alarmType: event.currentTarget.value || undefined })}
+          options={[{ value: '', label: t.allTypes }, ...types.map((type) => ({ value: type.code, label: type.name }))]}
+        />
+        <HTMLSelect
+          aria-label={t.gradeFilter}
+          value={query.grade ?? ''}
+          onChange={(event) => filter({ grade: event.currentTarget.value || undefined })}
+          options={[{ value: '', label: t.allGrades }, ...GRADES.map((grade) => ({ value: grade, label: t.grade[grade]! }))]}
+        />
+        <HTMLSelect
+          aria-label={t.statusFilter}
+          value={query.status ?? ''}
+          onChange={(event) => filter({ status: event.currentTarget.value || undefined })}
+          options={[{ value: '', label: t.allStatuses }, ...STATUSES.map((status) => ({ value: status, label: t.status[status]! }))]}
+        />
+        <DateRangeField
+          label={t.timeRange}
+          beginLabel={t.beginTime}
+          endLabel={t.endTime}
+          value={{ begin: query.beginTime, end: query.endTime }}
+          onChange={(range) => filter({ beginTime: range.begin, endTime: range.end })}
+        />
         <span className="event-center__total">{t.total(page.total)}</span>
       </div>
       <div className="event-center__main">
@@ -112,7 +136,9 @@ export default function EventCenterPage() {
               alarm={detail}
               assignees={assignees}
               onClose={() => setDetail(null)}
-              onTransition={(status, comment) => act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(t.status[status] ?? status))}
+              onTransition={(status, comment) =>
+                act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(t.status[status] ?? status))
+              }
               onAssign={(userId, comment) => act(() => api.assign(detail.alarmId, userId, comment), t.assign)}
               onComment={(comment) => act(() => api.comment(detail.alarmId, comment), t.addComment)}
               workOrders={workOrders}

@@ -1,4 +1,12 @@
-import { createToken, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats, type HttpClient, type WorkOrderRow } from '@ops/sdk';
+import {
+  createToken,
+  type AlarmDetailData,
+  type AlarmQuery,
+  type AlarmRow,
+  type AlarmStats,
+  type HttpClient,
+  type WorkOrderRow,
+} from '@ops/sdk';
 
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/sdk';
 
@@ -16,14 +24,18 @@ export function createAlarmApi(http: HttpClient) {
       return (await http.get<AlarmDetailData>(`/alarm/detail/${alarmId}`, {}, { loading: false })).data as AlarmDetailData;
     },
     async assignees(): Promise<{ userId: number; nickName: string }[]> {
-      return ((await http.get<{ userId: number; nickName: string }[]>('/alarm/assignees', {}, { loading: false })).data ?? []) as { userId: number; nickName: string }[];
+      return ((await http.get<{ userId: number; nickName: string }[]>('/alarm/assignees', {}, { loading: false })).data ?? []) as {
+        userId: number;
+        nickName: string;
+      }[];
     },
     transition: (alarmId: number, status: string, comment: string) => http.post('/alarm/transition', { alarmId, status, comment }),
     assign: (alarmId: number, userId: number, comment: string) => http.post('/alarm/assign', { alarmId, userId, comment }),
     comment: (alarmId: number, comment: string) => http.post('/alarm/comment', { alarmId, comment }),
     /** The work orders raised from the alarm (GET /alarm/workOrders), oldest first. */
     async workOrders(alarmId: number): Promise<WorkOrderRow[]> {
-      return ((await http.get<WorkOrderRow[]>('/alarm/workOrders', { alarmId }, { loading: false, quiet: true })).data ?? []) as WorkOrderRow[];
+      return ((await http.get<WorkOrderRow[]>('/alarm/workOrders', { alarmId }, { loading: false, quiet: true })).data ??
+        []) as WorkOrderRow[];
     },
     /** 转工单: a work order from the alarm (title, category and priority follow it). */
     async toWorkOrder(alarmId: number): Promise<WorkOrderRow> {

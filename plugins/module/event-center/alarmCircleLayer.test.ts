@@ -4,7 +4,10 @@ import { alarmCircleLayer, MAX_ALARM_CIRCLES } from './alarmCircleLayer';
 
 function fakeMap() {
   let listener: ((payload: unknown, topic: string) => void) | undefined;
-  const bus: EventBus = { publish: (_topic, payload) => listener?.(payload, PUSH_TOPIC_ALL), subscribe: (_topic, next) => ((listener = next), () => (listener = undefined)) };
+  const bus: EventBus = {
+    publish: (_topic, payload) => listener?.(payload, PUSH_TOPIC_ALL),
+    subscribe: (_topic, next) => ((listener = next), () => (listener = undefined)),
+  };
   const drawn = new Map<string, Record<string, unknown>>();
   const effects: Pick<MapEffects, 'add' | 'remove' | 'ids'> = {
     add: (effect, id, options) => {
@@ -28,7 +31,13 @@ describe('the alarm circle layer', () => {
     const map = fakeMap();
     const detach = alarmCircleLayer.attach(map.context);
     map.bus.publish(PUSH_TOPIC_ALL, map.alarm(7));
-    expect(map.drawn.get('alarm-7')).toEqual({ effect: 'pulsingCircle', position: { longitude: 106.5, latitude: 29.5, height: 10 }, type: 'pushAlarm', maxRadius: 300, step: 15 });
+    expect(map.drawn.get('alarm-7')).toEqual({
+      effect: 'pulsingCircle',
+      position: { longitude: 106.5, latitude: 29.5, height: 10 },
+      type: 'pushAlarm',
+      maxRadius: 300,
+      step: 15,
+    });
     detach();
     map.bus.publish(PUSH_TOPIC_ALL, map.alarm(8));
     expect(map.drawn.has('alarm-8')).toBe(false);

@@ -18,9 +18,18 @@ export const alarmCircleLayer: MapLayer = {
     return bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
       const { message, route } = payload as RoutedPush;
       const data = message.data as { alarmId?: unknown; longitude?: unknown; latitude?: unknown };
-      if (route.action !== 'toast' || typeof data.alarmId !== 'number' || typeof data.longitude !== 'number' || typeof data.latitude !== 'number') return;
+      if (
+        route.action !== 'toast' ||
+        typeof data.alarmId !== 'number' ||
+        typeof data.longitude !== 'number' ||
+        typeof data.latitude !== 'number'
+      )
+        return;
       try {
-        effects.add(ALARM_EFFECT, `alarm-${data.alarmId}`, { position: { longitude: data.longitude, latitude: data.latitude, height: 10 }, ...ALARM_CIRCLE });
+        effects.add(ALARM_EFFECT, `alarm-${data.alarmId}`, {
+          position: { longitude: data.longitude, latitude: data.latitude, height: 10 },
+          ...ALARM_CIRCLE,
+        });
       } catch (error) {
         // A pushed alarm with an impossible position is not drawn; the toast still shows it.
         console.warn(t.alarmCircleFailed(data.alarmId, error instanceof Error ? error.message : String(error)));

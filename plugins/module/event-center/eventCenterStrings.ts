@@ -3,8 +3,16 @@ import { alarmGradeLabels } from '@ops/sdk';
 /** zh-CN texts of the event center. */
 export const eventCenterStrings = {
   grade: alarmGradeLabels,
-  status: { ALARM_STATUS_UNTREATED: '待处理', ALARM_STATUS_PROCESSING: '处理中', ALARM_STATUS_COMPLET: '待确认', ALARM_STATUS_CONFIRMED: '已处理' } as Record<string, string>,
-  nextAction: { ALARM_STATUS_UNTREATED: '开始处理', ALARM_STATUS_PROCESSING: '处理完成', ALARM_STATUS_COMPLET: '确认办结' } as Record<string, string>,
+  status: {
+    ALARM_STATUS_UNTREATED: '待处理',
+    ALARM_STATUS_PROCESSING: '处理中',
+    ALARM_STATUS_COMPLET: '待确认',
+    ALARM_STATUS_CONFIRMED: '已处理',
+  } as Record<string, string>,
+  nextAction: { ALARM_STATUS_UNTREATED: '开始处理', ALARM_STATUS_PROCESSING: '处理完成', ALARM_STATUS_COMPLET: '确认办结' } as Record<
+    string,
+    string
+  >,
   eventCenter: '事件中心',
   filters: '筛选',
   allTypes: '全部类型',
@@ -31,7 +39,14 @@ export const eventCenterStrings = {
   chooseAssignee: '选择处理人',
   noAlarms: '暂无告警',
   selectAlarm: '选择一条告警查看详情与处理',
-  action: { raise: '告警产生', transition: '状态变更', assign: '指派', comment: '备注', workOrder: '转工单', emergency: '应急处置' } as Record<string, string>,
+  action: {
+    raise: '告警产生',
+    transition: '状态变更',
+    assign: '指派',
+    comment: '备注',
+    workOrder: '转工单',
+    emergency: '应急处置',
+  } as Record<string, string>,
   system: '系统',
   countsByStatus: '按状态统计',
   countsByGrade: '按等级统计',

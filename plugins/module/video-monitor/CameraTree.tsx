@@ -1,6 +1,15 @@
 import { Button, Callout, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { DeviceApi, formatDateTime, PanelBox, useService, type DeviceGroup, type DeviceKind, type DeviceRow, type VideoTileCamera } from '@ops/sdk';
+import {
+  DeviceApi,
+  formatDateTime,
+  PanelBox,
+  useService,
+  type DeviceGroup,
+  type DeviceKind,
+  type DeviceRow,
+  type VideoTileCamera,
+} from '@ops/sdk';
 import type { LiveOperator, LiveOperatorsLoad } from './useLiveOperators';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
@@ -98,18 +107,41 @@ export function CameraTree({ kind, title, playing, onPick, onLoaded, operators }
     );
   };
   const header = (key: GroupKey, name: string, count: number) => (
-    <Button variant="minimal" alignText="start" fill icon={open.has(key) ? 'caret-down' : 'caret-right'} aria-expanded={open.has(key)} onClick={() => void toggle(key)} text={name} endIcon={<Tag minimal round>{count}</Tag>} />
+    <Button
+      variant="minimal"
+      alignText="start"
+      fill
+      icon={open.has(key) ? 'caret-down' : 'caret-right'}
+      aria-expanded={open.has(key)}
+      onClick={() => void toggle(key)}
+      text={name}
+      endIcon={
+        <Tag minimal round>
+          {count}
+        </Tag>
+      }
+    />
   );
   const groupBody = (groupId: number) => {
     const state = members[groupId];
     if (state?.status === 'ready') return list(state.value);
-    if (state?.status === 'error') return <Callout intent="danger" compact>{t.loadFailed(state.message)}</Callout>;
+    if (state?.status === 'error')
+      return (
+        <Callout intent="danger" compact>
+          {t.loadFailed(state.message)}
+        </Callout>
+      );
     return <Spinner size={20} />;
   };
 
   const operatorList = (group: OperatorGroup) => {
     if (group.live.status === 'loading') return <Spinner size={20} aria-label={t.loading} />;
-    if (group.live.status === 'error') return <Callout intent="danger" compact>{t.operatorsFailed(group.live.message)}</Callout>;
+    if (group.live.status === 'error')
+      return (
+        <Callout intent="danger" compact>
+          {t.operatorsFailed(group.live.message)}
+        </Callout>
+      );
     if (!group.live.value.length) return <p className="video-monitor__none">{t.noOperators}</p>;
     return (
       <ul className="video-monitor__cameras">
@@ -148,7 +180,14 @@ export function CameraTree({ kind, title, playing, onPick, onLoaded, operators }
             {open.has('operators') ? operatorList(operators) : null}
           </div>
         ) : null}
-        <InputGroup leftIcon="search" type="search" aria-label={t.search} placeholder={t.searchPlaceholder} value={search} onValueChange={setSearch} />
+        <InputGroup
+          leftIcon="search"
+          type="search"
+          aria-label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onValueChange={setSearch}
+        />
         {cameras.status === 'loading' ? <Spinner size={28} aria-label={t.loading} /> : null}
         {cameras.status === 'error' ? (
           <Callout intent="danger" compact>

@@ -5,10 +5,21 @@ import { SPLITS, type CameraWallState, type Split } from './useCameraWall';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
 /** The split video wall panel: its header (count, 1/4/9/16, 全部停止) and the live tiles (cameras or operators' pictures). */
-export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: CameraWallState; title?: string; onOpenDetail(camera: VideoTileCamera): void }) {
+export function CameraWall({
+  wall,
+  title = t.videos,
+  onOpenDetail,
+}: {
+  wall: CameraWallState;
+  title?: string;
+  onOpenDetail(camera: VideoTileCamera): void;
+}) {
   const streams = useService(CameraStreams);
   // An operator's tile plays their pushed picture the way a camera's plays the camera (its id is their user id).
-  const operatorStreams = useMemo<CameraStreams>(() => ({ play: (userId, video, onState) => streams.playOperator(userId, video, onState) }), [streams]);
+  const operatorStreams = useMemo<CameraStreams>(
+    () => ({ play: (userId, video, onState) => streams.playOperator(userId, video, onState) }),
+    [streams],
+  );
   const playing = wall.tiles.filter(Boolean).length;
   return (
     <PanelBox
@@ -24,7 +35,15 @@ export function CameraWall({ wall, title = t.videos, onOpenDetail }: { wall: Cam
             options={SPLITS.map((count) => ({ label: t.splitOption(count), value: String(count) }))}
             onValueChange={(value) => wall.changeSplit(Number(value) as Split)}
           />
-          <Button size="small" variant="minimal" icon="stop" aria-label={t.clearAll} title={t.clearAll} disabled={!playing} onClick={wall.clear} />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="stop"
+            aria-label={t.clearAll}
+            title={t.clearAll}
+            disabled={!playing}
+            onClick={wall.clear}
+          />
         </>
       }
     >

@@ -1,6 +1,20 @@
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AlarmList, deviceKindsOf, EventBus, HttpClient, PanelBox, PluginRegistry, PUSH_TOPIC_ALL, useService, type AlarmRow, type DeviceRow, type RoutedPush, type VideoTileCamera, type WidgetStatus } from '@ops/sdk';
+import {
+  AlarmList,
+  deviceKindsOf,
+  EventBus,
+  HttpClient,
+  PanelBox,
+  PluginRegistry,
+  PUSH_TOPIC_ALL,
+  useService,
+  type AlarmRow,
+  type DeviceRow,
+  type RoutedPush,
+  type VideoTileCamera,
+  type WidgetStatus,
+} from '@ops/sdk';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';
@@ -33,7 +47,11 @@ export default function FireMonitorPage() {
   const loadAlarms = useCallback(async () => {
     setAlarms((current) => ({ ...current, status: 'loading' }));
     try {
-      const pages = await Promise.all(FIRE_ALARM_TYPES.map((alarmType) => http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true })));
+      const pages = await Promise.all(
+        FIRE_ALARM_TYPES.map((alarmType) =>
+          http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true }),
+        ),
+      );
       const rows = pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
       setAlarms({ status: 'ready', rows: rows.slice(0, SHOWN) });
     } catch (error) {
@@ -60,7 +78,12 @@ export default function FireMonitorPage() {
         const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
         if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
         void loadAlarms();
-        openNearest({ longitude: typeof data.longitude === 'number' ? data.longitude : null, latitude: typeof data.latitude === 'number' ? data.latitude : null, alarmTypeName: String(data.alarmTypeName ?? ''), deviceName: String(data.deviceName ?? '') });
+        openNearest({
+          longitude: typeof data.longitude === 'number' ? data.longitude : null,
+          latitude: typeof data.latitude === 'number' ? data.latitude : null,
+          alarmTypeName: String(data.alarmTypeName ?? ''),
+          deviceName: String(data.deviceName ?? ''),
+        });
       }),
     [bus, loadAlarms, openNearest],
   );
@@ -71,7 +94,13 @@ export default function FireMonitorPage() {
   if (!kind) return <NonIdealState icon="mobile-video" title={t.noCameras} />;
   return (
     <div className="video-monitor is-fire">
-      <CameraTree kind={kind} title={f.fireCameras} playing={wall.tiles.flatMap((tile) => (tile ? [tile.deviceId] : []))} onPick={(camera) => wall.place(camera)} onLoaded={loaded} />
+      <CameraTree
+        kind={kind}
+        title={f.fireCameras}
+        playing={wall.tiles.flatMap((tile) => (tile ? [tile.deviceId] : []))}
+        onPick={(camera) => wall.place(camera)}
+        onLoaded={loaded}
+      />
       <CameraWall wall={wall} onOpenDetail={setDetail} />
       <PanelBox title={f.alarms} className="video-monitor__alarms">
         {note ? (

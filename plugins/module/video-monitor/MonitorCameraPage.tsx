@@ -49,7 +49,14 @@ export default function MonitorCameraPage() {
   return (
     <div className="video-monitor">
       <div className="video-monitor__side">
-        <CameraTree kind={kind} title={t.cameras} playing={wall.cameraIds} onPick={(camera) => place(camera)} onLoaded={loaded} operators={operators} />
+        <CameraTree
+          kind={kind}
+          title={t.cameras}
+          playing={wall.cameraIds}
+          onPick={(camera) => place(camera)}
+          onLoaded={loaded}
+          operators={operators}
+        />
         <PushControl onChange={refreshLive} />
       </div>
       <CameraWall wall={wall} onOpenDetail={setDetail} />

@@ -4,7 +4,12 @@ import { CameraStreams, PanelBox, useService, VideoTile, type CameraStreamState 
 import type { PushSource } from './useLiveOperators';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
-const stateIntent: Record<CameraStreamState['status'], Intent> = { connecting: 'primary', playing: 'success', unavailable: 'warning', failed: 'danger' };
+const stateIntent: Record<CameraStreamState['status'], Intent> = {
+  connecting: 'primary',
+  playing: 'success',
+  unavailable: 'warning',
+  failed: 'danger',
+};
 
 /**
  * 我的推流: pushes the operator's camera or screen for the tenant's other operators (one picture each; a
@@ -39,20 +44,58 @@ export function PushControl({ onChange }: { onChange(): void }) {
   const live = push !== null && (state.status === 'connecting' || state.status === 'playing');
 
   return (
-    <PanelBox title={t.push} className="video-monitor__push" actions={push ? <Tag minimal intent={stateIntent[state.status]}>{t.pushState[state.status]}</Tag> : null}>
+    <PanelBox
+      title={t.push}
+      className="video-monitor__push"
+      actions={
+        push ? (
+          <Tag minimal intent={stateIntent[state.status]}>
+            {t.pushState[state.status]}
+          </Tag>
+        ) : null
+      }
+    >
       <div className="video-monitor__push-body">
         <ButtonGroup fill>
-          <Button size="small" icon="mobile-video" text={t.pushCamera} aria-label={t.pushCamera} active={live && push.source === 'camera'} disabled={live && push.source === 'camera'} onClick={() => start('camera')} />
-          <Button size="small" icon="desktop" text={t.pushScreen} aria-label={t.pushScreen} active={live && push.source === 'screen'} disabled={live && push.source === 'screen'} onClick={() => start('screen')} />
+          <Button
+            size="small"
+            icon="mobile-video"
+            text={t.pushCamera}
+            aria-label={t.pushCamera}
+            active={live && push.source === 'camera'}
+            disabled={live && push.source === 'camera'}
+            onClick={() => start('camera')}
+          />
+          <Button
+            size="small"
+            icon="desktop"
+            text={t.pushScreen}
+            aria-label={t.pushScreen}
+            active={live && push.source === 'screen'}
+            disabled={live && push.source === 'screen'}
+            onClick={() => start('screen')}
+          />
         </ButtonGroup>
         {push && preview ? (
           <div className="video-monitor__preview">
-            <VideoTile key={`${push.source}-${push.run}`} camera={{ deviceId: 0, deviceName: t.pushPreview(push.source) }} streams={preview} />
+            <VideoTile
+              key={`${push.source}-${push.run}`}
+              camera={{ deviceId: 0, deviceName: t.pushPreview(push.source) }}
+              streams={preview}
+            />
           </div>
         ) : (
           <p className="video-monitor__push-hint">{t.pushIdle}</p>
         )}
-        <Button size="small" icon="stop" intent={push ? 'danger' : 'none'} text={t.pushStop} aria-label={t.pushStop} disabled={!push} onClick={() => setPush(null)} />
+        <Button
+          size="small"
+          icon="stop"
+          intent={push ? 'danger' : 'none'}
+          text={t.pushStop}
+          aria-label={t.pushStop}
+          disabled={!push}
+          onClick={() => setPush(null)}
+        />
       </div>
     </PanelBox>
   );

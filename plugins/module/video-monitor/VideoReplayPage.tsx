@@ -1,6 +1,20 @@
 import { Button, ButtonGroup, Callout, HTMLSelect, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DateRangeField, deviceKindsOf, formatDate, formatDateTime, PanelBox, PluginRegistry, Recordings, shanghaiDayStart, useService, type DateRangeValue, type RecordedSegment, type RecordList, type VideoTileCamera } from '@ops/sdk';
+import {
+  DateRangeField,
+  deviceKindsOf,
+  formatDate,
+  formatDateTime,
+  PanelBox,
+  PluginRegistry,
+  Recordings,
+  shanghaiDayStart,
+  useService,
+  type DateRangeValue,
+  type RecordedSegment,
+  type RecordList,
+  type VideoTileCamera,
+} from '@ops/sdk';
 import { CameraTree } from './CameraTree';
 import { videoReplayStrings as r } from './videoMonitorStrings';
 import './VideoMonitor.css';
@@ -138,7 +152,9 @@ export default function VideoReplayPage() {
             </Callout>
           ) : null}
           {load.status === 'ready' && !load.list.recording ? <Callout intent="warning">{r.recordingOff}</Callout> : null}
-          {load.status === 'ready' && load.list.recording && !segments.length ? <NonIdealState icon="film" title={r.noRecording} description={r.noRecordingHint} /> : null}
+          {load.status === 'ready' && load.list.recording && !segments.length ? (
+            <NonIdealState icon="film" title={r.noRecording} description={r.noRecordingHint} />
+          ) : null}
           {segments.length ? (
             <>
               <div className="video-monitor__player">
@@ -151,19 +167,63 @@ export default function VideoReplayPage() {
                   onTimeUpdate={(event) => current && setAt(current.start + event.currentTarget.currentTime * 1000)}
                   onEnded={() => playing && playing.index + 1 < segments.length && void play(playing.index + 1)}
                 />
-                {!playing ? <Button className="video-monitor__start" size="large" icon="play" text={r.summary(segments.length, minutes)} onClick={() => void play(0)} /> : null}
+                {!playing ? (
+                  <Button
+                    className="video-monitor__start"
+                    size="large"
+                    icon="play"
+                    text={r.summary(segments.length, minutes)}
+                    onClick={() => void play(0)}
+                  />
+                ) : null}
               </div>
-              {clipError ? <Callout intent="danger" compact>{clipError}</Callout> : null}
+              {clipError ? (
+                <Callout intent="danger" compact>
+                  {clipError}
+                </Callout>
+              ) : null}
               <div className="video-monitor__controls">
                 <ButtonGroup>
-                  <Button icon="step-backward" aria-label={r.previous} title={r.previous} disabled={!playing || playing.index === 0} onClick={() => playing && void play(playing.index - 1)} />
-                  <Button icon="step-forward" aria-label={r.next} title={r.next} disabled={!playing || playing.index + 1 >= segments.length} onClick={() => playing && void play(playing.index + 1)} />
+                  <Button
+                    icon="step-backward"
+                    aria-label={r.previous}
+                    title={r.previous}
+                    disabled={!playing || playing.index === 0}
+                    onClick={() => playing && void play(playing.index - 1)}
+                  />
+                  <Button
+                    icon="step-forward"
+                    aria-label={r.next}
+                    title={r.next}
+                    disabled={!playing || playing.index + 1 >= segments.length}
+                    onClick={() => playing && void play(playing.index + 1)}
+                  />
                 </ButtonGroup>
-                <SegmentedControl size="small" aria-label={r.speed} value={String(speed)} options={SPEEDS.map((rate) => ({ label: r.speedOption(rate), value: String(rate) }))} onValueChange={(value) => setSpeed(Number(value) as (typeof SPEEDS)[number])} />
-                <span className="video-monitor__count" role="status">{at ? r.at(formatDateTime(at)) : r.summary(segments.length, minutes)}</span>
+                <SegmentedControl
+                  size="small"
+                  aria-label={r.speed}
+                  value={String(speed)}
+                  options={SPEEDS.map((rate) => ({ label: r.speedOption(rate), value: String(rate) }))}
+                  onValueChange={(value) => setSpeed(Number(value) as (typeof SPEEDS)[number])}
+                />
+                <span className="video-monitor__count" role="status">
+                  {at ? r.at(formatDateTime(at)) : r.summary(segments.length, minutes)}
+                </span>
                 <Button icon="download" text={r.download} disabled={!playing} onClick={download} />
-                <HTMLSelect aria-label={r.clipLength} value={clipMinutes} onChange={(event) => setClipMinutes(Number(event.currentTarget.value) as (typeof CLIP_MINUTES)[number])} options={CLIP_MINUTES.map((value) => ({ value, label: r.clipMinutes(value) }))} />
-                <Button icon="film" text={r.downloadClip} title={r.downloadClipHint(formatDateTime(clipFrom), clipMinutes)} loading={clipping} disabled={!segments.length} onClick={() => void downloadClip()} />
+                <HTMLSelect
+                  aria-label={r.clipLength}
+                  value={clipMinutes}
+                  onChange={(event) => setClipMinutes(Number(event.currentTarget.value) as (typeof CLIP_MINUTES)[number])}
+                  options={CLIP_MINUTES.map((value) => ({ value, label: r.clipMinutes(value) }))}
+                />
+                <Button
+                  icon="film"
+                  text={r.downloadClip}
+                  title={r.downloadClipHint(formatDateTime(clipFrom), clipMinutes)}
+                  loading={clipping}
+                  disabled={!segments.length}
+                  onClick={() => void downloadClip()}
+                />
               </div>
               <div
                 className="video-monitor__timeline"
@@ -189,7 +249,10 @@ export default function VideoReplayPage() {
                     key={segment.name}
                     className={`video-monitor__segment${playing?.index === index ? ' is-playing' : ''}`}
                     title={r.segmentLabel(formatDateTime(segment.start), formatDateTime(segment.end))}
-                    style={{ left: `${((segment.start - viewFrom) / span) * 100}%`, width: `${Math.max(0.3, ((segment.end - segment.start) / span) * 100)}%` }}
+                    style={{
+                      left: `${((segment.start - viewFrom) / span) * 100}%`,
+                      width: `${Math.max(0.3, ((segment.end - segment.start) / span) * 100)}%`,
+                    }}
                   />
                 ))}
                 {at ? <span className="video-monitor__cursor" style={{ left: `${((at - viewFrom) / span) * 100}%` }} /> : null}

@@ -14,7 +14,10 @@ export function distanceMetres(a: { longitude: number; latitude: number }, b: { 
 }
 
 /** The camera nearest the place (online ones first: an offline camera shows nothing), with its distance; none without a place. */
-export function nearestCamera<C extends Placed & { online: boolean }>(place: Placed, cameras: readonly C[]): { camera: C; metres: number } | undefined {
+export function nearestCamera<C extends Placed & { online: boolean }>(
+  place: Placed,
+  cameras: readonly C[],
+): { camera: C; metres: number } | undefined {
   if (place.longitude === null || place.latitude === null) return undefined;
   const at = { longitude: place.longitude, latitude: place.latitude };
   let best: { camera: C; metres: number } | undefined;

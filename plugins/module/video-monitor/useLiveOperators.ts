@@ -23,7 +23,9 @@ export function useLiveOperators(streams: LiveStreams, everyMs = LIVE_REFRESH_MS
       const value = await streams.liveOperators();
       setOperators({ status: 'ready', value });
     } catch (error) {
-      setOperators((current) => (current.status === 'ready' ? current : { status: 'error', message: error instanceof Error ? error.message : String(error) }));
+      setOperators((current) =>
+        current.status === 'ready' ? current : { status: 'error', message: error instanceof Error ? error.message : String(error) },
+      );
     }
   }, [streams]);
   useEffect(() => {

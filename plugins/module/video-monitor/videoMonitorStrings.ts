@@ -50,7 +50,8 @@ export const fireMonitorStrings = {
   noAlarms: '暂无烟感与火情告警',
   alarmsFailed: (why: string) => `告警加载失败：${why}`,
   openCamera: (alarm: string, camera: string) => `打开 ${camera}（离「${alarm}」最近）`,
-  nearest: (camera: string, metres: number) => `最近的消防摄像机：${camera}，约 ${metres < 1000 ? `${Math.round(metres)} 米` : `${(metres / 1000).toFixed(1)} 公里`}`,
+  nearest: (camera: string, metres: number) =>
+    `最近的消防摄像机：${camera}，约 ${metres < 1000 ? `${Math.round(metres)} 米` : `${(metres / 1000).toFixed(1)} 公里`}`,
   noCameraNear: '附近没有消防摄像机',
   alarmItem: (type: string, device: string, time: string) => `${type}：${device}，${time}`,
 } as const;

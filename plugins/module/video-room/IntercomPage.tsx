@@ -52,7 +52,10 @@ export default function IntercomPage() {
   const load = useCallback(async () => {
     setOperators({ status: 'loading' });
     try {
-      setOperators({ status: 'ready', data: (await http.get<IntercomOperator[]>('/intercom/operators', {}, { loading: false, quiet: true })).data ?? [] });
+      setOperators({
+        status: 'ready',
+        data: (await http.get<IntercomOperator[]>('/intercom/operators', {}, { loading: false, quiet: true })).data ?? [],
+      });
     } catch (error) {
       setOperators({ status: 'error', message: error instanceof Error ? error.message : String(error) });
     }
@@ -73,7 +76,8 @@ export default function IntercomPage() {
       if (!current) return;
       current.session.leave();
       setCall(null);
-      if (notifyServer) void http.post('/intercom/hangup', { gid: current.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);
+      if (notifyServer)
+        void http.post('/intercom/hangup', { gid: current.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);
     },
     [http],
   );
@@ -85,7 +89,10 @@ export default function IntercomPage() {
         const current = callRef.current;
         const { gid, byUserId } = payload as { gid: number; byUserId: number };
         if (!current || current.gid !== gid) return;
-        const name = operators.status === 'ready' ? (operators.data.find((operator) => operator.userId === byUserId)?.nickName ?? String(byUserId)) : String(byUserId);
+        const name =
+          operators.status === 'ready'
+            ? (operators.data.find((operator) => operator.userId === byUserId)?.nickName ?? String(byUserId))
+            : String(byUserId);
         notifier.show('info', t.hungUpBy(name));
         if (current.session.getSnapshot().feeds.length <= 1) hangup(false);
       }),
@@ -115,11 +122,14 @@ export default function IntercomPage() {
   useEffect(() => {
     if (!params.has('answer')) return;
     const waiting = incoming.call;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('answer');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('answer');
+        return next;
+      },
+      { replace: true },
+    );
     if (waiting && waiting.gid === answerGid) accept(waiting);
     else notifier.show('warning', t.callGone);
     // Only when the address asks; accept and the call are read as they are then.
@@ -132,11 +142,30 @@ export default function IntercomPage() {
 
   return (
     <div className="video-room is-intercom">
-      <PanelBox title={t.operators} label={t.operatorList} className="video-room__list" actions={<Button size="small" intent="primary" icon="phone" text={t.call} loading={calling} disabled={!selected.length} onClick={() => void start()} />}>
+      <PanelBox
+        title={t.operators}
+        label={t.operatorList}
+        className="video-room__list"
+        actions={
+          <Button
+            size="small"
+            intent="primary"
+            icon="phone"
+            text={t.call}
+            loading={calling}
+            disabled={!selected.length}
+            onClick={() => void start()}
+          />
+        }
+      >
         {operators.status === 'loading' ? (
           <NonIdealState icon={<Spinner size={24} />} title="加载中…" />
         ) : operators.status === 'error' ? (
-          <NonIdealState icon="error" title={t.loadFailed(operators.message)} action={<Button icon="refresh" text={t.retry} onClick={() => void load()} />} />
+          <NonIdealState
+            icon="error"
+            title={t.loadFailed(operators.message)}
+            action={<Button icon="refresh" text={t.retry} onClick={() => void load()} />}
+          />
         ) : operators.data.length === 0 ? (
           <NonIdealState icon="people" title={t.noOperators} />
         ) : (
@@ -168,7 +197,13 @@ export default function IntercomPage() {
         <CallPanel call={call} calling={calling} onHangup={() => hangup()} />
         <VoiceMessages />
       </div>
-      <Dialog isOpen={incoming.call !== null} title={t.incoming} icon="phone" canOutsideClickClose={false} onClose={() => incoming.call && reject(incoming.call)}>
+      <Dialog
+        isOpen={incoming.call !== null}
+        title={t.incoming}
+        icon="phone"
+        canOutsideClickClose={false}
+        onClose={() => incoming.call && reject(incoming.call)}
+      >
         <DialogBody>
           <p className={Classes.TEXT_LARGE}>{incoming.call ? t.incomingFrom(incoming.call.fromName, incoming.call.name) : null}</p>
         </DialogBody>
@@ -191,7 +226,11 @@ function CallPanel({ call, calling, onHangup }: { call: Call | null; calling: bo
   if (!call || !snapshot) {
     return (
       <PanelBox title={t.callPanel} className="video-room__call">
-        {calling ? <NonIdealState icon={<Spinner size={24} />} title={t.calling} /> : <NonIdealState icon="phone" title={t.idle} description={t.idleHint} />}
+        {calling ? (
+          <NonIdealState icon={<Spinner size={24} />} title={t.calling} />
+        ) : (
+          <NonIdealState icon="phone" title={t.idle} description={t.idleHint} />
+        )}
       </PanelBox>
     );
   }
@@ -203,7 +242,15 @@ function CallPanel({ call, calling, onHangup }: { call: Call | null; calling: bo
       className="video-room__call"
       actions={
         <>
-          <Button size="small" icon={snapshot.local.audioMuted ? 'volume-off' : 'volume-up'} aria-label={snapshot.local.audioMuted ? t.unmuteMic : t.muteMic} title={snapshot.local.audioMuted ? t.unmuteMic : t.muteMic} aria-pressed={snapshot.local.audioMuted} disabled={ended} onClick={() => call.session.setAudioMuted(!snapshot.local.audioMuted)} />
+          <Button
+            size="small"
+            icon={snapshot.local.audioMuted ? 'volume-off' : 'volume-up'}
+            aria-label={snapshot.local.audioMuted ? t.unmuteMic : t.muteMic}
+            title={snapshot.local.audioMuted ? t.unmuteMic : t.muteMic}
+            aria-pressed={snapshot.local.audioMuted}
+            disabled={ended}
+            onClick={() => call.session.setAudioMuted(!snapshot.local.audioMuted)}
+          />
           <Button size="small" intent="danger" icon="phone" text={t.hangup} onClick={onHangup} />
         </>
       }

@@ -1,6 +1,18 @@
 import { Alert, Button, ButtonGroup, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { HttpClient, Notifier, PanelBox, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomAvailability, type VideoRoomJoin, type VideoRoomSession, type VideoRoomSummary } from '@ops/sdk';
+import {
+  HttpClient,
+  Notifier,
+  PanelBox,
+  useService,
+  VideoRooms,
+  VideoTile,
+  type RemoteFeed,
+  type VideoRoomAvailability,
+  type VideoRoomJoin,
+  type VideoRoomSession,
+  type VideoRoomSummary,
+} from '@ops/sdk';
 import { useParticipantStreams, useRoomSnapshot } from './roomMedia';
 import { videoRoomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';
@@ -25,19 +37,25 @@ export default function VideoRoomPage() {
   const [active, setActive] = useState<{ room: VideoRoomSummary; session: VideoRoomSession } | null>(null);
 
   /** Loads the rooms; `quietly` (the periodic refresh) keeps what is shown until the answer and through a failure. */
-  const load = useCallback(async (quietly = false) => {
-    if (!quietly) setList({ status: 'loading' });
-    try {
-      const status = (await http.get<VideoRoomAvailability>('/videoRoom/status', {}, { loading: false, quiet: true })).data!;
-      setAvailability({ status: 'ready', data: status });
-      if (!status.available) return setList({ status: 'ready', data: [] });
-      setList({ status: 'ready', data: (await http.get<VideoRoomSummary[]>('/videoRoom/list', {}, { loading: false, quiet: true })).data ?? [] });
-    } catch (error) {
-      if (quietly) return;
-      setAvailability((current) => (current.status === 'loading' ? { status: 'error', message: errorText(error) } : current));
-      setList({ status: 'error', message: errorText(error) });
-    }
-  }, [http]);
+  const load = useCallback(
+    async (quietly = false) => {
+      if (!quietly) setList({ status: 'loading' });
+      try {
+        const status = (await http.get<VideoRoomAvailability>('/videoRoom/status', {}, { loading: false, quiet: true })).data!;
+        setAvailability({ status: 'ready', data: status });
+        if (!status.available) return setList({ status: 'ready', data: [] });
+        setList({
+          status: 'ready',
+          data: (await http.get<VideoRoomSummary[]>('/videoRoom/list', {}, { loading: false, quiet: true })).data ?? [],
+        });
+      } catch (error) {
+        if (quietly) return;
+        setAvailability((current) => (current.status === 'loading' ? { status: 'error', message: errorText(error) } : current));
+        setList({ status: 'error', message: errorText(error) });
+      }
+    },
+    [http],
+  );
   useEffect(() => {
     void load();
     // Who is in each room changes as people join and leave: the counts follow every ROOM_REFRESH_MS.
@@ -76,7 +94,14 @@ export default function VideoRoomPage() {
 
   return (
     <div className="video-room">
-      <RoomList availability={availability} list={list} activeRoom={active?.room.room ?? null} onReload={() => void load()} onJoin={join} onDestroyed={destroyed} />
+      <RoomList
+        availability={availability}
+        list={list}
+        activeRoom={active?.room.room ?? null}
+        onReload={() => void load()}
+        onJoin={join}
+        onDestroyed={destroyed}
+      />
       <RoomView active={active} onLeave={leave} onRejoin={() => active && void join(active.room)} />
     </div>
   );
@@ -109,7 +134,8 @@ function RoomList({
     if (!name.trim()) return notifier.show('warning', t.nameRequired);
     setBusy(true);
     try {
-      const room = (await http.post<VideoRoomSummary>('/videoRoom/create', { name: name.trim(), kind }, { json: true, loading: false })).data!;
+      const room = (await http.post<VideoRoomSummary>('/videoRoom/create', { name: name.trim(), kind }, { json: true, loading: false }))
+        .data!;
       notifier.show('success', t.created(room.name));
       setName('');
       onReload();
@@ -130,9 +156,19 @@ function RoomList({
   };
 
   return (
-    <PanelBox title={t.rooms} label={t.roomList} className="video-room__list" actions={<Button size="small" variant="minimal" icon="refresh" aria-label={t.refresh} title={t.refresh} onClick={onReload} />}>
+    <PanelBox
+      title={t.rooms}
+      label={t.roomList}
+      className="video-room__list"
+      actions={<Button size="small" variant="minimal" icon="refresh" aria-label={t.refresh} title={t.refresh} onClick={onReload} />}
+    >
       {unavailable ? (
-        <NonIdealState icon="offline" title={t.unavailable} description={availability.data.message ?? undefined} action={<Button icon="refresh" text={t.retry} onClick={onReload} />} />
+        <NonIdealState
+          icon="offline"
+          title={t.unavailable}
+          description={availability.data.message ?? undefined}
+          action={<Button icon="refresh" text={t.retry} onClick={onReload} />}
+        />
       ) : (
         <>
           <form
@@ -142,14 +178,32 @@ function RoomList({
               void create();
             }}
           >
-            <InputGroup aria-label={t.createName} placeholder={t.createNamePlaceholder} value={name} maxLength={40} onValueChange={setName} />
-            <HTMLSelect aria-label={t.createKind} value={kind} onChange={(event) => setKind(event.currentTarget.value as 'camera' | 'other')} options={[{ value: 'camera', label: t.kindCamera }, { value: 'other', label: t.kindOther }]} />
+            <InputGroup
+              aria-label={t.createName}
+              placeholder={t.createNamePlaceholder}
+              value={name}
+              maxLength={40}
+              onValueChange={setName}
+            />
+            <HTMLSelect
+              aria-label={t.createKind}
+              value={kind}
+              onChange={(event) => setKind(event.currentTarget.value as 'camera' | 'other')}
+              options={[
+                { value: 'camera', label: t.kindCamera },
+                { value: 'other', label: t.kindOther },
+              ]}
+            />
             <Button type="submit" intent="primary" icon="add" text={t.create} loading={busy} />
           </form>
           {list.status === 'loading' ? (
             <NonIdealState icon={<Spinner size={24} />} title={t.loading} />
           ) : list.status === 'error' ? (
-            <NonIdealState icon="error" title={t.loadFailed(list.message)} action={<Button icon="refresh" text={t.retry} onClick={onReload} />} />
+            <NonIdealState
+              icon="error"
+              title={t.loadFailed(list.message)}
+              action={<Button icon="refresh" text={t.retry} onClick={onReload} />}
+            />
           ) : list.data.length === 0 ? (
             <NonIdealState icon="video" title={t.noRooms} description={t.noRoomsHint} />
           ) : (
@@ -159,14 +213,34 @@ function RoomList({
                   <div className="video-room__room-main">
                     <span className="video-room__room-name">{room.name}</span>
                     <span className="video-room__room-meta">
-                      <Tag minimal intent={room.kind === 'camera' ? 'primary' : 'none'}>{kindLabel(room.kind)}</Tag>
+                      <Tag minimal intent={room.kind === 'camera' ? 'primary' : 'none'}>
+                        {kindLabel(room.kind)}
+                      </Tag>
                       <span>{t.participants(room.participants)}</span>
                       <span>{t.creator(room.creatorName)}</span>
                     </span>
                   </div>
                   <ButtonGroup>
-                    <Button size="small" intent="success" icon="log-in" text={room.room === activeRoom ? t.current : t.joinShort} aria-label={t.join(room.name)} disabled={room.room === activeRoom} onClick={() => onJoin(room)} />
-                    {room.canManage ? <Button size="small" intent="danger" variant="minimal" icon="trash" aria-label={t.destroy(room.name)} title={t.destroy(room.name)} onClick={() => setConfirm(room)} /> : null}
+                    <Button
+                      size="small"
+                      intent="success"
+                      icon="log-in"
+                      text={room.room === activeRoom ? t.current : t.joinShort}
+                      aria-label={t.join(room.name)}
+                      disabled={room.room === activeRoom}
+                      onClick={() => onJoin(room)}
+                    />
+                    {room.canManage ? (
+                      <Button
+                        size="small"
+                        intent="danger"
+                        variant="minimal"
+                        icon="trash"
+                        aria-label={t.destroy(room.name)}
+                        title={t.destroy(room.name)}
+                        onClick={() => setConfirm(room)}
+                      />
+                    ) : null}
                   </ButtonGroup>
                 </li>
               ))}
@@ -174,14 +248,30 @@ function RoomList({
           )}
         </>
       )}
-      <Alert isOpen={confirm !== null} intent="danger" icon="trash" cancelButtonText={t.cancel} confirmButtonText={t.destroyShort} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void destroy(confirm)}>
+      <Alert
+        isOpen={confirm !== null}
+        intent="danger"
+        icon="trash"
+        cancelButtonText={t.cancel}
+        confirmButtonText={t.destroyShort}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && void destroy(confirm)}
+      >
         <p>{confirm ? t.destroyConfirm(confirm.name) : null}</p>
       </Alert>
     </PanelBox>
   );
 }
 
-function RoomView({ active, onLeave, onRejoin }: { active: { room: VideoRoomSummary; session: VideoRoomSession } | null; onLeave(): void; onRejoin(): void }) {
+function RoomView({
+  active,
+  onLeave,
+  onRejoin,
+}: {
+  active: { room: VideoRoomSummary; session: VideoRoomSession } | null;
+  onLeave(): void;
+  onRejoin(): void;
+}) {
   const http = useService(HttpClient);
   const notifier = useService(Notifier);
   const snapshot = useRoomSnapshot(active?.session ?? null);
@@ -208,13 +298,48 @@ function RoomView({ active, onLeave, onRejoin }: { active: { room: VideoRoomSumm
     <>
       <span className="video-room__count">{t.count(snapshot.feeds.length + (local.stream ? 1 : 0))}</span>
       <ButtonGroup>
-        <Button size="small" icon="mobile-video" text={t.publishCamera} disabled={!joined} active={local.source === 'camera'} onClick={() => void session.publish({ source: 'camera', audio: true, video: true })} />
-        <Button size="small" icon="desktop" text={t.publishScreen} disabled={!joined} active={local.source === 'screen'} onClick={() => void session.publish({ source: 'screen', audio: false, video: true })} />
-        <Button size="small" icon="stop" aria-label={t.unpublish} title={t.unpublish} disabled={!local.stream} onClick={() => void session.unpublish()} />
+        <Button
+          size="small"
+          icon="mobile-video"
+          text={t.publishCamera}
+          disabled={!joined}
+          active={local.source === 'camera'}
+          onClick={() => void session.publish({ source: 'camera', audio: true, video: true })}
+        />
+        <Button
+          size="small"
+          icon="desktop"
+          text={t.publishScreen}
+          disabled={!joined}
+          active={local.source === 'screen'}
+          onClick={() => void session.publish({ source: 'screen', audio: false, video: true })}
+        />
+        <Button
+          size="small"
+          icon="stop"
+          aria-label={t.unpublish}
+          title={t.unpublish}
+          disabled={!local.stream}
+          onClick={() => void session.unpublish()}
+        />
       </ButtonGroup>
       <ButtonGroup>
-        <Button size="small" icon={local.audioMuted ? 'volume-off' : 'volume-up'} aria-label={local.audioMuted ? t.unmuteMic : t.muteMic} title={local.audioMuted ? t.unmuteMic : t.muteMic} aria-pressed={local.audioMuted} onClick={() => session.setAudioMuted(!local.audioMuted)} />
-        <Button size="small" icon={local.videoMuted ? 'eye-off' : 'eye-open'} aria-label={local.videoMuted ? t.unmuteCamera : t.muteCamera} title={local.videoMuted ? t.unmuteCamera : t.muteCamera} aria-pressed={local.videoMuted} onClick={() => session.setVideoMuted(!local.videoMuted)} />
+        <Button
+          size="small"
+          icon={local.audioMuted ? 'volume-off' : 'volume-up'}
+          aria-label={local.audioMuted ? t.unmuteMic : t.muteMic}
+          title={local.audioMuted ? t.unmuteMic : t.muteMic}
+          aria-pressed={local.audioMuted}
+          onClick={() => session.setAudioMuted(!local.audioMuted)}
+        />
+        <Button
+          size="small"
+          icon={local.videoMuted ? 'eye-off' : 'eye-open'}
+          aria-label={local.videoMuted ? t.unmuteCamera : t.muteCamera}
+          title={local.videoMuted ? t.unmuteCamera : t.muteCamera}
+          aria-pressed={local.videoMuted}
+          onClick={() => session.setVideoMuted(!local.videoMuted)}
+        />
       </ButtonGroup>
       <Button size="small" intent="danger" icon="log-out" text={t.leave} onClick={onLeave} />
     </>
@@ -229,14 +354,20 @@ function RoomView({ active, onLeave, onRejoin }: { active: { room: VideoRoomSumm
           title={snapshot.reason ?? t.ended}
           action={
             <ButtonGroup>
-              {snapshot.ended !== 'kicked' && snapshot.ended !== 'destroyed' && snapshot.ended !== 'noRoom' ? <Button icon="refresh" text={t.rejoin} onClick={onRejoin} /> : null}
+              {snapshot.ended !== 'kicked' && snapshot.ended !== 'destroyed' && snapshot.ended !== 'noRoom' ? (
+                <Button icon="refresh" text={t.rejoin} onClick={onRejoin} />
+              ) : null}
               <Button icon="cross" text={t.leave} onClick={onLeave} />
             </ButtonGroup>
           }
         />
       ) : (
         <>
-          {snapshot.feeds.length === 0 ? <Callout compact icon="info-sign">{t.nobodyElse}</Callout> : null}
+          {snapshot.feeds.length === 0 ? (
+            <Callout compact icon="info-sign">
+              {t.nobodyElse}
+            </Callout>
+          ) : null}
           <div className={`video-room__grid is-${Math.min(4, Math.ceil(Math.sqrt(snapshot.feeds.length + 1)))}`}>
             <LocalTile snapshot={snapshot} />
             {snapshot.feeds.map((feed) => (
@@ -260,8 +391,20 @@ function LocalTile({ snapshot }: { snapshot: NonNullable<ReturnType<typeof useRo
       </div>
     );
   }
-  const badge = [local.source === 'screen' ? t.publishScreen : null, local.audioMuted ? t.muteMic : null, local.videoMuted ? t.muteCamera : null].filter(Boolean).join('·');
-  return <VideoTile camera={{ deviceId: snapshot.myId ?? 0, deviceName: name }} streams={streams} badge={badge ? <Tag minimal>{badge}</Tag> : undefined} />;
+  const badge = [
+    local.source === 'screen' ? t.publishScreen : null,
+    local.audioMuted ? t.muteMic : null,
+    local.videoMuted ? t.muteCamera : null,
+  ]
+    .filter(Boolean)
+    .join('·');
+  return (
+    <VideoTile
+      camera={{ deviceId: snapshot.myId ?? 0, deviceName: name }}
+      streams={streams}
+      badge={badge ? <Tag minimal>{badge}</Tag> : undefined}
+    />
+  );
 }
 
 function FeedTile({ feed, canKick, onKick }: { feed: RemoteFeed; canKick: boolean; onKick(): void }) {
@@ -271,7 +414,18 @@ function FeedTile({ feed, canKick, onKick }: { feed: RemoteFeed; canKick: boolea
       camera={{ deviceId: feed.id, deviceName: feed.display }}
       streams={streams}
       badge={feed.video ? undefined : <Tag minimal>{t.audioOnly}</Tag>}
-      actions={canKick ? <Button size="small" intent="danger" icon="log-out" aria-label={t.kick(feed.display)} title={t.kick(feed.display)} onClick={(event) => (event.stopPropagation(), onKick())} /> : undefined}
+      actions={
+        canKick ? (
+          <Button
+            size="small"
+            intent="danger"
+            icon="log-out"
+            aria-label={t.kick(feed.display)}
+            title={t.kick(feed.display)}
+            onClick={(event) => (event.stopPropagation(), onKick())}
+          />
+        ) : undefined
+      }
     />
   );
 }

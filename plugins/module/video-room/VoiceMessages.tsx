@@ -52,7 +52,8 @@ export function VoiceMessages() {
     urls.current.push(url);
     setMessages((current) => [{ key: Date.now(), recording: result, url, uploaded: false, text: null }, ...current].slice(0, 5));
   };
-  const patch = (key: number, change: Partial<Message>) => setMessages((current) => current.map((message) => (message.key === key ? { ...message, ...change } : message)));
+  const patch = (key: number, change: Partial<Message>) =>
+    setMessages((current) => current.map((message) => (message.key === key ? { ...message, ...change } : message)));
   const upload = async (message: Message) => {
     setBusy(`upload-${message.key}`);
     try {
@@ -102,8 +103,21 @@ export function VoiceMessages() {
             <li key={message.key} className="video-room__message">
               <audio controls src={message.url} aria-label={t.play} />
               <span className="video-room__hint">{t.duration(message.recording.durationMs)}</span>
-              <Button size="small" icon={message.uploaded ? 'tick' : 'upload'} text={message.uploaded ? t.uploaded : t.upload} disabled={message.uploaded} loading={busy === `upload-${message.key}`} onClick={() => void upload(message)} />
-              <Button size="small" icon="translate" text={t.toText} loading={busy === `text-${message.key}`} onClick={() => void toText(message)} />
+              <Button
+                size="small"
+                icon={message.uploaded ? 'tick' : 'upload'}
+                text={message.uploaded ? t.uploaded : t.upload}
+                disabled={message.uploaded}
+                loading={busy === `upload-${message.key}`}
+                onClick={() => void upload(message)}
+              />
+              <Button
+                size="small"
+                icon="translate"
+                text={t.toText}
+                loading={busy === `text-${message.key}`}
+                onClick={() => void toText(message)}
+              />
               {message.text !== null ? (
                 <p className="video-room__text" aria-label={t.text}>
                   {message.text}

@@ -35,10 +35,28 @@ export interface CreateWorkOrderDialogProps {
   now(): number;
 }
 
-const EMPTY = { title: '', description: '', category: 'REPAIR' as WorkOrderCategory, priority: 'NORMAL' as WorkOrderPriority, due: '', kind: '', keyword: '', deviceId: '', assignTo: '' };
+const EMPTY = {
+  title: '',
+  description: '',
+  category: 'REPAIR' as WorkOrderCategory,
+  priority: 'NORMAL' as WorkOrderPriority,
+  due: '',
+  kind: '',
+  keyword: '',
+  deviceId: '',
+  assignTo: '',
+};
 
 /** 新建工单: title, description, category, priority, time limit, a device, and whom to dispatch it to now. */
-export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, deviceKinds, searchDevices, now }: CreateWorkOrderDialogProps) {
+export function CreateWorkOrderDialog({
+  isOpen,
+  onClose,
+  onCreate,
+  assignees,
+  deviceKinds,
+  searchDevices,
+  now,
+}: CreateWorkOrderDialogProps) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof CreateForm, string>>>({});
   const [refusal, setRefusal] = useState<string | undefined>();
@@ -77,7 +95,10 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
 
   const submit = async () => {
     const dueAt = form.due ? parseShanghaiInput(form.due) : undefined;
-    const found = validateCreate({ title: form.title, description: form.description, dueAt: form.due && dueAt === undefined ? 0 : dueAt }, now());
+    const found = validateCreate(
+      { title: form.title, description: form.description, dueAt: form.due && dueAt === undefined ? 0 : dueAt },
+      now(),
+    );
     setErrors(found);
     setRefusal(undefined);
     if (Object.keys(found).length) return;
@@ -103,7 +124,15 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t.createTitle} icon="add" className="work-order__create" canOutsideClickClose={false} isCloseButtonShown={false}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t.createTitle}
+      icon="add"
+      className="work-order__create"
+      canOutsideClickClose={false}
+      isCloseButtonShown={false}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -112,32 +141,106 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
         noValidate
       >
         <DialogBody>
-          <FormGroup label={t.titleLabel} labelFor="work-order-title" labelInfo="*" intent={errors.title ? 'danger' : 'none'} helperText={errors.title}>
-            <InputGroup id="work-order-title" autoFocus maxLength={TITLE_MAX + 20} placeholder={t.titlePlaceholder} intent={errors.title ? 'danger' : 'none'} value={form.title} onChange={(event) => set({ title: event.currentTarget.value })} />
+          <FormGroup
+            label={t.titleLabel}
+            labelFor="work-order-title"
+            labelInfo="*"
+            intent={errors.title ? 'danger' : 'none'}
+            helperText={errors.title}
+          >
+            <InputGroup
+              id="work-order-title"
+              autoFocus
+              maxLength={TITLE_MAX + 20}
+              placeholder={t.titlePlaceholder}
+              intent={errors.title ? 'danger' : 'none'}
+              value={form.title}
+              onChange={(event) => set({ title: event.currentTarget.value })}
+            />
           </FormGroup>
-          <FormGroup label={t.description} labelFor="work-order-description" intent={errors.description ? 'danger' : 'none'} helperText={errors.description}>
-            <TextArea id="work-order-description" fill rows={3} maxLength={DESCRIPTION_MAX + 20} intent={errors.description ? 'danger' : 'none'} value={form.description} onChange={(event) => set({ description: event.currentTarget.value })} />
+          <FormGroup
+            label={t.description}
+            labelFor="work-order-description"
+            intent={errors.description ? 'danger' : 'none'}
+            helperText={errors.description}
+          >
+            <TextArea
+              id="work-order-description"
+              fill
+              rows={3}
+              maxLength={DESCRIPTION_MAX + 20}
+              intent={errors.description ? 'danger' : 'none'}
+              value={form.description}
+              onChange={(event) => set({ description: event.currentTarget.value })}
+            />
           </FormGroup>
           <div className="work-order__form-row">
             <FormGroup label={t.category} labelFor="work-order-category">
-              <HTMLSelect id="work-order-category" fill value={form.category} onChange={(event) => set({ category: event.currentTarget.value as WorkOrderCategory })} options={WORK_ORDER_CATEGORIES.map((value) => ({ value, label: WORK_ORDER_CATEGORY_LABELS[value] }))} />
+              <HTMLSelect
+                id="work-order-category"
+                fill
+                value={form.category}
+                onChange={(event) => set({ category: event.currentTarget.value as WorkOrderCategory })}
+                options={WORK_ORDER_CATEGORIES.map((value) => ({ value, label: WORK_ORDER_CATEGORY_LABELS[value] }))}
+              />
             </FormGroup>
             <FormGroup label={t.priority} labelFor="work-order-priority">
-              <HTMLSelect id="work-order-priority" fill value={form.priority} onChange={(event) => set({ priority: event.currentTarget.value as WorkOrderPriority })} options={WORK_ORDER_PRIORITIES.map((value) => ({ value, label: WORK_ORDER_PRIORITY_LABELS[value] }))} />
+              <HTMLSelect
+                id="work-order-priority"
+                fill
+                value={form.priority}
+                onChange={(event) => set({ priority: event.currentTarget.value as WorkOrderPriority })}
+                options={WORK_ORDER_PRIORITIES.map((value) => ({ value, label: WORK_ORDER_PRIORITY_LABELS[value] }))}
+              />
             </FormGroup>
-            <FormGroup label={t.dueAt} labelFor="work-order-due" intent={errors.dueAt ? 'danger' : 'none'} helperText={errors.dueAt ?? t.dueDefault(WORK_ORDER_SLA_HOURS[form.priority])}>
-              <InputGroup id="work-order-due" type="datetime-local" min={toShanghaiInput(now())} intent={errors.dueAt ? 'danger' : 'none'} value={form.due} onChange={(event) => set({ due: event.currentTarget.value })} />
+            <FormGroup
+              label={t.dueAt}
+              labelFor="work-order-due"
+              intent={errors.dueAt ? 'danger' : 'none'}
+              helperText={errors.dueAt ?? t.dueDefault(WORK_ORDER_SLA_HOURS[form.priority])}
+            >
+              <InputGroup
+                id="work-order-due"
+                type="datetime-local"
+                min={toShanghaiInput(now())}
+                intent={errors.dueAt ? 'danger' : 'none'}
+                value={form.due}
+                onChange={(event) => set({ due: event.currentTarget.value })}
+              />
             </FormGroup>
           </div>
           <div className="work-order__form-row">
             <FormGroup label={t.deviceKind} labelFor="work-order-device-kind">
-              <HTMLSelect id="work-order-device-kind" fill value={form.kind} onChange={(event) => set({ kind: event.currentTarget.value, deviceId: '', keyword: '' })} options={[{ value: '', label: t.noDeviceKind }, ...deviceKinds.map((candidate) => ({ value: candidate.page, label: candidate.displayName }))]} />
+              <HTMLSelect
+                id="work-order-device-kind"
+                fill
+                value={form.kind}
+                onChange={(event) => set({ kind: event.currentTarget.value, deviceId: '', keyword: '' })}
+                options={[
+                  { value: '', label: t.noDeviceKind },
+                  ...deviceKinds.map((candidate) => ({ value: candidate.page, label: candidate.displayName })),
+                ]}
+              />
             </FormGroup>
             <FormGroup label={t.deviceSearch} labelFor="work-order-device-search">
-              <InputGroup id="work-order-device-search" type="search" leftIcon="search" disabled={!kind} placeholder={t.deviceSearchPlaceholder} value={form.keyword} onChange={(event) => set({ keyword: event.currentTarget.value })} />
+              <InputGroup
+                id="work-order-device-search"
+                type="search"
+                leftIcon="search"
+                disabled={!kind}
+                placeholder={t.deviceSearchPlaceholder}
+                value={form.keyword}
+                onChange={(event) => set({ keyword: event.currentTarget.value })}
+              />
             </FormGroup>
             <FormGroup label={t.devicePicker} labelFor="work-order-device">
-              <HTMLSelect id="work-order-device" fill disabled={!kind} value={form.deviceId} onChange={(event) => set({ deviceId: event.currentTarget.value })}>
+              <HTMLSelect
+                id="work-order-device"
+                fill
+                disabled={!kind}
+                value={form.deviceId}
+                onChange={(event) => set({ deviceId: event.currentTarget.value })}
+              >
                 <option value="">{kind && devices.length === 0 ? t.noDevices : t.chooseDevice}</option>
                 {devices.map((device) => (
                   <option key={device.deviceId} value={device.deviceId}>
@@ -148,7 +251,12 @@ export function CreateWorkOrderDialog({ isOpen, onClose, onCreate, assignees, de
             </FormGroup>
           </div>
           <FormGroup label={t.assignNow} labelFor="work-order-assign-now">
-            <HTMLSelect id="work-order-assign-now" fill value={form.assignTo} onChange={(event) => set({ assignTo: event.currentTarget.value })}>
+            <HTMLSelect
+              id="work-order-assign-now"
+              fill
+              value={form.assignTo}
+              onChange={(event) => set({ assignTo: event.currentTarget.value })}
+            >
               <option value="">{t.notAssigned}</option>
               <optgroup label={t.teams}>
                 {assignees.teams.map((team) => (

@@ -32,11 +32,30 @@ export function PhotoThumb({ photo, load }: PhotoThumbProps) {
   }, [load, photo]);
   return (
     <>
-      <button type="button" className="work-order__thumb" aria-label={t.enlargePhoto(photo.photoId)} title={failed ? t.photoFailed : t.enlargePhoto(photo.photoId)} disabled={!url} onClick={() => setOpen(true)}>
-        {url ? <img src={url} alt={t.photoAlt(photo.photoId)} /> : failed ? <Icon icon="media" aria-label={t.photoFailed} /> : <Spinner size={16} aria-hidden />}
+      <button
+        type="button"
+        className="work-order__thumb"
+        aria-label={t.enlargePhoto(photo.photoId)}
+        title={failed ? t.photoFailed : t.enlargePhoto(photo.photoId)}
+        disabled={!url}
+        onClick={() => setOpen(true)}
+      >
+        {url ? (
+          <img src={url} alt={t.photoAlt(photo.photoId)} />
+        ) : failed ? (
+          <Icon icon="media" aria-label={t.photoFailed} />
+        ) : (
+          <Spinner size={16} aria-hidden />
+        )}
       </button>
       {url ? (
-        <Dialog isOpen={open} onClose={() => setOpen(false)} title={t.photoAlt(photo.photoId)} className="work-order__photo-dialog" isCloseButtonShown={false}>
+        <Dialog
+          isOpen={open}
+          onClose={() => setOpen(false)}
+          title={t.photoAlt(photo.photoId)}
+          className="work-order__photo-dialog"
+          isCloseButtonShown={false}
+        >
           <DialogBody>
             <img className="work-order__photo-large" src={url} alt={t.photoAlt(photo.photoId)} />
           </DialogBody>

@@ -3,8 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkOrderAssignees } from '@ops/sdk';
 import { allowedActions, WorkOrderActions } from './WorkOrderActions';
 
-const assignees: WorkOrderAssignees = { users: [{ userId: 2, nickName: '值班员张敏' }], teams: [{ teamId: 1, name: '消防一队', duty: '' }] };
-const order = (status: 'PENDING' | 'ASSIGNED' | 'PROCESSING' | 'DONE' | 'CANCELLED') => ({ orderId: 7, status, assigneeUserId: null, assigneeTeamId: null });
+const assignees: WorkOrderAssignees = {
+  users: [{ userId: 2, nickName: '值班员张敏' }],
+  teams: [{ teamId: 1, name: '消防一队', duty: '' }],
+};
+const order = (status: 'PENDING' | 'ASSIGNED' | 'PROCESSING' | 'DONE' | 'CANCELLED') => ({
+  orderId: 7,
+  status,
+  assigneeUserId: null,
+  assigneeTeamId: null,
+});
 
 afterEach(cleanup);
 

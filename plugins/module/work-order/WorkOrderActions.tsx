@@ -1,6 +1,13 @@
 import { Button, ButtonGroup, Callout, FileInput, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
-import { WORK_ORDER_ACTIONS, WORK_ORDER_TRANSITIONS, type WorkOrderAction, type WorkOrderAssignees, type WorkOrderDetail, type WorkOrderPhoto } from '@ops/sdk';
+import {
+  WORK_ORDER_ACTIONS,
+  WORK_ORDER_TRANSITIONS,
+  type WorkOrderAction,
+  type WorkOrderAssignees,
+  type WorkOrderDetail,
+  type WorkOrderPhoto,
+} from '@ops/sdk';
 import type { ActionInput } from './workOrderApi';
 import { checkPhotoFile, PHOTOS_PER_NOTE, validateActionText } from './validateWorkOrder';
 import { workOrderStrings as t } from './workOrderStrings';
@@ -19,10 +26,25 @@ export function allowedActions(status: WorkOrderDetail['status']): WorkOrderActi
   return WORK_ORDER_ACTIONS.filter((action) => WORK_ORDER_TRANSITIONS[action].from.includes(status));
 }
 
-const ACTION_INTENT: Record<WorkOrderAction, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = { assign: 'primary', accept: 'primary', progress: 'none', close: 'success', reopen: 'warning', cancel: 'danger' };
-const TEXT_LABEL: Record<WorkOrderAction, string> = { assign: t.note, accept: t.note, progress: t.progressNote, close: t.result, reopen: t.reopenReason, cancel: t.cancelReason };
+const ACTION_INTENT: Record<WorkOrderAction, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
+  assign: 'primary',
+  accept: 'primary',
+  progress: 'none',
+  close: 'success',
+  reopen: 'warning',
+  cancel: 'danger',
+};
+const TEXT_LABEL: Record<WorkOrderAction, string> = {
+  assign: t.note,
+  accept: t.note,
+  progress: t.progressNote,
+  close: t.result,
+  reopen: t.reopenReason,
+  cancel: t.cancelReason,
+};
 const takesPhotos = (action: WorkOrderAction) => action === 'progress' || action === 'close';
-const buttonLabel = (action: WorkOrderAction, status: WorkOrderDetail['status']) => (action === 'assign' && status === 'ASSIGNED' ? t.reassign : action === 'cancel' ? t.cancel : t[action]);
+const buttonLabel = (action: WorkOrderAction, status: WorkOrderDetail['status']) =>
+  action === 'assign' && status === 'ASSIGNED' ? t.reassign : action === 'cancel' ? t.cancel : t[action];
 
 /** A photo chosen for the note: its file, and its id once uploaded (a retry does not upload it again). */
 interface ChosenPhoto {
@@ -105,7 +127,14 @@ export function WorkOrderActions({ order, assignees, onAction, onUpload }: WorkO
     <div className="work-order__actions">
       <ButtonGroup aria-label={t.actions} className="work-order__action-buttons">
         {actions.map((name) => (
-          <Button key={name} intent={ACTION_INTENT[name]} variant={current === name ? 'solid' : 'outlined'} active={current === name} disabled={busy} onClick={() => (name === 'accept' ? void runAccept() : choose(name))}>
+          <Button
+            key={name}
+            intent={ACTION_INTENT[name]}
+            variant={current === name ? 'solid' : 'outlined'}
+            active={current === name}
+            disabled={busy}
+            onClick={() => (name === 'accept' ? void runAccept() : choose(name))}
+          >
             {buttonLabel(name, order.status)}
           </Button>
         ))}
@@ -142,17 +171,42 @@ export function WorkOrderActions({ order, assignees, onAction, onUpload }: WorkO
             </FormGroup>
           ) : null}
           <FormGroup label={TEXT_LABEL[current]} labelFor="work-order-action-text">
-            <TextArea id="work-order-action-text" fill autoResize maxLength={current === 'close' ? 1000 : 500} placeholder={current === 'progress' ? t.progressPlaceholder : current === 'close' ? t.resultPlaceholder : undefined} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            <TextArea
+              id="work-order-action-text"
+              fill
+              autoResize
+              maxLength={current === 'close' ? 1000 : 500}
+              placeholder={current === 'progress' ? t.progressPlaceholder : current === 'close' ? t.resultPlaceholder : undefined}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
           </FormGroup>
           {takesPhotos(current) ? (
             <FormGroup label={t.attachPhotos} labelFor="work-order-photo-input">
-              <FileInput fill text={t.photosToAttach(photos.length)} buttonText={t.attachPhotos} inputProps={{ id: 'work-order-photo-input', accept: 'image/jpeg,image/png,image/webp', multiple: true, 'aria-label': t.attachPhotos }} onInputChange={(event) => addPhotos((event.currentTarget as HTMLInputElement).files)} />
+              <FileInput
+                fill
+                text={t.photosToAttach(photos.length)}
+                buttonText={t.attachPhotos}
+                inputProps={{
+                  id: 'work-order-photo-input',
+                  accept: 'image/jpeg,image/png,image/webp',
+                  multiple: true,
+                  'aria-label': t.attachPhotos,
+                }}
+                onInputChange={(event) => addPhotos((event.currentTarget as HTMLInputElement).files)}
+              />
               {photos.length ? (
                 <div className="work-order__chosen">
                   {photos.map((photo, index) => (
                     <Tag key={`${photo.file.name}-${index}`} minimal icon={photo.photoId ? 'tick' : 'media'}>
                       {photo.file.name}
-                      <Button size="small" variant="minimal" icon="cross" aria-label={t.removePhoto(photo.file.name)} onClick={() => setPhotos(photos.filter((_, other) => other !== index))} />
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon="cross"
+                        aria-label={t.removePhoto(photo.file.name)}
+                        onClick={() => setPhotos(photos.filter((_, other) => other !== index))}
+                      />
                     </Tag>
                   ))}
                 </div>

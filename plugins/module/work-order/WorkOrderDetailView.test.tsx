@@ -37,11 +37,29 @@ const order: WorkOrderDetail = {
   photos: [],
   alarm: null,
 } as unknown as WorkOrderDetail;
-const fault = { faultId: 31, deviceId: 12, deviceName: '江南大道智慧灯杆-003', cause: 'offline', causeName: '设备离线', status: 'ORDERED', statusName: '已转工单', detail: '设备离线已 47 分钟', openedAt: NOW - 7_200_000, closedAt: null };
+const fault = {
+  faultId: 31,
+  deviceId: 12,
+  deviceName: '江南大道智慧灯杆-003',
+  cause: 'offline',
+  causeName: '设备离线',
+  status: 'ORDERED',
+  statusName: '已转工单',
+  detail: '设备离线已 47 分钟',
+  openedAt: NOW - 7_200_000,
+  closedAt: null,
+};
 const view = (detail: WorkOrderDetail) =>
   render(
     <MemoryRouter>
-      <WorkOrderDetailView order={detail} assignees={{ users: [], teams: [] }} loadPhoto={async () => new Blob()} now={NOW} onAction={async () => undefined} onUpload={async () => undefined as never} />
+      <WorkOrderDetailView
+        order={detail}
+        assignees={{ users: [], teams: [] }}
+        loadPhoto={async () => new Blob()}
+        now={NOW}
+        onAction={async () => undefined}
+        onUpload={async () => undefined as never}
+      />
     </MemoryRouter>,
   );
 

@@ -47,7 +47,9 @@ export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose,
           {onClose ? <Button variant="minimal" icon="cross" aria-label={t.closeDetail} onClick={onClose} /> : null}
         </div>
       </header>
-      <p className={order.description ? 'work-order__description' : 'work-order__description work-order__muted'}>{order.description || t.noDescription}</p>
+      <p className={order.description ? 'work-order__description' : 'work-order__description work-order__muted'}>
+        {order.description || t.noDescription}
+      </p>
       <HTMLTable compact className="work-order__fields">
         <tbody>
           <tr>
@@ -101,7 +103,10 @@ export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose,
             <tr>
               <th>{t.fields.fault}</th>
               <td colSpan={3}>
-                <span className="work-order__alarm" aria-label={t.faultSummary(order.fault.deviceName, order.fault.causeName, order.fault.statusName)}>
+                <span
+                  className="work-order__alarm"
+                  aria-label={t.faultSummary(order.fault.deviceName, order.fault.causeName, order.fault.statusName)}
+                >
                   <span>
                     {order.fault.deviceName} · {order.fault.causeName}：{order.fault.detail}（{formatDateTime(order.fault.openedAt)}）
                   </span>
@@ -143,7 +148,9 @@ export function WorkOrderDetailView({ order, assignees, loadPhoto, now, onClose,
             <span className="work-order__event-time">{formatDateTime(event.time)}</span>
             <span className="work-order__event-what">
               <strong>{event.userName}</strong> · {event.actionName}
-              {event.toStatus && event.toStatus !== event.fromStatus ? `：${event.fromStatus ? `${WORK_ORDER_STATUS_LABELS[event.fromStatus]} → ` : ''}${WORK_ORDER_STATUS_LABELS[event.toStatus]}` : ''}
+              {event.toStatus && event.toStatus !== event.fromStatus
+                ? `：${event.fromStatus ? `${WORK_ORDER_STATUS_LABELS[event.fromStatus]} → ` : ''}${WORK_ORDER_STATUS_LABELS[event.toStatus]}`
+                : ''}
             </span>
             {event.note ? <span className="work-order__event-note">{event.note}</span> : null}
             {event.photoIds.length ? (

@@ -14,7 +14,11 @@ const KPI_OF_LABEL = new Map<string, KpiName>(KPIS.map((name) => [t.kpi[name], n
 /** 工单概况: the counts an operator watches; a click filters the list by it. */
 export function WorkOrderKpis({ stats, status, error, onRetry, onOpen }: StatsPanelProps & { onOpen?(kpi: KpiName): void }) {
   const items = stats
-    ? KPIS.map((name) => ({ name: t.kpi[name], value: name === 'overdue' ? stats.overdue : name === 'createdToday' ? stats.createdToday : stats.byStatus[name], unit: t.ordersUnit }))
+    ? KPIS.map((name) => ({
+        name: t.kpi[name],
+        value: name === 'overdue' ? stats.overdue : name === 'createdToday' ? stats.createdToday : stats.byStatus[name],
+        unit: t.ordersUnit,
+      }))
     : undefined;
   return (
     <PanelBox title={t.kpis} className="work-order__kpis">

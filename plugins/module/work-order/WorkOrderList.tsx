@@ -22,8 +22,19 @@ import {
 import { SLA_INTENT, slaOf } from './slaClock';
 import { workOrderStrings as t } from './workOrderStrings';
 
-export const PRIORITY_INTENT: Record<WorkOrderPriority, 'danger' | 'warning' | 'primary' | 'none'> = { URGENT: 'danger', HIGH: 'warning', NORMAL: 'primary', LOW: 'none' };
-export const STATUS_INTENT: Record<WorkOrderStatus, 'none' | 'primary' | 'warning' | 'success'> = { PENDING: 'none', ASSIGNED: 'primary', PROCESSING: 'warning', DONE: 'success', CANCELLED: 'none' };
+export const PRIORITY_INTENT: Record<WorkOrderPriority, 'danger' | 'warning' | 'primary' | 'none'> = {
+  URGENT: 'danger',
+  HIGH: 'warning',
+  NORMAL: 'primary',
+  LOW: 'none',
+};
+export const STATUS_INTENT: Record<WorkOrderStatus, 'none' | 'primary' | 'warning' | 'success'> = {
+  PENDING: 'none',
+  ASSIGNED: 'primary',
+  PROCESSING: 'warning',
+  DONE: 'success',
+  CANCELLED: 'none',
+};
 
 /** The list's query: a page and the filters (assignee as `user:<id>` / `team:<id>` in the one select). */
 export type ListQuery = WorkOrderQuery & { pageNum: number; pageSize: number };
@@ -43,17 +54,40 @@ export interface WorkOrderListProps {
   now: number;
 }
 
-export const assigneeText = (row: Pick<WorkOrderRow, 'assigneeUserName' | 'assigneeTeamName'>) => row.assigneeUserName ?? (row.assigneeTeamName ? t.team(row.assigneeTeamName) : t.unassigned);
+export const assigneeText = (row: Pick<WorkOrderRow, 'assigneeUserName' | 'assigneeTeamName'>) =>
+  row.assigneeUserName ?? (row.assigneeTeamName ? t.team(row.assigneeTeamName) : t.unassigned);
 
 /** 工单列表: filters, one server page of orders with status tags and the SLA clock, and paging. */
-export function WorkOrderList({ query, onQuery, page, status, error, onRetry, assignees, activeId, onOpen, onCreate, now }: WorkOrderListProps) {
+export function WorkOrderList({
+  query,
+  onQuery,
+  page,
+  status,
+  error,
+  onRetry,
+  assignees,
+  activeId,
+  onOpen,
+  onCreate,
+  now,
+}: WorkOrderListProps) {
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
   const filter = (patch: Partial<ListQuery>) => onQuery({ ...query, ...patch, pageNum: 1 });
   const assignee = query.assigneeUserId ? `user:${query.assigneeUserId}` : query.assigneeTeamId ? `team:${query.assigneeTeamId}` : '';
   const pages = Math.max(1, Math.ceil((page?.total ?? 0) / query.pageSize));
   const rows = page?.rows ?? [];
-  const filtered = Boolean(query.status || query.priority || query.category || query.assigneeUserId || query.assigneeTeamId || query.keyword || query.overdue || query.beginTime || query.endTime);
+  const filtered = Boolean(
+    query.status ||
+    query.priority ||
+    query.category ||
+    query.assigneeUserId ||
+    query.assigneeTeamId ||
+    query.keyword ||
+    query.overdue ||
+    query.beginTime ||
+    query.endTime,
+  );
 
   return (
     <PanelBox
@@ -73,12 +107,48 @@ export function WorkOrderList({ query, onQuery, page, status, error, onRetry, as
             filter({ keyword: keyword.trim() || undefined });
           }}
         >
-          <InputGroup type="search" leftIcon="search" aria-label={t.keywordLabel} placeholder={t.keyword} value={keyword} maxLength={50} onChange={(event) => setKeyword(event.currentTarget.value)} onBlur={() => keyword.trim() !== (query.keyword ?? '') && filter({ keyword: keyword.trim() || undefined })} />
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            aria-label={t.keywordLabel}
+            placeholder={t.keyword}
+            value={keyword}
+            maxLength={50}
+            onChange={(event) => setKeyword(event.currentTarget.value)}
+            onBlur={() => keyword.trim() !== (query.keyword ?? '') && filter({ keyword: keyword.trim() || undefined })}
+          />
         </form>
-        <HTMLSelect aria-label={t.statusFilter} value={query.status ?? ''} onChange={(event) => filter({ status: (event.currentTarget.value || undefined) as WorkOrderStatus | undefined })} options={[{ value: '', label: t.allStatuses }, ...WORK_ORDER_STATUSES.map((value) => ({ value, label: WORK_ORDER_STATUS_LABELS[value] }))]} />
-        <HTMLSelect aria-label={t.priorityFilter} value={query.priority ?? ''} onChange={(event) => filter({ priority: (event.currentTarget.value || undefined) as WorkOrderPriority | undefined })} options={[{ value: '', label: t.allPriorities }, ...WORK_ORDER_PRIORITIES.map((value) => ({ value, label: WORK_ORDER_PRIORITY_LABELS[value] }))]} />
-        <HTMLSelect aria-label={t.categoryFilter} value={query.category ?? ''} onChange={(event) => filter({ category: (event.currentTarget.value || undefined) as WorkOrderCategory | undefined })} options={[{ value: '', label: t.allCategories }, ...WORK_ORDER_CATEGORIES.map((value) => ({ value, label: WORK_ORDER_CATEGORY_LABELS[value] }))]} />
-        <HTMLSelect aria-label={t.assigneeFilter} value={assignee} onChange={(event) => {
+        <HTMLSelect
+          aria-label={t.statusFilter}
+          value={query.status ?? ''}
+          onChange={(event) => filter({ status: (event.currentTarget.value || undefined) as WorkOrderStatus | undefined })}
+          options={[
+            { value: '', label: t.allStatuses },
+            ...WORK_ORDER_STATUSES.map((value) => ({ value, label: WORK_ORDER_STATUS_LABELS[value] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label={t.priorityFilter}
+          value={query.priority ?? ''}
+          onChange={(event) => filter({ priority: (event.currentTarget.value || undefined) as WorkOrderPriority | undefined })}
+          options={[
+            { value: '', label: t.allPriorities },
+            ...WORK_ORDER_PRIORITIES.map((value) => ({ value, label: WORK_ORDER_PRIORITY_LABELS[value] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label={t.categoryFilter}
+          value={query.category ?? ''}
+          onChange={(event) => filter({ category: (event.currentTarget.value || undefined) as WorkOrderCategory | undefined })}
+          options={[
+            { value: '', label: t.allCategories },
+            ...WORK_ORDER_CATEGORIES.map((value) => ({ value, label: WORK_ORDER_CATEGORY_LABELS[value] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label={t.assigneeFilter}
+          value={assignee}
+          onChange={(event) => {
             const [kind, id] = event.currentTarget.value.split(':');
             filter({ assigneeUserId: kind === 'user' ? Number(id) : undefined, assigneeTeamId: kind === 'team' ? Number(id) : undefined });
           }}
@@ -99,15 +169,33 @@ export function WorkOrderList({ query, onQuery, page, status, error, onRetry, as
             ))}
           </optgroup>
         </HTMLSelect>
-        <Switch className="work-order__overdue" label={t.overdueOnly} checked={query.overdue === '1'} onChange={(event) => filter({ overdue: event.currentTarget.checked ? '1' : undefined })} />
-        <DateRangeField label={t.createdRange} beginLabel={t.beginTime} endLabel={t.endTime} value={{ begin: query.beginTime, end: query.endTime }} onChange={(range) => filter({ beginTime: range.begin, endTime: range.end })} />
+        <Switch
+          className="work-order__overdue"
+          label={t.overdueOnly}
+          checked={query.overdue === '1'}
+          onChange={(event) => filter({ overdue: event.currentTarget.checked ? '1' : undefined })}
+        />
+        <DateRangeField
+          label={t.createdRange}
+          beginLabel={t.beginTime}
+          endLabel={t.endTime}
+          value={{ begin: query.beginTime, end: query.endTime }}
+          onChange={(range) => filter({ beginTime: range.begin, endTime: range.end })}
+        />
         {filtered ? (
           <Button variant="minimal" icon="reset" onClick={() => onQuery({ pageNum: 1, pageSize: query.pageSize })}>
             {t.resetFilters}
           </Button>
         ) : null}
       </div>
-      <WidgetState status={status} empty={rows.length === 0} error={error} onRetry={onRetry} emptyText={filtered ? t.noOrdersHint : t.noOrders} className="work-order__table-frame">
+      <WidgetState
+        status={status}
+        empty={rows.length === 0}
+        error={error}
+        onRetry={onRetry}
+        emptyText={filtered ? t.noOrdersHint : t.noOrders}
+        className="work-order__table-frame"
+      >
         <div className="work-order__table-scroll">
           <HTMLTable interactive compact striped className="work-order__table" aria-label={t.list}>
             <thead>
@@ -126,9 +214,18 @@ export function WorkOrderList({ query, onQuery, page, status, error, onRetry, as
               {rows.map((row) => {
                 const sla = slaOf(row, now);
                 return (
-                  <tr key={row.orderId} onClick={() => onOpen(row.orderId)} aria-selected={row.orderId === activeId} className={row.orderId === activeId ? 'is-active' : undefined}>
+                  <tr
+                    key={row.orderId}
+                    onClick={() => onOpen(row.orderId)}
+                    aria-selected={row.orderId === activeId}
+                    className={row.orderId === activeId ? 'is-active' : undefined}
+                  >
                     <td>
-                      <button type="button" className="work-order__link" onClick={(event) => (event.stopPropagation(), onOpen(row.orderId))}>
+                      <button
+                        type="button"
+                        className="work-order__link"
+                        onClick={(event) => (event.stopPropagation(), onOpen(row.orderId))}
+                      >
                         {row.orderNo}
                       </button>
                     </td>

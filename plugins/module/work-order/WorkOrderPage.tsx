@@ -85,7 +85,11 @@ export default function WorkOrderPage() {
       const data = await api.detail(openId);
       setDetail({ data, status: 'ready' });
     } catch (error) {
-      setDetail((previous) => ({ data: previous.data?.orderId === openId ? previous.data : undefined, status: 'error', error: message(error) }));
+      setDetail((previous) => ({
+        data: previous.data?.orderId === openId ? previous.data : undefined,
+        status: 'error',
+        error: message(error),
+      }));
     }
   }, [api, openId]);
   useEffect(() => {
@@ -154,10 +158,13 @@ export default function WorkOrderPage() {
     },
     [api, openId, notifier, reloadDetail, reloadStats, reloadList],
   );
-  const upload = useCallback(async (file: File) => {
-    if (openId === undefined) throw new Error(t.loadFailed);
-    return api.uploadPhoto(openId, file);
-  }, [api, openId]);
+  const upload = useCallback(
+    async (file: File) => {
+      if (openId === undefined) throw new Error(t.loadFailed);
+      return api.uploadPhoto(openId, file);
+    },
+    [api, openId],
+  );
 
   const create = async ({ body, assignTo }: NewWorkOrder) => {
     const created = await api.create(body);
@@ -173,7 +180,10 @@ export default function WorkOrderPage() {
     openOrder(created.orderId);
     await Promise.all([reloadStats(), reloadList()]);
   };
-  const searchDevices = useCallback(async (kind: DeviceKind, keyword: string) => (await devicesApi.list(kind, 1, 50, keyword ? { keyword } : {})).rows, [devicesApi]);
+  const searchDevices = useCallback(
+    async (kind: DeviceKind, keyword: string) => (await devicesApi.list(kind, 1, 50, keyword ? { keyword } : {})).rows,
+    [devicesApi],
+  );
 
   const statsProps = { stats: stats.data, status: stats.status, error: stats.error, onRetry: () => void reloadStats() };
   const filterBy = (patch: Partial<ListQuery>) => setQuery({ pageNum: 1, pageSize: PAGE_SIZE, ...patch });
@@ -181,7 +191,18 @@ export default function WorkOrderPage() {
   return (
     <div className="work-order">
       <div className="work-order__top">
-        <WorkOrderKpis {...statsProps} onOpen={(kpi) => filterBy(kpi === 'overdue' ? { overdue: '1' } : kpi === 'createdToday' ? { beginTime: shanghaiDayStart(formatDate(now)) ?? undefined } : { status: kpi })} />
+        <WorkOrderKpis
+          {...statsProps}
+          onOpen={(kpi) =>
+            filterBy(
+              kpi === 'overdue'
+                ? { overdue: '1' }
+                : kpi === 'createdToday'
+                  ? { beginTime: shanghaiDayStart(formatDate(now)) ?? undefined }
+                  : { status: kpi },
+            )
+          }
+        />
         <WorkOrderStatusChart {...statsProps} onOpen={(status) => filterBy({ status })} />
         <WorkOrderSlaChart {...statsProps} onOpenOverdue={() => filterBy({ overdue: '1' })} />
       </div>
@@ -198,18 +219,47 @@ export default function WorkOrderPage() {
         onCreate={() => setCreating(true)}
         now={now}
       />
-      <Drawer isOpen={openId !== undefined} onClose={() => openOrder(undefined)} size={DrawerSize.STANDARD} title={detail.data ? `${t.detail} · ${detail.data.orderNo}` : t.detail} icon="clipboard" className="work-order__drawer" isCloseButtonShown={false}>
+      <Drawer
+        isOpen={openId !== undefined}
+        onClose={() => openOrder(undefined)}
+        size={DrawerSize.STANDARD}
+        title={detail.data ? `${t.detail} · ${detail.data.orderNo}` : t.detail}
+        icon="clipboard"
+        className="work-order__drawer"
+        isCloseButtonShown={false}
+      >
         <div className="work-order__drawer-body">
           {detail.data && detail.data.orderId === openId ? (
-            <WorkOrderDetailView order={detail.data} assignees={assignees} loadPhoto={loadPhoto} now={now} onAction={act} onUpload={upload} onClose={() => openOrder(undefined)} />
+            <WorkOrderDetailView
+              order={detail.data}
+              assignees={assignees}
+              loadPhoto={loadPhoto}
+              now={now}
+              onAction={act}
+              onUpload={upload}
+              onClose={() => openOrder(undefined)}
+            />
           ) : detail.status === 'error' ? (
-            <NonIdealState icon="error" title={t.loadFailed} description={detail.error} action={<Button onClick={() => openOrder(undefined)}>{t.closeDetail}</Button>} />
+            <NonIdealState
+              icon="error"
+              title={t.loadFailed}
+              description={detail.error}
+              action={<Button onClick={() => openOrder(undefined)}>{t.closeDetail}</Button>}
+            />
           ) : (
             <Spinner aria-label={t.detail} />
           )}
         </div>
       </Drawer>
-      <CreateWorkOrderDialog isOpen={creating} onClose={() => setCreating(false)} onCreate={create} assignees={assignees} deviceKinds={deviceKinds} searchDevices={searchDevices} now={() => Date.now()} />
+      <CreateWorkOrderDialog
+        isOpen={creating}
+        onClose={() => setCreating(false)}
+        onCreate={create}
+        assignees={assignees}
+        deviceKinds={deviceKinds}
+        searchDevices={searchDevices}
+        now={() => Date.now()}
+      />
     </div>
   );
 }

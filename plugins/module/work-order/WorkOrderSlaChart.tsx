@@ -18,7 +18,11 @@ export function WorkOrderSlaChart({ stats, status, error, onRetry, onOpenOverdue
       }
     : undefined;
   return (
-    <PanelBox title={t.sla} className="work-order__chart" actions={stats ? <span className="work-order__sla-rate">{t.slaRate(stats.slaRate)}</span> : undefined}>
+    <PanelBox
+      title={t.sla}
+      className="work-order__chart"
+      actions={stats ? <span className="work-order__sla-rate">{t.slaRate(stats.slaRate)}</span> : undefined}
+    >
       <BarChart
         data={data}
         status={status}

@@ -14,9 +14,15 @@ describe('SLA clock', () => {
   });
 
   it('counts down open orders, marks the last hour and the overdue, and judges the finished', () => {
-    expect(slaOf({ status: 'ASSIGNED', dueAt: NOW + 90 * MIN, closedAt: null }, NOW)).toEqual({ state: 'running', text: '剩余 1 小时 30 分' });
+    expect(slaOf({ status: 'ASSIGNED', dueAt: NOW + 90 * MIN, closedAt: null }, NOW)).toEqual({
+      state: 'running',
+      text: '剩余 1 小时 30 分',
+    });
     expect(slaOf({ status: 'PENDING', dueAt: NOW + 20 * MIN, closedAt: null }, NOW)).toEqual({ state: 'soon', text: '剩余 20 分' });
-    expect(slaOf({ status: 'PROCESSING', dueAt: NOW - 61 * MIN, closedAt: null }, NOW)).toEqual({ state: 'overdue', text: '超时 1 小时 1 分' });
+    expect(slaOf({ status: 'PROCESSING', dueAt: NOW - 61 * MIN, closedAt: null }, NOW)).toEqual({
+      state: 'overdue',
+      text: '超时 1 小时 1 分',
+    });
     expect(slaOf({ status: 'DONE', dueAt: NOW, closedAt: NOW - 1 }, NOW).state).toBe('metOnTime');
     expect(slaOf({ status: 'DONE', dueAt: NOW, closedAt: NOW + 1 }, NOW).state).toBe('finishedLate');
     expect(slaOf({ status: 'CANCELLED', dueAt: NOW - MIN, closedAt: null }, NOW)).toEqual({ state: 'stopped', text: '—' });

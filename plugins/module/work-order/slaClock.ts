@@ -27,7 +27,8 @@ export function slaOf(order: Pick<WorkOrderRow, 'status' | 'dueAt' | 'closedAt'>
     // The last hour (or the last fifth of a short SLA) is shown as close.
     return { state: left <= HOUR ? 'soon' : 'running', text: t.remaining(spanText(left)) };
   }
-  if (order.status === 'DONE' && order.closedAt !== null) return order.closedAt <= order.dueAt ? { state: 'metOnTime', text: t.finishedOnTime } : { state: 'finishedLate', text: t.finishedLate };
+  if (order.status === 'DONE' && order.closedAt !== null)
+    return order.closedAt <= order.dueAt ? { state: 'metOnTime', text: t.finishedOnTime } : { state: 'finishedLate', text: t.finishedLate };
   return { state: 'stopped', text: '—' };
 }
 

@@ -6,8 +6,14 @@ const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 describe('work-order validation (the server’s messages)', () => {
   it('needs a title of at most 100 characters, a description of at most 1000 and a due time after now', () => {
     expect(validateCreate({ title: '路灯不亮', description: '', dueAt: undefined }, NOW)).toEqual({});
-    expect(validateCreate({ title: '   ', description: 'x'.repeat(1001), dueAt: NOW }, NOW)).toEqual({ title: '请填写工单标题', description: '工单描述不能超过 1000 个字符', dueAt: '截止时间必须晚于当前时间' });
-    expect(validateCreate({ title: 'x'.repeat(101), description: '', dueAt: NOW + 1 }, NOW)).toEqual({ title: '工单标题不能超过 100 个字符' });
+    expect(validateCreate({ title: '   ', description: 'x'.repeat(1001), dueAt: NOW }, NOW)).toEqual({
+      title: '请填写工单标题',
+      description: '工单描述不能超过 1000 个字符',
+      dueAt: '截止时间必须晚于当前时间',
+    });
+    expect(validateCreate({ title: 'x'.repeat(101), description: '', dueAt: NOW + 1 }, NOW)).toEqual({
+      title: '工单标题不能超过 100 个字符',
+    });
   });
 
   it('needs the note of progress, the result of closing and the reason of reopening and cancelling', () => {

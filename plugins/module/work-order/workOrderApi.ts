@@ -1,4 +1,16 @@
-import type { AlarmWorkOrderBody, ApiFiles, CreateWorkOrderBody, HttpClient, WorkOrderAction, WorkOrderAssignees, WorkOrderDetail, WorkOrderPhoto, WorkOrderQuery, WorkOrderRow, WorkOrderStats } from '@ops/sdk';
+import type {
+  AlarmWorkOrderBody,
+  ApiFiles,
+  CreateWorkOrderBody,
+  HttpClient,
+  WorkOrderAction,
+  WorkOrderAssignees,
+  WorkOrderDetail,
+  WorkOrderPhoto,
+  WorkOrderQuery,
+  WorkOrderRow,
+  WorkOrderStats,
+} from '@ops/sdk';
 
 /** What an action of the detail sends besides the order id (the server checks each). */
 export interface ActionInput {
@@ -23,13 +35,17 @@ export function createWorkOrderApi(http: HttpClient, files: ApiFiles) {
       return { rows: (reply.rows as WorkOrderRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
     },
     async stats(): Promise<WorkOrderStats> {
-      return (await http.get<WorkOrderStats>('/workOrder/stats', { days: STATS_DAYS }, { loading: false, quiet: true })).data as WorkOrderStats;
+      return (await http.get<WorkOrderStats>('/workOrder/stats', { days: STATS_DAYS }, { loading: false, quiet: true }))
+        .data as WorkOrderStats;
     },
     async detail(orderId: number): Promise<WorkOrderDetail> {
       return (await http.get<WorkOrderDetail>(`/workOrder/detail/${orderId}`, {}, { loading: false, quiet: true })).data as WorkOrderDetail;
     },
     async assignees(): Promise<WorkOrderAssignees> {
-      return ((await http.get<WorkOrderAssignees>('/workOrder/assignees', {}, { loading: false, quiet: true })).data ?? { users: [], teams: [] }) as WorkOrderAssignees;
+      return ((await http.get<WorkOrderAssignees>('/workOrder/assignees', {}, { loading: false, quiet: true })).data ?? {
+        users: [],
+        teams: [],
+      }) as WorkOrderAssignees;
     },
     async create(body: CreateWorkOrderBody): Promise<WorkOrderRow> {
       return (await http.post<WorkOrderRow>('/workOrder/create', { ...body }, { json: true })).data as WorkOrderRow;

@@ -47,13 +47,22 @@ export interface RunningBroker {
 
 /** Starts mosquitto on a loopback port with these password and ACL files; resolves once it accepts connections. */
 /** With `persistenceDir`, sessions and queued messages survive a stop and a start on the same port (a broker restart). */
-export async function startMosquitto(options: { dir: string; passwordFile: string; aclFile: string; port?: number; persistenceDir?: string }): Promise<RunningBroker> {
+export async function startMosquitto(options: {
+  dir: string;
+  passwordFile: string;
+  aclFile: string;
+  port?: number;
+  persistenceDir?: string;
+}): Promise<RunningBroker> {
   const binary = findMosquitto();
   if (!binary) throw new Error('找不到 mosquitto：请安装它（Debian：apt-get install mosquitto），或不设 REQUIRE_MQTT=1 以跳过 MQTT 测试');
   const port = options.port ?? (await freePort());
   const configFile = join(options.dir, `mosquitto-${port}.conf`);
   // As root, mosquitto would switch to the user "mosquitto", who cannot read the test's files.
-  writeFileSync(configFile, `${mosquittoConfig({ host: '127.0.0.1', port, passwordFile: options.passwordFile, aclFile: options.aclFile, ...(options.persistenceDir ? { persistenceDir: options.persistenceDir } : {}), ...(process.getuid?.() === 0 ? { runAsUser: 'root' } : {}) })}log_dest stdout\nlog_type error\nlog_type warning\nlog_type notice\nlog_type information\n`);
+  writeFileSync(
+    configFile,
+    `${mosquittoConfig({ host: '127.0.0.1', port, passwordFile: options.passwordFile, aclFile: options.aclFile, ...(options.persistenceDir ? { persistenceDir: options.persistenceDir } : {}), ...(process.getuid?.() === 0 ? { runAsUser: 'root' } : {}) })}log_dest stdout\nlog_type error\nlog_type warning\nlog_type notice\nlog_type information\n`,
+  );
   let output = '';
   const child: ChildProcess = spawn(binary, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
