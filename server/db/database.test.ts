@@ -5,7 +5,7 @@ import { readServerConfigFromEnv } from '../config';
 import { createServer } from '../createServer';
 import { testServer } from '../testing/testServer';
 import { dialectOf } from './Database';
-import { knownMigrations } from './migrations';
+import { knownMigrations } from './migrate';
 
 // Runs on SQLite (project server) and on PostgreSQL (project server-pg): the same answers on both.
 const expectedDialect = inject('postgresAdminUrl') ? 'postgres' : 'sqlite';
