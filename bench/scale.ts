@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { startCluster, type Instance, type RunningCluster } from '../scripts/cluster';
-import { loadDeviceCatalog } from '../server/devices/deviceCatalog';
+import { loadDeviceCatalog } from '../server/catalog/deviceCatalog';
 import { findMosquitto } from '../server/mqtt/testing/mosquitto';
 import { DEVICE_CODE_PATTERN } from '../server/mqtt/topics';
 import { loadPlugins } from '../server/pluginManifests';

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/Database';
 import { businessProfileOf, type BusinessProfile, type MerchantCategory } from '../seed/seedBusiness';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS, hourStart, shanghaiDayStart } from '../stats/periods';
 
 /** How far back the simulator fills a tenant's history when it first runs (or after a long pause). */

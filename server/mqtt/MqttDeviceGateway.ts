@@ -3,7 +3,7 @@ import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { MqttConfig } from '../config';
 import { dialectOf, type Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { GATEWAY_MESSAGES, type DeviceGateway, type GatewayDevice, type GatewayResult } from '../devices/DeviceGateway';
 import type { StatusSink } from '../devices/FleetSimulator';
 import { DEFAULT_SERVER_USERNAME, loadSecret, serverPassword, writeBrokerFiles, type BrokerFiles } from './credentials';

@@ -12,9 +12,9 @@ import {
 } from '../../contracts/operations';
 import type { WorkOrderRow } from '../../contracts/workOrders';
 import type { Database, Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
-import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import { auditOperation, type Executor, type OperationPublisher } from './operationAudit';
 
 export interface FaultFilter extends Omit<FaultQuery, 'pageNum' | 'pageSize'> {
@@ -51,7 +51,7 @@ export class FaultService {
   constructor(
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
-    private readonly orders: WorkOrderService,
+    private readonly orders: Pick<WorkOrderActions, 'create' | 'assign'>,
     private readonly push: OperationPublisher | undefined,
     private readonly now: () => number,
   ) {}
@@ -359,17 +359,15 @@ export class FaultService {
     let raised = 0;
     for (const device of due) {
       const minutes = Math.max(1, Math.round((this.now() - Number(device.since)) / 60_000));
-      const faultId = await this.db
-        .transaction()
-        .execute((trx) =>
-          this.raise(trx, {
-            tenantId: device.tenant_id,
-            deviceId: device.device_id,
-            kind: device.kind,
-            cause: 'offline',
-            detail: `设备离线已 ${minutes} 分钟`,
-          }),
-        );
+      const faultId = await this.db.transaction().execute((trx) =>
+        this.raise(trx, {
+          tenantId: device.tenant_id,
+          deviceId: device.device_id,
+          kind: device.kind,
+          cause: 'offline',
+          detail: `设备离线已 ${minutes} 分钟`,
+        }),
+      );
       if (faultId !== undefined) {
         raised++;
         await this.announce(device.tenant_id, faultId, 'raise');

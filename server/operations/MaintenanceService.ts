@@ -11,10 +11,10 @@ import {
   type PlanDeviceOption,
 } from '../../contracts/operations';
 import type { Database, Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import { DAY_MS } from '../stats/periods';
-import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import type { FaultService } from './FaultService';
 import { auditOperation } from './operationAudit';
 
@@ -41,7 +41,7 @@ export class MaintenanceService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly faults: FaultService,
-    private readonly orders: WorkOrderService,
+    private readonly orders: Pick<WorkOrderActions, 'create' | 'assign'>,
     private readonly now: () => number,
   ) {}
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrate } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/openDatabase';
 
 declare module 'vitest' {

@@ -2,7 +2,6 @@ import { afterEach, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { SmsProvider } from '../auth/SmsProvider';
 import { createServer } from '../createServer';
 import type { ServerConfig } from '../config';
@@ -18,7 +17,7 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
   let now = Date.UTC(2026, 10, 22, 8, 0, 0);
   const sent: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { send: async (phone, code) => void sent.push({ phone, code }) };
-  const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, ...overrides });
+  const { app, services } = await createServer({ dataDir, clock: () => now, smsProvider, ...overrides });
   const api = async (
     method: 'GET' | 'POST',
     url: string,
@@ -63,6 +62,7 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
   };
   return {
     app,
+    services,
     api,
     sent,
     lastCode,

@@ -1,7 +1,7 @@
 import { temperatureBandName, weatherIcon, WEATHER_EVENT_TYPE, type WeatherNow } from '../../contracts/weather';
-import { RecentReads } from '../auth/RecentReads';
+import { RecentReads } from '../db/RecentReads';
 import type { Database, Db } from '../db/Database';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { nextWeather, type WeatherState } from './weatherModel';
 
 /** How long (real time) an instance shows a tenant's weather as it read it: a change made elsewhere appears within this time. */

@@ -19,7 +19,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** The WORK_ORDER messages committed to push_log since `afterSeq`, per tenant, in order. */
 async function pushed(afterSeq = 0): Promise<{ tenantId: number; seq: number; data: WorkOrderChanged }[]> {
-  const rows = await server.app.ctx.db
+  const rows = await server.services.ctx.db
     .selectFrom('push_log')
     .select(['tenant_id', 'seq', 'payload'])
     .where('event_type', '=', WORK_ORDER_PUSH_EVENT)
@@ -44,7 +44,7 @@ describe('work-order pushes', () => {
   });
 
   it('announce every change once, after it is committed, to its tenant only, with number, action and status', async () => {
-    const team = await server.app.ctx.db
+    const team = await server.services.ctx.db
       .selectFrom('teams')
       .select('team_id')
       .where('tenant_id', '=', 1)
@@ -52,7 +52,7 @@ describe('work-order pushes', () => {
       .executeTakeFirstOrThrow();
     const created = (await post('/workOrder/create', { title: '路灯不亮', dueAt: NOW + HOUR })).data as WorkOrderRow;
     const live: WorkOrderChanged[] = [];
-    server.app.pushHub.subscribe(1, (message) => {
+    server.services.pushHub.subscribe(1, (message) => {
       if (message.eventType === WORK_ORDER_PUSH_EVENT) live.push(message.data as unknown as WorkOrderChanged);
     });
     const orderId = created.orderId;
@@ -73,7 +73,7 @@ describe('work-order pushes', () => {
     expect((await post('/workOrder/cancel', { orderId: cancelled.orderId, note: '重复报修' })).code).toBe(200);
     const late = (await post('/workOrder/create', { title: '护栏损坏', dueAt: NOW + HOUR })).data as WorkOrderRow;
     server.advance(2 * HOUR);
-    await server.app.workOrders.escalateOverdue();
+    await server.services.workOrders.escalation.escalateOverdue();
 
     const messages = await pushed();
     expect(messages.every((message) => message.tenantId === 1)).toBe(true);
@@ -110,7 +110,7 @@ describe('work-order pushes', () => {
     );
     // Escalating again marks nothing and announces nothing.
     const before = await lastSeq();
-    await server.app.workOrders.escalateOverdue();
+    await server.services.workOrders.escalation.escalateOverdue();
     expect(await pushed(before)).toEqual([]);
   });
 

@@ -1,0 +1,59 @@
+import {
+  WORK_ORDER_ACTION_LABELS,
+  WORK_ORDER_PUSH_EVENT,
+  type WorkOrderChangeAction,
+  type WorkOrderChanged,
+  type WorkOrderStatus,
+} from '../../contracts/workOrders';
+import { statusLabel as label } from './workOrderRecords';
+import type { WorkOrderStatistics } from './WorkOrderStatistics';
+
+/** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
+export interface WorkOrderPushOptions {
+  push?: {
+    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+    /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
+    subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
+  };
+  onPushError?: (error: unknown) => void;
+}
+
+/** Tells the tenant of a committed change and drops its cached statistics. */
+export class WorkOrderAnnouncer {
+  constructor(
+    private readonly statistics: WorkOrderStatistics,
+    private readonly pushOptions: WorkOrderPushOptions = {},
+  ) {}
+
+  /**
+   * Tells the tenant's open screens (WORK_ORDER, topic workOrder.changed) that an order changed; called
+   * only after the change committed, so a refused or rolled-back change is never announced.
+   */
+  async announce(
+    tenantId: number,
+    order: { orderId: number; orderNo: string; status: WorkOrderStatus; alarmId: number | null },
+    action: WorkOrderChangeAction,
+    userId: number | null,
+    time: number,
+  ): Promise<void> {
+    this.statistics.forget(tenantId);
+    const { push, onPushError } = this.pushOptions;
+    if (!push) return;
+    const data: WorkOrderChanged = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      action,
+      actionName: WORK_ORDER_ACTION_LABELS[action],
+      status: order.status,
+      statusName: label(order.status),
+      alarmId: order.alarmId,
+      userId,
+      time,
+    };
+    try {
+      await push.publish(tenantId, WORK_ORDER_PUSH_EVENT, { ...data });
+    } catch (error) {
+      onPushError?.(error);
+    }
+  }
+}
