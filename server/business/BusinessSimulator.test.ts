@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
 import { BUSINESS_PROFILES } from '../seed/seedBusiness';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
-import { BACKFILL_DAYS, BusinessSimulator, parkingFee, poisson, ticketOrderNo } from './BusinessSimulator';
+import { parkingFee, poisson, ticketOrderNo } from './businessModel';
+import { BACKFILL_DAYS, BusinessSimulator } from './BusinessSimulator';
 import { seededRandom } from '../simulation/seededRandom';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
