@@ -214,7 +214,7 @@ export class FaultService {
   }
 
   /**
-   * Turns an open fault into a REPAIR work order (WorkOrderService.create; optionally dispatched to a
+   * Turns an open fault into a REPAIR work order (WorkOrderActions.create; optionally dispatched to a
    * team). The fault is claimed first (待处理 → 已转工单, so two operators cannot raise two orders), the
    * order created, then linked; a failed create gives the claim back.
    */

@@ -31,7 +31,7 @@ const ROUND_LIMIT = 500;
  * Maintenance plans (保养计划) and their inspections (巡检). A plan covers a device kind (all its devices)
  * or a list of them, every `interval_days`; the leader's job creates an inspection when a plan is due
  * (once per plan and due time: a unique index) and moves the plan's next due time on, optionally
- * raising an INSPECTION work order through WorkOrderService. An inspection's result is 正常 or 异常; an
+ * raising an INSPECTION work order through WorkOrderActions. An inspection's result is 正常 or 异常; an
  * 异常 one names the device and raises (or joins) its inspection fault. Every change audited.
  */
 export class MaintenanceService {
