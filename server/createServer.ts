@@ -30,7 +30,8 @@ import { loadPlugins } from './pluginManifests';
 import { PUSH_CHANNEL, PushHub } from './push/PushHub';
 import { registerFeatures, type FeatureServices } from './registerFeatures';
 import { prepareDatabase } from './seed/prepareDatabase';
-import { bearerToken, sessionGuard, type ServerContext, type ServerDeps } from './ServerContext';
+import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
+import type { ServerDeps } from './ServerDeps';
 import { formatSchemaErrors, normalizeInput } from './validation';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;

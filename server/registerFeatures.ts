@@ -13,6 +13,7 @@ import type { EmergencyResourceKinds } from './emergency/emergencyResourceKinds'
 import type { FieldWorkSimulator } from './emergency/FieldWorkSimulator';
 import { registerEmergency } from './emergency/registerEmergency';
 import type { ProductSockets } from './intercom/ProductSockets';
+import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { registerIntercom } from './intercom/registerIntercom';
 import { registerOperations, type OperationsFeature } from './operations/registerOperations';
 import { registerPanels } from './panels/registerPanels';
@@ -21,7 +22,7 @@ import { registerPush } from './push/registerPush';
 import { seedMaintenanceHistory } from './seed/seedOperationsHistory';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
-import type { FeatureLifecycle, ServerDeps } from './ServerContext';
+import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
 import { registerStats } from './stats/registerStats';
 import { registerStreams } from './stream/registerStreams';
 import type { StreamService } from './stream/StreamService';
@@ -38,7 +39,7 @@ import type { WorkOrders } from './workOrders/WorkOrders';
 export interface FeatureServices {
   simulator: DevicesFeature['simulator'];
   /** The MQTT device gateway when MQTT_URL names a broker; else undefined (devices are simulated in-process). */
-  mqttGateway: DevicesFeature['mqttGateway'];
+  mqttGateway: MqttDeviceGateway | undefined;
   alarms: AlarmService;
   /** The tenants' current weather (read by GET /weather/current and GET /getInfo, moved on by the weather simulator). */
   weather: WeatherService;
@@ -86,7 +87,12 @@ export async function registerFeatures(
   const weather = await registerWeather(api, deps);
   await registerPlatform(api, deps, { menuPerms: inputs.menuPerms, weather: weather.weather });
   const { alarms, alarmTypes } = await registerAlarms(api, deps, inputs.plugins);
-  const devices = await registerDevices(api, deps, { alarms, deviceVersion: inputs.deviceVersion, orderCounters });
+  // Devices over the MQTT broker when one is configured (their background reports come from the devices),
+  // else the in-process simulator. The simulator object stays for the dev endpoints either way.
+  const mqttGateway = config.mqtt
+    ? new MqttDeviceGateway({ db, catalog, alarms, status: deps.pushHub, now, log: deps.log, dataDir: config.dataDir }, config.mqtt)
+    : undefined;
+  const devices = await registerDevices(api, deps, { alarms, deviceVersion: inputs.deviceVersion, orderCounters, remote: mqttGateway });
   const streams = await registerStreams(api, deps, devices.devices);
   await registerStats(api, deps, alarmTypes);
   const business = await registerBusiness(api, deps);
@@ -100,7 +106,7 @@ export async function registerFeatures(
   const sensors = await registerSensors(api, deps, inputs.resourceKinds);
   // A new database's maintenance plans and their past inspections, made through the services (on a clock of their own).
   if (inputs.freshDatabase) await seedMaintenanceHistory(db, catalog, workOrders.workOrders.actions, now());
-  const { simulator, mqttGateway } = devices;
+  const { simulator } = devices;
   const operations = await registerOperations(api, deps, {
     orders: workOrders.workOrders.actions,
     sources: {

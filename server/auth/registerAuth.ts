@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import { authRoutes } from './authRoutes';
 
 /** Logins, sessions, SMS codes, the captcha and their limits (the services are the ServerContext's). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import { businessRoutes } from './businessRoutes';
 import { BusinessService } from './BusinessService';
 import { BusinessSimulator } from './BusinessSimulator';

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { DeviceDataVersion } from '../db/DeviceDataVersion';
-import { MqttDeviceGateway } from '../mqtt/MqttDeviceGateway';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { OrderCounters } from '../workOrders/OrderCounters';
-import type { DeviceGateway } from './DeviceGateway';
+import type { DeviceGateway, RemoteDeviceGateway } from './DeviceGateway';
 import { deviceRoutes } from './deviceRoutes';
 import { DeviceService } from './DeviceService';
 import { FleetSimulator } from './FleetSimulator';
@@ -12,8 +11,6 @@ import { FleetSimulator } from './FleetSimulator';
 export interface DevicesFeature extends FeatureLifecycle {
   /** The in-process fleet (it stays for the dev endpoints even when devices speak MQTT). */
   simulator: FleetSimulator;
-  /** The MQTT device gateway when MQTT_URL names a broker; else undefined (devices are simulated in-process). */
-  mqttGateway: MqttDeviceGateway | undefined;
   devices: DeviceService;
   /** Connects to the broker (before the leader starts its jobs). */
   start(): Promise<void>;
@@ -25,8 +22,19 @@ export interface DevicesFeature extends FeatureLifecycle {
  */
 export async function registerDevices(
   api: FastifyInstance,
-  { config, db, now, ctx, catalog, pushHub, log }: ServerDeps,
-  { alarms, deviceVersion, orderCounters }: { alarms: AlarmService; deviceVersion: DeviceDataVersion; orderCounters: OrderCounters },
+  { config, db, now, ctx, catalog, pushHub }: ServerDeps,
+  {
+    alarms,
+    deviceVersion,
+    orderCounters,
+    remote,
+  }: {
+    alarms: AlarmService;
+    deviceVersion: DeviceDataVersion;
+    orderCounters: OrderCounters;
+    /** The devices' broker (MQTT_URL) when one is configured; else the in-process simulator answers. */
+    remote: RemoteDeviceGateway | undefined;
+  },
 ): Promise<DevicesFeature> {
   const simulator = new FleetSimulator(
     db,
@@ -40,10 +48,7 @@ export async function registerDevices(
     alarms,
     pushHub,
   );
-  const mqttGateway = config.mqtt
-    ? new MqttDeviceGateway({ db, catalog, alarms, status: pushHub, now, log, dataDir: config.dataDir }, config.mqtt)
-    : undefined;
-  const gateway: DeviceGateway = mqttGateway ?? simulator;
+  const gateway: DeviceGateway = remote ?? simulator;
   const devices = new DeviceService(db, catalog, gateway, now, {
     version: deviceVersion,
     ...(config.deviceListCacheMs !== undefined ? { cacheMs: config.deviceListCacheMs } : {}),
@@ -51,19 +56,18 @@ export async function registerDevices(
   await deviceRoutes(api, ctx, devices, orderCounters);
   return {
     simulator,
-    mqttGateway,
     devices,
     // The MQTT gateway is not a leader job: every instance sends commands and shares the broker's
     // subscriptions; only draining the sessions of instances that went away is the leader's.
-    jobs: mqttGateway
-      ? [{ name: 'MQTT 遗留会话接管', start: () => mqttGateway.startSweeping(), stop: () => mqttGateway.stopSweeping() }]
+    jobs: remote
+      ? [{ name: 'MQTT 遗留会话接管', start: () => remote.startSweeping(), stop: () => remote.stopSweeping() }]
       : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }],
     start: async () => {
-      await mqttGateway?.start();
+      await remote?.start();
     },
     stop: async () => {
       simulator.stop();
-      await mqttGateway?.stop();
+      await remote?.stop();
     },
   };
 }

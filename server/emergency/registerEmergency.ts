@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlarmService } from '../alarms/AlarmService';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { WorkOrders } from '../workOrders/WorkOrders';
 import { createEmergency, type Emergency } from './Emergency';
 import type { EmergencyResourceKinds } from './emergencyResourceKinds';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PushTickets } from '../push/PushTickets';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import type { VideoRoomService } from '../videoRooms/VideoRoomService';
 import { intercomRoutes } from './intercomRoutes';
 import { IntercomService } from './IntercomService';

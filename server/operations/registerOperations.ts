@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IntervalJob } from '../cluster/IntervalJob';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import { AvailabilityService } from './AvailabilityService';
 import { FaultService } from './FaultService';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import { loadPanelCatalog } from './panelCatalog';
 import { PanelLayoutService } from './PanelLayoutService';
 import { panelRoutes } from './panelRoutes';

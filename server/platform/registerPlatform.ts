@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import type { WeatherService } from '../weather/WeatherService';
 import { PlatformService } from './PlatformService';
 import { platformRoutes } from './platformRoutes';

@@ -3,7 +3,7 @@ import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { Db, DialectName } from '../db/Database';
 import { migrate } from '../db/migrate';
 import type { EmergencyResourceKinds } from '../emergency/emergencyResourceKinds';
-import { seedEmergencyResources } from '../emergency/seedEmergencyResources';
+import { seedEmergencyResources } from './seedEmergencyResources';
 import { recordBaselines } from '../operations/StatusRecorder';
 import { syncMenus } from '../platform/menus';
 import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorHistory';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IntervalJob } from '../cluster/IntervalJob';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import { SensorReadingService, type SensorKinds } from './SensorReadingService';
 import { sensorRoutes } from './sensorRoutes';
 

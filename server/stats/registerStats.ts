@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlarmType } from '../alarms/alarmTypes';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import { StatsService } from './StatsService';
 import { statsRoutes } from './statsRoutes';
 

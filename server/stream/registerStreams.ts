@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DeviceService } from '../devices/DeviceService';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import { streamPushRoutes, streamRoutes } from './streamRoutes';
 import { StreamService } from './StreamService';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../ServerContext';
+import type { ServerDeps } from '../ServerDeps';
 import { voiceRoutes } from './voiceRoutes';
 import { VoiceService } from './VoiceService';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import { weatherRoutes } from './weatherRoutes';
 import { WeatherService, WeatherSimulator } from './WeatherService';
 

@@ -5,18 +5,8 @@ import {
   type WorkOrderChanged,
   type WorkOrderStatus,
 } from '../../contracts/workOrders';
-import { statusLabel as label } from './workOrderRecords';
+import { statusLabel as label, type WorkOrderPushOptions } from './workOrderRecords';
 import type { WorkOrderStatistics } from './WorkOrderStatistics';
-
-/** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
-export interface WorkOrderPushOptions {
-  push?: {
-    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
-    /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
-    subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
-  };
-  onPushError?: (error: unknown) => void;
-}
 
 /** Tells the tenant of a committed change and drops its cached statistics. */
 export class WorkOrderAnnouncer {

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/workOrders';
 import type { Db } from '../db/Database';
 import { bucketOf, DAY_MS, shanghaiDayStart } from '../stats/periods';
-import type { WorkOrderPushOptions } from './WorkOrderAnnouncer';
+import type { WorkOrderPushOptions } from './workOrderRecords';
 
 /**
  * How long a tenant's statistics may be served from memory. Every change drops them at once (this

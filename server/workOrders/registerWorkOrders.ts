@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlarmService } from '../alarms/AlarmService';
 import { IntervalJob } from '../cluster/IntervalJob';
-import type { FeatureLifecycle, ServerDeps } from '../ServerContext';
+import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { OrderCounters } from './OrderCounters';
 import { createWorkOrders, type WorkOrders } from './WorkOrders';
 import { workOrderRoutes } from './workOrderRoutes';

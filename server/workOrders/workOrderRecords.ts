@@ -18,6 +18,16 @@ import { AppError } from '../envelope';
 export type Executor = Db | Transaction<Database>;
 export type OrderRecord = Database['work_orders'] & { order_id: number };
 
+/** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
+export interface WorkOrderPushOptions {
+  push?: {
+    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+    /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
+    subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
+  };
+  onPushError?: (error: unknown) => void;
+}
+
 export const statusLabel = (status: string) => WORK_ORDER_STATUS_LABELS[status as WorkOrderStatus] ?? status;
 export const orderNotFound = (orderId: number) => new AppError(404, `工单不存在：${orderId}`);
 
