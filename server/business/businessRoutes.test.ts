@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryData, GaugeData, SeriesData, StatGroupData, StatValue } from '../../contracts/panels';
 import { testServer, type TestServer } from '../testing/testServer';
 import { DAY_MS, HOUR_MS } from '../stats/periods';
-import { sessionWithMenus } from '../stats/testUsers';
+import { sessionWithMenus } from '../testing/testUsers';
 
 // The test clock: 2026-11-22 16:00 in Shanghai (a Sunday); its day began at 16:00 UTC the day before.
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);

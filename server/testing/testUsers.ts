@@ -1,4 +1,4 @@
-import type { TestServer } from '../testing/testServer';
+import type { TestServer } from './testServer';
 
 /**
  * For the statistics, business and panel tests: a session of a new user of `tenantId` whose role holds
