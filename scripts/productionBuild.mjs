@@ -5,7 +5,17 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 /** What the built app is made from: a change to any of these makes dist/ stale. */
-export const BUILD_SOURCES = ['core', 'plugins', 'registry', 'schemas', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+export const BUILD_SOURCES = [
+  'core',
+  'plugins',
+  'registry',
+  'schemas',
+  'contracts',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 /**
  * Written into dist/ by `npm start` after its own production build. `vite build` empties dist/, so a
