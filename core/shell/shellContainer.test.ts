@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultRuntimeConfig, RuntimeConfig } from '../config/RuntimeConfig';
 import { ServiceMap } from '../di/ServiceLocator';
 import { DeviceApi } from '../devices/deviceApi';
