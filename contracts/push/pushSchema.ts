@@ -1,0 +1,54 @@
+/**
+ * A few JSON-schema builders that carry the TypeScript type of what they accept, so a push topic's schema
+ * and its payload type cannot drift: `definePushTopic<T>` only takes a schema whose type is exactly `T`
+ * (mutually assignable: a missing, extra, mistyped or wrongly nullable field fails to compile). What they
+ * build is plain JSON schema (draft 7) for ajv; objects name every property `required` unless it is
+ * optional in `T`, and leave other properties open so the server may add fields without breaking clients.
+ */
+declare const schemaType: unique symbol;
+
+/** Any JSON schema object, its type set aside. */
+export interface JsonSchemaObject {
+  readonly [keyword: string]: unknown;
+}
+
+/** A JSON schema of values of type `T`. */
+export interface PushSchema<T> extends JsonSchemaObject {
+  /** Type only (never set): invariant, so a schema of one type is never taken for another. */
+  readonly [schemaType]?: (value: T) => T;
+}
+
+/** The type a schema accepts. */
+export type SchemaType<S> = S extends PushSchema<infer T> ? T : never;
+
+export const integer = (): PushSchema<number> => ({ type: 'integer' });
+export const number = (): PushSchema<number> => ({ type: 'number' });
+export const text = (): PushSchema<string> => ({ type: 'string' });
+export const flag = (): PushSchema<boolean> => ({ type: 'boolean' });
+
+/** One of a contract's `as const` list of strings. */
+export const enumOf = <const V extends string>(values: readonly V[]): PushSchema<V> => ({ type: 'string', enum: [...values] });
+
+/** `schema` or null. */
+export const orNull = <T>(schema: PushSchema<T>): PushSchema<T | null> => ({ anyOf: [schema, { type: 'null' }] });
+
+export const arrayOf = <T>(items: PushSchema<T>): PushSchema<T[]> => ({ type: 'array', items });
+
+type Properties = Record<string, JsonSchemaObject>;
+type Flatten<T> = { [K in keyof T]: T[K] };
+type ObjectType<R extends Properties, O extends Properties> = Flatten<
+  { [K in keyof R]: SchemaType<R[K]> } & { [K in keyof O]?: SchemaType<O[K]> }
+>;
+
+/** An object with the `required` properties (and the `optional` ones, which may be missing). */
+export function object<R extends Properties, O extends Properties = Record<never, never>>(
+  required: R,
+  optional?: O,
+): PushSchema<NoInfer<ObjectType<R, O>>> {
+  return { type: 'object', properties: { ...required, ...optional }, required: Object.keys(required) };
+}
+
+/** An object with an integer for each key (counts by status). */
+export function countsOf<const K extends string>(keys: readonly K[]): PushSchema<Record<K, number>> {
+  return { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])), required: [...keys] };
+}
