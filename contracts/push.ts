@@ -9,6 +9,11 @@ export interface PushMessage<T = PushData> {
   data: T;
 }
 
+/** A JSON object (not an array, not null): the only thing a push message's `data` may be. */
+export function isPushData(value: unknown): value is PushData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A frame that has the shape of a push message (its `data` an object); the data itself is checked against its topic elsewhere. */
 export function isPushMessage(value: unknown): value is PushMessage {
   return (
@@ -21,9 +26,7 @@ export function isPushMessage(value: unknown): value is PushMessage {
     'seq' in value &&
     Number.isInteger(value.seq) &&
     'data' in value &&
-    typeof value.data === 'object' &&
-    value.data !== null &&
-    !Array.isArray(value.data)
+    isPushData(value.data)
   );
 }
 

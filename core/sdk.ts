@@ -18,12 +18,31 @@ export { HttpClient } from './http/HttpClient';
 export { ApiFiles } from './http/ApiFiles';
 export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';
-export { EventBus } from './push/EventBus';
+export { EventBus, busTopic, type BusTopic } from './push/EventBus';
 export { PluginRegistry } from './plugins/PluginRegistry';
 export { RuntimeConfig } from './config/RuntimeConfig';
 
-// Push channel: the topic every routed push message is published on, and its types.
-export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushClient';
+// Push channel: typed topics (contracts/push: one per event the server sends) and how to subscribe to
+// them, the topic every routed push message is published on, and its types.
+export { usePush } from './push/usePush';
+export { subscribePush, type PushListener } from './push/subscribePush';
+export { PUSH_TOPIC_ALL, routedPushTopic, type RoutedPush } from './push/RoutedPush';
+export {
+  definePushTopic,
+  alarmPushTopic,
+  workOrderPushTopic,
+  emergencyPushTopic,
+  weatherPushTopic,
+  deviceOnlinePushTopic,
+  deviceOfflinePushTopic,
+  operationFaultPushTopic,
+  videoDiagnosisPushTopic,
+  type PushMessage,
+  type PushTopic,
+  type DeviceStatusChanged,
+  type OperationFaultChanged,
+} from '../contracts/push';
+export * as pushSchema from '../contracts/push/pushSchema';
 export { PushHandler } from './push/PushHandler';
 
 // Map effects: the contribution point, the effects API, frame clock and option readers.

@@ -12,27 +12,35 @@ export interface JsonSchemaObject {
   readonly [keyword: string]: unknown;
 }
 
-/** A JSON schema of values of type `T`. */
+/**
+ * A JSON schema of values of type `T`. Only the builders below make one, so a hand-written schema
+ * object (whose type nothing checks) is refused where a `PushSchema<T>` is expected.
+ */
 export interface PushSchema<T> extends JsonSchemaObject {
-  /** Type only (never set): invariant, so a schema of one type is never taken for another. */
-  readonly [schemaType]?: (value: T) => T;
+  /** Type only (never set at run time): invariant, so a schema of one type is never taken for another. */
+  readonly [schemaType]: (value: T) => T;
 }
 
 /** The type a schema accepts. */
 export type SchemaType<S> = S extends PushSchema<infer T> ? T : never;
 
-export const integer = (): PushSchema<number> => ({ type: 'integer' });
-export const number = (): PushSchema<number> => ({ type: 'number' });
-export const text = (): PushSchema<string> => ({ type: 'string' });
-export const flag = (): PushSchema<boolean> => ({ type: 'boolean' });
+/** The one place a schema is given its type; each builder's signature says what its JSON accepts. */
+const typed = <T>(schema: JsonSchemaObject): PushSchema<T> => schema as PushSchema<T>;
+
+export const integer = (): PushSchema<number> => typed({ type: 'integer' });
+export const number = (): PushSchema<number> => typed({ type: 'number' });
+export const text = (): PushSchema<string> => typed({ type: 'string' });
+export const flag = (): PushSchema<boolean> => typed({ type: 'boolean' });
+/** Any JSON object (tests of the channel itself; a feature's topic names its fields). */
+export const anyObject = (): PushSchema<Record<string, unknown>> => typed({ type: 'object' });
 
 /** One of a contract's `as const` list of strings. */
-export const enumOf = <const V extends string>(values: readonly V[]): PushSchema<V> => ({ type: 'string', enum: [...values] });
+export const enumOf = <const V extends string>(values: readonly V[]): PushSchema<V> => typed({ type: 'string', enum: [...values] });
 
 /** `schema` or null. */
-export const orNull = <T>(schema: PushSchema<T>): PushSchema<T | null> => ({ anyOf: [schema, { type: 'null' }] });
+export const orNull = <T>(schema: PushSchema<T>): PushSchema<T | null> => typed({ anyOf: [schema, { type: 'null' }] });
 
-export const arrayOf = <T>(items: PushSchema<T>): PushSchema<T[]> => ({ type: 'array', items });
+export const arrayOf = <T>(items: PushSchema<T>): PushSchema<T[]> => typed({ type: 'array', items });
 
 type Properties = Record<string, JsonSchemaObject>;
 type Flatten<T> = { [K in keyof T]: T[K] };
@@ -45,10 +53,10 @@ export function object<R extends Properties, O extends Properties = Record<never
   required: R,
   optional?: O,
 ): PushSchema<NoInfer<ObjectType<R, O>>> {
-  return { type: 'object', properties: { ...required, ...optional }, required: Object.keys(required) };
+  return typed({ type: 'object', properties: { ...required, ...optional }, required: Object.keys(required) });
 }
 
 /** An object with an integer for each key (counts by status). */
 export function countsOf<const K extends string>(keys: readonly K[]): PushSchema<Record<K, number>> {
-  return { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])), required: [...keys] };
+  return typed({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])), required: [...keys] });
 }

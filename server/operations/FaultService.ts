@@ -11,11 +11,13 @@ import {
   type FaultStatus,
 } from '../../contracts/operations';
 import type { WorkOrderRow } from '../../contracts/workOrders';
+import { operationFaultPushTopic } from '../../contracts/push';
 import type { Database, Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import type { WorkOrderService } from '../workOrders/WorkOrderService';
-import { auditOperation, type Executor, type OperationPublisher } from './operationAudit';
+import type { PushPublisher } from '../push/PushPublisher';
+import { auditOperation, type Executor } from './operationAudit';
 
 export interface FaultFilter extends Omit<FaultQuery, 'pageNum' | 'pageSize'> {
   tenantId: number;
@@ -52,7 +54,7 @@ export class FaultService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly orders: WorkOrderService,
-    private readonly push: OperationPublisher | undefined,
+    private readonly push: PushPublisher | undefined,
     private readonly now: () => number,
   ) {}
 
@@ -468,7 +470,7 @@ export class FaultService {
     const fault = await this.get(tenantId, faultId).catch(() => undefined);
     if (!fault) return;
     await this.push
-      .publish(tenantId, OPERATION_FAULT_EVENT, {
+      .publish(tenantId, operationFaultPushTopic, {
         action,
         faultId,
         deviceId: fault.deviceId,

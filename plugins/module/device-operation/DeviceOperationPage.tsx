@@ -4,8 +4,9 @@ import {
   EventBus,
   HttpClient,
   Notifier,
-  OPERATION_FAULT_TOPIC,
+  operationFaultPushTopic,
   PluginRegistry,
+  subscribePush,
   useService,
   type AvailabilityRange,
   type FaultQuery,
@@ -54,7 +55,7 @@ export default function DeviceOperationPage() {
   latest.current = { reloadKpi, reloadFaults, reloadInspections };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = bus.subscribe(OPERATION_FAULT_TOPIC, () => {
+    const unsubscribe = subscribePush(bus, operationFaultPushTopic, () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         void latest.current.reloadKpi();

@@ -5,8 +5,9 @@ import {
   EventBus,
   HttpClient,
   Notifier,
+  subscribePush,
   useService,
-  VIDEO_DIAGNOSIS_TOPIC,
+  videoDiagnosisPushTopic,
   VideoTile,
   type CameraHealth,
   type CameraHealthFilter,
@@ -63,7 +64,7 @@ export default function VideoDiagnosisPage() {
     ]);
   };
   // A run finished (the schedule, another operator's 立即诊断): everything shown is from before it.
-  useEffect(() => bus.subscribe(VIDEO_DIAGNOSIS_TOPIC, () => void reloadAll.current()), [bus]);
+  useEffect(() => subscribePush(bus, videoDiagnosisPushTopic, () => void reloadAll.current()), [bus]);
 
   const run = async () => {
     setRunning(true);

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { EMERGENCY_PUSH_TOPIC, EventBus, useService, type EmergencyPushData, type RoutedPush } from '@ops/sdk';
+import { emergencyPushTopic, EventBus, subscribePush, useService, type EmergencyPushData } from '@ops/sdk';
 
 /** Pushes arriving together (a field team's sweep) refresh once. */
 const SETTLE_MS = 250;
 
 /**
- * Calls `onEach` for every EMERGENCY_TASK push (topic emergency.task) and `onSettled` once a burst of
+ * Calls `onEach` for every EMERGENCY_TASK push (emergencyPushTopic) and `onSettled` once a burst of
  * them has passed, while the component is mounted.
  */
 export function useEmergencyPush(onSettled: () => void, onEach?: (data: EmergencyPushData) => void): void {
@@ -14,9 +14,8 @@ export function useEmergencyPush(onSettled: () => void, onEach?: (data: Emergenc
   latest.current = { onSettled, onEach };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = bus.subscribe(EMERGENCY_PUSH_TOPIC, (payload) => {
-      const data = (payload as RoutedPush).message?.data as unknown as EmergencyPushData | undefined;
-      if (data && typeof data.eventId === 'number') latest.current.onEach?.(data);
+    const unsubscribe = subscribePush(bus, emergencyPushTopic, (data) => {
+      latest.current.onEach?.(data);
       clearTimeout(timer);
       timer = setTimeout(() => latest.current.onSettled(), SETTLE_MS);
     });
