@@ -3,7 +3,6 @@ import {
   FAULT_CAUSE_LABELS,
   FAULT_STATUS_LABELS,
   FAULT_TRANSITIONS,
-  OPERATION_FAULT_EVENT,
   type FaultAction,
   type FaultCause,
   type FaultQuery,
@@ -361,17 +360,15 @@ export class FaultService {
     let raised = 0;
     for (const device of due) {
       const minutes = Math.max(1, Math.round((this.now() - Number(device.since)) / 60_000));
-      const faultId = await this.db
-        .transaction()
-        .execute((trx) =>
-          this.raise(trx, {
-            tenantId: device.tenant_id,
-            deviceId: device.device_id,
-            kind: device.kind,
-            cause: 'offline',
-            detail: `设备离线已 ${minutes} 分钟`,
-          }),
-        );
+      const faultId = await this.db.transaction().execute((trx) =>
+        this.raise(trx, {
+          tenantId: device.tenant_id,
+          deviceId: device.device_id,
+          kind: device.kind,
+          cause: 'offline',
+          detail: `设备离线已 ${minutes} 分钟`,
+        }),
+      );
       if (faultId !== undefined) {
         raised++;
         await this.announce(device.tenant_id, faultId, 'raise');

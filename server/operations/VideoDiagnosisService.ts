@@ -3,7 +3,6 @@ import { videoDiagnosisPushTopic } from '../../contracts/push';
 import {
   DIAGNOSIS_REASON_LABELS,
   DIAGNOSIS_REASONS,
-  VIDEO_DIAGNOSIS_EVENT,
   type CameraHealth,
   type CameraHealthFilter,
   type DiagnosisCheck,
