@@ -18,4 +18,5 @@ export const deviceOnlinePushTopic = definePushTopic<DeviceStatusChanged>({ even
 export const deviceOfflinePushTopic = definePushTopic<DeviceStatusChanged>({ eventType: 'offline_event', schema });
 
 /** The topic a change is pushed on. */
-export const deviceStatusPushTopic = (online: boolean): PushTopic<DeviceStatusChanged> => (online ? deviceOnlinePushTopic : deviceOfflinePushTopic);
+export const deviceStatusPushTopic = (online: boolean): PushTopic<DeviceStatusChanged> =>
+  online ? deviceOnlinePushTopic : deviceOfflinePushTopic;

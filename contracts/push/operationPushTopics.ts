@@ -1,4 +1,12 @@
-import { FAULT_CAUSES, FAULT_STATUSES, OPERATION_FAULT_EVENT, VIDEO_DIAGNOSIS_EVENT, type DiagnosisRun, type FaultCause, type FaultStatus } from '../operations';
+import {
+  FAULT_CAUSES,
+  FAULT_STATUSES,
+  OPERATION_FAULT_EVENT,
+  VIDEO_DIAGNOSIS_EVENT,
+  type DiagnosisRun,
+  type FaultCause,
+  type FaultStatus,
+} from '../operations';
 import { definePushTopic } from './PushTopic';
 import { enumOf, integer, object, text } from './pushSchema';
 

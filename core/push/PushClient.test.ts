@@ -148,8 +148,7 @@ describe('PushClient', () => {
       'x'.repeat(70_000),
       new ArrayBuffer(4),
     ];
-    for (const bad of malformed)
-      expect(() => socket.deliver(bad)).not.toThrow();
+    for (const bad of malformed) expect(() => socket.deliver(bad)).not.toThrow();
     socket.deliver(frame(2));
     expect(received.map((entry) => entry.message.seq)).toEqual([2]);
     expect(warn).toHaveBeenCalled();

@@ -261,8 +261,7 @@ export class FleetSimulator implements DeviceGateway {
       await recordStatusChanges(trx, flipped, at, 'simulator');
     });
     // Told after the commit, so a browser that hears of a change can read it back at once.
-    for (const { tenantId, ...device } of flipped)
-      await this.status?.publish(tenantId, deviceStatusPushTopic(device.online), device);
+    for (const { tenantId, ...device } of flipped) await this.status?.publish(tenantId, deviceStatusPushTopic(device.online), device);
     return changed;
   }
 }

@@ -131,7 +131,13 @@ describe('消防救援', () => {
       task.taskId === 1 ? { ...task, status: 'DONE', statusName: '已完成', percent: 100 } : task,
     );
     const task = server.detail.tasks[0]!;
-    const entry = { ...sampleDetail.history[0]!, action: 'finish' as const, actionName: '完成', eventTitle: sampleEvent.title, eventKind: sampleEvent.kind };
+    const entry = {
+      ...sampleDetail.history[0]!,
+      action: 'finish' as const,
+      actionName: '完成',
+      eventTitle: sampleEvent.title,
+      eventKind: sampleEvent.kind,
+    };
     const data: EmergencyPushData = { eventId: 12, taskId: 1, action: 'finish', entry, event: sampleEvent, task };
     act(() =>
       bus.publish(PUSH_TOPIC_ALL, {
