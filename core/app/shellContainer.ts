@@ -49,16 +49,18 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container.bind<Intercom>(Intercom).toResolvedValue(
-    (http: HttpClient) =>
-      createIntercom({
-        host: createIntercomHost(sessionFetch, intercomBaseUrl),
-        http,
-        sessionFetch,
-        callerId: () => useSessionStore.getState().user?.userId,
-      }),
-    [HttpClient],
-  );
+  container
+    .bind<Intercom>(Intercom)
+    .toResolvedValue(
+      (http: HttpClient) =>
+        createIntercom({
+          host: createIntercomHost(sessionFetch, intercomBaseUrl),
+          http,
+          sessionFetch,
+          callerId: () => useSessionStore.getState().user?.userId,
+        }),
+      [HttpClient],
+    );
   return container;
 }
 
