@@ -42,6 +42,8 @@ export function parsePushMessage(text: string): PushMessage | undefined {
 
 export { definePushTopic, type PushTopic, type PushTopicDeclaration } from './push/PushTopic';
 export { type PushSchema, type SchemaType } from './push/pushSchema';
+/** The typed JSON-schema builders a topic's schema is made with (`pushSchema.object({ … })`). */
+export * as pushSchema from './push/pushSchema';
 export { PUSH_TOPICS } from './push/pushTopics';
 export { alarmPushTopic } from './push/alarmPushTopic';
 export { workOrderPushTopic } from './push/workOrderPushTopic';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { weatherPushTopic } from '../../contracts/push';
 import { formatDateTime, formatWeekday } from '../format/timeFormat';
-import { pageStrings } from '../pages/pageStrings';
 import { usePush } from '../push/usePush';
+import { shellStrings } from './shellStrings';
 import { useSessionStore } from '../session/sessionStore';
 import { WeatherIcon } from './WeatherIcon';
 
@@ -14,7 +14,7 @@ export function HeaderClock() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <time className="app-header__clock" dateTime={new Date(now).toISOString()} aria-label={pageStrings.clock}>
+    <time className="app-header__clock" dateTime={new Date(now).toISOString()} aria-label={shellStrings.clock}>
       <span className="app-header__clock-time">{formatDateTime(now)}</span>
       <span className="app-header__clock-weekday">{formatWeekday(now)}</span>
     </time>
@@ -26,13 +26,13 @@ export function HeaderWeather() {
   const weather = useSessionStore((state) => state.weather);
   usePush(weatherPushTopic, (next) => useSessionStore.getState().setWeather(next));
   if (!weather) return null;
-  const label = pageStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
+  const label = shellStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
   return (
     <span
       className="app-header__weather"
       role="img"
       aria-label={label}
-      title={`${label}，${pageStrings.humidity(weather.humidity)}，${weather.wind}`}
+      title={`${label}，${shellStrings.humidity(weather.humidity)}，${weather.wind}`}
     >
       <WeatherIcon icon={weather.icon} />
       <span className="app-header__weather-text">{weather.text}</span>

@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  deviceKindsOf,
-  EventBus,
-  HttpClient,
-  Notifier,
-  operationFaultPushTopic,
-  PluginRegistry,
-  subscribePush,
-  useService,
-  type AvailabilityRange,
-  type FaultQuery,
-} from '@ops/sdk';
+import { deviceKindsOf, EventBus, HttpClient, Notifier, PluginRegistry, subscribePush, useService } from '@ops/sdk';
+import { operationFaultPushTopic, type AvailabilityRange, type FaultQuery } from '@ops/contracts';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { createOperationApi } from './operationApi';

@@ -1,17 +1,7 @@
 import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CameraStreams,
-  EventBus,
-  HttpClient,
-  Notifier,
-  subscribePush,
-  useService,
-  videoDiagnosisPushTopic,
-  VideoTile,
-  type CameraHealth,
-  type CameraHealthFilter,
-} from '@ops/sdk';
+import { CameraStreams, EventBus, HttpClient, Notifier, subscribePush, useService, VideoTile } from '@ops/sdk';
+import { videoDiagnosisPushTopic, type CameraHealth, type CameraHealthFilter } from '@ops/contracts';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
 import { operationStrings as t } from './operationStrings';

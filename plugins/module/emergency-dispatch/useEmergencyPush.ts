@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { emergencyPushTopic, EventBus, subscribePush, useService, type EmergencyPushData } from '@ops/sdk';
+import { EventBus, subscribePush, useService } from '@ops/sdk';
+import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
 
 /** Pushes arriving together (a field team's sweep) refresh once. */
 const SETTLE_MS = 250;

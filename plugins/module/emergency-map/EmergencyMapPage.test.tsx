@@ -1,16 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  CameraStreams,
-  emergencyPushTopic,
-  EventBus,
-  HttpClient,
-  MapEffects,
-  Notifier,
-  PUSH_TOPIC_ALL,
-  type EmergencyPushData,
-} from '@ops/sdk';
+import { CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PUSH_TOPIC_ALL } from '@ops/sdk';
+import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
 import { ContainerProvider, ServiceMap, SimpleEventBus } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';

@@ -3,10 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
   CameraStreams,
-  EMERGENCY_ALARM_KINDS,
-  EMERGENCY_KIND_LABELS,
-  EMERGENCY_WATER_LEVEL_HIGH_CM,
-  emergencyPushTopic,
   EventBus,
   formatDate,
   HttpClient,
@@ -20,9 +16,15 @@ import {
   Table,
   Timeline,
   useService,
+} from '@ops/sdk';
+import {
+  EMERGENCY_ALARM_KINDS,
+  EMERGENCY_KIND_LABELS,
+  EMERGENCY_WATER_LEVEL_HIGH_CM,
+  emergencyPushTopic,
   type EmergencyEventDetail,
   type EmergencyKind,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
 import { LiveVideoPanel } from './LiveVideoPanel';

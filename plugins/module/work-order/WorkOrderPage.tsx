@@ -14,15 +14,17 @@ import {
   subscribePush,
   useLoaded,
   useService,
-  workOrderPushTopic,
   type DeviceKind,
   type Loaded,
+} from '@ops/sdk';
+import {
+  workOrderPushTopic,
   type WorkOrderAction,
   type WorkOrderAssignees,
   type WorkOrderDetail,
   type WorkOrderPhoto,
   type WorkOrderStats,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { CreateWorkOrderDialog, type NewWorkOrder } from './CreateWorkOrderDialog';
 import { createWorkOrderApi, type ActionInput } from './workOrderApi';
 import { WorkOrderDetailView } from './WorkOrderDetailView';
