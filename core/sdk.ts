@@ -20,12 +20,15 @@ export { HttpClient } from './http/HttpClient';
 export { ApiFiles } from './http/ApiFiles';
 export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';
-export { EventBus } from './push/EventBus';
+export { EventBus, busTopic, type BusTopic } from './push/EventBus';
 export { PluginRegistry } from './plugins/PluginRegistry';
 export { RuntimeConfig } from './config/RuntimeConfig';
 
-// Push channel: the topic every routed push message is published on, and its types.
-export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushClient';
+// Push channel: subscribing to a typed topic (the topics, `definePushTopic` and the `pushSchema`
+// builders are data: `@ops/contracts`), the topic every routed push message is published on, and its type.
+export { usePush } from './push/usePush';
+export { subscribePush, type PushListener } from './push/subscribePush';
+export { PUSH_TOPIC_ALL, routedPushTopic, type RoutedPush } from './push/RoutedPush';
 export { PushHandler } from './push/PushHandler';
 
 // Map effects: the contribution point, the effects API, frame clock and option readers.

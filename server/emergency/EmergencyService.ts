@@ -1,4 +1,6 @@
 import { sql, type Transaction } from 'kysely';
+import { emergencyPushTopic } from '../../contracts/push';
+import type { PushPublisher } from '../push/PushPublisher';
 import {
   EMERGENCY_ACTION_LABELS,
   EMERGENCY_ALARM_KINDS,
@@ -11,7 +13,6 @@ import {
   EMERGENCY_KINDS,
   EMERGENCY_LEVEL_LABELS,
   EMERGENCY_LEVEL_OF_GRADE,
-  EMERGENCY_PUSH_EVENT,
   EMERGENCY_RESOURCE_LIMIT,
   EMERGENCY_RESOURCE_RANGE_M,
   EMERGENCY_TASK_DEFAULT_DUE_MINUTES,
@@ -81,7 +82,7 @@ export interface EmergencyResourceKinds {
 }
 
 export interface EmergencyServiceOptions {
-  push?: { publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown> };
+  push?: PushPublisher;
   onPushError?: (error: unknown) => void;
 }
 
@@ -1076,7 +1077,7 @@ export class EmergencyService {
     const { push, onPushError } = this.options;
     if (!push) return;
     try {
-      await push.publish(tenantId, EMERGENCY_PUSH_EVENT, { ...data });
+      await push.publish(tenantId, emergencyPushTopic, data);
     } catch (error) {
       // The change committed; a lost push is logged, the pages catch up on their next read.
       onPushError?.(error);

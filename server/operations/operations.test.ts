@@ -17,6 +17,7 @@ import { deviceTopic } from '../mqtt/topics';
 import { loadPlugins } from '../pluginManifests';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 import { pruneStatusHistory, recordBaselines, recordStatusChanges } from './StatusRecorder';
 import { simulatedPicture } from './simulatedPicture';
 import { VideoDiagnosisService } from './VideoDiagnosisService';
@@ -717,5 +718,11 @@ describe('leader jobs and pushes', () => {
     } finally {
       await scheduled.close();
     }
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });

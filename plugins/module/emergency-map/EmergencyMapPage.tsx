@@ -12,20 +12,18 @@ import {
   Ranking,
   shanghaiDayStart,
   StatGroup,
+  subscribePush,
   Table,
   Timeline,
   useService,
-  type RoutedPush,
 } from '@ops/sdk';
 import {
   EMERGENCY_ALARM_KINDS,
   EMERGENCY_KIND_LABELS,
-  EMERGENCY_PUSH_TOPIC,
   EMERGENCY_WATER_LEVEL_HIGH_CM,
-  type AlarmRow,
+  emergencyPushTopic,
   type EmergencyEventDetail,
   type EmergencyKind,
-  type EmergencyPushData,
 } from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
@@ -204,24 +202,22 @@ function SituationView({ page }: { page: SituationPage }) {
   focusedRef.current = focusedId;
   useEffect(
     () =>
-      bus.subscribe(EMERGENCY_PUSH_TOPIC, (payload) => {
-        const data = (payload as RoutedPush).message?.data as unknown as EmergencyPushData | undefined;
-        if (!data) return;
+      subscribePush(bus, emergencyPushTopic, (data) => {
         reloadEvents();
         reloadTeams();
         if (data.eventId === focusedRef.current) reloadDetail();
         if (fire) reloadStats();
         // The toast's alarm opened (or joined) this event: focus it.
-        if (linkedAlarm && !linkedEvent && data.event?.alarmIds?.includes(linkedAlarm))
+        if (linkedAlarm && !linkedEvent && data.event.alarmIds.includes(linkedAlarm))
           setAlarmEvent({ alarmId: linkedAlarm, eventId: data.eventId, looking: false });
       }),
     [bus, fire, linkedAlarm, linkedEvent, reloadDetail, reloadEvents, reloadStats, reloadTeams],
   );
   useEffect(() => {
     if (!fire) return;
-    return bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-      const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
-      if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
+    // Any event type whose data names a fire alarm type (a production backend's FIRE_FIGHTING_EVENT too).
+    return bus.subscribe(PUSH_TOPIC_ALL, ({ message }) => {
+      if (!FIRE_ALARM_TYPES.some((type) => type === message.data.alarmType)) return;
       reloadFireAlarms();
       reloadStats();
     });

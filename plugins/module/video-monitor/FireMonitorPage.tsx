@@ -9,7 +9,6 @@ import {
   PluginRegistry,
   PUSH_TOPIC_ALL,
   useService,
-  type RoutedPush,
   type VideoTileCamera,
   type WidgetStatus,
 } from '@ops/sdk';
@@ -73,15 +72,16 @@ export default function FireMonitorPage() {
   // A fire alarm pushed now: list it and put the nearest camera up.
   useEffect(
     () =>
-      bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-        const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
-        if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
+      // Any event type whose data names a fire alarm type (a production backend's FIRE_FIGHTING_EVENT
+      // too), so the fields are read with their types checked rather than as a declared topic's.
+      bus.subscribe(PUSH_TOPIC_ALL, ({ message: { data } }) => {
+        if (!FIRE_ALARM_TYPES.some((type) => type === data.alarmType)) return;
         void loadAlarms();
         openNearest({
           longitude: typeof data.longitude === 'number' ? data.longitude : null,
           latitude: typeof data.latitude === 'number' ? data.latitude : null,
-          alarmTypeName: String(data.alarmTypeName ?? ''),
-          deviceName: String(data.deviceName ?? ''),
+          alarmTypeName: typeof data.alarmTypeName === 'string' ? data.alarmTypeName : '',
+          deviceName: typeof data.deviceName === 'string' ? data.deviceName : '',
         });
       }),
     [bus, loadAlarms, openNearest],
