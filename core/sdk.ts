@@ -177,7 +177,8 @@ export type {
 export {
   EMERGENCY_KINDS,
   EMERGENCY_KIND_LABELS,
-  EMERGENCY_ALARM_KINDS,
+  alarmEmergencies,
+  type AlarmEmergencies,
   EMERGENCY_DEFAULT_RADIUS,
   EMERGENCY_LEVELS,
   EMERGENCY_LEVEL_LABELS,
