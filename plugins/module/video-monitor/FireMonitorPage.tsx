@@ -1,6 +1,7 @@
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  alarmEmergencies,
   AlarmList,
   deviceKindsOf,
   EventBus,
@@ -23,8 +24,6 @@ import { useCameraWall } from './useCameraWall';
 import { fireMonitorStrings as f, videoMonitorStrings as t } from './videoMonitorStrings';
 import './VideoMonitor.css';
 
-/** The alarm types this page watches: smoke, fire, electrical fire and fire fighting. */
-export const FIRE_ALARM_TYPES = ['SMOKE', 'FIRE', 'ELECTRICAL_FIRE', 'FIRE_FIGHTING'] as const;
 const PER_TYPE = 20;
 const SHOWN = 40;
 
@@ -38,6 +37,11 @@ export default function FireMonitorPage() {
   const http = useService(HttpClient);
   const bus = useService(EventBus);
   const kind = useMemo(() => deviceKindsOf(registry).find((candidate) => candidate.page === 'fireCamera'), [registry]);
+  // The alarm types this page watches: those whose manifests name the fire emergency (smoke, fire …).
+  const fireAlarmTypes = useMemo(
+    () => alarmEmergencies(registry.list('alarm').map((plugin) => plugin.manifest.contributes)).codesOf('FIRE'),
+    [registry],
+  );
   const wall = useCameraWall(4);
   const [detail, setDetail] = useState<VideoTileCamera | null>(null);
   const cameras = useRef<DeviceRow[]>([]);
@@ -48,7 +52,7 @@ export default function FireMonitorPage() {
     setAlarms((current) => ({ ...current, status: 'loading' }));
     try {
       const pages = await Promise.all(
-        FIRE_ALARM_TYPES.map((alarmType) =>
+        fireAlarmTypes.map((alarmType) =>
           http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true }),
         ),
       );
@@ -57,7 +61,7 @@ export default function FireMonitorPage() {
     } catch (error) {
       setAlarms((current) => ({ status: 'error', rows: current.rows, error: error instanceof Error ? error.message : String(error) }));
     }
-  }, [http]);
+  }, [fireAlarmTypes, http]);
   useEffect(() => void loadAlarms(), [loadAlarms]);
 
   const { place } = wall;
@@ -76,7 +80,7 @@ export default function FireMonitorPage() {
     () =>
       bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
         const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
-        if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
+        if (!data || !fireAlarmTypes.includes(String(data.alarmType))) return;
         void loadAlarms();
         openNearest({
           longitude: typeof data.longitude === 'number' ? data.longitude : null,
@@ -85,7 +89,7 @@ export default function FireMonitorPage() {
           deviceName: String(data.deviceName ?? ''),
         });
       }),
-    [bus, loadAlarms, openNearest],
+    [bus, fireAlarmTypes, loadAlarms, openNearest],
   );
 
   const loaded = useCallback((rows: DeviceRow[]) => {
