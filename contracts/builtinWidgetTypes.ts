@@ -31,11 +31,21 @@ const options = <P extends Record<string, object>>(properties: P) => ({ type: 'o
 export const BUILTIN_WIDGET_TYPES = [
   { id: 'statCard', title: '指标卡', optionsSchema: options({ ...statOptions, key: { type: 'string', maxLength: 64 } }) },
   { id: 'statGroup', title: '指标组', optionsSchema: options({ ...statOptions, columns: { type: 'integer', minimum: 1, maximum: 12 } }) },
-  { id: 'ranking', title: '排行', optionsSchema: options({ unit, limit: positiveInteger, color: { type: 'string', maxLength: 32 }, link }) },
+  {
+    id: 'ranking',
+    title: '排行',
+    optionsSchema: options({ unit, limit: positiveInteger, color: { type: 'string', maxLength: 32 }, link }),
+  },
   {
     id: 'table',
     title: '分页表格',
-    optionsSchema: options({ filterable: { type: 'boolean' }, pageSize: positiveInteger, rowKey: { type: 'string', maxLength: 64 }, label, link }),
+    optionsSchema: options({
+      filterable: { type: 'boolean' },
+      pageSize: positiveInteger,
+      rowKey: { type: 'string', maxLength: 64 },
+      label,
+      link,
+    }),
   },
   { id: 'alarmList', title: '告警列表', optionsSchema: options({ limit: positiveInteger, showStatus: { type: 'boolean' } }) },
   { id: 'deviceStatus', title: '设备在线状态', optionsSchema: options({ sort: { type: 'boolean' }, link }) },
@@ -54,7 +64,12 @@ export const BUILTIN_WIDGET_TYPES = [
       markLines: {
         type: 'array',
         maxItems: 10,
-        items: { type: 'object', additionalProperties: false, required: ['value', 'label'], properties: { value: { type: 'number' }, label } },
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['value', 'label'],
+          properties: { value: { type: 'number' }, label },
+        },
       },
       colors,
       link,

@@ -44,7 +44,9 @@ describe('widget types and the panels using them', () => {
     expect(plugins).toEqual([]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ plugin: 'plugins/module/water', pointer: '/contributes/panels/1/widget' });
-    expect(errors[0]!.message).toMatch(/^插件 plugins\/module\/water：\/contributes\/panels\/1\/widget 没有部件类型 levelMeter（可用：statCard、/);
+    expect(errors[0]!.message).toMatch(
+      /^插件 plugins\/module\/water：\/contributes\/panels\/1\/widget 没有部件类型 levelMeter（可用：statCard、/,
+    );
   });
 
   it("reports options that do not match the widget type's schema, field by field", () => {
@@ -92,7 +94,10 @@ describe('widget types and the panels using them', () => {
 
   it('refuses a widget type reusing a built-in id or another plugin’s, and one whose options schema is not JSON Schema', () => {
     expect(errorsOf([widgetPlugin('cards', { widgets: [{ ...levelMeter, id: 'statCard' }] })])).toEqual([
-      { pointer: '/contributes/widgets/0/id', message: '插件 plugins/widget/cards：/contributes/widgets/0/id 部件类型 statCard 重复：内置部件 也声明了它' },
+      {
+        pointer: '/contributes/widgets/0/id',
+        message: '插件 plugins/widget/cards：/contributes/widgets/0/id 部件类型 statCard 重复：内置部件 也声明了它',
+      },
     ]);
     const twice = errorsOf([widgetPlugin('one', { widgets: [levelMeter] }), widgetPlugin('two', { widgets: [levelMeter] })]);
     expect(twice.map((error) => error.pointer)).toEqual(['/contributes/widgets/0/id', '/contributes/widgets/0/id']);
@@ -102,19 +107,27 @@ describe('widget types and the panels using them', () => {
     expect(broken[0]!.message).toContain('不是有效的 JSON Schema');
     // The manifest schema itself asks for an object schema.
     expect(errorsOf([widgetPlugin('flat', { widgets: [{ ...levelMeter, optionsSchema: { type: 'string' } }] })])).toEqual([
-      { pointer: '/contributes/widgets/0/optionsSchema/type', message: '插件 plugins/widget/flat：/contributes/widgets/0/optionsSchema/type 必须是 "object"' },
+      {
+        pointer: '/contributes/widgets/0/optionsSchema/type',
+        message: '插件 plugins/widget/flat：/contributes/widgets/0/optionsSchema/type 必须是 "object"',
+      },
     ]);
   });
 
   it("leaves out a panel whose widget type's plugin was refused or switched off", () => {
     const users = modulePlugin('water', [panel('levelMeter', { max: 5 })]);
-    const refused = validateManifests([widgetPlugin('level-meter', { widgets: [levelMeter], panels: [panel('nope', {}, 'other')] }), users]);
+    const refused = validateManifests([
+      widgetPlugin('level-meter', { widgets: [levelMeter], panels: [panel('nope', {}, 'other')] }),
+      users,
+    ]);
     expect(refused.plugins).toEqual([]);
     expect(refused.errors.map((error) => `${error.plugin} ${error.pointer}`)).toEqual([
       'plugins/widget/level-meter /contributes/panels/0/widget',
       'plugins/module/water /contributes/panels/0/widget',
     ]);
-    const off = validateManifests([widgetPlugin('level-meter', { widgets: [levelMeter] }), users], { disabledPlugins: ['widget:level-meter'] });
+    const off = validateManifests([widgetPlugin('level-meter', { widgets: [levelMeter] }), users], {
+      disabledPlugins: ['widget:level-meter'],
+    });
     expect(off.errors).toEqual([]);
     expect(off.plugins).toEqual([]);
     expect(off.switchedOff.map((entry) => entry.message)).toEqual([

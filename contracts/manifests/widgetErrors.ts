@@ -84,7 +84,8 @@ export function widgetErrors(
       const pointer = `/contributes/panels/${index}`;
       const validate = usable.get(panel.widget);
       const offWith = switchedOffTypes.get(panel.widget);
-      if (offWith && !validate) return report(plugin, `${pointer}/widget`, `部件类型 ${panel.widget} 所在的插件 ${offWith} 已被停用`, switchedOff);
+      if (offWith && !validate)
+        return report(plugin, `${pointer}/widget`, `部件类型 ${panel.widget} 所在的插件 ${offWith} 已被停用`, switchedOff);
       if (!declared.some((type) => type.id === panel.widget))
         return report(plugin, `${pointer}/widget`, `没有部件类型 ${panel.widget}（可用：${known}）`);
       // A type declared twice or with a bad schema is reported on its own plugin; its panels wait for the fix.

@@ -45,7 +45,11 @@ describe('widget types of a panel page', () => {
     const { container, registry } = setUp({
       '/plugins/widget/level-meter/index.ts': () =>
         Promise.resolve({
-          default: defineWidget(widgetType(declaration, LevelMeter), widgetType(stray, LevelMeter), widgetType({ ...stray, id: 'statCard' }, LevelMeter)),
+          default: defineWidget(
+            widgetType(declaration, LevelMeter),
+            widgetType(stray, LevelMeter),
+            widgetType({ ...stray, id: 'statCard' }, LevelMeter),
+          ),
         }),
     });
     const types = await loadWidgetTypes(registry, container, ['levelMeter']);

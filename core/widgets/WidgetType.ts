@@ -18,7 +18,10 @@ export interface WidgetTypeDeclarationLike {
  * so its code loads when a panel first draws it). The built-in ones (core/widgets/builtinWidgets.ts)
  * and those plugins contribute are the same values; `core/panels/widgetTypes.ts` collects both.
  */
-export const WidgetType = createContributionPoint<WidgetType>('WidgetType', '面板可用的部件类型：插件贡献的部件（内置部件见 builtinWidgets）');
+export const WidgetType = createContributionPoint<WidgetType>(
+  'WidgetType',
+  '面板可用的部件类型：插件贡献的部件（内置部件见 builtinWidgets）',
+);
 export interface WidgetType extends WidgetTypeDeclarationLike {
   component: WidgetComponent;
 }

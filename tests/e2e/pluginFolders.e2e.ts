@@ -174,7 +174,7 @@ const GLOBE_HTML = `<!doctype html>
   <body><div id="globe"></div><script type="module" src="${GLOBE_MODULE}"></script></body>
 </html>`;
 const GLOBE_SOURCE = `
-import { createShellContainer } from '/core/app/shellContainer.ts';
+import { createShellContainer } from '/core/shell/shellContainer.ts';
 import { PluginRegistry } from '/core/plugins/PluginRegistry.ts';
 import { MapEffectRenderer, MapEffects } from '/core/map/MapEffects.ts';
 import { getContributions } from '/core/di/contributions.ts';
@@ -531,7 +531,10 @@ describe('four plugin folders dropped into plugins/', () => {
       await page.getByRole('navigation', { name: '设备类型' }).getByRole('link', { name: KIND.displayName }).waitFor();
       expect((await loadedChunks(page)).filter((path) => WIDGET.chunk.test(path))).toEqual([]);
 
-      const { value: today, unit = '' } = (await api('/stats/alarms/count?range=today', { token })).data as { value: number; unit?: string };
+      const { value: today, unit = '' } = (await api('/stats/alarms/count?range=today', { token })).data as {
+        value: number;
+        unit?: string;
+      };
       await page.goto('/realTimeBroad');
       const panel = page.getByRole('region', { name: WIDGET.panel });
       const light = panel.getByRole('status', { name: new RegExp(`^${WIDGET.label}：`) });

@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  alarmEmergencies,
-  CameraStreams,
-  EMERGENCY_PUSH_TOPIC,
-  EventBus,
-  HttpClient,
-  Notifier,
-  PluginRegistry,
-  PUSH_TOPIC_ALL,
-  useService,
-  type AlarmRow,
-  type EmergencyEventDetail,
-  type EmergencyPushData,
-  type RoutedPush,
-} from '@ops/sdk';
+import { CameraStreams, EventBus, HttpClient, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService, type RoutedPush } from '@ops/sdk';
+import { alarmEmergencies, EMERGENCY_PUSH_TOPIC, type AlarmRow, type EmergencyEventDetail, type EmergencyPushData } from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
 import { LiveVideoPanel } from './LiveVideoPanel';

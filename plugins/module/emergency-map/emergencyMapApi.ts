@@ -1,3 +1,4 @@
+import { type HttpClient } from '@ops/sdk';
 import {
   EMERGENCY_API,
   type AlarmRow,
@@ -10,10 +11,9 @@ import {
   type EmergencyStats,
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
-  type HttpClient,
   type SensorMetric,
   type SensorReadings,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
 const READ = { loading: false, quiet: true } as const;

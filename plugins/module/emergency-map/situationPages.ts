@@ -1,4 +1,5 @@
-import { EMERGENCY_KIND_LABELS, EMERGENCY_WATER_LEVEL_HIGH_CM, formatDate, shanghaiDayStart, type EmergencyKind } from '@ops/sdk';
+import { formatDate, shanghaiDayStart } from '@ops/sdk';
+import { EMERGENCY_KIND_LABELS, EMERGENCY_WATER_LEVEL_HIGH_CM, type EmergencyKind } from '@ops/contracts';
 import { emergencyMapStrings } from './emergencyMapStrings';
 import type { SituationPage } from './situationEffects';
 

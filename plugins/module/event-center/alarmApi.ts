@@ -1,14 +1,7 @@
-import {
-  createToken,
-  type AlarmDetailData,
-  type AlarmQuery,
-  type AlarmRow,
-  type AlarmStats,
-  type HttpClient,
-  type WorkOrderRow,
-} from '@ops/sdk';
+import { createToken, type HttpClient } from '@ops/sdk';
+import type { AlarmDetailData, AlarmQuery, AlarmRow, AlarmStats, WorkOrderRow } from '@ops/contracts';
 
-export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/sdk';
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/contracts';
 
 /** The event-center calls of the reference server (and of a RuoYi backend speaking the same API). */
 export function createAlarmApi(http: HttpClient) {

@@ -1,7 +1,6 @@
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  alarmEmergencies,
   AlarmList,
   deviceKindsOf,
   EventBus,
@@ -10,12 +9,11 @@ import {
   PluginRegistry,
   PUSH_TOPIC_ALL,
   useService,
-  type AlarmRow,
-  type DeviceRow,
   type RoutedPush,
   type VideoTileCamera,
   type WidgetStatus,
 } from '@ops/sdk';
+import { alarmEmergencies, type AlarmRow, type DeviceRow } from '@ops/contracts';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';

@@ -1,8 +1,7 @@
+import type { ApiFiles, HttpClient } from '@ops/sdk';
 import type {
   AlarmWorkOrderBody,
-  ApiFiles,
   CreateWorkOrderBody,
-  HttpClient,
   WorkOrderAction,
   WorkOrderAssignees,
   WorkOrderDetail,
@@ -10,7 +9,7 @@ import type {
   WorkOrderQuery,
   WorkOrderRow,
   WorkOrderStats,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 /** What an action of the detail sends besides the order id (the server checks each). */
 export interface ActionInput {

@@ -14,6 +14,7 @@ import { Notifier } from '../ui/Notifier';
 import { tokenStorage } from '../session/tokenStorage';
 import { useSessionStore } from '../session/sessionStore';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
+import { activatePlugins } from '../plugins/activatePlugins';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
@@ -49,31 +50,17 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container
-    .bind<Intercom>(Intercom)
-    .toResolvedValue(
-      (http: HttpClient) =>
-        createIntercom({
-          host: createIntercomHost(sessionFetch, intercomBaseUrl),
-          http,
-          sessionFetch,
-          callerId: () => useSessionStore.getState().user?.userId,
-        }),
-      [HttpClient],
-    );
+  container.bind<Intercom>(Intercom).toResolvedValue(
+    (http: HttpClient) =>
+      createIntercom({
+        host: createIntercomHost(sessionFetch, intercomBaseUrl),
+        http,
+        sessionFetch,
+        callerId: () => useSessionStore.getState().user?.userId,
+      }),
+    [HttpClient],
+  );
   return container;
-}
-
-/** Loads the code of every plugin whose manifest asks to start with `activation` (failures logged, others go on). */
-export async function activatePlugins(registry: PluginRegistry, activation: 'onShell' | 'onGlobe'): Promise<void> {
-  for (const plugin of registry.list()) {
-    if (plugin.manifest.activation !== activation) continue;
-    try {
-      await registry.loadCode(plugin.fullId);
-    } catch (error) {
-      console.error(`插件 ${plugin.fullId} 启动失败：${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 let started: { coreServices: ServiceMap | undefined; container: Container } | undefined;
