@@ -97,12 +97,16 @@ export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket
 export { alarmGradeLabels } from './alarms/alarmStrings';
 
 // ── Widgets and formats (core/widgets, core/format) ────────────────────────────────────────────────
-// The widget library panels show (`coreWidgets` by WidgetName, each taking `WidgetProps`), the shared
-// loading/empty/error frame, the ECharts host and the Chinese date range field. Charts, `EChart` and
-// `DateRangeField` load their code on first render, so importing them here costs a plugin nothing.
+// The widget library panels show (`BUILTIN_WIDGETS`; a plugin adds a widget type with `defineWidget`
+// and `widgetType`, declared in its plugin.json `contributes.widgets`), the shared loading/empty/error
+// frame, the ECharts host and the Chinese date range field. Charts, `EChart` and `DateRangeField` load
+// their code on first render, so importing them here costs a plugin nothing.
+export { defineWidget } from './widgets/defineWidget';
 export {
-  coreWidgets,
-  widgetComponent,
+  BUILTIN_WIDGETS,
+  WidgetType,
+  widgetType,
+  lazyWidget,
   WidgetState,
   StatCard,
   StatGroup,
@@ -121,13 +125,15 @@ export {
   EChart,
   DateRangeField,
   gradeIntent,
-  type CoreWidgets,
+  type WidgetComponent,
+  type WidgetComponentProps,
+  type WidgetTypeDeclarationLike,
   type VideoTileCamera,
   type VideoTileProps,
   type WidgetProps,
   type WidgetStatus,
   type WidgetStateProps,
-  type WidgetName,
+  type BuiltinWidgetId,
   type WidgetData,
   type ChartItem,
   type EChartProps,

@@ -32,7 +32,7 @@ import type { DeviceGateway } from './devices/DeviceGateway';
 import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { AlarmService } from './alarms/AlarmService';
-import { loadAlarmTypes } from './alarms/alarmTypes';
+import { emergencyAlarms, loadAlarmTypes } from './alarms/alarmTypes';
 import { alarmRoutes } from './alarms/alarmRoutes';
 import { devRoutes } from './dev/devRoutes';
 import { PushHub } from './push/PushHub';
@@ -329,6 +329,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   });
   app.decorate('workOrders', workOrders);
   const emergency = new EmergencyService(db, alarms, resourceKinds, now, {
+    openingAlarms: emergencyAlarms(alarmTypes).opening,
     push: pushHub,
     onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败'),
   });

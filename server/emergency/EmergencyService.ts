@@ -3,7 +3,6 @@ import { emergencyPushTopic } from '../../contracts/push';
 import type { PushPublisher } from '../push/PushPublisher';
 import {
   EMERGENCY_ACTION_LABELS,
-  EMERGENCY_ALARM_KINDS,
   EMERGENCY_CAMERA_LIMIT,
   EMERGENCY_CAMERA_RANGE_M,
   EMERGENCY_DEFAULT_RADIUS,
@@ -82,6 +81,8 @@ export interface EmergencyResourceKinds {
 }
 
 export interface EmergencyServiceOptions {
+  /** Alarm code → the kind of event it opens, from the alarm plugins' manifests (`emergency.opensEvent`). */
+  openingAlarms: ReadonlyMap<string, EmergencyKind>;
   push?: PushPublisher;
   onPushError?: (error: unknown) => void;
 }
@@ -110,7 +111,7 @@ export class EmergencyService {
     private readonly alarms: AlarmService,
     private readonly kinds: EmergencyResourceKinds,
     private readonly now: () => number,
-    private readonly options: EmergencyServiceOptions = {},
+    private readonly options: EmergencyServiceOptions,
   ) {}
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -624,7 +625,7 @@ export class EmergencyService {
     const longitude = body.longitude ?? alarm.longitude;
     const latitude = body.latitude ?? alarm.latitude;
     if (longitude === null || latitude === null) throw badRequest(`告警 ${alarm.alarmId} 没有位置，请填写事件的经纬度`);
-    const kind = body.kind ?? EMERGENCY_ALARM_KINDS[alarm.alarmType] ?? 'OTHER';
+    const kind = body.kind ?? this.options.openingAlarms.get(alarm.alarmType) ?? 'OTHER';
     const title = body.title?.trim() || this.alarmTitle(alarm);
     const eventId = await lockedTransaction(this.db, `emergency-alarm-${tenantId}`, async (trx) => {
       const existing = await trx
@@ -653,12 +654,12 @@ export class EmergencyService {
   }
 
   /**
-   * AlarmService.onRaised: an alarm of an emergency type (EMERGENCY_ALARM_KINDS) with a position joins
+   * AlarmService.onRaised: an alarm of a type that opens events (`openingAlarms`) with a position joins
    * the nearest active event of its kind whose radius covers it, else opens one (by the system). Alarms
    * without a position open nothing (there is nowhere to send anyone). Returns the event, if any.
    */
   async alarmRaised(alarm: Alarm, tenantId: number): Promise<EmergencyEventDetail | null> {
-    const kind = EMERGENCY_ALARM_KINDS[alarm.alarmType];
+    const kind = this.options.openingAlarms.get(alarm.alarmType);
     if (!kind || alarm.longitude === null || alarm.latitude === null) return null;
     const { longitude, latitude } = alarm;
     const at = this.now();

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PUSH_TOPIC_ALL } from '@ops/sdk';
+import { CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PluginRegistry, PUSH_TOPIC_ALL } from '@ops/sdk';
 import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
 import { ContainerProvider, ServiceMap, SimpleEventBus } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
@@ -43,10 +43,25 @@ function fakeServer(options: { eventFoundAfter?: number } = {}) {
         },
       };
     }
+    if (path === '/devi/aep/alarm/lists')
+      return {
+        code: 200,
+        rows: [{ alarmId: params.alarmType === 'FIRE' ? 71 : 72, alarmType: params.alarmType, createTime: 0 }],
+        total: 1,
+      };
     throw new Error(`未预期的请求：${path}`);
   });
   return { http: { get, post: vi.fn(), put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, detail };
 }
+
+/** The alarm plugins as their manifests declare them: which open events, which concern fires. */
+const alarmPlugins = [
+  { code: 'FIRE', emergency: { kind: 'FIRE', opensEvent: true } },
+  { code: 'SMOKE', emergency: { kind: 'FIRE' } },
+  { code: 'FLOOD_PREVENTION', emergency: { kind: 'FLOOD', opensEvent: true } },
+  { code: 'MANHOLE' },
+].map((contributes) => ({ fullId: `alarm:${contributes.code.toLowerCase()}`, manifest: { kind: 'alarm', contributes } }));
+const registry = { list: (kind?: string) => (kind === 'alarm' ? alarmPlugins : []) };
 
 function fakeEffects() {
   const shown = new Map<string, string>();
@@ -81,7 +96,8 @@ function renderPage(url: string, server = fakeServer(), childName = 'fireFightin
     .set(EventBus, bus)
     .set(MapEffects, effects.api)
     .set(Notifier, { show: vi.fn() })
-    .set(CameraStreams, streams as never);
+    .set(CameraStreams, streams as never)
+    .set(PluginRegistry, registry as never);
   const view = render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={[url]}>
@@ -199,4 +215,15 @@ describe('水位监测', () => {
       );
     },
   );
+});
+
+describe('火灾处置', () => {
+  it('lists and counts the alarm types whose manifests name the fire emergency, no others', { timeout: 20_000 }, async () => {
+    const { get } = renderPage('/securityEmergency/fire', fakeServer(), 'fire');
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/devi/aep/alarm/lists', expect.objectContaining({ pageSize: 1 }), expect.anything()),
+    );
+    const asked = get.mock.calls.filter(([path]) => path === '/devi/aep/alarm/lists').map(([, params]) => params?.alarmType);
+    expect(new Set(asked)).toEqual(new Set(['FIRE', 'SMOKE']));
+  });
 });
