@@ -30,6 +30,7 @@ import { loadPlugins } from './pluginManifests';
 import { PUSH_CHANNEL, PushHub } from './push/PushHub';
 import { registerFeatures, type FeatureServices } from './registerFeatures';
 import { prepareDatabase } from './seed/prepareDatabase';
+import { SEEDED_HISTORY_DAYS } from './seed/seedOperationsHistory';
 import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
 import type { ServerDeps } from './ServerDeps';
 import { formatSchemaErrors, normalizeInput } from './validation';
@@ -101,11 +102,14 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       throw error;
     }
   };
+  // Demo histories a new database is seeded with (test servers start without them unless a test asks).
+  const historyDays = config.seedHistoryDays ?? SEEDED_HISTORY_DAYS;
   const freshDatabase = await closingOnFailure(() =>
     prepareDatabase(db, dialect, {
       catalog,
       resourceKinds,
       fleetScale: config.simulator?.fleetScale ?? 1,
+      historyDays,
       now: now(),
       info: (message) => app.log.info(message),
     }),
@@ -194,6 +198,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
           deviceVersion,
           productSockets,
           freshDatabase,
+          historyDays,
         });
         api = { routeTable, features };
       },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoadedManifest } from '../contracts/manifests/validateManifests';
 import type { AlarmService } from './alarms/AlarmService';
+import { emergencyAlarms } from './alarms/alarmTypes';
 import { registerAlarms } from './alarms/registerAlarms';
 import { registerAuth } from './auth/registerAuth';
 import { registerBusiness } from './business/registerBusiness';
@@ -69,6 +70,8 @@ export interface FeatureInputs {
   deviceVersion: DeviceDataVersion;
   productSockets: ProductSockets;
   freshDatabase: boolean;
+  /** Days of demo history a new database is given (0: none). */
+  historyDays: number;
 }
 
 /**
@@ -102,10 +105,15 @@ export async function registerFeatures(
   await registerIntercom(api, deps, { productSockets: inputs.productSockets, videoRooms });
   await registerVoice(api, deps);
   const workOrders = await registerWorkOrders(api, deps, { alarms, orderCounters });
-  const emergency = await registerEmergency(api, deps, { alarms, resourceKinds: inputs.resourceKinds, workOrders: workOrders.workOrders });
+  const emergency = await registerEmergency(api, deps, {
+    alarms,
+    openingAlarms: emergencyAlarms(alarmTypes).opening,
+    resourceKinds: inputs.resourceKinds,
+    workOrders: workOrders.workOrders,
+  });
   const sensors = await registerSensors(api, deps, inputs.resourceKinds);
   // A new database's maintenance plans and their past inspections, made through the services (on a clock of their own).
-  if (inputs.freshDatabase) await seedMaintenanceHistory(db, catalog, workOrders.workOrders.actions, now());
+  if (inputs.freshDatabase && inputs.historyDays > 0) await seedMaintenanceHistory(db, catalog, workOrders.workOrders.actions, now());
   const { simulator } = devices;
   const operations = await registerOperations(api, deps, {
     orders: workOrders.workOrders.actions,

@@ -1,9 +1,10 @@
+import { createDeviceHttpClient } from '../devices/deviceHttpClient';
 import { FetchHttpClient } from '../http/HttpClient';
 import type { RuntimeConfig } from '../config/RuntimeConfig';
 import { createAuthApi, type AuthApi } from '../session/authApi';
 import { DefaultAuthService } from '../session/AuthService';
 import { tokenStorage } from '../session/tokenStorage';
-import { useLoadingStore } from '../ui/loadingStore';
+import { useDeviceLoadingStore, useLoadingStore } from '../ui/loadingStore';
 import { BlueprintNotifier, type Notifier } from '../ui/Notifier';
 
 const WEB_SESSION_KEY = 'web-session-id';
@@ -29,6 +30,8 @@ export function commonHeaders(config: RuntimeConfig): Record<string, string> {
 export interface AppServices {
   config: RuntimeConfig;
   http: FetchHttpClient;
+  /** The device-side client (spec section 8) the device calls go through. */
+  deviceHttp: FetchHttpClient;
   api: AuthApi;
   auth: DefaultAuthService;
   notifier: Notifier;
@@ -49,8 +52,25 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
     onUnauthorized: (message) => onUnauthorized(message),
     loading: { start: () => useLoadingStore.getState().start(), stop: () => useLoadingStore.getState().stop() },
   });
+  const deviceHttp = createDeviceHttpClient({
+    baseUrl: () => config.apiBaseUrl,
+    getToken: () => tokenStorage.get(),
+    commonHeaders: () => commonHeaders(config),
+    showErrorMessages: () => config.showErrorMessages,
+    notifier,
+    goToLogin: () => auth.forceLogout(),
+    removeToken: () => tokenStorage.clear(),
+    loading: { start: () => useDeviceLoadingStore.getState().start(), stop: () => useDeviceLoadingStore.getState().stop() },
+  });
   const api = createAuthApi(http);
-  const auth = new DefaultAuthService({ api, navigate: (path) => navigate(path), onLogin: () => http.resetUnauthorized() });
+  const auth = new DefaultAuthService({
+    api,
+    navigate: (path) => navigate(path),
+    onLogin: () => {
+      http.resetUnauthorized();
+      deviceHttp.resetUnauthorized();
+    },
+  });
   onUnauthorized = (message) => {
     notifier.show('error', message);
     auth.forceLogout();
@@ -58,6 +78,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
   return {
     config,
     http,
+    deviceHttp,
     api,
     auth,
     notifier,

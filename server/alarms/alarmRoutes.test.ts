@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 
 let server: TestServer;
 let token: string;
@@ -162,5 +163,11 @@ describe('alarms', () => {
     expect(await server.services.ctx.db.selectFrom('push_log').selectAll().where('event_type', '=', 'DEVICE_ALARM').execute()).toHaveLength(
       5,
     );
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createServer, type Server } from '../createServer';
 import { listening, pushClient, waitFor, type Received } from '../testing/pushTestClient';
 import { databaseKey, testDataRemoved } from '../testing/testDatabases';
+import { testPushTopic } from '../testing/testPushTopic';
 import { findNginx, NGINX_MISSING, startCluster } from '../../scripts/cluster';
 
 // Several instances on one PostgreSQL database behave as one: a push committed by one instance reaches
@@ -233,7 +234,7 @@ describe.skipIf(onPostgres)('one instance on SQLite', () => {
       expect(app.services.pushListener).toBeUndefined();
       const seen: number[] = [];
       const unsubscribe = app.services.pushHub.subscribe(1, (message) => seen.push(message.seq));
-      const published = await app.services.pushHub.publish(1, 'cluster_test', {});
+      const published = await app.services.pushHub.publish(1, testPushTopic('cluster_test'), {});
       unsubscribe();
       expect(seen).toEqual([published.seq]);
     } finally {

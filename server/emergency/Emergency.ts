@@ -1,5 +1,6 @@
 import type { AlarmService } from '../alarms/AlarmService';
 import type { Db } from '../db/Database';
+import type { EmergencyKind } from '../../contracts/emergency';
 import { EmergencyAnnouncer, type EmergencyPushOptions } from './EmergencyAnnouncer';
 import { EmergencyEvents } from './EmergencyEvents';
 import { EmergencyQueries } from './EmergencyQueries';
@@ -24,13 +25,16 @@ export function createEmergency(
   alarms: AlarmService,
   kinds: EmergencyResourceKinds,
   now: () => number,
-  options: EmergencyPushOptions = {},
+  options: EmergencyPushOptions & {
+    /** Alarm code → the kind of event it opens, from the alarm plugins' manifests (`emergency.opensEvent`). */
+    openingAlarms: ReadonlyMap<string, EmergencyKind>;
+  },
 ): Emergency {
   const queries = new EmergencyQueries(db, alarms, now);
   const announcer = new EmergencyAnnouncer(queries, options);
   return {
     queries,
-    events: new EmergencyEvents(db, alarms, announcer, now),
+    events: new EmergencyEvents(db, alarms, announcer, now, options.openingAlarms),
     tasks: new EmergencyTasks(db, alarms, announcer, now),
     resources: new EmergencyResourceFinder(db, kinds),
   };

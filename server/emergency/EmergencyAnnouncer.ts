@@ -1,14 +1,10 @@
-import {
-  EMERGENCY_PUSH_EVENT,
-  type EmergencyAction,
-  type EmergencyEventDetail,
-  type EmergencyPushData,
-  type EmergencyTaskRow,
-} from '../../contracts/emergency';
+import { type EmergencyAction, type EmergencyEventDetail, type EmergencyPushData, type EmergencyTaskRow } from '../../contracts/emergency';
+import { emergencyPushTopic } from '../../contracts/push';
+import type { PushPublisher } from '../push/PushPublisher';
 import type { EmergencyQueries } from './EmergencyQueries';
 
 export interface EmergencyPushOptions {
-  push?: { publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown> };
+  push?: PushPublisher;
   onPushError?: (error: unknown) => void;
 }
 
@@ -26,7 +22,7 @@ export class EmergencyAnnouncer {
     const { push, onPushError } = this.options;
     if (!push) return;
     try {
-      await push.publish(tenantId, EMERGENCY_PUSH_EVENT, { ...data });
+      await push.publish(tenantId, emergencyPushTopic, data);
     } catch (error) {
       // The change committed; a lost push is logged, the pages catch up on their next read.
       onPushError?.(error);

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import {
-  EMERGENCY_ALARM_KINDS,
   EMERGENCY_DEFAULT_RADIUS,
   EMERGENCY_KIND_LABELS,
   EMERGENCY_LEVEL_LABELS,
@@ -31,6 +30,8 @@ export class EmergencyEvents {
     private readonly alarms: Pick<AlarmService, 'get' | 'appendHistory'>,
     private readonly announcer: EmergencyAnnouncer,
     private readonly now: () => number,
+    /** Alarm code → the kind of event it opens, from the alarm plugins' manifests (`emergency.opensEvent`). */
+    private readonly openingAlarms: ReadonlyMap<string, EmergencyKind>,
   ) {}
 
   async create(tenantId: number, userId: number, body: CreateEmergencyEventBody): Promise<EmergencyEventDetail> {
@@ -63,7 +64,7 @@ export class EmergencyEvents {
     const longitude = body.longitude ?? alarm.longitude;
     const latitude = body.latitude ?? alarm.latitude;
     if (longitude === null || latitude === null) throw badRequest(`告警 ${alarm.alarmId} 没有位置，请填写事件的经纬度`);
-    const kind = body.kind ?? EMERGENCY_ALARM_KINDS[alarm.alarmType] ?? 'OTHER';
+    const kind = body.kind ?? this.openingAlarms.get(alarm.alarmType) ?? 'OTHER';
     const title = body.title?.trim() || this.alarmTitle(alarm);
     const eventId = await lockedTransaction(this.db, `emergency-alarm-${tenantId}`, async (trx) => {
       const existing = await trx
@@ -92,12 +93,12 @@ export class EmergencyEvents {
   }
 
   /**
-   * AlarmService.onRaised: an alarm of an emergency type (EMERGENCY_ALARM_KINDS) with a position joins
+   * AlarmService.onRaised: an alarm of a type that opens events (`openingAlarms`) with a position joins
    * the nearest active event of its kind whose radius covers it, else opens one (by the system). Alarms
    * without a position open nothing (there is nowhere to send anyone). Returns the event, if any.
    */
   async alarmRaised(alarm: Alarm, tenantId: number): Promise<EmergencyEventDetail | null> {
-    const kind = EMERGENCY_ALARM_KINDS[alarm.alarmType];
+    const kind = this.openingAlarms.get(alarm.alarmType);
     if (!kind || alarm.longitude === null || alarm.latitude === null) return null;
     const { longitude, latitude } = alarm;
     const at = this.now();

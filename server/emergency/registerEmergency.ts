@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EmergencyKind } from '../../contracts/emergency';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { WorkOrders } from '../workOrders/WorkOrders';
@@ -15,9 +16,24 @@ import { FieldWorkSimulator } from './FieldWorkSimulator';
 export async function registerEmergency(
   api: FastifyInstance,
   { config, db, now, pushHub, reportError }: ServerDeps,
-  { alarms, resourceKinds, workOrders }: { alarms: AlarmService; resourceKinds: EmergencyResourceKinds; workOrders: WorkOrders },
+  {
+    alarms,
+    openingAlarms,
+    resourceKinds,
+    workOrders,
+  }: {
+    alarms: AlarmService;
+    /** Alarm code → the kind of event it opens (the alarm plugins' `emergency.opensEvent`). */
+    openingAlarms: ReadonlyMap<string, EmergencyKind>;
+    resourceKinds: EmergencyResourceKinds;
+    workOrders: WorkOrders;
+  },
 ): Promise<FeatureLifecycle & { emergency: Emergency; fieldWork: FieldWorkSimulator }> {
-  const emergency = createEmergency(db, alarms, resourceKinds, now, { push: pushHub, onPushError: reportError('应急调度推送失败') });
+  const emergency = createEmergency(db, alarms, resourceKinds, now, {
+    openingAlarms,
+    push: pushHub,
+    onPushError: reportError('应急调度推送失败'),
+  });
   alarms.onRaised(
     (alarm, tenantId) => emergency.events.alarmRaised(alarm, tenantId).then(() => undefined),
     reportError('告警启动应急事件失败'),

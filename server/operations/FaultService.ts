@@ -3,7 +3,6 @@ import {
   FAULT_CAUSE_LABELS,
   FAULT_STATUS_LABELS,
   FAULT_TRANSITIONS,
-  OPERATION_FAULT_EVENT,
   type FaultAction,
   type FaultCause,
   type FaultQuery,
@@ -11,11 +10,13 @@ import {
   type FaultStatus,
 } from '../../contracts/operations';
 import type { WorkOrderRow } from '../../contracts/workOrders';
+import { operationFaultPushTopic } from '../../contracts/push';
 import type { Database, Db } from '../db/Database';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
-import { auditOperation, type Executor, type OperationPublisher } from './operationAudit';
+import type { PushPublisher } from '../push/PushPublisher';
+import { auditOperation, type Executor } from './operationAudit';
 
 export interface FaultFilter extends Omit<FaultQuery, 'pageNum' | 'pageSize'> {
   tenantId: number;
@@ -52,7 +53,7 @@ export class FaultService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly orders: Pick<WorkOrderActions, 'create' | 'assign'>,
-    private readonly push: OperationPublisher | undefined,
+    private readonly push: PushPublisher | undefined,
     private readonly now: () => number,
   ) {}
 
@@ -466,7 +467,7 @@ export class FaultService {
     const fault = await this.get(tenantId, faultId).catch(() => undefined);
     if (!fault) return;
     await this.push
-      .publish(tenantId, OPERATION_FAULT_EVENT, {
+      .publish(tenantId, operationFaultPushTopic, {
         action,
         faultId,
         deviceId: fault.deviceId,

@@ -10,7 +10,7 @@ import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorH
 import { seedIfEmpty } from './seed';
 import { seedBusiness } from './seedBusiness';
 import { seedFleet } from './seedFleet';
-import { SEEDED_HISTORY_DAYS, seedStatusHistory } from './seedOperationsHistory';
+import { seedStatusHistory } from './seedOperationsHistory';
 import { seedTeams } from './seedTeams';
 
 /**
@@ -21,17 +21,27 @@ import { seedTeams } from './seedTeams';
 export async function prepareDatabase(
   db: Db,
   dialect: DialectName,
-  options: { catalog: DeviceCatalog; resourceKinds: EmergencyResourceKinds; fleetScale: number; now: number; info(message: string): void },
+  options: {
+    catalog: DeviceCatalog;
+    resourceKinds: EmergencyResourceKinds;
+    fleetScale: number;
+    /** Days of demo history a new database is given (0: none, as test servers start). */
+    historyDays: number;
+    now: number;
+    info(message: string): void;
+  },
 ): Promise<boolean> {
-  const { catalog, now, info } = options;
+  const { catalog, now, info, historyDays } = options;
   await migrate(db);
   const freshDatabase = await seedIfEmpty(db, catalog, now);
   if (freshDatabase) {
     const devices = await seedFleet(db, catalog, { scale: options.fleetScale, now });
     info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
-    // The fleet's past week (status changes, command results), so 设备运维 has curves on day one.
-    const history = await seedStatusHistory(db, catalog, now);
-    info(`已写入设备近 ${SEEDED_HISTORY_DAYS} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
+    // The fleet's past days (status changes, command results), so 设备运维 has curves on day one.
+    if (historyDays > 0) {
+      const history = await seedStatusHistory(db, catalog, now, historyDays);
+      info(`已写入设备近 ${historyDays} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
+    }
     // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
     // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
     // through the kind's index. The other seeded tables are small and looked up by key.
@@ -50,7 +60,7 @@ export async function prepareDatabase(
   const shelters = await seedEmergencyResources(db);
   if (shelters) info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
   // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
-  const readings = await seedSensorHistory(db, options.resourceKinds, now);
+  const readings = historyDays > 0 ? await seedSensorHistory(db, options.resourceKinds, now) : 0;
   if (readings) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
   // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
   const baselines = await recordBaselines(db, now);

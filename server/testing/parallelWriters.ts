@@ -1,5 +1,6 @@
 import type { ServerServices } from '../createServer';
 import type { Db } from '../db/Database';
+import { testPushTopic } from './testPushTopic';
 
 /** What one instance wrote: the alarms it raised and the push messages it published, by marker. */
 export interface WrittenByInstance {
@@ -25,7 +26,7 @@ export async function writeAtOnce(
     Array.from({ length: count }, async (_, index) => {
       const [alarm, pushed] = await Promise.all([
         services.alarms.raise({ tenantId, alarmType, content: `${label}-alarm-${index}` }),
-        services.pushHub.publish(tenantId, PARALLEL_EVENT, { marker: `${label}-push-${index}` }),
+        services.pushHub.publish(tenantId, testPushTopic(PARALLEL_EVENT), { marker: `${label}-push-${index}` }),
       ]);
       alarmIds.push(alarm.alarmId);
       seqs[`${label}-push-${index}`] = pushed.seq;

@@ -1,10 +1,10 @@
 import {
   WORK_ORDER_ACTION_LABELS,
-  WORK_ORDER_PUSH_EVENT,
   type WorkOrderChangeAction,
   type WorkOrderChanged,
   type WorkOrderStatus,
 } from '../../contracts/workOrders';
+import { workOrderPushTopic } from '../../contracts/push';
 import { statusLabel as label, type WorkOrderPushOptions } from './workOrderRecords';
 import type { WorkOrderStatistics } from './WorkOrderStatistics';
 
@@ -41,7 +41,7 @@ export class WorkOrderAnnouncer {
       time,
     };
     try {
-      await push.publish(tenantId, WORK_ORDER_PUSH_EVENT, { ...data });
+      await push.publish(tenantId, workOrderPushTopic, data);
     } catch (error) {
       onPushError?.(error);
     }

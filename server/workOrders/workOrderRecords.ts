@@ -12,6 +12,7 @@ import {
   type WorkOrderStatus,
 } from '../../contracts/workOrders';
 import type { Database, Db } from '../db/Database';
+import type { PushPublisher } from '../push/PushPublisher';
 import { AppError } from '../envelope';
 
 /** What the work-order pieces share: the stored row as read for a change, the API row, the audit event. */
@@ -21,7 +22,7 @@ export type OrderRecord = Database['work_orders'] & { order_id: number };
 /** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
 export interface WorkOrderPushOptions {
   push?: {
-    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+    publish: PushPublisher['publish'];
     /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
     subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
   };
