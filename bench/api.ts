@@ -147,8 +147,8 @@ async function realServer(databaseUrl?: string): Promise<ServerFigures> {
   // The same data, its list pages never kept: started after the first has seeded the database.
   const uncached = await createServer({ ...config, deviceListCacheMs: 0 });
   try {
-    const base = await listening(app);
-    const uncachedBase = await listening(uncached);
+    const base = await listening(app.app);
+    const uncachedBase = await listening(uncached.app);
     // The operator logs in with an authorization code, as the web app does.
     const login = (await (await fetch(`${base}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as {
       code: number;
@@ -170,8 +170,8 @@ async function realServer(databaseUrl?: string): Promise<ServerFigures> {
     const listUncached = await load(`${uncachedBase}${DEVICE_LIST}`, '{"code":200', token);
     return { getInfo, list, listUncached, page };
   } finally {
-    await uncached.close();
-    await app.close();
+    await uncached.app.close();
+    await app.app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -21,21 +21,23 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function measure(fleetScale: number): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-'));
   const app = await createServer({ dataDir, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale } });
-  const login = (await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string };
+  const login = (await app.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string };
   const headers = { authorization: `Bearer ${login.token}` };
-  const summary = (await app.inject({ method: 'GET', url: '/api/devi/aep/summary', headers })).json() as { data: { total: number }[] };
+  const summary = (await app.app.inject({ method: 'GET', url: '/api/devi/aep/summary', headers })).json() as { data: { total: number }[] };
   const devices = summary.data.reduce((sum, entry) => sum + entry.total, 0);
-  const lamps = (await app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=lamp&pageSize=1', headers })).json() as {
+  const lamps = (await app.app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=lamp&pageSize=1', headers })).json() as {
     total: number;
   };
   const group = (
-    (await app.inject({ method: 'GET', url: '/api/devi/aep/groups?deviceType=lamp', headers })).json() as { data: { groupId: number }[] }
+    (await app.app.inject({ method: 'GET', url: '/api/devi/aep/groups?deviceType=lamp', headers })).json() as {
+      data: { groupId: number }[];
+    }
   ).data[0]!.groupId;
   const time = async (url: string) => {
     const samples: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const start = process.hrtime.bigint();
-      const response = await app.inject({ method: 'GET', url, headers });
+      const response = await app.app.inject({ method: 'GET', url, headers });
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
       if ((response.json() as { code: number }).code !== 200) throw new Error(`${url} 失败：${response.body}`);
     }
@@ -49,7 +51,7 @@ async function measure(fleetScale: number): Promise<Figures> {
     search: await time(`/api/devi/aep/search?deviceType=lamp&keyword=${encodeURIComponent('奥体中心')}&pageSize=50`),
     groupPage: await time(`/api/devi/aep/groupChild?groupId=${group}&pageSize=50`),
   };
-  await app.close();
+  await app.app.close();
   rmSync(dataDir, { recursive: true, force: true });
   return figures;
 }

@@ -19,14 +19,14 @@ const benchTopic = testPushTopic('BENCH_PUSH');
 async function pushChannel(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-push-'));
   const app = await createServer({ dataDir, simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: 0.05 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const token = ((await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string })
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.app.server.address() as { port: number }).port;
+  const token = ((await app.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string })
     .token;
   const sockets: WebSocket[] = [];
   for (let index = 0; index < CLIENTS; index++) {
     const ticket = (
-      (await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } })).json() as {
+      (await app.app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } })).json() as {
         data: { ticket: string };
       }
     ).data.ticket;
@@ -38,13 +38,13 @@ async function pushChannel(): Promise<number[]> {
   const sentAt = await drive(
     { rate: RATE, seconds: SECONDS },
     async (id) => {
-      await app.pushHub.publish(1, benchTopic, { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
+      await app.services.pushHub.publish(1, benchTopic, { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
     },
     { awaitEach: true },
   );
   await settle(receipts, sentAt.size * CLIENTS);
   for (const socket of sockets) socket.terminate();
-  await app.close();
+  await app.app.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (receipts.length !== sentAt.size * CLIENTS) throw new Error(`推送丢失：${receipts.length}/${sentAt.size * CLIENTS}`);
   return latencies(receipts, sentAt);

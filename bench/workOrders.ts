@@ -11,14 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { WORK_ORDER_SLA_HOURS, type WorkOrderPriority } from '../contracts/workOrders';
-import { createServer } from '../server/createServer';
+import { createServer, type Server } from '../server/createServer';
 import type { Database } from '../server/db/Database';
 import { findPostgresBinDir, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
-import { seededRandom as random } from '../server/seed/seedFleet';
+import { seededRandom as random } from '../server/simulation/seededRandom';
 import { shanghaiDay } from '../server/workOrders/OrderCounters';
 
 const ORDERS_PER_TENANT = Number(process.env.WO_ORDERS ?? 100_000);
@@ -50,8 +49,8 @@ const ISSUES: [string, string][] = [
 ];
 
 /** Writes `count` work orders of a tenant, in batches. */
-async function fill(app: FastifyInstance, tenantId: number, count: number): Promise<void> {
-  const db = app.ctx.db;
+async function fill(app: Server, tenantId: number, count: number): Promise<void> {
+  const db = app.services.ctx.db;
   const teams = (await db.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).execute()).map((team) =>
     Number(team.team_id),
   );
@@ -134,10 +133,10 @@ interface Figures {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(app: FastifyInstance, token: string, label: string, url: string, baseline = false): Promise<Figures> {
+async function measure(app: Server, token: string, label: string, url: string, baseline = false): Promise<Figures> {
   const once = async () => {
     const started = performance.now();
-    const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const reply = await app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const elapsed = performance.now() - started;
     const body = reply.json() as { code: number; msg: string; total?: number; data?: { total?: number } };
     if (body.code !== 200) throw new Error(`${label}（${url}）失败：${body.code} ${body.msg}`);
@@ -163,18 +162,18 @@ async function run(databaseUrl?: string): Promise<Figures[]> {
     const started = performance.now();
     for (const tenantId of [1, 2]) await fill(app, tenantId, ORDERS_PER_TENANT);
     // Statistics (and, on PostgreSQL, the visibility map index-only scans read), as autovacuum would gather them.
-    await sql`${sql.raw(databaseUrl ? 'vacuum analyze' : 'analyze')}`.execute(app.ctx.db);
+    await sql`${sql.raw(databaseUrl ? 'vacuum analyze' : 'analyze')}`.execute(app.services.ctx.db);
     console.info(
       `  已写入 ${2 * ORDERS_PER_TENANT} 个工单（两个租户各 ${ORDERS_PER_TENANT}），${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const login = (await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as {
+    const login = (await app.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as {
       code: number;
       token?: string;
       msg: string;
     };
     if (login.code !== 200 || !login.token) throw new Error(`登录失败：${login.msg}`);
     const token = login.token;
-    const team = await app.ctx.db
+    const team = await app.services.ctx.db
       .selectFrom('teams')
       .select('team_id')
       .where('tenant_id', '=', 1)
@@ -204,7 +203,7 @@ async function run(databaseUrl?: string): Promise<Figures[]> {
     for (const [label, url] of cases) if (!only || only.test(label)) figures.push(await measure(app, token, label, url));
     return figures;
   } finally {
-    await app.close();
+    await app.app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

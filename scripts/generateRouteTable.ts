@@ -11,9 +11,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ops-routes-'));
 try {
   // The dev endpoints are part of the table too: they exist whenever SMS_DEV_ENDPOINT=1.
   const app = await createServer({ dataDir, smsDevEndpoint: true, smsProvider: { send: async () => undefined } });
-  await app.ready();
-  const table = renderRouteTable(app.routeTable);
-  await app.close();
+  await app.app.ready();
+  const table = renderRouteTable(app.services.routeTable);
+  await app.app.close();
   if (process.argv.includes('--check')) {
     if (readFileSync(ROUTE_TABLE_FILE, 'utf8') !== table) {
       console.error(`${ROUTE_TABLE_FILE} 已过期：请运行 npm run gen:routes`);
@@ -21,7 +21,7 @@ try {
     }
   } else {
     writeFileSync(ROUTE_TABLE_FILE, table);
-    console.info(`已生成 ${ROUTE_TABLE_FILE}（${app.routeTable.length} 条路由）`);
+    console.info(`已生成 ${ROUTE_TABLE_FILE}（${app.services.routeTable.length} 条路由）`);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

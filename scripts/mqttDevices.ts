@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { loadAlarmTypes } from '../server/alarms/alarmTypes';
 import { readServerConfigFromEnv } from '../server/config';
 import { openDatabase } from '../server/db/openDatabase';
-import { loadDeviceCatalog } from '../server/devices/deviceCatalog';
+import { loadDeviceCatalog } from '../server/catalog/deviceCatalog';
 import { devicePassword, loadSecret } from '../server/mqtt/credentials';
 import { MqttDeviceFleet, type FleetDevice } from '../server/mqtt/MqttDeviceFleet';
 import type { MqttLog } from '../server/mqtt/MqttIngest';

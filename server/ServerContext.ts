@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaService } from './auth/CaptchaService';
 import type { RateLimiter } from './auth/RateLimiter';
-import type { Session, SessionService } from './auth/SessionService';
+import type { Session } from './access/Session';
+import type { SessionService } from './auth/SessionService';
 import type { SmsCodeService } from './auth/SmsCodeService';
 import type { UserDirectory } from './auth/UserDirectory';
 import type { LogSmsProvider, SmsProvider } from './auth/SmsProvider';

@@ -126,11 +126,11 @@ describe('every route refuses the catalogue of bad values', () => {
   afterAll(async () => server.close());
 
   it("with the field's own message, never a 500 or a stack, and nothing changes", async () => {
-    const routes = server.app.routeTable.filter((route) => !route.websocket);
+    const routes = server.services.routeTable.filter((route) => !route.websocket);
     const checked: string[] = [];
     const mismatches: string[] = [];
     for (const route of routes) {
-      const before = await stateDigest(server.app.ctx.db);
+      const before = await stateDigest(server.services.ctx.db);
       const parts = route.schema as { querystring?: ObjectSchema; params?: ObjectSchema; body?: ObjectSchema };
       const base = (schema: ObjectSchema | undefined) =>
         Object.fromEntries((schema?.required ?? []).map((name) => [name, sample(schema!.properties?.[name] ?? {})]));
@@ -179,7 +179,7 @@ describe('every route refuses the catalogue of bad values', () => {
         for (const bad of jsonCatalogue(name, field)) await send('json', name, bad);
         for (const bad of textCatalogue(name, field, false)) await send('form', name, bad);
       }
-      expect(await stateDigest(server.app.ctx.db), `${route.method} ${route.url} changed something`).toBe(before);
+      expect(await stateDigest(server.services.ctx.db), `${route.method} ${route.url} changed something`).toBe(before);
     }
     expect(mismatches).toEqual([]);
     // The catalogue reached the fields of the routes that take input.

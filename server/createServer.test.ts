@@ -38,16 +38,16 @@ describe('createServer', () => {
     await server.close();
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-dev-'));
     const app = await createServer({ dataDir, smsDevEndpoint: true });
-    expect((await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json()).toEqual({
+    expect((await app.app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json()).toEqual({
       code: 404,
       msg: '暂无验证码',
     });
-    await app.inject({ method: 'GET', url: '/api/captchaSms?phonenumber=13800000001' });
-    const reply = (await app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json() as {
+    await app.app.inject({ method: 'GET', url: '/api/captchaSms?phonenumber=13800000001' });
+    const reply = (await app.app.inject({ method: 'GET', url: '/api/dev/sms/last?phonenumber=13800000001' })).json() as {
       data: { smsCode: string };
     };
     expect(reply.data.smsCode).toMatch(/^\d{6}$/);
-    await app.close();
+    await app.app.close();
     rmSync(dataDir, { recursive: true, force: true });
     server = undefined;
   });
@@ -64,7 +64,7 @@ describe('createServer', () => {
       expect(await flip(body)).toEqual({ code: 400, msg });
     }
     expect(await flip({ deviceId: 99_999_999, online: false })).toEqual({ code: 404, msg: '设备不存在：99999999' });
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'tenant_id'])
       .where('online', '=', 1)
@@ -74,10 +74,15 @@ describe('createServer', () => {
       data: { deviceId: device.device_id, online: false },
     });
     expect(
-      (await server.app.ctx.db.selectFrom('devices').select('online').where('device_id', '=', device.device_id).executeTakeFirstOrThrow())
-        .online,
+      (
+        await server.services.ctx.db
+          .selectFrom('devices')
+          .select('online')
+          .where('device_id', '=', device.device_id)
+          .executeTakeFirstOrThrow()
+      ).online,
     ).toBe(0);
-    const pushed = await server.app.ctx.db.selectFrom('push_log').select(['tenant_id', 'event_type']).execute();
+    const pushed = await server.services.ctx.db.selectFrom('push_log').select(['tenant_id', 'event_type']).execute();
     expect(pushed).toEqual([{ tenant_id: device.tenant_id, event_type: 'offline_event' }]);
   });
 
@@ -95,9 +100,9 @@ describe('createServer', () => {
       expect(await raise(body)).toEqual({ code: 400, msg });
     }
     expect(await raise({ tenantId: 99 })).toEqual({ code: 404, msg: '租户不存在' });
-    expect(await server.app.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
+    expect(await server.services.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
     expect((await raise({ tenantId: 2, alarmType: 'SMOKE', content: '测试' })).code).toBe(200);
-    expect(await server.app.ctx.db.selectFrom('alarms').select('tenant_id').execute()).toEqual([{ tenant_id: 2 }]);
+    expect(await server.services.ctx.db.selectFrom('alarms').select('tenant_id').execute()).toEqual([{ tenant_id: 2 }]);
   });
 
   it('creates, migrates and seeds the database once, and keeps data over a restart', async () => {
@@ -105,10 +110,10 @@ describe('createServer', () => {
     const token = await server.login();
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir, clock: () => Date.UTC(2026, 10, 22, 8, 5, 0) });
-    const info = await again.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: `Bearer ${token}` } });
+    const info = await again.app.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: `Bearer ${token}` } });
     expect((info.json() as { code: number }).code).toBe(200);
-    expect(await again.ctx.db.selectFrom('users').select('user_id').execute()).toHaveLength(4);
-    await again.close();
+    expect(await again.services.ctx.db.selectFrom('users').select('user_id').execute()).toHaveLength(4);
+    await again.app.close();
     rmSync(server.dataDir, { recursive: true, force: true });
     server = undefined;
   });
@@ -201,7 +206,7 @@ describe('TRUST_PROXY', () => {
           headers: { 'x-forwarded-for': '203.0.113.77' },
           remoteAddress: '127.0.0.1',
         });
-        const hits = await server.app.ctx.db
+        const hits = await server.services.ctx.db
           .selectFrom('rate_limit_hits')
           .select('subject')
           .where('bucket', '=', 'auth_code_addr')

@@ -18,15 +18,16 @@ const janus = await startOwnJanus(listen.server.janus, listen.server.dataDir);
 listen.server.janus = janus.config;
 process.on('exit', () => janus.running?.kill());
 
-let app;
+let server;
 try {
-  app = await createServer(listen.server);
+  server = await createServer(listen.server);
 } catch (error) {
   // A refusal to start (a newer database schema, a bad plugin) is a message for the operator, not a stack.
   console.error(`启动失败：${error instanceof Error ? error.message : String(error)}`);
   await janus.running?.stop();
   endProcess(1);
 }
+const { app, services } = server;
 const closeAndExit = () => {
   app
     .close()
@@ -51,4 +52,5 @@ const shownHost = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
 console.info(`城市运营指挥平台已启动: http://${shownHost}:${port}/`);
 if (janus.running || janus.config.url) console.info(janus.message);
 else console.warn(janus.message);
-if (!app.streams.available) console.warn('未找到 ffmpeg（Debian：apt-get install ffmpeg）：摄像机实时视频显示“视频源不可用”，其余功能照常');
+if (!services.streams.available)
+  console.warn('未找到 ffmpeg（Debian：apt-get install ffmpeg）：摄像机实时视频显示“视频源不可用”，其余功能照常');

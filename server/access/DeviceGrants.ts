@@ -1,6 +1,6 @@
 import moduleTree from '../../registry/modules.json' with { type: 'json' };
 import type { ModuleTree } from '../../schemas/registry/modules.schema.gen';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { DeviceAction } from './RouteAccess';
 
 /** Which device kinds (page names) a menu permission lets its holder read and control; 'all' = every kind. */

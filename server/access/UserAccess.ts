@@ -1,6 +1,6 @@
 import type { DeviceKindGrants } from '../../contracts/devices';
-import { RecentReads } from '../auth/RecentReads';
-import type { Session } from '../auth/SessionService';
+import { RecentReads } from '../db/RecentReads';
+import type { Session } from './Session';
 import type { Db } from '../db/Database';
 import { forbidden } from '../envelope';
 import type { DeviceGrants } from './DeviceGrants';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/Database';
 import { forbidden } from '../envelope';
-import type { Session } from '../auth/SessionService';
+import type { Session } from './Session';
 import type { DeviceGrants } from './DeviceGrants';
 import type { RouteAccess } from './RouteAccess';
 import { AccessCache, NO_PERMISSION, type UserAccess } from './UserAccess';

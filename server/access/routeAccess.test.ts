@@ -59,18 +59,18 @@ describe('route-by-role matrix', () => {
   afterAll(async () => server.close());
 
   it('walks every route of the server with every seeded role in both tenants: 401 without a session, 403 without the permission (changing nothing), through otherwise', async () => {
-    const routes = server.app.routeTable.filter((route) => !route.websocket);
+    const routes = server.services.routeTable.filter((route) => !route.websocket);
     expect(routes.length).toBeGreaterThan(35);
     const matrix: string[] = [];
     for (const route of routes) {
       for (const principal of PRINCIPALS) {
         const loggedIn = principal.userId !== 0;
         // A fresh session per call: logout and tenant switch must not spoil the next row.
-        const token = loggedIn ? await server.app.ctx.sessions.create(principal.userId, principal.tenantId) : undefined;
+        const token = loggedIn ? await server.services.ctx.sessions.create(principal.userId, principal.tenantId) : undefined;
         const allowed = expectedAllowed(route.access, principal.modules, loggedIn);
         // Only a call that must be refused is checked for changing nothing (a call let through that
         // should not be fails on `refused` below anyway): the digest reads every table, twice.
-        const before = allowed ? undefined : await stateDigest(server.app.ctx.db);
+        const before = allowed ? undefined : await stateDigest(server.services.ctx.db);
         const url = route.url.replace(/:(\w+)/g, '1').replace(/^\/api/, '');
         const { body } = await server.api(route.method as 'GET' | 'POST', url, {
           ...(token ? { token } : {}),
@@ -81,7 +81,7 @@ describe('route-by-role matrix', () => {
         expect(refused, `${route.method} ${url} as ${principal.name}: ${JSON.stringify(body)}`).toBe(!allowed);
         if (refused) {
           expect(body.code).toBe(loggedIn ? 403 : 401);
-          expect(await stateDigest(server.app.ctx.db), `${route.method} ${url} as ${principal.name} changed something`).toBe(before);
+          expect(await stateDigest(server.services.ctx.db), `${route.method} ${url} as ${principal.name} changed something`).toBe(before);
         }
       }
     }
@@ -90,9 +90,9 @@ describe('route-by-role matrix', () => {
   }, 300_000);
 
   it('declares every route: the websocket is public (its ticket is the credential) and server/ROUTES.md is current', async () => {
-    expect(server.app.routeTable.find((route) => route.websocket)?.access).toEqual({ kind: 'public', why: '凭一次性推送票据连接' });
+    expect(server.services.routeTable.find((route) => route.websocket)?.access).toEqual({ kind: 'public', why: '凭一次性推送票据连接' });
     expect(readFileSync('server/ROUTES.md', 'utf8'), 'server/ROUTES.md 已过期：请运行 npm run gen:routes').toBe(
-      renderRouteTable(server.app.routeTable),
+      renderRouteTable(server.services.routeTable),
     );
   });
 
@@ -103,7 +103,7 @@ describe('route-by-role matrix', () => {
     let refused: unknown;
     await app.register(async (api) => {
       enforceRouteAccess(api, {
-        db: server.app.ctx.db,
+        db: server.services.ctx.db,
         grants: undefined as never,
         requireSession: async () => ({ tokenHash: '', userId: 0, tenantId: 0 }),
       });
@@ -127,7 +127,7 @@ describe('device kinds follow the menus', () => {
 
   /** A user of tenant 1 whose role holds exactly these menu permissions. */
   async function userWith(perms: string[]): Promise<string> {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
       Number(
         (
@@ -161,10 +161,10 @@ describe('device kinds follow the menus', () => {
       .insertInto('role_menus')
       .values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
       .execute();
-    return server.app.ctx.sessions.create(userId, 1);
+    return server.services.ctx.sessions.create(userId, 1);
   }
   const firstOf = async (kind: string) => {
-    const row = await server.app.ctx.db
+    const row = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'device_type', 'online'])
       .where('tenant_id', '=', 1)
@@ -177,7 +177,7 @@ describe('device kinds follow the menus', () => {
   it('the viewer (no menus) can neither list nor control a lamp, and the lamp does not change (hole 1)', async () => {
     const token = await server.login('NOPERM-2026-DEMO');
     const lamp = await firstOf('lamp');
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body).toEqual({ code: 403, msg: NO_PERMISSION });
     for (const body of [
       { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: String(lamp.device_id) },
@@ -198,7 +198,7 @@ describe('device kinds follow the menus', () => {
       ).body.code,
     ).toBe(403);
     expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(200);
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 
   it('a user with only the lamp page reads and controls lamps, nothing else, and sees only lamps on the map', async () => {
@@ -215,7 +215,7 @@ describe('device kinds follow the menus', () => {
     expect(new Set(positions.map((device) => device.kind))).toEqual(new Set(['lamp']));
     const summary = (await server.api('GET', '/devi/aep/summary', { token })).body.data as { kind: string }[];
     expect(summary.map((row) => row.kind)).toEqual(['lamp']);
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(
       (
         await server.api('POST', '/device/control/execute', {
@@ -233,7 +233,7 @@ describe('device kinds follow the menus', () => {
         })
       ).body.code,
     ).toBe(403);
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     const controlled = await server.api('POST', '/device/control/execute', {
       token,
       body: { command: 1, deviceType: lamp.device_type, commandType: 'light', deviceIds: String(lamp.device_id) },
@@ -263,7 +263,7 @@ describe('device kinds follow the menus', () => {
   it('a map module reads every device but controls none', async () => {
     const token = await userWith(['platform:comprehensive']);
     const lamp = await firstOf('lamp');
-    const all = await server.app.ctx.db
+    const all = await server.services.ctx.db
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('tenant_id', '=', 1)
@@ -285,7 +285,7 @@ describe('device kinds follow the menus', () => {
     const token = await userWith(['platform:device:lamp']);
     expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code).toBe(200);
     const changed = performance.now();
-    await server.app.ctx.db
+    await server.services.ctx.db
       .deleteFrom('role_menus')
       .where('role_id', 'in', (eb) =>
         eb

@@ -10,13 +10,13 @@ setupTestServer((created, login) => {
 });
 
 const raise = (alarmType = 'SMOKE', tenantId = 1, deviceId?: number) =>
-  server.app.alarms.raise({ tenantId, alarmType, content: '烟雾浓度超标', ...(deviceId ? { deviceId } : {}) });
+  server.services.alarms.raise({ tenantId, alarmType, content: '烟雾浓度超标', ...(deviceId ? { deviceId } : {}) });
 const post = async (url: string, body: Record<string, unknown>, as = token) => (await server.api('POST', url, { token: as, body })).body;
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body;
 
 describe('alarms', () => {
   it('are raised with the type default grade, listed newest first and filtered', async () => {
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'name'])
       .where('tenant_id', '=', 1)
@@ -130,7 +130,7 @@ describe('alarms', () => {
   });
 
   it('show the emergency view with cameras and speakers nearby', async () => {
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select('device_id')
       .where('tenant_id', '=', 1)
@@ -156,16 +156,18 @@ describe('alarms', () => {
   });
 
   it('raised by the simulated fleet go through the same path', async () => {
-    expect(await server.app.simulator.raiseAlarms(5)).toBe(5);
-    const all = await server.app.ctx.db.selectFrom('alarms').selectAll().execute();
+    expect(await server.services.simulator.raiseAlarms(5)).toBe(5);
+    const all = await server.services.ctx.db.selectFrom('alarms').selectAll().execute();
     expect(all).toHaveLength(5);
     // Each pushed as an alarm (an emergency type may also open an event, pushed as EMERGENCY_TASK).
-    expect(await server.app.ctx.db.selectFrom('push_log').selectAll().where('event_type', '=', 'DEVICE_ALARM').execute()).toHaveLength(5);
+    expect(await server.services.ctx.db.selectFrom('push_log').selectAll().where('event_type', '=', 'DEVICE_ALARM').execute()).toHaveLength(
+      5,
+    );
   });
 });
 
 describe('pushes', () => {
   it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

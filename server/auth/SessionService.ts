@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dialectOf, type Db } from '../db/Database';
-import { RecentReads } from './RecentReads';
+import { RecentReads } from '../db/RecentReads';
 import { newToken, sha256 } from './secrets';
+import type { Session } from '../access/Session';
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
@@ -36,12 +37,6 @@ export interface SessionOptions {
    * one account into several browsers.
    */
   singleSession?: boolean;
-}
-
-export interface Session {
-  tokenHash: string;
-  userId: number;
-  tenantId: number;
 }
 
 /** A stored session as an instance last read it (its last-seen time moves on when this instance writes it). */

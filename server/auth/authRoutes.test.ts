@@ -20,7 +20,7 @@ describe('GET /captchaSms', () => {
     expect(body).toEqual({ code: 200, msg: '验证码已发送' });
     const code = server.lastCode(OPERATOR)!;
     expect(code).toMatch(/^\d{6}$/);
-    const rows = await server.app.ctx.db.selectFrom('sms_codes').selectAll().execute();
+    const rows = await server.services.ctx.db.selectFrom('sms_codes').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
   });
@@ -138,7 +138,7 @@ describe('POST /smsLogin', () => {
   ])('refuses the JSON body %j with %s and checks no code', async (body, msg) => {
     await server.api('GET', `/captchaSms?phonenumber=${OPERATOR}`);
     expect((await server.api('POST', '/smsLogin', { body, json: true })).body).toEqual({ code: 400, msg });
-    const row = await server.app.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
+    const row = await server.services.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
     expect(row.checks).toBe(0);
   });
 
@@ -169,7 +169,7 @@ describe('POST /smsLogin', () => {
 
 describe('image captcha and password login', () => {
   it('serves an SVG captcha without the answer as text and logs in with it', async () => {
-    const captcha = await server.app.ctx.captcha.create();
+    const captcha = await server.services.ctx.captcha.create();
     const svg = Buffer.from(captcha.img, 'base64').toString();
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).not.toContain('<text');
@@ -192,7 +192,7 @@ describe('image captcha and password login', () => {
   });
 
   it('refuses a wrong captcha, an expired one and a wrong password, and locks after 5 failures', async () => {
-    const wrongCaptcha = await server.app.ctx.captcha.create();
+    const wrongCaptcha = await server.services.ctx.captcha.create();
     expect(
       (
         await server.api('POST', '/login', {
@@ -200,13 +200,13 @@ describe('image captcha and password login', () => {
         })
       ).body,
     ).toEqual({ code: 400, msg: '验证码错误' });
-    const old = await server.app.ctx.captcha.create();
+    const old = await server.services.ctx.captcha.create();
     server.advance(2 * MINUTE + 1);
     expect(
       (await server.api('POST', '/login', { body: { username: 'operator', password: 'x', code: old.answer, uuid: old.uuid } })).body,
     ).toEqual({ code: 400, msg: '验证码已失效' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      const captcha = await server.app.ctx.captcha.create();
+      const captcha = await server.services.ctx.captcha.create();
       expect(
         (
           await server.api('POST', '/login', {
@@ -215,7 +215,7 @@ describe('image captcha and password login', () => {
         ).body,
       ).toEqual({ code: 400, msg: '用户不存在或密码错误' });
     }
-    const captcha = await server.app.ctx.captcha.create();
+    const captcha = await server.services.ctx.captcha.create();
     expect(
       (
         await server.api('POST', '/login', {
@@ -271,7 +271,7 @@ describe('sessions', () => {
   it('revokes on logout, tells listeners, and refuses the token afterwards', async () => {
     const token = await server.login();
     const revoked: number[] = [];
-    server.app.ctx.sessions.onDidRevoke(({ userId }) => revoked.push(userId));
+    server.services.ctx.sessions.onDidRevoke(({ userId }) => revoked.push(userId));
     expect((await server.api('POST', '/logout', { token })).body).toEqual({ code: 200, msg: '退出成功' });
     expect(revoked).toEqual([2]);
     expect((await server.api('GET', '/getInfo', { token })).body.code).toBe(401);
@@ -285,7 +285,7 @@ describe('sessions', () => {
 
   it('stores only hashes of tokens', async () => {
     const token = await server.login();
-    const rows = await server.app.ctx.db.selectFrom('sessions').selectAll().execute();
+    const rows = await server.services.ctx.db.selectFrom('sessions').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
@@ -308,7 +308,7 @@ describe('limits under parallel requests', () => {
     );
     expect(replies.filter(({ body }) => body.msg === '验证码错误')).toHaveLength(5);
     expect(replies.filter(({ body }) => body.code === 200)).toHaveLength(0);
-    const row = await server.app.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
+    const row = await server.services.ctx.db.selectFrom('sms_codes').select('checks').executeTakeFirstOrThrow();
     expect(row.checks).toBe(5);
   });
 
@@ -322,7 +322,7 @@ describe('limits under parallel requests', () => {
   });
 
   it('uses an image captcha once, even when sent in parallel', async () => {
-    const captcha = await server.app.ctx.captcha.create();
+    const captcha = await server.services.ctx.captcha.create();
     const replies = await Promise.all(
       [1, 2, 3, 4].map(() =>
         server.api('POST', '/login', {
@@ -335,7 +335,7 @@ describe('limits under parallel requests', () => {
   });
 
   it('allows no more than 5 wrong passwords however they are spread in parallel', async () => {
-    const captchas = await Promise.all(Array.from({ length: 12 }, () => server.app.ctx.captcha.create()));
+    const captchas = await Promise.all(Array.from({ length: 12 }, () => server.services.ctx.captcha.create()));
     const replies = await Promise.all(
       captchas.map((captcha) =>
         server.api('POST', '/login', { body: { username: 'operator', password: 'wrong', code: captcha.answer, uuid: captcha.uuid } }),
@@ -347,7 +347,7 @@ describe('limits under parallel requests', () => {
 
   it('does not count successful logins or captcha mistakes as password failures, and lifts the lock after 10 minutes', async () => {
     const attempt = async (password: string, rightCaptcha = true) => {
-      const captcha = await server.app.ctx.captcha.create();
+      const captcha = await server.services.ctx.captcha.create();
       const code = rightCaptcha ? captcha.answer : captcha.answer === '0000' ? '1111' : '0000';
       return (await server.api('POST', '/login', { body: { username: 'operator', password, code, uuid: captcha.uuid } })).body;
     };
@@ -444,7 +444,7 @@ describe('authorization-code guessing', () => {
   it('keeps the lockout across a restart of the server (stored, not in memory)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-limit-'));
     const at = Date.UTC(2026, 10, 22, 8, 0, 0);
-    const start = () => createServer({ dataDir, clock: () => at, smsProvider: { send: async () => undefined } });
+    const start = async () => (await createServer({ dataDir, clock: () => at, smsProvider: { send: async () => undefined } })).app;
     const ask = (app: FastifyInstance, code: string) =>
       app
         .inject({ method: 'GET', url: `/api/authCodeLogin?authCode=${code}`, remoteAddress: '203.0.113.50' })
@@ -465,7 +465,7 @@ describe('authorization-code guessing', () => {
 describe('per-address limits of the other login paths', () => {
   it('stops an address after 20 wrong passwords spread over many user names', async () => {
     const attempt = async (username: string) => {
-      const captcha = await server.app.ctx.captcha.create();
+      const captcha = await server.services.ctx.captcha.create();
       return (
         await server.api('POST', '/login', {
           body: { username, password: 'wrong', code: captcha.answer, uuid: captcha.uuid },

@@ -54,7 +54,7 @@ describe('sessions on several instances', () => {
     const token = await a.login();
     for (const server of [a, b]) expect((await server.api('GET', '/devi/aep/child?deviceType=lamp', { token })).body.code).toBe(200);
     // The operator's role loses every menu (as an administrator's SQL would do it).
-    const db = a.app.ctx.db;
+    const db = a.services.ctx.db;
     const role = await db
       .selectFrom('user_tenants')
       .select('role_id')
@@ -91,7 +91,7 @@ describe("a session's last-seen time", () => {
     const server = first;
     const token = await server.login();
     const stored = async () =>
-      (await server.app.ctx.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+      (await server.services.ctx.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
     const loggedIn = await stored();
     for (let step = 0; step < 5; step++) {
       server.advance(10_000);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
 import { BUSINESS_PROFILES } from '../seed/seedBusiness';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
-import { BACKFILL_DAYS, BusinessSimulator, parkingFee, poisson, ticketOrderNo } from './BusinessSimulator';
-import { seededRandom } from '../seed/seedFleet';
+import { parkingFee, poisson, ticketOrderNo } from './businessModel';
+import { BACKFILL_DAYS, BusinessSimulator } from './BusinessSimulator';
+import { seededRandom } from '../simulation/seededRandom';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const TODAY = Date.UTC(2026, 10, 21, 16, 0, 0);
@@ -18,13 +19,13 @@ describe('the business simulator on a server with the simulator on', () => {
     // The simulator on (ticks ten minutes apart, so none comes during the test): its first run is the backfill.
     server = await testServer({ simulator: { tickMs: 600_000, commandDelayMs: [0, 0], fleetScale: 0.05, alarmsPerMinute: 0 } });
     await server.app.ready();
-    expect(server.app.businessSimulator.active).toBe(true);
-    await server.app.businessSimulator.whenIdle();
+    expect(server.services.businessSimulator.active).toBe(true);
+    await server.services.businessSimulator.whenIdle();
   }, 120_000);
   afterAll(async () => server.close());
 
   it(`fills ${BACKFILL_DAYS} days of history and today up to now, for every seeded tenant`, async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     expect(await db.selectFrom('business_simulation').selectAll().orderBy('tenant_id').execute()).toEqual([
       { tenant_id: 1, produced_until: NOW },
       { tenant_id: 2, produced_until: NOW },
@@ -46,7 +47,7 @@ describe('the business simulator on a server with the simulator on', () => {
   });
 
   it('brings more visitors from 9 to 17 h than at night, and more on weekends', async () => {
-    const rows = await server.app.ctx.db
+    const rows = await server.services.ctx.db
       .selectFrom('gate_traffic')
       .select(['hour_at', 'in_count', 'out_count'])
       .where('tenant_id', '=', 2)
@@ -74,7 +75,7 @@ describe('the business simulator on a server with the simulator on', () => {
   });
 
   it('never parks more cars in a lot than it holds, and charges by its tariff', { timeout: 30_000 }, async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     for (const tenantId of [1, 2]) {
       const lots = await db.selectFrom('parking_lots').select(['lot_id', 'capacity']).where('tenant_id', '=', tenantId).execute();
       const sessions = await db.selectFrom('parking_sessions').selectAll().where('tenant_id', '=', tenantId).execute();
@@ -108,7 +109,7 @@ describe('the business simulator on a server with the simulator on', () => {
   });
 
   it('sells a plausible number of tickets each day, each order numbered by its time', { timeout: 30_000 }, async () => {
-    const orders = await server.app.ctx.db.selectFrom('ticket_orders').selectAll().where('tenant_id', '=', 2).execute();
+    const orders = await server.services.ctx.db.selectFrom('ticket_orders').selectAll().where('tenant_id', '=', 2).execute();
     const profile = BUSINESS_PROFILES[2]!;
     const perDay = new Map<number, number>();
     const priceOf = new Map(profile.tickets.map((ticket) => [ticket.name, ticket.price * 100]));
@@ -133,7 +134,7 @@ describe('the business simulator on a server with the simulator on', () => {
   });
 
   it('adds the last seconds on each later run, once, and writes nothing when no time has passed', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const count = async () =>
       Number(
         (
@@ -145,12 +146,12 @@ describe('the business simulator on a server with the simulator on', () => {
         ).n,
       );
     const before = await count();
-    expect(await server.app.businessSimulator.catchUp()).toEqual([
+    expect(await server.services.businessSimulator.catchUp()).toEqual([
       { tenantId: 1, rows: 0 },
       { tenantId: 2, rows: 0 },
     ]);
     server.advance(60_000);
-    const written = await server.app.businessSimulator.catchUp();
+    const written = await server.services.businessSimulator.catchUp();
     expect(written.every((entry) => entry.rows > 0)).toBe(true);
     const after = await count();
     // A minute at 16:00 on a Sunday: some tens to a few hundred visitors.
@@ -183,13 +184,15 @@ describe('the business simulator', () => {
     const server = await testServer();
     try {
       await server.app.ready();
-      expect(server.app.businessSimulator.active).toBe(false);
-      expect(await server.app.ctx.db.selectFrom('gate_traffic').select('gate_id').limit(1).execute()).toEqual([]);
+      expect(server.services.businessSimulator.active).toBe(false);
+      expect(await server.services.ctx.db.selectFrom('gate_traffic').select('gate_id').limit(1).execute()).toEqual([]);
       // The gates, lots and merchants are seeded all the same.
       expect(
-        (await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).execute()).map((row) => row.name),
+        (await server.services.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).execute()).map(
+          (row) => row.name,
+        ),
       ).toEqual(BUSINESS_PROFILES[2]!.gates);
-      const simulator = new BusinessSimulator(server.app.ctx.db, () => NOW, { tickMs: 0 });
+      const simulator = new BusinessSimulator(server.services.ctx.db, () => NOW, { tickMs: 0 });
       simulator.start();
       expect(simulator.active).toBe(false);
     } finally {
@@ -200,7 +203,7 @@ describe('the business simulator', () => {
   it('stops between days of a backfill, and resumes where it stopped', async () => {
     const server = await testServer();
     try {
-      const db = server.app.ctx.db;
+      const db = server.services.ctx.db;
       const simulator = new BusinessSimulator(db, () => NOW, { tickMs: 3_600_000, backfillDays: 10, seed: 5 });
       const marks = async () =>
         (await db.selectFrom('business_simulation').select(['tenant_id', 'produced_until']).orderBy('tenant_id').execute()).map(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryData, GaugeData, SeriesData, StatGroupData, StatValue } from '../../contracts/panels';
 import { testServer, type TestServer } from '../testing/testServer';
 import { DAY_MS, HOUR_MS } from '../stats/periods';
-import { sessionWithMenus } from '../stats/testUsers';
+import { sessionWithMenus } from '../testing/testUsers';
 
 // The test clock: 2026-11-22 16:00 in Shanghai (a Sunday); its day began at 16:00 UTC the day before.
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -28,11 +28,11 @@ const get = async <T>(url: string, token = scenic): Promise<T> => {
 /** Known rows for the scenic area (tenant 2) and a few for the city (tenant 1), the simulator's history cleared. */
 beforeAll(async () => {
   server = await testServer();
-  const db = server.app.ctx.db;
-  scenic = await server.app.ctx.sessions.create(1, 2);
-  city = await server.app.ctx.sessions.create(1, 1);
-  cityOperator = await server.app.ctx.sessions.create(2, 1);
-  viewer = await server.app.ctx.sessions.create(3, 1);
+  const db = server.services.ctx.db;
+  scenic = await server.services.ctx.sessions.create(1, 2);
+  city = await server.services.ctx.sessions.create(1, 1);
+  cityOperator = await server.services.ctx.sessions.create(2, 1);
+  viewer = await server.services.ctx.sessions.create(3, 1);
   alarmsOnly = await sessionWithMenus(server, 1, ['platform:alarmManage']);
   gates = (await db.selectFrom('business_gates').select('gate_id').where('tenant_id', '=', 2).orderBy('gate_id').execute()).map(
     (row) => row.gate_id!,
@@ -151,7 +151,7 @@ describe('visitors', () => {
   it('come in through each gate (by=gate), one series per gate in gate order', async () => {
     const byGate = await get<SeriesData>('/stats/business/visitors?range=today&by=gate');
     const names = (
-      await server.app.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).orderBy('gate_id').execute()
+      await server.services.ctx.db.selectFrom('business_gates').select('name').where('tenant_id', '=', 2).orderBy('gate_id').execute()
     ).map((row) => row.name);
     expect(byGate.series.map((series) => series.name)).toEqual(names);
     expect(byGate.series.map((series) => series.points.reduce((sum, [, value]) => sum + value, 0))).toEqual([13, 100, 0, 0]);
@@ -173,7 +173,7 @@ describe('visitors', () => {
     expect(await get<StatValue>('/stats/business/visitorsToday')).toEqual({ value: 113, previous: 48, unit: '人次' });
     server.advance(30 * MINUTE);
     try {
-      const later = await server.app.ctx.sessions.create(1, 2);
+      const later = await server.services.ctx.sessions.create(1, 2);
       // 16:30: half of yesterday's 60 from 16:00 to 17:00.
       expect(await get<StatValue>('/stats/business/visitorsToday', later)).toEqual({ value: 113, previous: 78, unit: '人次' });
     } finally {

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createServer } from '../createServer';
+import { createServer, type Server } from '../createServer';
 import type { ServerConfig } from '../config';
 import { databaseKey, testDataRemoved } from '../testing/testDatabases';
 
@@ -34,8 +33,8 @@ async function waitFor(done: () => boolean, timeoutMs: number, what: string): Pr
   return Date.now() - started;
 }
 
-const leaders = (apps: FastifyInstance[]) => apps.filter((app) => app.leader.isLeader);
-const running = (apps: FastifyInstance[]) => apps.filter((app) => app.simulator.running);
+const leaders = (apps: Server[]) => apps.filter((app) => app.services.leader.isLeader);
+const running = (apps: Server[]) => apps.filter((app) => app.services.simulator.running);
 
 describe.skipIf(!onPostgres)('leader election on PostgreSQL', () => {
   it('runs the simulator on exactly one instance, and on a survivor when the leader goes', { timeout: 60_000 }, async () => {
@@ -43,31 +42,31 @@ describe.skipIf(!onPostgres)('leader election on PostgreSQL', () => {
     dirs.push(dataDir);
     const apps = [await createServer(config(dataDir)), await createServer(config(dataDir)), await createServer(config(dataDir))];
     try {
-      await Promise.all(apps.map((app) => app.ready()));
+      await Promise.all(apps.map((app) => app.app.ready()));
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 3));
       expect(leaders(apps)).toHaveLength(1);
       expect(running(apps)).toEqual(leaders(apps));
 
       // The leader stops: a survivor takes over within a retry or two.
       const first = leaders(apps)[0]!;
-      await first.close();
+      await first.app.close();
       const survivors = apps.filter((app) => app !== first);
       const tookOver = await waitFor(() => leaders(survivors).length === 1, 5000, '其余实例接任主节点');
       expect(tookOver).toBeLessThan(RETRY_MS * 5);
       expect(running(survivors)).toEqual(leaders(survivors));
-      expect(first.simulator.running).toBe(false);
+      expect(first.services.simulator.running).toBe(false);
 
       // The leader's connection is cut (as when its process dies): it stops its jobs, another one leads.
       const second = leaders(survivors)[0]!;
-      const pid = await second.leader.backendPid();
-      await sql`select pg_terminate_backend(${pid})`.execute(survivors.find((app) => app !== second)!.ctx.db);
-      await waitFor(() => !second.simulator.running, 2000, '失去连接的主节点停止模拟器');
+      const pid = await second.services.leader.backendPid();
+      await sql`select pg_terminate_backend(${pid})`.execute(survivors.find((app) => app !== second)!.services.ctx.db);
+      await waitFor(() => !second.services.simulator.running, 2000, '失去连接的主节点停止模拟器');
       await waitFor(() => leaders(survivors).length === 1, 5000, '另一实例接任主节点');
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 3));
       expect(leaders(survivors)).toHaveLength(1);
       expect(running(survivors)).toEqual(leaders(survivors));
     } finally {
-      for (const app of apps) await app.close();
+      for (const app of apps) await app.app.close();
     }
   });
 });
@@ -78,12 +77,12 @@ describe.skipIf(onPostgres)('one instance on SQLite', () => {
     dirs.push(dataDir);
     const app = await createServer(config(dataDir));
     try {
-      await app.ready();
-      expect(app.leader.isLeader).toBe(true);
-      expect(app.simulator.running).toBe(true);
+      await app.app.ready();
+      expect(app.services.leader.isLeader).toBe(true);
+      expect(app.services.simulator.running).toBe(true);
     } finally {
-      await app.close();
+      await app.app.close();
     }
-    expect(app.simulator.running).toBe(false);
+    expect(app.services.simulator.running).toBe(false);
   });
 });

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createServer } from '../createServer';
+import { createServer, type Server } from '../createServer';
 import { listening, pushClient, waitFor, type Received } from '../testing/pushTestClient';
 import { databaseKey, testDataRemoved } from '../testing/testDatabases';
 import { testPushTopic } from '../testing/testPushTopic';
@@ -26,8 +25,8 @@ afterAll(async () => {
 });
 
 /** The tenant's stored alarm pushes after `afterSeq`, in sequence order: what every client must receive. */
-async function committedAlarms(app: FastifyInstance, tenantId: number, afterSeq: number): Promise<Received[]> {
-  const rows = await app.ctx.db
+async function committedAlarms(app: Server, tenantId: number, afterSeq: number): Promise<Received[]> {
+  const rows = await app.services.ctx.db
     .selectFrom('push_log')
     .select(['seq', 'payload'])
     .where('tenant_id', '=', tenantId)
@@ -47,10 +46,10 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       const a = await createServer({ dataDir, cluster: { listenerRetryMs: 200 } });
       const b = await createServer({ dataDir, cluster: { listenerRetryMs: 200 } });
       try {
-        const [atA, atB] = [await listening(a), await listening(b)];
+        const [atA, atB] = [await listening(a.app), await listening(b.app)];
         // A session started on A is good on B, and a ticket issued by A opens a socket on B.
         const login = (await (await fetch(`${atA.api}/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-        const start = await a.pushHub.lastSeq(1);
+        const start = await a.services.pushHub.lastSeq(1);
 
         const onB = pushClient(atB, login.token);
         const moving = pushClient(atA, login.token);
@@ -60,8 +59,8 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
 
         // Alarms raised on A (and a few on B, interleaved), several at once.
-        const raise = (app: FastifyInstance, index: number) =>
-          app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: `集群推送 ${index}` });
+        const raise = (app: Server, index: number) =>
+          app.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: `集群推送 ${index}` });
         for (let round = 0; round < 5; round++)
           await Promise.all(Array.from({ length: 6 }, (_, index) => raise(index % 3 === 2 ? b : a, round * 6 + index)));
         let expected = await committedAlarms(a, 1, start);
@@ -87,15 +86,15 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
         expect(onB.inbox).toEqual(expected);
 
         // B's LISTEN connection is cut; what A commits meanwhile reaches B's sockets after it reconnects.
-        const pid = await b.pushListener?.backendPid();
+        const pid = await b.services.pushListener?.backendPid();
         expect(pid).toBeTypeOf('number');
-        await sql`select pg_terminate_backend(${pid})`.execute(a.ctx.db);
+        await sql`select pg_terminate_backend(${pid})`.execute(a.services.ctx.db);
         await Promise.all(Array.from({ length: 10 }, (_, index) => raise(a, 300 + index)));
         expected = await committedAlarms(a, 1, start);
         await waitFor(() => onB.inbox.length >= expected.length, 10_000, 'B 重连后补发断线期间的告警');
         expect(onB.inbox).toEqual(expected);
-        expect(b.pushListener?.listening).toBe(true);
-        expect(await b.pushListener?.backendPid()).not.toBe(pid);
+        expect(b.services.pushListener?.listening).toBe(true);
+        expect(await b.services.pushListener?.backendPid()).not.toBe(pid);
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(onB.inbox).toHaveLength(expected.length);
         expect(moving.inbox).toEqual(expected);
@@ -104,7 +103,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
         // Login limits count attempts from every instance: 10 wrong codes per address, alternating.
         for (let attempt = 0; attempt < 10; attempt++) {
-          const reply = await (attempt % 2 ? a : b).inject({
+          const reply = await (attempt % 2 ? a : b).app.inject({
             method: 'GET',
             url: `/api/authCodeLogin?authCode=WRONG-${attempt}`,
             remoteAddress: '203.0.113.9',
@@ -113,20 +112,20 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
         }
         for (const app of [a, b])
           expect(
-            (await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=WRONG-X', remoteAddress: '203.0.113.9' })).json<{
+            (await app.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=WRONG-X', remoteAddress: '203.0.113.9' })).json<{
               code: number;
             }>().code,
           ).toBe(429);
         // Logging out on B ends the session on A.
-        await b.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${login.token}` } });
+        await b.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${login.token}` } });
         expect(
-          (await a.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${login.token}` } })).json<{
+          (await a.app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${login.token}` } })).json<{
             code: number;
           }>().code,
         ).toBe(401);
       } finally {
-        await a.close();
-        await b.close();
+        await a.app.close();
+        await b.app.close();
       }
     },
   );
@@ -231,15 +230,15 @@ describe.skipIf(onPostgres)('one instance on SQLite', () => {
     dirs.push(dataDir);
     const app = await createServer({ dataDir });
     try {
-      await app.ready();
-      expect(app.pushListener).toBeUndefined();
+      await app.app.ready();
+      expect(app.services.pushListener).toBeUndefined();
       const seen: number[] = [];
-      const unsubscribe = app.pushHub.subscribe(1, (message) => seen.push(message.seq));
-      const published = await app.pushHub.publish(1, testPushTopic('cluster_test'), {});
+      const unsubscribe = app.services.pushHub.subscribe(1, (message) => seen.push(message.seq));
+      const published = await app.services.pushHub.publish(1, testPushTopic('cluster_test'), {});
       unsubscribe();
       expect(seen).toEqual([published.seq]);
     } finally {
-      await app.close();
+      await app.app.close();
     }
   });
 });

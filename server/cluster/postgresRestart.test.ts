@@ -43,9 +43,9 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
       mqtt: { url: `mqtt://127.0.0.1:${brokerPort}`, batchMs: 100, batchRows: 100, reconnectMs: 200 },
       cluster: { listenerRetryMs: 200, leaderRetryMs: 500 },
     });
-    cleanups.push(() => app.close());
-    const target = await listening(app);
-    const files = app.mqttGateway!.brokerFiles!;
+    cleanups.push(() => app.app.close());
+    const target = await listening(app.app);
+    const files = app.services.mqttGateway!.brokerFiles!;
     const broker: RunningBroker = await startMosquitto({
       dir: join(dataDir, 'mqtt'),
       passwordFile: files.passwordFile,
@@ -53,10 +53,10 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
       port: brokerPort,
     });
     cleanups.push(() => broker.stop());
-    await app.mqttGateway!.whenConnected();
+    await app.services.mqttGateway!.whenConnected();
 
     const login = (await (await fetch(`${target.api}/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token: string };
-    const start = await app.pushHub.lastSeq(1);
+    const start = await app.services.pushHub.lastSeq(1);
     const clients = [pushClient(target, login.token), pushClient(target, login.token)];
     for (const { client } of clients) client.start(1);
     cleanups.push(() => clients.forEach(({ client }) => client.stop()));
@@ -69,7 +69,7 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     const raiser = (async () => {
       for (let index = 0; raising; index++) {
         try {
-          const alarm = await app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: `数据库重启 ${index}` });
+          const alarm = await app.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: `数据库重启 ${index}` });
           acknowledged.push(alarm.alarmId);
         } catch {
           refused++;
@@ -80,7 +80,7 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
 
     // Three lamps report energy readings 1, 2, 3 … with QoS 1.
     const secret = loadSecret(dataDir, { create: false });
-    const lamps = await app.ctx.db
+    const lamps = await app.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'tenant_id', 'code'])
       .where('tenant_id', '=', 1)
@@ -121,7 +121,7 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     await Promise.all(reporters);
 
     // Every committed alarm, every client, once, in order.
-    const rows = await app.ctx.db
+    const rows = await app.services.ctx.db
       .selectFrom('push_log')
       .select(['seq', 'payload'])
       .where('tenant_id', '=', 1)
@@ -143,7 +143,7 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
     for (const [index, lamp] of lamps.entries()) {
       await waitFor(
         async () => {
-          const row = await app.ctx.db
+          const row = await app.services.ctx.db
             .selectFrom('devices')
             .select('telemetry')
             .where('device_id', '=', lamp.device_id)
@@ -154,9 +154,9 @@ describe.skipIf(!onPostgres || !withBroker)('a PostgreSQL restart while alarms a
         `路灯 ${lamp.code} 的最后一条已确认读数 ${acked[index]} 已写入`,
       );
     }
-    expect(app.mqttGateway!.ingest.stats.dropped).toBe(0);
+    expect(app.services.mqttGateway!.ingest.stats.dropped).toBe(0);
     console.info(
-      `[pg-restart] 提交 ${committed.length} 条告警（确认 ${acknowledged.length}，数据库不可用时拒绝 ${refused}）；遥测写入 ${app.mqttGateway!.ingest.stats.reportsWritten} 条`,
+      `[pg-restart] 提交 ${committed.length} 条告警（确认 ${acknowledged.length}，数据库不可用时拒绝 ${refused}）；遥测写入 ${app.services.mqttGateway!.ingest.stats.reportsWritten} 条`,
     );
   });
 });

@@ -6,7 +6,7 @@ import { createServer } from '../createServer';
 import { testServer } from '../testing/testServer';
 import { testPushTopic } from '../testing/testPushTopic';
 import { dialectOf } from './Database';
-import { knownMigrations } from './migrations';
+import { knownMigrations } from './migrate';
 
 const testEvent = testPushTopic('test_event');
 
@@ -17,7 +17,7 @@ describe('the database layer', () => {
   it(`runs on ${expectedDialect} in this project`, async () => {
     const server = await testServer();
     try {
-      expect(dialectOf(server.app.ctx.db)).toBe(expectedDialect);
+      expect(dialectOf(server.services.ctx.db)).toBe(expectedDialect);
     } finally {
       await server.close();
     }
@@ -25,7 +25,7 @@ describe('the database layer', () => {
 
   it('records every migration it knows, and refuses to start on a database a newer version has migrated, naming the version', async () => {
     const server = await testServer();
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
     expect(recorded.at(-1)).toBe('017_intercom_call_ends');
@@ -44,8 +44,8 @@ describe('the database layer', () => {
 
   it('migration 006 carries on the push sequence of a database from before it', async () => {
     const server = await testServer();
-    for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, testEvent, { index });
-    await server.app.pushHub.publish(2, testEvent, {});
+    for (let index = 0; index < 3; index++) await server.services.pushHub.publish(1, testEvent, { index });
+    await server.services.pushHub.publish(2, testEvent, {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
     for (const table of [
       'intercom_call_ends',
@@ -84,21 +84,21 @@ describe('the database layer', () => {
       'mqtt_sessions',
       'push_counters',
     ]) {
-      await sql`drop table ${sql.table(table)}`.execute(server.app.ctx.db);
+      await sql`drop table ${sql.table(table)}`.execute(server.services.ctx.db);
     }
-    await sql`drop index alarm_history_at`.execute(server.app.ctx.db);
-    await sql`alter table sessions drop column revoked_reason`.execute(server.app.ctx.db);
+    await sql`drop index alarm_history_at`.execute(server.services.ctx.db);
+    await sql`alter table sessions drop column revoked_reason`.execute(server.services.ctx.db);
     await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(
-      server.app.ctx.db,
+      server.services.ctx.db,
     );
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {
-      expect((await again.pushHub.publish(1, testEvent, {})).seq).toBe(4);
-      expect((await again.pushHub.publish(2, testEvent, {})).seq).toBe(2);
-      expect((await again.pushHub.publish(3, testEvent, {})).seq).toBe(1);
+      expect((await again.services.pushHub.publish(1, testEvent, {})).seq).toBe(4);
+      expect((await again.services.pushHub.publish(2, testEvent, {})).seq).toBe(2);
+      expect((await again.services.pushHub.publish(3, testEvent, {})).seq).toBe(1);
     } finally {
-      await again.close();
+      await again.app.close();
       rmSync(server.dataDir, { recursive: true, force: true });
     }
   });
@@ -106,10 +106,10 @@ describe('the database layer', () => {
   it('gives times, ids, counts and sums back as numbers', async () => {
     const server = await testServer();
     try {
-      const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '测试' });
+      const alarm = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '测试' });
       expect(typeof alarm.alarmId).toBe('number');
       expect(alarm.createTime).toBe(Date.UTC(2026, 10, 22, 8, 0, 0));
-      const db = server.app.ctx.db;
+      const db = server.services.ctx.db;
       const row = await db
         .selectFrom('alarms')
         .select(['alarm_id', 'created_at'])
@@ -136,10 +136,10 @@ describe('the database layer', () => {
   it('answers a replay after a sequence id beyond 32 bits with nothing, not an error', async () => {
     const server = await testServer();
     try {
-      await server.app.pushHub.publish(1, testEvent, {});
-      expect(await server.app.pushHub.since(1, 3_000_000_000)).toEqual([]);
-      expect(await server.app.pushHub.since(1, Number.MAX_SAFE_INTEGER)).toEqual([]);
-      expect(await server.app.pushHub.since(1, 0)).toHaveLength(1);
+      await server.services.pushHub.publish(1, testEvent, {});
+      expect(await server.services.pushHub.since(1, 3_000_000_000)).toEqual([]);
+      expect(await server.services.pushHub.since(1, Number.MAX_SAFE_INTEGER)).toEqual([]);
+      expect(await server.services.pushHub.since(1, 0)).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -149,14 +149,14 @@ describe('the database layer', () => {
     const server = await testServer();
     try {
       const token = await server.login();
-      const lamp = await server.app.ctx.db
+      const lamp = await server.services.ctx.db
         .selectFrom('devices')
         .select('device_id')
         .where('tenant_id', '=', 1)
         .where('kind', '=', 'lamp')
         .orderBy('device_id')
         .executeTakeFirstOrThrow();
-      await server.app.ctx.db
+      await server.services.ctx.db
         .updateTable('devices')
         .set({ name: 'Ärger-Straße Lamp 北段', code: 'AbC_9%' })
         .where('device_id', '=', lamp.device_id)

@@ -50,18 +50,18 @@ describe('two server instances writing to one database at once', () => {
       const first = await createServer({ dataDir });
       const second = await createServer({ dataDir });
       try {
-        expect(dialectOf(first.ctx.db)).toBe('postgres');
+        expect(dialectOf(first.services.ctx.db)).toBe('postgres');
         const written = await Promise.all([
-          writeAtOnce(first, { label: 'a', tenantId: 1, count: PER_INSTANCE, alarmType: ALARM_TYPE }),
-          writeAtOnce(second, { label: 'b', tenantId: 1, count: PER_INSTANCE, alarmType: ALARM_TYPE }),
+          writeAtOnce(first.services, { label: 'a', tenantId: 1, count: PER_INSTANCE, alarmType: ALARM_TYPE }),
+          writeAtOnce(second.services, { label: 'b', tenantId: 1, count: PER_INSTANCE, alarmType: ALARM_TYPE }),
         ]);
-        expectConsistent(written, await storedPushes(first.ctx.db, 1), ['a', 'b']);
+        expectConsistent(written, await storedPushes(first.services.ctx.db, 1), ['a', 'b']);
         // The next message of the tenant continues the sequence, on either instance.
-        expect((await second.pushHub.publish(1, testPushTopic(PARALLEL_EVENT), { marker: 'after' })).seq).toBe(PER_INSTANCE * 4 + 1);
-        expect(await first.pushHub.lastSeq(1)).toBe(PER_INSTANCE * 4 + 1);
+        expect((await second.services.pushHub.publish(1, testPushTopic(PARALLEL_EVENT), { marker: 'after' })).seq).toBe(PER_INSTANCE * 4 + 1);
+        expect(await first.services.pushHub.lastSeq(1)).toBe(PER_INSTANCE * 4 + 1);
       } finally {
-        await first.close();
-        await second.close();
+        await first.app.close();
+        await second.app.close();
       }
     },
   );
@@ -77,8 +77,8 @@ describe('two server instances writing to one database at once', () => {
       // Created, migrated and seeded once, before the instances start.
       const setup = await createServer({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
       const tenantId = 2;
-      const before = await setup.pushHub.lastSeq(tenantId);
-      await setup.close();
+      const before = await setup.services.pushHub.lastSeq(tenantId);
+      await setup.app.close();
       expect(before).toBe(0);
 
       const labels = ['p', 'q'];
@@ -116,10 +116,10 @@ describe('two server instances writing to one database at once', () => {
         const written = await Promise.all(children.map((child) => child.result));
         const check = await createServer({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
         try {
-          expect(dialectOf(check.ctx.db)).toBe(onPostgres ? 'postgres' : 'sqlite');
-          expectConsistent(written, await storedPushes(check.ctx.db, tenantId), labels);
+          expect(dialectOf(check.services.ctx.db)).toBe(onPostgres ? 'postgres' : 'sqlite');
+          expectConsistent(written, await storedPushes(check.services.ctx.db, tenantId), labels);
         } finally {
-          await check.close();
+          await check.app.close();
         }
       } finally {
         for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -33,3 +33,14 @@ export const GATEWAY_MESSAGES = {
   sendFailed: '命令发送失败',
   closed: '设备网关已关闭，未收到设备应答',
 } as const;
+
+/**
+ * Devices outside the process (the MQTT broker): connected when the server is ready; taking over the
+ * sessions of instances that went away is a leader job (startSweeping / stopSweeping).
+ */
+export interface RemoteDeviceGateway extends DeviceGateway {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  startSweeping(): void;
+  stopSweeping(): void;
+}

@@ -3,7 +3,7 @@ import type { Db, Database } from '../db/Database';
 import type { DeviceDataVersion } from '../db/DeviceDataVersion';
 import { byteOrder, containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
-import type { DeviceCatalog, DeviceCommand, DeviceKind } from './deviceCatalog';
+import type { DeviceCatalog, DeviceCommand, DeviceKind } from '../catalog/deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
 import type { ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
 import { recordCommandResults } from '../operations/StatusRecorder';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/Database';
-import type { DeviceCatalog, DeviceKind } from './deviceCatalog';
+import type { DeviceCatalog, DeviceKind } from '../catalog/deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { recordStatusChanges } from '../operations/StatusRecorder';
 import { reportSimulatedPicture, simulatedPicture } from '../operations/simulatedPicture';
 import type { PictureState } from '../../contracts/operations';

@@ -42,7 +42,13 @@ async function eventually(read: () => Promise<ListBody>, seen: (body: ListBody) 
 describe('device list pages kept in memory', () => {
   it('write the same JSON as the objects would', async () => {
     const { a } = await twoInstances();
-    const rows = await a.app.ctx.db.selectFrom('devices').selectAll().where('tenant_id', '=', 1).orderBy('device_id').limit(50).execute();
+    const rows = await a.services.ctx.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('tenant_id', '=', 1)
+      .orderBy('device_id')
+      .limit(50)
+      .execute();
     for (const row of rows) expect(deviceRowJson(row)).toBe(JSON.stringify(toDeviceRow(row)));
     const odd = { ...rows[0]!, name: '引号"与\\反斜杠\u2028', longitude: Number.NaN, telemetry: '{ "spaced" : 1 }' };
     expect(JSON.parse(deviceRowJson(odd))).toEqual(JSON.parse(JSON.stringify(toDeviceRow(odd))));
@@ -56,24 +62,26 @@ describe('device list pages kept in memory', () => {
     expect(await list(a)).toEqual(first);
 
     // A direct update through the data layer.
-    await a.app.ctx.db
+    await a.services.ctx.db
       .updateTable('devices')
       .set({ telemetry: JSON.stringify({ voltage: 7 }) })
       .where('device_id', '=', lamp.deviceId)
       .execute();
     expect((await list(a)).rows[0]!.telemetry).toEqual({ voltage: 7 });
     // Raw SQL, as the MQTT ingest writes on PostgreSQL.
-    await sql`update devices set telemetry = ${JSON.stringify({ voltage: 8 })} where device_id = ${lamp.deviceId}`.execute(a.app.ctx.db);
+    await sql`update devices set telemetry = ${JSON.stringify({ voltage: 8 })} where device_id = ${lamp.deviceId}`.execute(
+      a.services.ctx.db,
+    );
     expect((await list(a)).rows[0]!.telemetry).toEqual({ voltage: 8 });
     // In a transaction, as the ingest batches and the simulator's tick do.
-    await a.app.ctx.db
+    await a.services.ctx.db
       .transaction()
       .execute((trx) => trx.updateTable('devices').set({ name: '事务中改名' }).where('device_id', '=', lamp.deviceId).execute());
     expect((await list(a)).rows[0]!.deviceName).toBe('事务中改名');
     // Online changes (the simulator's and the dev endpoint's way).
-    await a.app.simulator.setOnline(lamp.deviceId, !lamp.online);
+    await a.services.simulator.setOnline(lamp.deviceId, !lamp.online);
     expect((await list(a)).rows[0]!.online).toBe(!lamp.online);
-    await a.app.simulator.setOnline(lamp.deviceId, lamp.online);
+    await a.services.simulator.setOnline(lamp.deviceId, lamp.online);
     // A command changes the device's state.
     const online = (await list(a, '/devi/aep/child?deviceType=lamp&online=1&pageSize=5')).rows[0]!;
     const before = JSON.stringify(online.state);
@@ -87,7 +95,7 @@ describe('device list pages kept in memory', () => {
       const now = (await list(a, '/devi/aep/child?deviceType=lamp&online=1&pageSize=5')).rows.find(
         (row) => row.deviceId === online.deviceId,
       )!;
-      const stored = await a.app.ctx.db
+      const stored = await a.services.ctx.db
         .selectFrom('devices')
         .select('state')
         .where('device_id', '=', online.deviceId)
@@ -106,7 +114,7 @@ describe('device list pages kept in memory', () => {
     const ticked = JSON.stringify(await list(a, '/devi/aep/child?deviceType=lamp&pageSize=500'));
     const storedLamps = async () =>
       JSON.stringify(
-        await a.app.ctx.db
+        await a.services.ctx.db
           .selectFrom('devices')
           .select(['device_id', 'telemetry', 'online'])
           .where('tenant_id', '=', 1)
@@ -115,14 +123,15 @@ describe('device list pages kept in memory', () => {
           .execute(),
       );
     const lampsBefore = await storedLamps();
-    for (let tick = 0; tick < 50 && (await storedLamps()) === lampsBefore; tick++) expect(await a.app.simulator.tick()).toBeGreaterThan(0);
+    for (let tick = 0; tick < 50 && (await storedLamps()) === lampsBefore; tick++)
+      expect(await a.services.simulator.tick()).toBeGreaterThan(0);
     expect(await storedLamps()).not.toBe(lampsBefore);
     expect(JSON.stringify(await list(a, '/devi/aep/child?deviceType=lamp&pageSize=500'))).not.toBe(ticked);
     // Group membership (the groupId filter).
     const groups = (await a.api('GET', '/devi/web/lightgroup/list', { token })).body.data as { groupId: number }[];
     const groupId = groups[0]!.groupId;
     const members = (await list(a, `/devi/aep/child?deviceType=light&groupId=${groupId}&pageSize=500`)).total;
-    await a.app.ctx.db.deleteFrom('device_group_members').where('group_id', '=', groupId).execute();
+    await a.services.ctx.db.deleteFrom('device_group_members').where('group_id', '=', groupId).execute();
     expect(members).toBeGreaterThan(0);
     expect((await list(a, `/devi/aep/child?deviceType=light&groupId=${groupId}&pageSize=500`)).total).toBe(0);
     expect((await list(a, `/devi/aep/groupChild?groupId=${groupId}&pageSize=500`)).total).toBe(0);
@@ -138,7 +147,7 @@ describe('device list pages kept in memory', () => {
       body: { deviceId: lamp.deviceId, longitude: 106.25, latitude: 29.25 },
     });
     expect(moved.body.code).toBe(200);
-    if (dialectOf(b.app.ctx.db) === 'sqlite') expect((await list(b)).rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
+    if (dialectOf(b.services.ctx.db) === 'sqlite') expect((await list(b)).rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
     // SQLite: at once (data_version). PostgreSQL: as soon as B hears A's NOTIFY, far within the pages' 1 s limit.
     const seen = await eventually(
       () => list(b),
@@ -147,7 +156,7 @@ describe('device list pages kept in memory', () => {
     expect(seen.body.rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
     expect(seen.ms).toBeLessThan(300);
 
-    await a.app.ctx.db.transaction().execute((trx) =>
+    await a.services.ctx.db.transaction().execute((trx) =>
       trx
         .updateTable('devices')
         .set({ telemetry: JSON.stringify({ voltage: 3 }) })

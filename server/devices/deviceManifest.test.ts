@@ -36,18 +36,18 @@ function pluginsWithBeacon(edit: (manifest: { contributes: Record<string, unknow
 describe('a device folder declares what the server does with its kind', { timeout: 30_000 }, () => {
   it('the simulator raises the alarms its manifest lists (skipping a type no alarm plugin declares), with its text or the type name', async () => {
     server = await testServer({ pluginsDir: pluginsWithBeacon() });
-    const { app } = server;
-    expect(app.simulator.simulatedAlarms().get('patrolBeacon')).toEqual([
+    const { services } = server;
+    expect(services.simulator.simulatedAlarms().get('patrolBeacon')).toEqual([
       { type: 'SMOKE', content: '信标检测到烟雾' },
       { type: 'ONE_KEY_ALARM', content: '一键报警' },
     ]);
     // The real kinds keep theirs, from their own manifests.
-    expect(app.simulator.simulatedAlarms().get('smoke')).toEqual([{ type: 'SMOKE', content: '烟雾浓度超标' }]);
+    expect(services.simulator.simulatedAlarms().get('smoke')).toEqual([{ type: 'SMOKE', content: '烟雾浓度超标' }]);
     // Only the beacons are online, so every simulated alarm is theirs.
-    await app.ctx.db.updateTable('devices').set({ online: 0 }).where('kind', '!=', 'patrolBeacon').execute();
-    await app.ctx.db.updateTable('devices').set({ online: 1 }).where('kind', '=', 'patrolBeacon').execute();
-    expect(await app.simulator.raiseAlarms(12)).toBe(12);
-    const alarms = await app.ctx.db
+    await services.ctx.db.updateTable('devices').set({ online: 0 }).where('kind', '!=', 'patrolBeacon').execute();
+    await services.ctx.db.updateTable('devices').set({ online: 1 }).where('kind', '=', 'patrolBeacon').execute();
+    expect(await services.simulator.raiseAlarms(12)).toBe(12);
+    const alarms = await services.ctx.db
       .selectFrom('alarms as a')
       .innerJoin('devices as d', 'd.device_id', 'a.device_id')
       .select(['a.alarm_type', 'a.content', 'd.kind', 'd.name'])
@@ -63,7 +63,7 @@ describe('a device folder declares what the server does with its kind', { timeou
   it('the emergency view lists devices of a kind marked responder, and /guide/getSystemInfo answers with its systemInfo', async () => {
     server = await testServer({ pluginsDir: pluginsWithBeacon(), smsDevEndpoint: true });
     const token = await server.login('ADMIN-2026-DEMO');
-    const beacon = await server.app.ctx.db
+    const beacon = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'name'])
       .where('tenant_id', '=', 1)
@@ -101,8 +101,8 @@ describe('a device folder declares what the server does with its kind', { timeou
       smsDevEndpoint: true,
     });
     const token = await server.login('ADMIN-2026-DEMO');
-    expect(server.app.simulator.simulatedAlarms().has('patrolBeacon')).toBe(false);
-    const beacon = await server.app.ctx.db
+    expect(server.services.simulator.simulatedAlarms().has('patrolBeacon')).toBe(false);
+    const beacon = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'name'])
       .where('tenant_id', '=', 1)
@@ -155,6 +155,6 @@ describe('the dev alarm endpoint', () => {
       code: 400,
       msg: '未知的告警类型：NO_SUCH_ALARM',
     });
-    expect(await server.app.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
+    expect(await server.services.ctx.db.selectFrom('alarms').select('alarm_id').execute()).toHaveLength(0);
   });
 });

@@ -18,9 +18,9 @@ const get = async (url: string, as = token) =>
 const control = async (body: Record<string, unknown>, as = token) =>
   (await server.api('POST', '/device/control/execute', { token: as, body })).body;
 const lastLog = async () =>
-  await server.app.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  await server.services.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 const setOnline = (deviceId: number, online: boolean) =>
-  server.app.ctx.db
+  server.services.ctx.db
     .updateTable('devices')
     .set({ online: online ? 1 : 0 })
     .where('device_id', '=', deviceId)
@@ -51,7 +51,7 @@ describe('device lists', () => {
   });
 
   it('pages every filter with its own total, past the last page too, and shows a write at once', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const lamps = await db
       .selectFrom('devices')
       .selectAll()
@@ -175,7 +175,7 @@ describe('POST /device/control/execute', () => {
   it.each([true, false, null, [1], '1', 1.5])('refuses command %j in a JSON body and runs nothing', async (command) => {
     const lamp = (await get('/devi/aep/child?deviceType=lamp&online=1')).rows[0]!;
     const logged = (
-      await server.app.ctx.db
+      await server.services.ctx.db
         .selectFrom('command_log')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -189,7 +189,7 @@ describe('POST /device/control/execute', () => {
     expect(((await get(`/devi/aep/info?deviceId=${lamp.deviceId}`)).data as Row).state).toEqual(lamp.state);
     expect(
       (
-        await server.app.ctx.db
+        await server.services.ctx.db
           .selectFrom('command_log')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -288,17 +288,17 @@ describe('POST /device/control/execute', () => {
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', deviceIds: 99999999 }, 404, '设备不存在：99999999'],
     [{ command: 1, deviceType: 'DEVICE_LAMPPOST', groupId: 99999 }, 404, '分组不存在：99999'],
   ] as [Record<string, unknown>, number, string][])('refuses %o', async (body, code, msg) => {
-    const before = await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute();
-    const logged = (await server.app.ctx.db.selectFrom('command_log').select('id').execute()).length;
+    const before = await server.services.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute();
+    const logged = (await server.services.ctx.db.selectFrom('command_log').select('id').execute()).length;
     expect(await control(body)).toEqual({ code, msg });
-    expect(await server.app.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute()).toEqual(before);
+    expect(await server.services.ctx.db.selectFrom('devices').select(['device_id', 'state']).execute()).toEqual(before);
     // A request that names a command is logged as refused; one too malformed to read is not a command.
     const readable =
       Number.isInteger(Number(body.command)) &&
       body.command !== undefined &&
       !String(body.deviceIds ?? '').includes('a') &&
       body.params !== 'not json';
-    const after = await server.app.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').execute();
+    const after = await server.services.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').execute();
     if (readable) expect(after[0]).toMatchObject({ outcome: 'refused', message: msg });
     else expect(after).toHaveLength(logged);
   });
@@ -349,7 +349,7 @@ describe('other device calls', () => {
   });
 
   it("keeps telemetry inside each field's declared range while simulating", async () => {
-    for (let round = 0; round < 5; round++) await server.app.simulator.tick();
+    for (let round = 0; round < 5; round++) await server.services.simulator.tick();
     const envir = (await get('/devi/aep/child?deviceType=envir&pageSize=100')).rows;
     for (const row of envir) {
       expect(Number(row.telemetry.humidity)).toBeGreaterThanOrEqual(20);
@@ -360,8 +360,8 @@ describe('other device calls', () => {
 
 describe('device status pushes', () => {
   it('tells each tenant, on the push channel, which of its devices went on- or offline', async () => {
-    const db = server.app.ctx.db;
-    for (let round = 0; round < 15; round++) await server.app.simulator.tick();
+    const db = server.services.ctx.db;
+    for (let round = 0; round < 15; round++) await server.services.simulator.tick();
     const logged = await db
       .selectFrom('push_log')
       .select(['tenant_id', 'event_type', 'payload'])
@@ -440,6 +440,6 @@ describe('POST /devi/aep/position', () => {
 
 describe('pushes', () => {
   it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

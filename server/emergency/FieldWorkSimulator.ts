@@ -1,5 +1,5 @@
 import type { WorkOrderRow } from '../../contracts/workOrders';
-import type { EmergencyService } from './EmergencyService';
+import type { EmergencyTasks } from './EmergencyTasks';
 import { IntervalJob } from '../cluster/IntervalJob';
 
 /** The progress a field team reports, in steps, before the operator finishes the task. */
@@ -23,9 +23,13 @@ const DEFAULT_NOTES = ['已到达现场，正在展开处置', '处置过半，�
 
 /** The work-order calls the simulator makes as the system (userId null, shown as 系统). */
 export interface FieldWorkOrders {
-  list(filter: { tenantId: number; pageNum: number; pageSize: number; status: 'ASSIGNED' }): Promise<{ rows: WorkOrderRow[] }>;
-  accept(tenantId: number, userId: number | null, orderId: number, note: string): Promise<unknown>;
-  progress(tenantId: number, userId: number | null, orderId: number, note: string): Promise<unknown>;
+  queries: {
+    list(filter: { tenantId: number; pageNum: number; pageSize: number; status: 'ASSIGNED' }): Promise<{ rows: WorkOrderRow[] }>;
+  };
+  actions: {
+    accept(tenantId: number, userId: number | null, orderId: number, note: string): Promise<unknown>;
+    progress(tenantId: number, userId: number | null, orderId: number, note: string): Promise<unknown>;
+  };
 }
 
 export interface FieldWorkOptions {
@@ -46,7 +50,7 @@ export class FieldWorkSimulator {
   private readonly job: IntervalJob;
 
   constructor(
-    private readonly emergency: EmergencyService,
+    private readonly emergency: Pick<EmergencyTasks, 'waitingTasks' | 'accept' | 'progress'>,
     private readonly orders: FieldWorkOrders,
     private readonly now: () => number,
     private readonly options: FieldWorkOptions,
@@ -87,12 +91,12 @@ export class FieldWorkSimulator {
       }
     }
     for (const tenantId of await this.options.tenantIds()) {
-      const { rows } = await this.orders.list({ tenantId, pageNum: 1, pageSize: 50, status: 'ASSIGNED' });
+      const { rows } = await this.orders.queries.list({ tenantId, pageNum: 1, pageSize: 50, status: 'ASSIGNED' });
       for (const order of rows) {
         if (order.assigneeTeamId === null || order.updateTime > due) continue;
         try {
-          await this.orders.accept(tenantId, null, order.orderId, `${order.assigneeTeamName ?? '班组'}已接单`);
-          await this.orders.progress(tenantId, null, order.orderId, `${order.assigneeTeamName ?? '班组'}已到达现场，正在排查处理`);
+          await this.orders.actions.accept(tenantId, null, order.orderId, `${order.assigneeTeamName ?? '班组'}已接单`);
+          await this.orders.actions.progress(tenantId, null, order.orderId, `${order.assigneeTeamName ?? '班组'}已到达现场，正在排查处理`);
           moved++;
         } catch (error) {
           if (!isConflict(error)) this.options.onError(error);

@@ -1,7 +1,18 @@
 import moduleTree from '../../registry/modules.json' with { type: 'json' };
 import type { ModuleTree } from '../../schemas/registry/modules.schema.gen';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
-import type { EmergencyResourceKinds } from './EmergencyService';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
+
+/** Which device kinds (page names) carry the telemetry the resources read. */
+export interface EmergencyResourceKinds {
+  /** Kinds with a `pressure` reading: fire hydrants. */
+  hydrantKinds: readonly string[];
+  /** Kinds with a `waterLevel` reading. */
+  waterLevelKinds: readonly string[];
+  /** Kinds with live video (现场视频). */
+  cameraKinds: readonly string[];
+  /** Of those, the fire cameras (高点消防摄像), preferred at a fire. */
+  fireCameraKinds: readonly string[];
+}
 
 /** The page of the module tree whose cameras watch for fire (监控中心 → 消防监控). */
 const FIRE_MONITOR_PAGE = 'fireMonitor';

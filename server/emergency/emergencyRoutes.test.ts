@@ -39,7 +39,12 @@ const data = <T>(reply: Reply): T => {
 };
 const teamsOf = async (tenantId: number) =>
   (
-    await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()
+    await server.services.ctx.db
+      .selectFrom('teams')
+      .select(['team_id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('team_id')
+      .execute()
   ).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
 /** The admin, switched to tenant 2 (西湖风景名胜区). */
 const otherTenant = async () => {
@@ -58,7 +63,7 @@ const dispatch = async (eventId: number, body: Record<string, unknown> = {}, as 
 const detail = async (eventId: number, as = token) => data<EmergencyEventDetail>(await get(EMERGENCY_API.detail(eventId), as));
 const pushed = async (tenantId: number) =>
   (
-    await server.app.ctx.db
+    await server.services.ctx.db
       .selectFrom('push_log')
       .select(['payload'])
       .where('tenant_id', '=', tenantId)
@@ -160,12 +165,12 @@ describe('emergency events', () => {
     const event = await createEvent();
     const first = await dispatch(event.eventId);
     const second = await dispatch(event.eventId, { title: '人员疏散' });
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).toEqual({
       code: 409,
       msg: '应急事件「滨盛路商铺火情」还有 2 个任务未完成（灭火救援：待接收、人员疏散：待接收），不能结束事件；请先完成或取消这些任务',
     });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     await post(EMERGENCY_API.cancel, { taskId: second.taskId, note: '人员已自行撤离' });
     await post(EMERGENCY_API.accept, { taskId: first.taskId });
     await post(EMERGENCY_API.progress, { taskId: first.taskId, percent: 50, note: '明火减弱' });
@@ -184,7 +189,7 @@ describe('emergency events', () => {
       },
     });
     // Closed: nothing more is dispatched to it and it is not closed twice.
-    const refused = await stateDigest(server.app.ctx.db);
+    const refused = await stateDigest(server.services.ctx.db);
     expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '再次结束' })).toEqual({
       code: 409,
       msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能结束事件（仅「处置中」时可以结束）',
@@ -194,11 +199,11 @@ describe('emergency events', () => {
       code: 409,
       msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能派发任务（仅「处置中」时可以派发）',
     });
-    expect(await stateDigest(server.app.ctx.db)).toBe(refused);
+    expect(await stateDigest(server.services.ctx.db)).toBe(refused);
   });
 
   it('opens automatically from a fire-fighting alarm; a second alarm within its radius joins it, one farther away opens another; other types open none', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const devices = await db
       .selectFrom('devices')
       .select(['device_id', 'longitude', 'latitude', 'name'])
@@ -212,7 +217,7 @@ describe('emergency events', () => {
     const near = byDistance.filter(({ distance }) => distance < 250).sort((a, b) => a.distance - b.distance)[0]!.device;
     const far = byDistance.filter(({ distance }) => distance > 1000)[0]!.device;
 
-    const alarm = await server.app.alarms.raise({
+    const alarm = await server.services.alarms.raise({
       tenantId: 1,
       alarmType: 'FIRE_FIGHTING',
       content: '商铺起火',
@@ -234,13 +239,13 @@ describe('emergency events', () => {
     });
     expect(opened.alarms.map((row) => row.alarmId)).toEqual([alarm.alarmId]);
 
-    const joining = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE', content: '烟雾蔓延', deviceId: near.device_id });
+    const joining = await server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE', content: '烟雾蔓延', deviceId: near.device_id });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${joining.alarmId}`)).eventId).toBe(opened.eventId);
     const joined = await detail(opened.eventId);
     expect(joined.alarmIds).toEqual([alarm.alarmId, joining.alarmId]);
     expect(joined.history.at(-1)).toMatchObject({ action: 'join', actionName: '关联告警', userName: '系统' });
 
-    const elsewhere = await server.app.alarms.raise({
+    const elsewhere = await server.services.alarms.raise({
       tenantId: 1,
       alarmType: 'FIRE_FIGHTING',
       content: '另一处起火',
@@ -248,26 +253,31 @@ describe('emergency events', () => {
     });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${elsewhere.alarmId}`)).eventId).not.toBe(opened.eventId);
     // Same place, another kind: an event of its own.
-    const flood = await server.app.alarms.raise({
+    const flood = await server.services.alarms.raise({
       tenantId: 1,
       alarmType: 'FLOOD_PREVENTION',
       content: '积水',
       deviceId: origin.device_id,
     });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${flood.alarmId}`))).toMatchObject({ kind: 'FLOOD' });
-    const smoke = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾', deviceId: origin.device_id });
+    const smoke = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾', deviceId: origin.device_id });
     expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${smoke.alarmId}`)).toEqual({
       code: 404,
       msg: `告警 ${smoke.alarmId} 没有关联应急事件`,
     });
     // A closed event is not joined.
     await post(EMERGENCY_API.close, { eventId: opened.eventId, result: '误报' });
-    const after = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '复燃', deviceId: origin.device_id });
+    const after = await server.services.alarms.raise({
+      tenantId: 1,
+      alarmType: 'FIRE_FIGHTING',
+      content: '复燃',
+      deviceId: origin.device_id,
+    });
     expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${after.alarmId}`)).eventId).not.toBe(opened.eventId);
   });
 
   it('opens one event for alarms of one fire raised at the same moment', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const devices = await db
       .selectFrom('devices')
       .select(['device_id', 'longitude', 'latitude'])
@@ -281,7 +291,7 @@ describe('emergency events', () => {
     expect(near.length).toBeGreaterThanOrEqual(2);
     const alarms = await Promise.all(
       near.map((device) =>
-        server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '同一火场', deviceId: device.device_id }),
+        server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '同一火场', deviceId: device.device_id }),
       ),
     );
     const events = await db
@@ -301,15 +311,15 @@ describe('emergency events', () => {
   });
 
   it('keeps the alarm when opening its event fails, and logs it', async () => {
-    const failing = server.app.emergency;
+    const failing = server.services.emergency.events;
     const original = failing.alarmRaised.bind(failing);
     failing.alarmRaised = async () => {
       throw new Error('数据库暂时不可用');
     };
     const logged = vi.spyOn(server.app.log, 'error');
     try {
-      const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '起火' });
-      expect((await server.app.alarms.get(1, alarm.alarmId)).alarmContent).toBe('起火');
+      const alarm = await server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '起火' });
+      expect((await server.services.alarms.get(1, alarm.alarmId)).alarmContent).toBe('起火');
       expect(logged).toHaveBeenCalledWith(
         expect.objectContaining({ err: expect.objectContaining({ message: '数据库暂时不可用' }) }),
         '告警启动应急事件失败',
@@ -321,13 +331,13 @@ describe('emergency events', () => {
   });
 
   it('opens from an existing alarm by an operator, once; the alarm history shows the whole chain', async () => {
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id'])
       .where('tenant_id', '=', 1)
       .orderBy('device_id')
       .executeTakeFirstOrThrow();
-    const alarm = await server.app.alarms.raise({
+    const alarm = await server.services.alarms.raise({
       tenantId: 1,
       alarmType: 'SMOKE',
       content: '仓库烟雾浓度超标',
@@ -348,7 +358,7 @@ describe('emergency events', () => {
       code: 409,
       msg: `告警 ${alarm.alarmId} 已关联应急事件 ${event.eventId}，不能再次启动应急事件`,
     });
-    const positionless = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
+    const positionless = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
     expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId })).toEqual({
       code: 400,
       msg: `告警 ${positionless.alarmId} 没有位置，请填写事件的经纬度`,
@@ -388,7 +398,7 @@ describe('emergency tasks', () => {
         const task = await taskIn(status);
         const body = { taskId: task.taskId, ...(await actionBody(action)) };
         const allowed = EMERGENCY_TASK_TRANSITIONS[action].from.includes(status);
-        const before = await stateDigest(server.app.ctx.db);
+        const before = await stateDigest(server.services.ctx.db);
         const reply = await post(`/security/emergency/task/${action}`, body);
         if (allowed) {
           expect(reply.code, `${action} from ${status}: ${reply.msg}`).toBe(200);
@@ -399,7 +409,7 @@ describe('emergency tasks', () => {
             code: 409,
             msg: `任务「灭火救援」当前状态为「${statusName[status]}」，不能${actionName[action]}（仅${when}时可以${actionName[action]}）`,
           });
-          expect(await stateDigest(server.app.ctx.db)).toBe(before);
+          expect(await stateDigest(server.services.ctx.db)).toBe(before);
         }
       }
     }
@@ -495,7 +505,7 @@ describe('dispatch panel reads', () => {
   });
 
   it('resources near an event: hydrants with pressure, water levels, shelters and routes, nearest first', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const hydrant = await db
       .selectFrom('devices')
       .select(['device_id', 'longitude', 'latitude'])
@@ -527,7 +537,7 @@ describe('dispatch panel reads', () => {
     expect(all.waterLevels[0]).toMatchObject({ kind: 'smartManhole', distance: null });
   });
   it("cameras near an event: online first, fire cameras before ordinary ones, nearest first, only the tenant's, at most three", async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const camerasOf = (tenantId: number, kind: string) =>
       db
         .selectFrom('devices')
@@ -576,8 +586,8 @@ describe('emergency access and input', () => {
     const task = await dispatch(event.eventId);
     const other = await otherTenant();
     const [otherTeam] = await teamsOf(2);
-    const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
-    const before = await stateDigest(server.app.ctx.db);
+    const alarm = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
+    const before = await stateDigest(server.services.ctx.db);
     expect(await get(EMERGENCY_API.detail(event.eventId), other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
     expect(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`, other)).toEqual({
       code: 404,
@@ -614,7 +624,7 @@ describe('emergency access and input', () => {
       code: 404,
       msg: `班组不存在：${otherTeam!.teamId}`,
     });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     // Their lists hold none of tenant 1's.
     expect(await get(EMERGENCY_API.list, other)).toMatchObject({ rows: [], total: 0 });
     expect(data<EmergencyFeedEntry[]>(await get(EMERGENCY_API.feed, other))).toEqual([]);
@@ -637,7 +647,7 @@ describe('emergency access and input', () => {
     const event = await createEvent();
     const task = await dispatch(event.eventId);
     const [team] = await teamsOf(1);
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     const cases: [string, string, Record<string, unknown> | undefined, string][] = [
       ['POST', EMERGENCY_API.create, {}, '请选择事件类型'],
       [
@@ -705,7 +715,7 @@ describe('emergency access and input', () => {
       const reply = method === 'GET' ? await get(url) : await post(url, body!);
       expect(reply, `${method} ${url} ${JSON.stringify(body)}`).toEqual({ code: 400, msg: message });
     }
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 });
 
@@ -716,7 +726,7 @@ describe('field-work simulator', () => {
     const teams = await teamsOf(1);
     const order = data<{ orderId: number }>(await post('/workOrder/create', { title: '路灯不亮' }));
     await post('/workOrder/assign', { orderId: order.orderId, teamId: teams[2]!.teamId });
-    const sim = server.app.fieldWork;
+    const sim = server.services.fieldWork;
     // Field work is off in tests (delay 0): the step does nothing until the delay is set and has passed.
     (sim as unknown as { options: { delayMs: number } }).options.delayMs = 5_000;
     expect(await sim.step()).toBe(0);
@@ -761,6 +771,6 @@ describe('field-work simulator', () => {
 
 describe('pushes', () => {
   it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '../../contracts/emergency';
 import { access } from '../access/RouteAccess';
 import { ok } from '../envelope';
-import type { EmergencyService } from './EmergencyService';
+import type { Emergency } from './Emergency';
 
 const MAX_ID = 2147483647;
 const id = (label: string) => ({
@@ -79,7 +79,7 @@ const note = text('备注', 500);
 const needTask = { taskId: '请指定任务' };
 
 /** Emergency dispatch (安防应急, platform:securityEmergency and its pages): contracts/emergency.ts EMERGENCY_API. */
-export async function emergencyRoutes(api: FastifyInstance, emergency: EmergencyService): Promise<void> {
+export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency): Promise<void> {
   const config = { access: access.menu('platform:securityEmergency') };
 
   api.get(
@@ -111,21 +111,21 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
       return {
         code: 200,
         msg: '查询成功',
-        ...(await emergency.list({ tenantId: request.session!.tenantId, pageNum, pageSize, ...filters })),
+        ...(await emergency.queries.list({ tenantId: request.session!.tenantId, pageNum, pageSize, ...filters })),
       };
     },
   );
 
   api.get(EMERGENCY_API.byAlarm, { config, schema: query({ alarmId: id('告警编号') }, { alarmId: '请指定告警' }) }, async (request) =>
-    ok(await emergency.byAlarm(request.session!.tenantId, (request.query as { alarmId: number }).alarmId)),
+    ok(await emergency.queries.byAlarm(request.session!.tenantId, (request.query as { alarmId: number }).alarmId)),
   );
 
-  api.get(EMERGENCY_API.teams, { config }, async (request) => ok(await emergency.teams(request.session!.tenantId)));
+  api.get(EMERGENCY_API.teams, { config }, async (request) => ok(await emergency.queries.teams(request.session!.tenantId)));
 
-  api.get(EMERGENCY_API.stats, { config }, async (request) => ok(await emergency.stats(request.session!.tenantId)));
+  api.get(EMERGENCY_API.stats, { config }, async (request) => ok(await emergency.queries.stats(request.session!.tenantId)));
 
   api.get(EMERGENCY_API.resources, { config, schema: query({ eventId }) }, async (request) =>
-    ok(await emergency.resources(request.session!.tenantId, (request.query as { eventId?: number }).eventId)),
+    ok(await emergency.resources.resources(request.session!.tenantId, (request.query as { eventId?: number }).eventId)),
   );
 
   api.get(
@@ -146,12 +146,12 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
         },
       }),
     },
-    async (request) => ok(await emergency.feed(request.session!.tenantId, (request.query as { limit: number }).limit)),
+    async (request) => ok(await emergency.queries.feed(request.session!.tenantId, (request.query as { limit: number }).limit)),
   );
 
   // Spec section 7: the event with its tasks.
   api.get('/security/emergency/:eventId', { config, schema: { params: { type: 'object', properties: { eventId } } } }, async (request) =>
-    ok(await emergency.detail(request.session!.tenantId, (request.params as { eventId: number }).eventId)),
+    ok(await emergency.queries.detail(request.session!.tenantId, (request.params as { eventId: number }).eventId)),
   );
 
   api.post(
@@ -173,7 +173,7 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     },
     async (request) => {
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.create(tenantId, userId, request.body as CreateEmergencyEventBody), {}, '应急事件已启动');
+      return ok(await emergency.events.create(tenantId, userId, request.body as CreateEmergencyEventBody), {}, '应急事件已启动');
     },
   );
 
@@ -196,7 +196,7 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     },
     async (request) => {
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.fromAlarm(tenantId, userId, request.body as AlarmEmergencyEventBody), {}, '应急事件已启动');
+      return ok(await emergency.events.fromAlarm(tenantId, userId, request.body as AlarmEmergencyEventBody), {}, '应急事件已启动');
     },
   );
 
@@ -206,7 +206,7 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     async (request) => {
       const input = request.body as CloseEmergencyEventBody;
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.close(tenantId, userId, input.eventId, input.result), {}, '应急事件已结束');
+      return ok(await emergency.events.close(tenantId, userId, input.eventId, input.result), {}, '应急事件已结束');
     },
   );
 
@@ -221,14 +221,14 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     },
     async (request) => {
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.dispatch(tenantId, userId, request.body as DispatchEmergencyTaskBody), {}, '任务已派发');
+      return ok(await emergency.tasks.dispatch(tenantId, userId, request.body as DispatchEmergencyTaskBody), {}, '任务已派发');
     },
   );
 
   api.post(EMERGENCY_API.accept, { config, schema: body({ taskId, note }, needTask) }, async (request) => {
     const input = request.body as EmergencyTaskNoteBody;
     const { tenantId, userId } = request.session!;
-    return ok(await emergency.accept(tenantId, { userId }, input.taskId, (input.note ?? '').trim()), {}, '任务已接收');
+    return ok(await emergency.tasks.accept(tenantId, { userId }, input.taskId, (input.note ?? '').trim()), {}, '任务已接收');
   });
 
   api.post(
@@ -243,14 +243,14 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     async (request) => {
       const input = request.body as EmergencyTaskProgressBody;
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.progress(tenantId, { userId }, input.taskId, input.percent, input.note.trim()), {}, '进度已上报');
+      return ok(await emergency.tasks.progress(tenantId, { userId }, input.taskId, input.percent, input.note.trim()), {}, '进度已上报');
     },
   );
 
   api.post(EMERGENCY_API.finish, { config, schema: body({ taskId, note }, needTask) }, async (request) => {
     const input = request.body as EmergencyTaskNoteBody;
     const { tenantId, userId } = request.session!;
-    return ok(await emergency.finish(tenantId, { userId }, input.taskId, (input.note ?? '').trim()), {}, '任务已完成');
+    return ok(await emergency.tasks.finish(tenantId, { userId }, input.taskId, (input.note ?? '').trim()), {}, '任务已完成');
   });
 
   api.post(
@@ -259,7 +259,7 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     async (request) => {
       const input = request.body as Required<EmergencyTaskNoteBody>;
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.cancel(tenantId, { userId }, input.taskId, input.note.trim()), {}, '任务已取消');
+      return ok(await emergency.tasks.cancel(tenantId, { userId }, input.taskId, input.note.trim()), {}, '任务已取消');
     },
   );
 
@@ -269,7 +269,11 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
     async (request) => {
       const input = request.body as ReassignEmergencyTaskBody;
       const { tenantId, userId } = request.session!;
-      return ok(await emergency.reassign(tenantId, { userId }, input.taskId, input.teamId, (input.note ?? '').trim()), {}, '任务已改派');
+      return ok(
+        await emergency.tasks.reassign(tenantId, { userId }, input.taskId, input.teamId, (input.note ?? '').trim()),
+        {},
+        '任务已改派',
+      );
     },
   );
 }

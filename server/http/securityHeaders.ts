@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntimeConfig } from '../config';
 
@@ -88,12 +89,22 @@ export function cspDirectives({ frameAncestors, appConfig, janusPublicUrl }: Sec
 function recordHeaders(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
 ): [string, string][] {
-  const headers: [string, string][] = [];
-  const recorder = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined };
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+  const request = new IncomingMessage(new Socket());
+  const recorder = new HeaderRecorder(request);
+  middleware(request, recorder, (error) => {
     if (error) throw error;
   });
-  return headers;
+  return recorder.recorded;
+}
+
+/** A response that only notes the headers set on it, by name as given and in order (nothing is sent). */
+class HeaderRecorder extends ServerResponse {
+  readonly recorded: [string, string][] = [];
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.recorded.push([name, String(value)]);
+    return this;
+  }
 }
 
 /**

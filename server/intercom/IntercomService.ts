@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../envelope';
 import type { ProductSockets } from './ProductSockets';
 
 /**
- * The audio rooms the groups talk in: what server/videoRooms/VideoRoomService offers on `app.videoRooms`
+ * The audio rooms the groups talk in: what server/videoRooms/VideoRoomService offers (`services.videoRooms`)
  * (Janus rooms per tenant), narrowed to what intercom needs.
  */
 export interface IntercomRooms {

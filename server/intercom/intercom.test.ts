@@ -73,12 +73,12 @@ describe('quick intercom groups: refusals (no audio rooms needed)', () => {
   let admin: string;
   beforeAll(async () => {
     server = await testServer();
-    admin = await server.app.ctx.sessions.create(1, 1);
+    admin = await server.services.ctx.sessions.create(1, 1);
   });
   afterAll(async () => server?.close());
 
   it('refuses bad members and names with status 1000 and a Chinese message, creating nothing', async () => {
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     const create = (body: unknown) => call(server, 'POST', '/gis/sapi/group/quick/create', admin, body);
     const refused = (message: string, code = 400) => ({ status: 1000, message, code, msg: message });
     expect(await create({ uids: [], name: '群组12' })).toEqual(refused('请选择群组成员'));
@@ -96,7 +96,7 @@ describe('quick intercom groups: refusals (no audio rooms needed)', () => {
     expect(await call(server, 'GET', '/gis/sapi/group/quick/delete?gid=abc', admin)).toEqual(refused('群组编号必须是正整数'));
     expect(await call(server, 'GET', '/gis/sapi/group/quick/delete?gid=77', admin)).toEqual(refused('群组不存在或已删除', 404));
     expect(await call(server, 'POST', '/intercom/hangup', admin, { gid: 77 })).toEqual({ code: 404, msg: '群组不存在或已删除' });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 
   it('answers 401 in the envelope without a session, and lists no groups for a new user', async () => {
@@ -114,20 +114,20 @@ describe('quick intercom groups: refusals (no audio rooms needed)', () => {
     const reply = await call(server, 'POST', '/gis/sapi/group/quick/create', admin, { uids: [2], name: '群组12' });
     expect(reply).toMatchObject({ status: 1000, code: 503 });
     expect(reply.message).toMatch(/^创建临时群组失败，请稍后再试（.+）$/);
-    expect(await server.app.ctx.db.selectFrom('intercom_groups').selectAll().execute()).toEqual([]);
+    expect(await server.services.ctx.db.selectFrom('intercom_groups').selectAll().execute()).toEqual([]);
   });
 
   it("lists the tenant's other users as operators, online when seen in the last minutes", async () => {
     const operators = (await call<IntercomOperator[]>(server, 'GET', '/intercom/operators', admin)).data!;
     expect(operators.map((operator) => operator.userId)).toEqual([2, 3]);
     expect(operators.every((operator) => !operator.online)).toBe(true);
-    await server.app.ctx.sessions.create(2, 1);
+    await server.services.ctx.sessions.create(2, 1);
     expect((await call<IntercomOperator[]>(server, 'GET', '/intercom/operators', admin)).data).toEqual([
       { userId: 2, nickName: '值班员张敏', online: true },
       { userId: 3, nickName: '访客李强', online: false },
     ]);
     server.advance(6 * 60_000);
-    const later = await server.app.ctx.sessions.create(1, 1);
+    const later = await server.services.ctx.sessions.create(1, 1);
     expect((await call<IntercomOperator[]>(server, 'GET', '/intercom/operators', later)).data!.map((operator) => operator.online)).toEqual([
       false,
       false,
@@ -156,10 +156,10 @@ describe.skipIf(!janus)('quick intercom groups with their audio rooms on Janus',
     });
     direct = new JanusVideoRooms(running.httpUrl, running.adminKey);
     server = await testServer({ janus: { url: running.httpUrl, adminKey: running.adminKey, publicUrl: running.wsUrl } });
-    admin = await server.app.ctx.sessions.create(1, 1);
-    operator = await server.app.ctx.sessions.create(2, 1);
-    viewer = await server.app.ctx.sessions.create(3, 1);
-    otherTenant = await server.app.ctx.sessions.create(1, 2);
+    admin = await server.services.ctx.sessions.create(1, 1);
+    operator = await server.services.ctx.sessions.create(2, 1);
+    viewer = await server.services.ctx.sessions.create(3, 1);
+    otherTenant = await server.services.ctx.sessions.create(1, 2);
   }, 40_000);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.terminate();

@@ -123,7 +123,7 @@ describe('product socket', () => {
     const server = await start();
     const token = await server.login();
     const client = await connect(server, token);
-    await server.app.ctx.sessions.revokeSession(sha256(token), 'admin');
+    await server.services.ctx.sessions.revokeSession(sha256(token), 'admin');
     await until(() => client.closed() !== undefined);
     expect(client.received).toEqual([{ response: 'login', result: -4, data: { message: ADMIN_SIGNOUT_MESSAGE } }]);
     expect((await server.api('GET', '/getInfo', { token })).body).toEqual({ code: 401, msg: ADMIN_SIGNOUT_MESSAGE });

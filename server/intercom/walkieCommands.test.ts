@@ -18,7 +18,7 @@ describe('walkie-talkie calls', () => {
     });
 
   it('calls a peer (通话中), group-calls, hangs up (空闲), and shows it in the device state', async () => {
-    const walkie = await server.app.ctx.db
+    const walkie = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'state'])
       .where('tenant_id', '=', 1)
@@ -47,7 +47,7 @@ describe('walkie-talkie calls', () => {
   });
 
   it('refuses a call without a peer, and a hang-up with parameters', async () => {
-    const walkie = await server.app.ctx.db
+    const walkie = await server.services.ctx.db
       .selectFrom('devices')
       .select('device_id')
       .where('tenant_id', '=', 1)

@@ -1,8 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { applyCommandEffect, walkTelemetry } from '../devices/FleetSimulator';
 import { reportSimulatedPicture } from '../operations/simulatedPicture';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { deviceUsername } from './credentials';
 import type { MqttLog } from './MqttIngest';
 import { parsePayload, type AckMessage } from './payloads';

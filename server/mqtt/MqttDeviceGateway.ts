@@ -3,7 +3,7 @@ import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { MqttConfig } from '../config';
 import { dialectOf, type Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { GATEWAY_MESSAGES, type DeviceGateway, type GatewayDevice, type GatewayResult } from '../devices/DeviceGateway';
 import type { StatusSink } from '../devices/FleetSimulator';
 import { DEFAULT_SERVER_USERNAME, loadSecret, serverPassword, writeBrokerFiles, type BrokerFiles } from './credentials';
@@ -442,9 +442,9 @@ export function acknowledgeWhenStored(client: MqttClient, handle: (topic: string
     if (packet.qos === 1 && packet.messageId !== undefined) storing.set(packet.messageId, stored);
   });
   client.on('connect', () => storing.clear());
-  const internals = client as unknown as { _sendPacket(packet: Packet, done?: () => void, stored?: () => void): void };
-  const send = internals._sendPacket.bind(client);
-  internals._sendPacket = (packet, done, onStored) => {
+  const sender = packetSender(client);
+  const send = sender.original;
+  sender.replace((packet, done, onStored) => {
     const stored = packet.cmd === 'puback' && packet.messageId !== undefined ? storing.get(packet.messageId) : undefined;
     if (!stored) return send(packet, done, onStored);
     storing.delete(packet.messageId!);
@@ -453,5 +453,19 @@ export function acknowledgeWhenStored(client: MqttClient, handle: (topic: string
       if (ok && client.connected && client.stream === stream) send(packet);
     });
     done?.();
+  });
+}
+
+/** mqtt.js 5's internal packet send (`_sendPacket`, declared private and untyped): `done` when written, `stored` when kept for resending. */
+type SendPacket = (packet: Packet, done?: () => void, stored?: () => void) => void;
+
+/** A typed handle on the client's packet send: the library's own, bound, and a way to put another in its place. */
+function packetSender(client: MqttClient): { original: SendPacket; replace(send: SendPacket): void } {
+  const original: SendPacket = client['_sendPacket'];
+  return {
+    original: original.bind(client),
+    replace: (send) => {
+      client['_sendPacket'] = send;
+    },
   };
 }

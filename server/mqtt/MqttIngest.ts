@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { deviceStatusPushTopic } from '../../contracts/push';
 import type { AlarmService } from '../alarms/AlarmService';
 import { dialectOf, type Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { StatusSink } from '../devices/FleetSimulator';
 import type { DeviceDirectory, DirectoryEntry } from './DeviceDirectory';
 import { checkState, checkTelemetry, kindRules, MAX_PAYLOAD_BYTES, parsePayload, type AckMessage, type KindRules } from './payloads';

@@ -85,9 +85,9 @@ describe('without a broker', () => {
   it('uses the in-process simulator when no MQTT is configured, and writes no broker files', async () => {
     server = await testServer();
     await server.app.ready();
-    expect(server.app.mqttGateway).toBeUndefined();
+    expect(server.services.mqttGateway).toBeUndefined();
     const token = await server.login();
-    const lamp = await server.app.ctx.db
+    const lamp = await server.services.ctx.db
       .selectFrom('devices')
       .select('device_id')
       .where('tenant_id', '=', 1)
@@ -120,9 +120,9 @@ describe('without a broker', () => {
       // Retried every 100 ms; the same failure is logged once, not on every attempt.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(logs.filter((line) => line.msg === failure.msg)).toHaveLength(1);
-      expect(server.app.mqttGateway!.connected).toBe(false);
+      expect(server.services.mqttGateway!.connected).toBe(false);
       const token = await server.login();
-      const lamp = await server.app.ctx.db
+      const lamp = await server.services.ctx.db
         .selectFrom('devices')
         .select(['device_id', 'name'])
         .where('tenant_id', '=', 1)

@@ -35,7 +35,11 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
 }
 
 const storedEnergy = async (deviceId: number) => {
-  const row = await server.app.ctx.db.selectFrom('devices').select('telemetry').where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+  const row = await server.services.ctx.db
+    .selectFrom('devices')
+    .select('telemetry')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirstOrThrow();
   return (JSON.parse(row.telemetry) as { energy?: number }).energy;
 };
 
@@ -78,7 +82,7 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
       clock: () => Date.now(),
       mqtt: { url: `mqtt://127.0.0.1:${port}`, commandTimeoutMs: 800, batchMs: 100, batchRows: 50, reconnectMs: 200, sessionStaleMs: 1500 },
     });
-    gateway = server.app.mqttGateway!;
+    gateway = server.services.mqttGateway!;
     await server.app.ready();
     const files = gateway.brokerFiles!;
     appendFileSync(files.passwordFile, `${PROBE.username}:${mosquittoPasswordHash(PROBE.password)}\n`);
@@ -89,7 +93,7 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     broker = await startMosquitto(brokerOptions);
     await gateway.whenConnected();
     secret = loadSecret(server.dataDir, { create: false });
-    const rows = await server.app.ctx.db
+    const rows = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'tenant_id', 'code'])
       .where('tenant_id', '=', 1)
@@ -189,7 +193,7 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
       properties: { sessionExpiryInterval: 3600 },
     });
     await dead.subscribeAsync(SHARED_GROUP, { qos: 1 });
-    await server.app.ctx.db.insertInto('mqtt_sessions').values({ client_id: deadId, seen_at: Date.now() }).execute();
+    await server.services.ctx.db.insertInto('mqtt_sessions').values({ client_id: deadId, seen_at: Date.now() }).execute();
     dead.stream.destroy();
     await waitFor(() => !dead.connected, 'the dead instance is disconnected');
     dead.end(true);
@@ -203,7 +207,7 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     // The leader sees the row go stale (sessionStaleMs 1.5 s), drains the session and forgets it.
     await waitFor(
       async () =>
-        !(await server.app.ctx.db.selectFrom('mqtt_sessions').select('client_id').where('client_id', '=', deadId).executeTakeFirst()),
+        !(await server.services.ctx.db.selectFrom('mqtt_sessions').select('client_id').where('client_id', '=', deadId).executeTakeFirst()),
       'the orphaned session is drained and forgotten',
     );
     expect(gateway.ingest.stats.reportsWritten - writtenBefore).toBeGreaterThanOrEqual(10);
@@ -211,7 +215,9 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     // The drained session is gone from the broker: a later report reaches the live instance at once.
     await device.publishAsync(`ops/1/${lamp.code}/telemetry`, JSON.stringify({ values: { energy: 41 } }), { qos: 1 });
     await waitFor(async () => (await storedEnergy(lamp.deviceId)) === 41, 'the next report is stored');
-    expect(await server.app.ctx.db.selectFrom('mqtt_sessions').select('client_id').execute()).toEqual([{ client_id: gateway.clientId }]);
+    expect(await server.services.ctx.db.selectFrom('mqtt_sessions').select('client_id').execute()).toEqual([
+      { client_id: gateway.clientId },
+    ]);
   });
 });
 

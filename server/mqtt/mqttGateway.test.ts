@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { databaseKey, databaseUrl, TestDatabases } from '../testing/testDatabases';
-import { loadDeviceCatalog } from '../devices/deviceCatalog';
+import { loadDeviceCatalog } from '../catalog/deviceCatalog';
 import type { PushMessage } from '../push/PushHub';
 import { testServer, type TestServer } from '../testing/testServer';
 import { devicePassword, deviceUsername, loadSecret, mosquittoPasswordHash } from './credentials';
@@ -41,7 +41,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
 }
 
 const row = (deviceId: number) =>
-  server.app.ctx.db.selectFrom('devices').selectAll().where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+  server.services.ctx.db.selectFrom('devices').selectAll().where('device_id', '=', deviceId).executeTakeFirstOrThrow();
 const toFleetDevice = (device: Awaited<ReturnType<typeof row>>): FleetDevice => ({
   deviceId: device.device_id,
   tenantId: device.tenant_id,
@@ -69,7 +69,7 @@ describe.skipIf(!availability.run)(
         mqtt: { url: `mqtt://127.0.0.1:${port}`, commandTimeoutMs: 800, batchMs: 150, batchRows: 50, reconnectMs: 200 },
         logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) } },
       });
-      gateway = server.app.mqttGateway!;
+      gateway = server.services.mqttGateway!;
       // Ready: the broker's account files are written, and the server tries to connect; no broker yet.
       await server.app.ready();
       await waitFor(() => logs.some((line) => line.msg.startsWith('无法连接 MQTT 代理')), 'the unreachable broker is logged');
@@ -84,7 +84,7 @@ describe.skipIf(!availability.run)(
       secret = loadSecret(server.dataDir, { create: false });
       token = await server.login();
 
-      const db = server.app.ctx.db;
+      const db = server.services.ctx.db;
       const onlineLamps = await db
         .selectFrom('devices')
         .selectAll()
@@ -138,7 +138,7 @@ describe.skipIf(!availability.run)(
 
     it('stores telemetry in batches: hundreds of messages, a handful of transactions', async () => {
       const before = { ...gateway.ingest.stats };
-      const transactions = vi.spyOn(server.app.ctx.db, 'transaction');
+      const transactions = vi.spyOn(server.services.ctx.db, 'transaction');
       const rounds = 15;
       for (let round = 0; round < rounds; round++) {
         await Promise.all(
@@ -216,7 +216,7 @@ describe.skipIf(!availability.run)(
         ['ops/abc/DEV/telemetry', '{}', '主题中的租户编号不正确：abc'],
       ];
       const before = await row(lamp.deviceId);
-      const alarmsBefore = await server.app.ctx.db
+      const alarmsBefore = await server.services.ctx.db
         .selectFrom('alarms')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -236,7 +236,7 @@ describe.skipIf(!availability.run)(
       expect(reasons.every((line) => line.level === 40 && line.msg === `MQTT 消息已丢弃：${line.reason}`)).toBe(true);
       expect(await row(lamp.deviceId)).toEqual(before);
       expect(
-        await server.app.ctx.db
+        await server.services.ctx.db
           .selectFrom('alarms')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
@@ -299,7 +299,12 @@ describe.skipIf(!availability.run)(
       expect(results.find((result) => result.deviceId === silentLamp.deviceId)).toMatchObject({ success: false, message: '设备响应超时' });
       expect(results.find((result) => result.deviceId === lamps[2]!.deviceId)).toMatchObject({ success: true, message: '执行成功' });
       expect(JSON.parse((await row(silentLamp.deviceId)).state)).toEqual(silentLamp.state);
-      const log = await server.app.ctx.db.selectFrom('command_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+      const log = await server.services.ctx.db
+        .selectFrom('command_log')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       expect(log.outcome).toBe('partial');
       expect(JSON.parse(log.results)).toContainEqual(
         expect.objectContaining({ deviceId: silentLamp.deviceId, success: false, message: '设备响应超时' }),
@@ -319,7 +324,7 @@ describe.skipIf(!availability.run)(
       await watcher.subscribeAsync('ops/#', { qos: 1 });
       watcher.on('message', (topic) => observed.push(topic));
       const victim = await row(tenantTwo.deviceId);
-      const alarms = await server.app.ctx.db
+      const alarms = await server.services.ctx.db
         .selectFrom('alarms')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('tenant_id', '=', 2)
@@ -343,7 +348,7 @@ describe.skipIf(!availability.run)(
         intruder.publishAsync(`ops/1/${lamps[4]!.code}/telemetry`, JSON.stringify({ values: { voltage: 1 } }), { qos: 1 }),
       ).rejects.toMatchObject({ code: 135 });
       // (Mosquitto grants the subscription but delivers nothing the ACL does not let it read.)
-      const other = await server.app.ctx.db
+      const other = await server.services.ctx.db
         .selectFrom('devices')
         .select('code')
         .where('tenant_id', '=', 2)
@@ -368,7 +373,7 @@ describe.skipIf(!availability.run)(
       expect(gateway.ingest.stats.received - received).toBe(1);
       expect(await row(tenantTwo.deviceId)).toEqual(victim);
       expect(
-        await server.app.ctx.db
+        await server.services.ctx.db
           .selectFrom('alarms')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('tenant_id', '=', 2)
@@ -390,12 +395,12 @@ describe.skipIf(!availability.run)(
     it('stores an alarm a device publishes and pushes it to its tenant', async () => {
       const lamp = lamps[5]!;
       const pushed: PushMessage[] = [];
-      const unsubscribe = server.app.pushHub.subscribe(1, (message) => pushed.push(message));
+      const unsubscribe = server.services.pushHub.subscribe(1, (message) => pushed.push(message));
       await fleet.raiseAlarm(lamp.deviceId, { alarmType: 'LAMP_FAULT', content: '灯杆电流异常' });
       await waitFor(() => pushed.some((message) => message.eventType === 'DEVICE_ALARM'), 'the alarm is pushed');
       unsubscribe();
       const name = (await row(lamp.deviceId)).name;
-      const stored = await server.app.ctx.db
+      const stored = await server.services.ctx.db
         .selectFrom('alarms')
         .selectAll()
         .where('device_id', '=', lamp.deviceId)
@@ -419,7 +424,7 @@ describe.skipIf(!availability.run)(
     it('marks a device that drops off offline (its last will) and tells its tenant', async () => {
       const lamp = lamps[6]!;
       const pushed: PushMessage[] = [];
-      const unsubscribe = server.app.pushHub.subscribe(1, (message) => pushed.push(message));
+      const unsubscribe = server.services.pushHub.subscribe(1, (message) => pushed.push(message));
       expect((await row(lamp.deviceId)).online).toBe(1);
       // The fleet's own connection of this lamp drops without a goodbye: the broker publishes its will.
       fleet.dropConnection(lamp.deviceId);

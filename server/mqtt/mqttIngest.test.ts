@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadDeviceCatalog, type DeviceCatalog } from '../devices/deviceCatalog';
+import { loadDeviceCatalog, type DeviceCatalog } from '../catalog/deviceCatalog';
 import { testServer, type TestServer } from '../testing/testServer';
 import { DeviceDirectory } from './DeviceDirectory';
 import { MqttIngest } from './MqttIngest';
@@ -30,13 +30,13 @@ let devices: (DeviceRow & { fields: [string, string] })[];
 const statusEvents: { tenantId: number; eventType: string; deviceId: number; online: boolean }[] = [];
 
 const allRows = async (): Promise<DeviceRow[]> =>
-  server.app.ctx.db
+  server.services.ctx.db
     .selectFrom('devices')
     .select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at'])
     .orderBy('device_id')
     .execute();
 const rowOf = async (deviceId: number): Promise<DeviceRow> =>
-  server.app.ctx.db
+  server.services.ctx.db
     .selectFrom('devices')
     .select(['device_id', 'tenant_id', 'code', 'kind', 'online', 'telemetry', 'updated_at'])
     .where('device_id', '=', deviceId)
@@ -46,7 +46,7 @@ function newIngest(now = NOW): MqttIngest {
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return new MqttIngest(
     {
-      db: server.app.ctx.db,
+      db: server.services.ctx.db,
       catalog,
       directory,
       alarms: { raise: () => Promise.reject(new Error('no alarms here')), alarmTypeName: () => undefined },
@@ -96,7 +96,7 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     // Enough devices for a batch over 1,000 rows (two chunks on PostgreSQL).
     server = await testServer({ simulator: { tickMs: 0, commandDelayMs: [0, 0], fleetScale: 6, alarmsPerMinute: 0 } });
     catalog = loadDeviceCatalog();
-    directory = new DeviceDirectory(server.app.ctx.db);
+    directory = new DeviceDirectory(server.services.ctx.db);
     await directory.load();
     const numericFields = new Map(
       catalog.kinds.map(
@@ -116,7 +116,7 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     const [device, other] = devices.filter((entry) => entry.tenant_id === 1);
     const [a, b] = device!.fields;
     const before = JSON.parse(device!.telemetry) as Record<string, unknown>;
-    await server.app.ctx.db
+    await server.services.ctx.db
       .updateTable('devices')
       .set({ online: 1 })
       .where('device_id', 'in', [device!.device_id, other!.device_id])
@@ -153,7 +153,7 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     const two = devices.find((entry) => entry.tenant_id === 2)!;
     // Text the array parameter must carry through unchanged: quotes, backslashes, non-ASCII, a newline.
     const odd = { note: 'a "quoted" \\ back\\slash, 中文, line\nbreak', [one.fields[0]]: 1 };
-    await server.app.ctx.db
+    await server.services.ctx.db
       .updateTable('devices')
       .set({ telemetry: JSON.stringify(odd) })
       .where('device_id', '=', one.device_id)
@@ -182,7 +182,7 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
     expect(devices.length).toBeGreaterThan(1100);
     const batch = devices.slice(0, 1100);
     // Half of them offline first, so the batch brings them back online.
-    await server.app.ctx.db
+    await server.services.ctx.db
       .updateTable('devices')
       .set({ online: 0 })
       .where(
@@ -191,7 +191,7 @@ describe(`MqttIngest batch writes (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { 
         batch.filter((_, index) => index % 2 === 0).map((device) => device.device_id),
       )
       .execute();
-    await server.app.ctx.db
+    await server.services.ctx.db
       .updateTable('devices')
       .set({ online: 1 })
       .where(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDeviceCatalog } from '../devices/deviceCatalog';
+import { loadDeviceCatalog } from '../catalog/deviceCatalog';
 import { checkState, checkTelemetry, kindRules, parsePayload } from './payloads';
 import { deviceTopic, parseDeviceTopic } from './topics';
 

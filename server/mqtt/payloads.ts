@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { ALARM_GRADES } from '../../contracts/alarms';
-import type { DeviceCatalog, DeviceKind } from '../devices/deviceCatalog';
+import type { DeviceCatalog, DeviceKind } from '../catalog/deviceCatalog';
 
 /**
  * Payload schemas of the MQTT channels (README "MQTT"). Every message is UTF-8 JSON, at most

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AvailabilityRange, AvailabilityReport, KindAvailability, OperationKpi } from '../../contracts/operations';
 import type { Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { DAY_MS, HOUR_MS, periodOf, shanghaiDayStart } from '../stats/periods';
 
 interface BucketRow {

@@ -12,9 +12,9 @@ import {
 import type { WorkOrderRow } from '../../contracts/workOrders';
 import { operationFaultPushTopic } from '../../contracts/push';
 import type { Database, Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
-import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import type { PushPublisher } from '../push/PushPublisher';
 import { auditOperation, type Executor } from './operationAudit';
 
@@ -52,7 +52,7 @@ export class FaultService {
   constructor(
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
-    private readonly orders: WorkOrderService,
+    private readonly orders: Pick<WorkOrderActions, 'create' | 'assign'>,
     private readonly push: PushPublisher | undefined,
     private readonly now: () => number,
   ) {}
@@ -215,7 +215,7 @@ export class FaultService {
   }
 
   /**
-   * Turns an open fault into a REPAIR work order (WorkOrderService.create; optionally dispatched to a
+   * Turns an open fault into a REPAIR work order (WorkOrderActions.create; optionally dispatched to a
    * team). The fault is claimed first (待处理 → 已转工单, so two operators cannot raise two orders), the
    * order created, then linked; a failed create gives the claim back.
    */

@@ -1,21 +1,19 @@
 import {
   INSPECTION_RESULT_LABELS,
-  INSPECTION_STATUS_LABELS,
   type InspectionQuery,
-  type InspectionResult,
   type InspectionResultBody,
   type InspectionRow,
-  type InspectionStatus,
   type MaintenancePlan,
   type PlanBody,
   type PlanDeviceOption,
 } from '../../contracts/operations';
-import type { Database, Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { Db } from '../db/Database';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import { DAY_MS } from '../stats/periods';
-import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import type { FaultService } from './FaultService';
+import { selectInspections, toInspection, toPlan } from './maintenanceRows';
 import { auditOperation } from './operationAudit';
 
 export interface InspectionFilter extends Omit<InspectionQuery, 'pageNum' | 'pageSize'> {
@@ -33,7 +31,7 @@ const ROUND_LIMIT = 500;
  * Maintenance plans (保养计划) and their inspections (巡检). A plan covers a device kind (all its devices)
  * or a list of them, every `interval_days`; the leader's job creates an inspection when a plan is due
  * (once per plan and due time: a unique index) and moves the plan's next due time on, optionally
- * raising an INSPECTION work order through WorkOrderService. An inspection's result is 正常 or 异常; an
+ * raising an INSPECTION work order through WorkOrderActions. An inspection's result is 正常 or 异常; an
  * 异常 one names the device and raises (or joins) its inspection fault. Every change audited.
  */
 export class MaintenanceService {
@@ -41,30 +39,12 @@ export class MaintenanceService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly faults: FaultService,
-    private readonly orders: WorkOrderService,
+    private readonly orders: Pick<WorkOrderActions, 'create' | 'assign'>,
     private readonly now: () => number,
   ) {}
 
   private kindName(kind: string): string {
     return this.catalog.byPage(kind)?.displayName ?? kind;
-  }
-
-  private toPlan(row: Database['maintenance_plans'] & { team_name: string | null }): MaintenancePlan {
-    return {
-      planId: Number(row.plan_id),
-      name: row.name,
-      kind: row.kind,
-      kindName: this.kindName(row.kind),
-      deviceIds: JSON.parse(row.device_ids) as number[],
-      intervalDays: row.interval_days,
-      teamId: row.team_id === null ? null : Number(row.team_id),
-      teamName: row.team_name,
-      nextDueAt: row.next_due_at,
-      createWorkOrder: row.create_work_order === 1,
-      enabled: row.enabled === 1,
-      createTime: row.created_at,
-      updateTime: row.updated_at,
-    };
   }
 
   async plans(tenantId: number): Promise<MaintenancePlan[]> {
@@ -76,7 +56,7 @@ export class MaintenanceService {
       .where('p.tenant_id', '=', tenantId)
       .orderBy('p.plan_id')
       .execute();
-    return rows.map((row) => this.toPlan(row));
+    return rows.map((row) => toPlan(row, this.kindName(row.kind)));
   }
 
   async plan(tenantId: number, planId: number): Promise<MaintenancePlan> {
@@ -89,7 +69,7 @@ export class MaintenanceService {
       .where('p.tenant_id', '=', tenantId)
       .executeTakeFirst();
     if (!row) throw planNotFound(planId);
-    return this.toPlan(row);
+    return toPlan(row, this.kindName(row.kind));
   }
 
   /** The tenant's devices of a kind, by name (a plan's devices are picked from them). */
@@ -241,56 +221,18 @@ export class MaintenanceService {
 
   // ---- inspections -----------------------------------------------------------------------------------
 
-  private selectInspections() {
-    return this.db
-      .selectFrom('inspections as i')
-      .leftJoin('maintenance_plans as p', 'p.plan_id', 'i.plan_id')
-      .leftJoin('teams as t', 't.team_id', 'i.team_id')
-      .leftJoin('devices as d', 'd.device_id', 'i.device_id')
-      .selectAll('i')
-      .select(['p.name as plan_name', 't.name as team_name', 'd.name as device_name']);
-  }
-
-  private toInspection(
-    row: Database['inspections'] & { plan_name: string | null; team_name: string | null; device_name: string | null },
-  ): InspectionRow {
-    const status = row.status as InspectionStatus;
-    const result = row.result as InspectionResult | null;
-    return {
-      inspectionId: Number(row.inspection_id),
-      planId: Number(row.plan_id),
-      planName: row.plan_name ?? '（计划已删除）',
-      kind: row.kind,
-      kindName: this.kindName(row.kind),
-      teamId: row.team_id === null ? null : Number(row.team_id),
-      teamName: row.team_name,
-      dueAt: row.due_at,
-      status,
-      statusName: INSPECTION_STATUS_LABELS[status] ?? status,
-      result,
-      resultName: result ? (INSPECTION_RESULT_LABELS[result] ?? result) : null,
-      note: row.note,
-      deviceId: row.device_id,
-      deviceName: row.device_name,
-      faultId: row.fault_id === null ? null : Number(row.fault_id),
-      workOrderId: row.work_order_id === null ? null : Number(row.work_order_id),
-      doneAt: row.done_at,
-      createTime: row.created_at,
-    };
-  }
-
   async inspection(tenantId: number, inspectionId: number): Promise<InspectionRow> {
-    const row = await this.selectInspections()
+    const row = await selectInspections(this.db)
       .where('i.inspection_id', '=', inspectionId)
       .where('i.tenant_id', '=', tenantId)
       .executeTakeFirst();
     if (!row) throw inspectionNotFound(inspectionId);
-    return this.toInspection(row);
+    return toInspection(row, this.kindName(row.kind));
   }
 
   /** Pending first (earliest due first), then done (latest first). */
   async inspections(filter: InspectionFilter): Promise<{ rows: InspectionRow[]; total: number }> {
-    let base = this.selectInspections().where('i.tenant_id', '=', filter.tenantId);
+    let base = selectInspections(this.db).where('i.tenant_id', '=', filter.tenantId);
     if (filter.status) base = base.where('i.status', '=', filter.status);
     if (filter.planId) base = base.where('i.plan_id', '=', filter.planId);
     let count = this.db
@@ -315,7 +257,7 @@ export class MaintenanceService {
       .limit(filter.pageSize)
       .offset((filter.pageNum - 1) * filter.pageSize)
       .execute();
-    return { rows: rows.map((row) => this.toInspection(row)), total };
+    return { rows: rows.map((row) => toInspection(row, this.kindName(row.kind))), total };
   }
 
   /** Records a pending inspection's result; an 异常 one raises (or joins) the device's inspection fault. */

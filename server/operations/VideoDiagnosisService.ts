@@ -13,7 +13,7 @@ import {
   type PictureState,
 } from '../../contracts/operations';
 import type { Database, Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import { bucketOf, HOUR_MS, hourStart } from '../stats/periods';
 import type { PushPublisher } from '../push/PushPublisher';

@@ -10,7 +10,7 @@ import type {
   DiagnosisTrend,
 } from '../../contracts/operations';
 import type { WorkOrderDetail, WorkOrderRow } from '../../contracts/workOrders';
-import { loadDeviceCatalog } from '../devices/deviceCatalog';
+import { loadDeviceCatalog } from '../catalog/deviceCatalog';
 import { DeviceDirectory } from '../mqtt/DeviceDirectory';
 import { MqttIngest } from '../mqtt/MqttIngest';
 import { deviceTopic } from '../mqtt/topics';
@@ -37,7 +37,7 @@ type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; tota
 const post = async (url: string, body: Record<string, unknown>, as = token) =>
   (await server.api('POST', url, { token: as, body, json: true })).body as Reply;
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body as Reply;
-const db = () => server.app.ctx.db;
+const db = () => server.services.ctx.db;
 /** Moves the clock on; the operator logs in again (a session idle that long has expired). */
 const later = async (ms: number) => {
   server.advance(ms);
@@ -74,9 +74,9 @@ describe('status changes are recorded where they are written', () => {
     expect(await changesOf(lamp!.device_id)).toEqual([{ online: lamp!.online, at: NOW, source: 'baseline' }]);
 
     server.advance(MINUTE);
-    await server.app.simulator.setOnline(lamp!.device_id, !lamp!.online);
+    await server.services.simulator.setOnline(lamp!.device_id, !lamp!.online);
     // Same state again: no change, nothing recorded.
-    await server.app.simulator.setOnline(lamp!.device_id, !lamp!.online);
+    await server.services.simulator.setOnline(lamp!.device_id, !lamp!.online);
     expect((await changesOf(lamp!.device_id)).slice(1)).toEqual([{ online: lamp!.online ? 0 : 1, at: NOW + MINUTE, source: 'simulator' }]);
 
     // A tick that flips every device records every flip.
@@ -122,8 +122,8 @@ describe('status changes are recorded where they are written', () => {
 
   it("records each device's command result with the command log (success and failure)", async () => {
     const [on, off] = await devicesOf(1, 'lamp');
-    await server.app.simulator.setOnline(on!.device_id, true);
-    await server.app.simulator.setOnline(off!.device_id, false);
+    await server.services.simulator.setOnline(on!.device_id, true);
+    await server.services.simulator.setOnline(off!.device_id, false);
     expect((await lampCommand(on!.device_id)).code).toBe(200);
     expect((await lampCommand(off!.device_id)).code).toBe(500);
     // Those of now (the seeded week's come before).
@@ -181,8 +181,8 @@ describe('GET /operation/availability', () => {
 
     // Command success rate per kind from the stored results: one success, one failure.
     const [on, off] = await devicesOf(1, 'lamp');
-    await server.app.simulator.setOnline(on!.device_id, true);
-    await server.app.simulator.setOnline(off!.device_id, false);
+    await server.services.simulator.setOnline(on!.device_id, true);
+    await server.services.simulator.setOnline(off!.device_id, false);
     await lampCommand(on!.device_id);
     await lampCommand(off!.device_id);
     const withCommands = (await get('/operation/availability?range=24h')).data as AvailabilityReport;
@@ -218,10 +218,10 @@ describe('GET /operation/availability', () => {
 describe('faults', () => {
   it('raises an offline fault once past the threshold, never twice, and closes it when the device is back', async () => {
     const [lamp] = await devicesOf(1, 'lamp');
-    await server.app.simulator.setOnline(lamp!.device_id, true);
+    await server.services.simulator.setOnline(lamp!.device_id, true);
     await later(MINUTE);
-    await server.app.simulator.setOnline(lamp!.device_id, false);
-    const { faults } = server.app.operations;
+    await server.services.simulator.setOnline(lamp!.device_id, false);
+    const { faults } = server.services.operations;
     await later(5 * MINUTE);
     await faults.sweep(10 * MINUTE);
     expect(await faultsOf(lamp!.device_id)).toEqual([]);
@@ -238,7 +238,7 @@ describe('faults', () => {
       ),
     ).toBe(true);
 
-    await server.app.simulator.setOnline(lamp!.device_id, true);
+    await server.services.simulator.setOnline(lamp!.device_id, true);
     await faults.sweep(10 * MINUTE);
     const [closed] = await faultsOf(lamp!.device_id);
     expect(closed).toMatchObject({ status: 'CLOSED', close_note: '设备已恢复在线，自动关闭' });
@@ -248,7 +248,7 @@ describe('faults', () => {
       ['autoClose', '系统'],
     ]);
     // Offline again later: a new fault (the old one is closed).
-    await server.app.simulator.setOnline(lamp!.device_id, false);
+    await server.services.simulator.setOnline(lamp!.device_id, false);
     await later(11 * MINUTE);
     await faults.sweep(10 * MINUTE);
     expect((await faultsOf(lamp!.device_id)).map((row) => row.status)).toEqual(['CLOSED', 'OPEN']);
@@ -256,17 +256,17 @@ describe('faults', () => {
 
   it('raises one fault for failed commands to a device and closes it when a later command succeeds', async () => {
     const [lamp] = await devicesOf(1, 'lamp');
-    await server.app.simulator.setOnline(lamp!.device_id, false);
+    await server.services.simulator.setOnline(lamp!.device_id, false);
     await lampCommand(lamp!.device_id);
     await lampCommand(lamp!.device_id);
-    const { faults } = server.app.operations;
+    const { faults } = server.services.operations;
     await faults.raiseCommandFailures();
     await faults.raiseCommandFailures();
     const raised = (await faultsOf(lamp!.device_id)).filter((row) => row.cause === 'command');
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ status: 'OPEN', detail: '命令执行失败：设备离线，命令未执行' });
     await later(MINUTE);
-    await server.app.simulator.setOnline(lamp!.device_id, true);
+    await server.services.simulator.setOnline(lamp!.device_id, true);
     expect((await lampCommand(lamp!.device_id)).code).toBe(200);
     await faults.closeRecovered();
     const after = (await faultsOf(lamp!.device_id)).filter((row) => row.cause === 'command');
@@ -275,9 +275,9 @@ describe('faults', () => {
 
   it('closes by an operator and turns an open fault into a REPAIR work order; illegal moves are 409 and change nothing', async () => {
     const [a, b] = await devicesOf(1, 'lamp');
-    for (const device of [a, b]) await server.app.simulator.setOnline(device!.device_id, false);
+    for (const device of [a, b]) await server.services.simulator.setOnline(device!.device_id, false);
     await later(20 * MINUTE);
-    await server.app.operations.faults.sweep(10 * MINUTE);
+    await server.services.operations.faults.sweep(10 * MINUTE);
     const faultA = Number((await faultsOf(a!.device_id))[0]!.fault_id);
     const faultB = Number((await faultsOf(b!.device_id))[0]!.fault_id);
 
@@ -324,8 +324,8 @@ describe('faults', () => {
     const byHand = (await post('/workOrder/create', { title: '手工工单', category: 'REPAIR' })).data as WorkOrderRow;
     expect(((await get(`/workOrder/detail/${byHand.orderId}`)).data as WorkOrderDetail).fault).toBeNull();
     // Device back: an ordered offline fault closes too, and the order's detail says so.
-    await server.app.simulator.setOnline(b!.device_id, true);
-    await server.app.operations.faults.sweep(10 * MINUTE);
+    await server.services.simulator.setOnline(b!.device_id, true);
+    await server.services.operations.faults.sweep(10 * MINUTE);
     expect((await get(`/operation/fault/${faultB}`)).data).toMatchObject({ status: 'CLOSED', workOrderNo: order.orderNo });
     expect(((await get(`/workOrder/detail/${order.orderId}`)).data as WorkOrderDetail).fault).toMatchObject({
       faultId: faultB,
@@ -353,7 +353,7 @@ describe('maintenance plans and inspections', () => {
       enabled: true,
       deviceIds: [cameras[0]!.device_id, cameras[1]!.device_id],
     });
-    const { maintenance } = server.app.operations;
+    const { maintenance } = server.services.operations;
     expect(await maintenance.createDue()).toBe(1);
     expect(await maintenance.createDue()).toBe(0);
     expect(((await get('/operation/plans')).data as MaintenancePlan[]).find((row) => row.planId === plan.planId)!.nextDueAt).toBe(
@@ -430,14 +430,14 @@ describe('video diagnosis', () => {
       .orderBy('device_id')
       .execute();
     const [down] = cameras;
-    await server.app.simulator.setOnline(down!.device_id, false);
+    await server.services.simulator.setOnline(down!.device_id, false);
     const run = await post('/operation/video/run', {});
     expect(run.code).toBe(200);
     const outcome = run.data as { cameras: number; healthy: number; faulty: number; at: number };
     expect(outcome.cameras).toBe(cameras.length);
     const grid = (await get('/operation/video/cameras')).data as CameraHealth[];
     expect(grid).toHaveLength(cameras.length);
-    const streamOk = server.app.streams.available;
+    const streamOk = server.services.streams.available;
     for (const camera of grid) {
       const online = camera.deviceId === down!.device_id ? false : cameras.find((row) => row.device_id === camera.deviceId)!.online === 1;
       const picture = online ? simulatedPicture(camera.deviceId, NOW) : null;
@@ -471,7 +471,7 @@ describe('video diagnosis', () => {
 
     // Eight days on the first run's checks are past the 7-day retention: a run deletes them.
     await later(8 * DAY);
-    await server.app.operations.video.run();
+    await server.services.operations.video.run();
     const left = await db().selectFrom('video_diagnosis_checks').select('at').distinct().execute();
     expect(left.map((row) => Number(row.at))).toEqual([NOW + 8 * DAY]);
   });
@@ -479,8 +479,8 @@ describe('video diagnosis', () => {
   it("reads an MQTT camera's picture from its reported telemetry, and the simulated cameras report theirs", async () => {
     const catalog = loadDeviceCatalog(loadPlugins('plugins').plugins);
     const [frozen, silent] = await devicesOf(1, 'camera');
-    await server.app.simulator.setOnline(frozen!.device_id, true);
-    await server.app.simulator.setOnline(silent!.device_id, true);
+    await server.services.simulator.setOnline(frozen!.device_id, true);
+    await server.services.simulator.setOnline(silent!.device_id, true);
     await db()
       .updateTable('devices')
       .set({ telemetry: JSON.stringify({ bitrate: 2000, picture: '画面冻结' }) })
@@ -545,12 +545,12 @@ describe('video diagnosis', () => {
 describe('tenant isolation', () => {
   it("answers another tenant's fault, plan, inspection and camera as missing and changes nothing", async () => {
     const [lamp] = await devicesOf(1, 'lamp');
-    await server.app.simulator.setOnline(lamp!.device_id, false);
+    await server.services.simulator.setOnline(lamp!.device_id, false);
     await later(11 * MINUTE);
-    await server.app.operations.faults.sweep(10 * MINUTE);
+    await server.services.operations.faults.sweep(10 * MINUTE);
     const faultId = Number((await faultsOf(lamp!.device_id))[0]!.fault_id);
     const plan = (await post('/operation/plan/create', { name: '路灯巡检', kind: 'lamp', intervalDays: 30 })).data as MaintenancePlan;
-    await server.app.operations.maintenance.createDue();
+    await server.services.operations.maintenance.createDue();
     const inspectionId = ((await get(`/operation/inspections?planId=${plan.planId}`)).rows as InspectionRow[])[0]!.inspectionId;
     const [camera] = await devicesOf(1, 'camera');
     await post('/operation/video/run', {});
@@ -667,31 +667,36 @@ describe('leader jobs and pushes', () => {
     });
     try {
       await scheduled.app.ready();
-      const [lamp] = await scheduled.app.ctx.db
+      const [lamp] = await scheduled.services.ctx.db
         .selectFrom('devices')
         .select(['device_id'])
         .where('tenant_id', '=', 1)
         .where('kind', '=', 'lamp')
         .orderBy('device_id')
         .execute();
-      await scheduled.app.simulator.setOnline(lamp!.device_id, false);
+      await scheduled.services.simulator.setOnline(lamp!.device_id, false);
       const until = async (check: () => Promise<boolean>) => {
         for (let tries = 0; tries < 100 && !(await check()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
         expect(await check()).toBe(true);
       };
       await until(
         async () =>
-          (await scheduled.app.ctx.db.selectFrom('operation_faults').select('fault_id').where('device_id', '=', lamp!.device_id).execute())
-            .length === 1,
+          (
+            await scheduled.services.ctx.db
+              .selectFrom('operation_faults')
+              .select('fault_id')
+              .where('device_id', '=', lamp!.device_id)
+              .execute()
+          ).length === 1,
       );
       await until(
         async () =>
-          (await scheduled.app.ctx.db.selectFrom('video_diagnosis_checks').select('id').where('tenant_id', '=', 1).limit(1).execute())
+          (await scheduled.services.ctx.db.selectFrom('video_diagnosis_checks').select('id').where('tenant_id', '=', 1).limit(1).execute())
             .length === 1,
       );
       const pushed = async (eventType: string) =>
         (
-          await scheduled.app.ctx.db
+          await scheduled.services.ctx.db
             .selectFrom('push_log')
             .select(['payload'])
             .where('tenant_id', '=', 1)
@@ -703,11 +708,11 @@ describe('leader jobs and pushes', () => {
       );
       await until(async () => (await pushed('VIDEO_DIAGNOSIS')).length > 0);
       // Back online: the job closes it and says so.
-      await scheduled.app.simulator.setOnline(lamp!.device_id, true);
+      await scheduled.services.simulator.setOnline(lamp!.device_id, true);
       await until(
         async () =>
           (
-            await scheduled.app.ctx.db
+            await scheduled.services.ctx.db
               .selectFrom('operation_faults')
               .select('status')
               .where('device_id', '=', lamp!.device_id)
@@ -723,6 +728,6 @@ describe('leader jobs and pushes', () => {
 
 describe('pushes', () => {
   it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

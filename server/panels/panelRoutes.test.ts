@@ -49,23 +49,23 @@ const layoutOf = async (page: string, token = operator) => {
 const save = (body: unknown, token = operator) => send('PUT', '/panel/layout', token, body);
 const reset = (page: string, token = operator) => send('DELETE', `/panel/layout?page=${encodeURIComponent(page)}`, token);
 const storedRows = async () =>
-  (await server.app.ctx.db.selectFrom('panel_layouts').selectAll().orderBy('tenant_id').orderBy('user_id').orderBy('page').execute()).map(
-    (row) => JSON.stringify(row),
-  );
+  (
+    await server.services.ctx.db.selectFrom('panel_layouts').selectAll().orderBy('tenant_id').orderBy('user_id').orderBy('page').execute()
+  ).map((row) => JSON.stringify(row));
 
 const item = (panel: string, x: number, y: number, w: number, h: number): LayoutItem => ({ panel, x, y, w, h });
 const GOOD = [item('alarmCount', 0, 0, 6, 3), item('alarmTrend', 6, 0, 12, 6), item('clock', 18, 0, 4, 2)];
 
 beforeAll(async () => {
   server = await testServer({ pluginsDir: PLUGINS });
-  operator = await server.app.ctx.sessions.create(2, 1);
-  sameUserOtherTenant = await server.app.ctx.sessions.create(2, 2);
-  colleague = await server.app.ctx.sessions.create(1, 1);
-  viewer = await server.app.ctx.sessions.create(3, 1);
+  operator = await server.services.ctx.sessions.create(2, 1);
+  sameUserOtherTenant = await server.services.ctx.sessions.create(2, 2);
+  colleague = await server.services.ctx.sessions.create(1, 1);
+  viewer = await server.services.ctx.sessions.create(3, 1);
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
-  await server.app.ctx.db.deleteFrom('panel_layouts').execute();
+  await server.services.ctx.db.deleteFrom('panel_layouts').execute();
 });
 
 describe('panel layouts', () => {
@@ -91,7 +91,7 @@ describe('panel layouts', () => {
     await save({ page: 'comprehensive', items: GOOD });
     server.advance(60_000);
     try {
-      const fresh = await server.app.ctx.sessions.create(2, 1);
+      const fresh = await server.services.ctx.sessions.create(2, 1);
       const next = [item('clock', 0, 0, 4, 2)];
       expect((await save({ page: 'comprehensive', items: next }, fresh)).data).toEqual({
         page: 'comprehensive',
@@ -125,7 +125,7 @@ describe('panel layouts', () => {
   });
 
   it('are repaired when read against the panels that exist now (a plugin may have gone)', async () => {
-    await server.app.ctx.db
+    await server.services.ctx.db
       .insertInto('panel_layouts')
       .values({
         tenant_id: 1,
@@ -140,7 +140,7 @@ describe('panel layouts', () => {
       items: [item('alarmCount', 0, 0, 6, 3), item('clock', 0, 3, 4, 2)],
       updatedAt: NOW - 1000,
     });
-    await server.app.ctx.db.updateTable('panel_layouts').set({ items: 'not json' }).execute();
+    await server.services.ctx.db.updateTable('panel_layouts').set({ items: 'not json' }).execute();
     // Unreadable: no layout, so the page opens with its default rather than empty.
     expect(await layoutOf('comprehensive')).toBeNull();
   });

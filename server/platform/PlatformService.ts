@@ -1,4 +1,4 @@
-import { RecentReads } from '../auth/RecentReads';
+import { RecentReads } from '../db/RecentReads';
 import type { Db } from '../db/Database';
 
 /**

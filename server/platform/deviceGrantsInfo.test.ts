@@ -10,7 +10,7 @@ afterAll(async () => server.close());
 
 /** A user of tenant 1 whose role holds exactly these menu permissions. */
 async function userWith(perms: string[]): Promise<string> {
-  const db = server.app.ctx.db;
+  const db = server.services.ctx.db;
   const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
     Number(
       (
@@ -44,12 +44,12 @@ async function userWith(perms: string[]): Promise<string> {
     .insertInto('role_menus')
     .values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
     .execute();
-  return server.app.ctx.sessions.create(userId, 1);
+  return server.services.ctx.sessions.create(userId, 1);
 }
 
 /** Every kind of tenant 1's fleet, with a device of it and its brand code. */
 async function fleetKinds() {
-  const rows = await server.app.ctx.db
+  const rows = await server.services.ctx.db
     .selectFrom('devices')
     .select(['kind', 'device_type', 'device_id'])
     .where('tenant_id', '=', 1)

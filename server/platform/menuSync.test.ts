@@ -25,7 +25,7 @@ describe('a device kind dropped into plugins/device', () => {
       const dataDir = temp('ops-data-');
       // First start without the new kind.
       const before = await createServer({ dataDir, pluginsDir });
-      await before.close();
+      await before.app.close();
       // An integrator drops in a folder.
       mkdirSync(join(pluginsDir, 'device', 'tide-gauge'));
       writeFileSync(
@@ -44,21 +44,22 @@ describe('a device kind dropped into plugins/device', () => {
         }),
       );
       const app = await createServer({ dataDir, pluginsDir });
-      const token = ((await app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string })
-        .token;
+      const token = (
+        (await app.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' })).json() as { token: string }
+      ).token;
       const headers = { authorization: `Bearer ${token}` };
-      const routers = (await app.inject({ method: 'GET', url: '/api/getRouters?platformCode=twin_platform', headers })).json() as {
+      const routers = (await app.app.inject({ method: 'GET', url: '/api/getRouters?platformCode=twin_platform', headers })).json() as {
         data: { name: string; children: { name: string; meta: { title: string } }[] }[];
       };
       expect(routers.data.find((menu) => menu.name === 'device')!.children).toContainEqual(
         expect.objectContaining({ name: 'tideGauge', meta: { title: '潮位计' } }),
       );
-      const list = (await app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=DEVICE_TIDE', headers })).json() as {
+      const list = (await app.app.inject({ method: 'GET', url: '/api/devi/aep/child?deviceType=DEVICE_TIDE', headers })).json() as {
         code: number;
         total: number;
       };
       expect(list).toMatchObject({ code: 200, total: 0 });
-      await app.close();
+      await app.app.close();
     },
   );
 });

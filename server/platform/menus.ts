@@ -1,7 +1,7 @@
 import moduleTree from '../../registry/modules.json' with { type: 'json' };
 import type { Database, Db } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 
 interface RegistryModule {
   name: string;

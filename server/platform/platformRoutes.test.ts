@@ -192,7 +192,7 @@ describe('unknown routes and errors', () => {
     const lines: string[] = [];
     const logged = await testServer({ logger: { level: 'error', stream: { write: (line) => void lines.push(line) } } });
     try {
-      await logged.app.ctx.db.destroy();
+      await logged.services.ctx.db.destroy();
       const response = await logged.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=OPER-2026-DEMO' });
       const { code, msg } = response.json() as { code: number; msg: string };
       expect(code).toBe(500);

@@ -12,7 +12,7 @@ const onPostgres = Boolean(inject('postgresAdminUrl'));
 let server: TestServer;
 
 const stored = (tenantId: number) =>
-  server.app.ctx.db
+  server.services.ctx.db
     .selectFrom('push_log')
     .select(['seq', 'event_type', 'payload'])
     .where('tenant_id', '=', tenantId)
@@ -28,7 +28,7 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('gives concurrent messages unique, gapless sequence ids per tenant, stores exactly the message sent and hands it to the sockets in order', async () => {
-    const hub = server.app.pushHub;
+    const hub = server.services.pushHub;
     const startOne = await hub.lastSeq(1);
     const startTwo = await hub.lastSeq(2);
     const heard: PushMessage[] = [];
@@ -70,7 +70,7 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it.runIf(onPostgres)('gives no number away when the message cannot be stored (the statement is all or nothing)', async () => {
-    const hub = server.app.pushHub;
+    const hub = server.services.pushHub;
     const last = await hub.lastSeq(1);
     // event_type is varchar(64): PostgreSQL refuses the row, and with it the counter's increment.
     await expect(hub.publish(1, testPushTopic('x'.repeat(65)), {})).rejects.toThrow();

@@ -10,16 +10,16 @@ import { PushHub, type PushMessage } from './PushHub';
 let server: TestServer;
 
 function listeningHub(tenantId: number): { hub: PushHub; heard: PushMessage[] } {
-  const hub = new PushHub(server.app.ctx.db, Date.now, { shared: true });
+  const hub = new PushHub(server.services.ctx.db, Date.now, { shared: true });
   const heard: PushMessage[] = [];
   hub.subscribe(tenantId, (message) => heard.push(message));
   return { hub, heard };
 }
 
 async function storeNext(tenantId: number, text: string): Promise<PushMessage> {
-  const seq = (await server.app.pushHub.lastSeq(tenantId)) + 1;
+  const seq = (await server.services.pushHub.lastSeq(tenantId)) + 1;
   const message: PushMessage = { code: 200, eventType: 'TEST_EVENT', seq, data: { text } };
-  await server.app.ctx.db
+  await server.services.ctx.db
     .insertInto('push_log')
     .values({ tenant_id: tenantId, seq, at: Date.now(), event_type: 'TEST_EVENT', payload: JSON.stringify(message) })
     .execute();

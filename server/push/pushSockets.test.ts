@@ -52,7 +52,7 @@ async function connect(query: string, headers: Record<string, string> = {}, targ
   return { socket, received, closed: () => closed, waitFor };
 }
 
-const raise = (tenantId = 1, content = '烟雾浓度超标') => server.app.alarms.raise({ tenantId, alarmType: 'SMOKE', content });
+const raise = (tenantId = 1, content = '烟雾浓度超标') => server.services.alarms.raise({ tenantId, alarmType: 'SMOKE', content });
 
 describe('push channel', () => {
   it('delivers an alarm to every operator of the tenant with a sequence id', async () => {
@@ -148,8 +148,8 @@ describe('push channel', () => {
 
 /** The close frame of a socket the server must refuse, and whether the database was touched on the way. */
 async function refused(query: string, headers: Record<string, string> = {}) {
-  const reads = vi.spyOn(server.app.ctx.db, 'selectFrom');
-  const writes = vi.spyOn(server.app.ctx.db, 'updateTable');
+  const reads = vi.spyOn(server.services.ctx.db, 'selectFrom');
+  const writes = vi.spyOn(server.services.ctx.db, 'updateTable');
   try {
     const client = await connect(query, headers);
     await client.waitFor(() => client.closed() !== undefined);
@@ -204,7 +204,7 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
       const sandboxed = await connect(`token=${await listedTicket()}`, { origin: 'null' }, listed);
       await sandboxed.waitFor(() => sandboxed.closed() !== undefined);
       expect(sandboxed.closed()).toEqual({ code: 4403, reason: 'origin' });
-      await listed.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾浓度超标' });
+      await listed.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾浓度超标' });
       await partner.waitFor(() => partner.received.length === 1);
       expect(partner.closed()).toBeUndefined();
     } finally {
@@ -286,7 +286,7 @@ describe('push socket upgrade refusals (a close frame with a code and reason eac
 
   it('closes with 1011 internal when the database fails, logs it with the request id, and keeps serving', async () => {
     const valid = await ticket();
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     // A real database error: the ticket table is briefly out of reach.
     await sql`ALTER TABLE push_tickets RENAME TO push_tickets_away`.execute(db);
     const logged = vi.spyOn(server.app.log, 'error');

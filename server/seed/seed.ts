@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import { sha256 } from '../auth/secrets';
 import type { Db } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { menuRowsFromRegistry } from '../platform/menus';
 import { seedAuthCodes, seedDicts, seedMemberships, seedRoles, seedTenants, seedUsers } from './seedData';
 

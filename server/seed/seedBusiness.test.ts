@@ -8,7 +8,7 @@ import { BUSINESS_PROFILES } from './seedBusiness';
 describe('the business seed', () => {
   it('gives each seeded tenant its gates, car parks, merchants and weather, also on a database from before migration 008, once', async () => {
     const server = await testServer();
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const names = async () => ({
       gates: (await db.selectFrom('business_gates').select(['tenant_id', 'name']).orderBy('gate_id').execute()).map(
         (row) => `${row.tenant_id} ${row.name}`,
@@ -78,22 +78,22 @@ describe('the business seed', () => {
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {
-      const restarted = again.ctx.db;
+      const restarted = again.services.ctx.db;
       expect((await restarted.selectFrom('business_gates').select('name').orderBy('gate_id').execute()).map((row) => row.name)).toEqual([
         ...BUSINESS_PROFILES[1]!.gates,
         ...BUSINESS_PROFILES[2]!.gates,
       ]);
       expect((await restarted.selectFrom('weather').select('tenant_id').execute()).length).toBe(2);
     } finally {
-      await again.close();
+      await again.app.close();
     }
     // A third start adds nothing.
     const third = await createServer({ dataDir: server.dataDir });
     try {
-      expect((await third.ctx.db.selectFrom('business_gates').select('gate_id').execute()).length).toBe(expected.gates.length);
-      expect((await third.ctx.db.selectFrom('merchants').select('merchant_id').execute()).length).toBe(expected.merchants.length);
+      expect((await third.services.ctx.db.selectFrom('business_gates').select('gate_id').execute()).length).toBe(expected.gates.length);
+      expect((await third.services.ctx.db.selectFrom('merchants').select('merchant_id').execute()).length).toBe(expected.merchants.length);
     } finally {
-      await third.close();
+      await third.app.close();
       rmSync(server.dataDir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -1,18 +1,7 @@
 import type { Db, Database } from '../db/Database';
-import type { DeviceCatalog, DeviceKind } from '../devices/deviceCatalog';
+import type { DeviceCatalog, DeviceKind } from '../catalog/deviceCatalog';
+import { seededRandom } from '../simulation/seededRandom';
 import { DEFAULT_FLEET_COUNT, FLEET_COUNTS, FLEET_RANDOM_SEED, FLEET_TENANTS, TENANT_AREAS } from './seedData';
-
-/** Small deterministic PRNG so every fresh start places the same fleet. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function initialTelemetry(kind: DeviceKind, random: () => number): Record<string, string | number | boolean> {
   const values: Record<string, string | number | boolean> = {};

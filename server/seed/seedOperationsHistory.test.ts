@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readServerConfigFromEnv } from '../config';
 import type { AvailabilityReport, InspectionRow, MaintenancePlan, OperationKpi } from '../../contracts/operations';
-import { seededRandom } from './seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { outagesOf, SEEDED_HISTORY_DAYS } from './seedOperationsHistory';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 
@@ -23,9 +23,9 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; total?: number };
 const get = async (url: string) => (await server.api('GET', url, { token })).body as Reply;
-const db = () => server.app.ctx.db;
+const db = () => server.services.ctx.db;
 const history = async (target: TestServer) =>
-  target.app.ctx.db
+  target.services.ctx.db
     .selectFrom('device_status_changes')
     .select(['device_id', 'online', 'at', 'source'])
     .orderBy('device_id')
@@ -87,11 +87,11 @@ describe("a fresh database's operations history", () => {
       expect(rate).toBeLessThan(1);
     }
     // The seeded failures are past: the fault job raises none of them, and no fault is open.
-    expect(await server.app.operations.faults.raiseCommandFailures()).toBe(0);
+    expect(await server.services.operations.faults.raiseCommandFailures()).toBe(0);
     expect(((await get('/operation/kpi')).data as OperationKpi).openFaults).toBe(0);
     // Devices offline now have been for a while: the offline sweep raises their faults at once.
     const offline = await db().selectFrom('devices').select('device_id').where('online', '=', 0).execute();
-    expect(await server.app.operations.faults.raiseOffline(10 * 60_000)).toBe(offline.length);
+    expect(await server.services.operations.faults.raiseOffline(10 * 60_000)).toBe(offline.length);
   });
 
   it("seeds maintenance plans with past inspections (results, closed faults) and today's round to do, through the services", async () => {
@@ -154,7 +154,7 @@ describe('SEED_HISTORY_DAYS', () => {
       const count = async (table: 'device_command_results' | 'maintenance_plans' | 'inspections' | 'sensor_readings') =>
         Number(
           (
-            await bare.app.ctx.db
+            await bare.services.ctx.db
               .selectFrom(table)
               .select((eb) => eb.fn.countAll().as('n'))
               .executeTakeFirstOrThrow()
@@ -167,7 +167,7 @@ describe('SEED_HISTORY_DAYS', () => {
       expect(await count('maintenance_plans')).toBe(0);
       expect(await count('inspections')).toBe(0);
       expect(await count('sensor_readings')).toBe(0);
-      const devices = await bare.app.ctx.db
+      const devices = await bare.services.ctx.db
         .selectFrom('devices')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { FaultService } from '../operations/FaultService';
 import { MaintenanceService } from '../operations/MaintenanceService';
 import {
@@ -9,9 +9,9 @@ import {
   type RecordedStatusChange,
 } from '../operations/StatusRecorder';
 import { DAY_MS, HOUR_MS, shanghaiDayStart } from '../stats/periods';
-import type { WorkOrderService } from '../workOrders/WorkOrderService';
+import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import { FLEET_RANDOM_SEED } from './seedData';
-import { seededRandom } from './seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 
 const MINUTE_MS = 60_000;
 /** How far back a new fleet's status history and command results reach by default (SEED_HISTORY_DAYS). */
@@ -233,7 +233,12 @@ interface Step {
  * hours later by the operator (an occasional 异常 raises the device's inspection fault, which is closed
  * with its repair note a day or so on), and today's round left to do. Returns the plans made.
  */
-export async function seedMaintenanceHistory(db: Db, catalog: DeviceCatalog, orders: WorkOrderService, now: number): Promise<number> {
+export async function seedMaintenanceHistory(
+  db: Db,
+  catalog: DeviceCatalog,
+  orders: Pick<WorkOrderActions, 'create' | 'assign'>,
+  now: number,
+): Promise<number> {
   let clock = now;
   const faults = new FaultService(db, catalog, orders, undefined, () => clock);
   const maintenance = new MaintenanceService(db, catalog, faults, orders, () => clock);

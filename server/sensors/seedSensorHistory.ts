@@ -1,7 +1,7 @@
 import type { Database, Db } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
 import { insertReadings, metricKinds, readingOf, type SensorKinds } from './SensorReadingService';
-import { seededRandom as random } from '../seed/seedFleet';
+import { seededRandom as random } from '../simulation/seededRandom';
 
 /** The seeded history's span and step (the sampler's default step, so the curve runs on seamlessly). */
 export const SEEDED_READINGS_HOURS = 24;

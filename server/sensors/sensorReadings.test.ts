@@ -26,7 +26,7 @@ const readings = async (query: string, as = token) => {
   return reply.data as SensorReadings;
 };
 const sensorsOf = (tenantId: number, kind: string) =>
-  server.app.ctx.db
+  server.services.ctx.db
     .selectFrom('devices')
     .select(['device_id', 'telemetry', 'online'])
     .where('tenant_id', '=', tenantId)
@@ -36,7 +36,7 @@ const sensorsOf = (tenantId: number, kind: string) =>
 const countAt = async (at: number) =>
   Number(
     (
-      await server.app.ctx.db
+      await server.services.ctx.db
         .selectFrom('sensor_readings')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('at', '=', at)
@@ -52,7 +52,7 @@ const otherTenant = async () => {
 
 describe('sensor readings', () => {
   it("a new database holds a day of seeded readings per water-level sensor and hydrant, ending at each one's current value", async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const now = Date.UTC(2026, 10, 22, 8, 0, 0);
     const [manhole] = await sensorsOf(1, 'smartManhole');
     const rows = await db.selectFrom('sensor_readings').selectAll().where('device_id', '=', manhole!.device_id).orderBy('at').execute();
@@ -100,7 +100,7 @@ describe('sensor readings', () => {
   });
 
   it('the sampler writes one reading per online sensor in one transaction, from the device rows; retention prunes the old ones', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const manholes = await sensorsOf(1, 'smartManhole');
     const hydrants = await sensorsOf(1, 'fireHydrant');
     // Telemetry as an MQTT device or the simulator leaves it on the row; one sensor offline.
@@ -121,7 +121,7 @@ describe('sensor readings', () => {
     server.advance(5 * 60_000);
     const at = Date.UTC(2026, 10, 22, 8, 5, 0);
     const transaction = vi.spyOn(db, 'transaction');
-    expect(await server.app.sensors.sample()).toBe(online);
+    expect(await server.services.sensors.sample()).toBe(online);
     expect(transaction).toHaveBeenCalledTimes(1);
     expect(await countAt(at)).toBe(online);
     const written = await db
@@ -139,7 +139,7 @@ describe('sensor readings', () => {
     expect(written.some((row) => row.device_id === manholes[1]!.device_id)).toBe(false);
     // A second run: one more row each.
     server.advance(5 * 60_000);
-    expect(await server.app.sensors.sample()).toBe(online);
+    expect(await server.services.sensors.sample()).toBe(online);
     expect(await countAt(at + 5 * 60_000)).toBe(online);
 
     // 30 days on from the seeded day's end: all of it older than 30 days goes, its last reading (exactly 30 days old) and the two samples stay.
@@ -154,7 +154,7 @@ describe('sensor readings', () => {
         ).count,
       );
     const before = await total();
-    const pruned = await server.app.sensors.prune(30 * 24 * HOUR);
+    const pruned = await server.services.sensors.prune(30 * 24 * HOUR);
     expect(pruned).toBeGreaterThan(0);
     expect(await total()).toBe(before - pruned);
     expect(await countAt(at)).toBe(online);
@@ -188,7 +188,7 @@ describe('sensor readings', () => {
     const last = answer.series[1]!.points.at(-1)!;
     expect(last[0]).toBe(answer.to);
     // Each point averages its bucket: compare one with the stored rows.
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const [at] = answer.series[1]!.points[10]!;
     const bucketStart = answer.from + Math.floor((at - answer.from - 1) / answer.bucketMs) * answer.bucketMs;
     const raw = await db
@@ -216,7 +216,7 @@ describe('sensor readings', () => {
     const [mine] = await sensorsOf(1, 'smartManhole');
     const [hydrant] = await sensorsOf(1, 'fireHydrant');
     const other = await otherTenant();
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(await get(`metric=waterLevel&deviceIds=${mine!.device_id},${foreign!.device_id}`)).toEqual({
       code: 404,
       msg: `设备不存在或不是水位传感器：${foreign!.device_id}`,
@@ -245,6 +245,6 @@ describe('sensor readings', () => {
       expect(reply.code, query).toBe(400);
       expect(reply.msg, query).toContain(message);
     }
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 });

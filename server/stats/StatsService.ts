@@ -3,7 +3,7 @@ import type { CategoryData, DeviceStatusData, SeriesData, StatGroupData, StatVal
 import { ALARM_GRADES, ALARM_STATUSES, STATUS_LABELS } from '../alarms/AlarmService';
 import type { AlarmType } from '../alarms/alarmTypes';
 import type { Db } from '../db/Database';
-import type { DeviceCatalog } from '../devices/deviceCatalog';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { bucketOf, fillBuckets, oneDecimal, periodOf, type Period, type StatsRange, type Window } from './periods';
 
 /** The device kinds (page names) a caller may read, as UserAccess gives them. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CategoryData, DeviceStatusData, SeriesData, StatGroupData, StatValue } from '../../contracts/panels';
 import { testServer, type TestServer } from '../testing/testServer';
 import { DAY_MS, HOUR_MS } from './periods';
-import { sessionWithMenus } from './testUsers';
+import { sessionWithMenus } from '../testing/testUsers';
 
 // The test clock: 2026-11-22 16:00 in Shanghai; its day began at 16:00 UTC the day before.
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -18,16 +18,16 @@ let lampsOnly: string;
 
 beforeAll(async () => {
   server = await testServer();
-  admin = await server.app.ctx.sessions.create(1, 1);
-  scenicAdmin = await server.app.ctx.sessions.create(1, 2);
-  viewer = await server.app.ctx.sessions.create(3, 1);
+  admin = await server.services.ctx.sessions.create(1, 1);
+  scenicAdmin = await server.services.ctx.sessions.create(1, 2);
+  viewer = await server.services.ctx.sessions.create(3, 1);
   alarmsOnly = await sessionWithMenus(server, 1, ['platform:alarmManage']);
   lampsOnly = await sessionWithMenus(server, 1, ['platform:device:lamp'], false);
 }, 60_000);
 afterAll(async () => server.close());
 
 beforeEach(async () => {
-  const db = server.app.ctx.db;
+  const db = server.services.ctx.db;
   await db.deleteFrom('alarm_history').execute();
   await db.deleteFrom('alarms').execute();
   await db.deleteFrom('command_log').execute();
@@ -48,7 +48,7 @@ interface AlarmFields {
 }
 
 async function alarm(tenantId: number, createdAt: number, fields: AlarmFields = {}): Promise<number> {
-  const row = await server.app.ctx.db
+  const row = await server.services.ctx.db
     .insertInto('alarms')
     .values({
       alarm_id: undefined,
@@ -72,14 +72,14 @@ async function alarm(tenantId: number, createdAt: number, fields: AlarmFields = 
 }
 
 async function step(alarmId: number, at: number, toStatus: string, userId: number | null = 2, action = 'transition'): Promise<void> {
-  await server.app.ctx.db
+  await server.services.ctx.db
     .insertInto('alarm_history')
     .values({ id: undefined, alarm_id: alarmId, at, user_id: userId, action, from_status: null, to_status: toStatus, comment: '' })
     .execute();
 }
 
 async function command(tenantId: number, at: number, outcome: string, deviceType = 'DEVICE_LAMPPOST'): Promise<void> {
-  await server.app.ctx.db
+  await server.services.ctx.db
     .insertInto('command_log')
     .values({
       id: undefined,
@@ -103,7 +103,7 @@ const point = (series: SeriesData, name: string, at: number) =>
 
 describe('device statistics', () => {
   it('count the tenant devices of every kind the caller may read, on- and offline, in catalogue order', async () => {
-    const db = server.app.ctx.db;
+    const db = server.services.ctx.db;
     const devices = await db.selectFrom('devices').select(['kind', 'online']).where('tenant_id', '=', 1).execute();
     const lamp = await db
       .selectFrom('devices')
@@ -135,7 +135,7 @@ describe('device statistics', () => {
   });
 
   it('cover only the kinds the caller may read', async () => {
-    const lamps = await server.app.ctx.db
+    const lamps = await server.services.ctx.db
       .selectFrom('devices')
       .select('online')
       .where('tenant_id', '=', 1)
@@ -150,7 +150,7 @@ describe('device statistics', () => {
   });
 
   it("count each tenant's own devices", async () => {
-    const scenic = await server.app.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 2).execute();
+    const scenic = await server.services.ctx.db.selectFrom('devices').select('device_id').where('tenant_id', '=', 2).execute();
     expect((await get<StatGroupData>('/stats/devices/summary', scenicAdmin)).items[0]!.value).toBe(scenic.length);
   });
 });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RTCPeerConnection, RtpPacket } from 'werift';
 import { AppError } from '../envelope';
+import { checkOffer, gathered, loadWerift, openPeer, sendingVideoMids } from './sdpPeers';
+import { streamMessages } from './streamMessages';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
 import { DEFAULT_RECORDING, RecordingStore, type RecordedSegment, type RecordingLimits } from './RecordingStore';
 
@@ -35,17 +37,6 @@ export interface StreamLog {
   info(message: string): void;
   warn(message: string): void;
 }
-
-/** Why a stream cannot be had; the app shows these (spec: result code -1 and the server's message). */
-export const streamMessages = {
-  noSource: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
-  sourceFailed: (why: string) => `视频源不可用：${why}`,
-  badOffer: (why: string) => `SDP 无效：${why}`,
-  noVideo: 'SDP 中没有视频，无法播放',
-  notVideoDevice: (name: string) => `${name}没有实时视频`,
-  noVideoToPush: 'SDP 中没有要推送的视频（推流需发送视频）',
-  channelGone: (name: string) => `${name}的推流已结束`,
-} as const;
 
 /** What an operator pushes: their camera or screen, as one VP8 picture others of the tenant can play. */
 export interface ChannelOwner {
@@ -86,17 +77,6 @@ const PAYLOAD_SPECIFIC_FEEDBACK = 206;
 const KEYFRAME_REQUEST_MS = 500;
 /** The longest clip one download cuts from the recordings. */
 export const MAX_CLIP_MS = 60 * 60_000;
-
-/** werift is loaded with the first stream (most servers never play one). */
-const loadWerift = () => import('werift');
-
-/** Answers the VP8 the simulated cameras send (Chromium and Firefox decode it in software everywhere). */
-const VIDEO_CODEC = ({ RTCRtpCodecParameters }: Awaited<ReturnType<typeof loadWerift>>) =>
-  new RTCRtpCodecParameters({
-    mimeType: 'video/VP8',
-    clockRate: 90000,
-    rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'ccm', parameter: 'fir' }],
-  });
 
 /**
  * The stream endpoint of the reference server, in TypeScript on werift: an SDP offer to play a camera
@@ -221,7 +201,7 @@ export class StreamService {
    */
   async push(owner: ChannelOwner, offer: unknown): Promise<string> {
     const offerSdp = checkOffer(offer);
-    const peer = await this.peerFor(offerSdp);
+    const peer = await openPeer(offerSdp, this.options.iceHostAddresses);
     const sending = sendingVideoMids(offerSdp);
     const video = peer
       .getTransceivers()
@@ -285,23 +265,6 @@ export class StreamService {
     return peer.localDescription?.sdp ?? answer.sdp;
   }
 
-  /** A VP8-only peer on the offer (play or push alike); an offer werift cannot read is a 400 naming why. */
-  private async peerFor(offerSdp: string): Promise<RTCPeerConnection> {
-    const werift = await loadWerift();
-    const peer = new werift.RTCPeerConnection({
-      codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
-      iceAdditionalHostAddresses: ['127.0.0.1', ...(this.options.iceHostAddresses ?? [])],
-      iceUseIpv6: false,
-    });
-    try {
-      await peer.setRemoteDescription({ type: 'offer', sdp: offerSdp });
-    } catch (error) {
-      await peer.close();
-      throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
-    }
-    return peer;
-  }
-
   /** Answers a viewer's offer with a send-only peer fed by `source`; `room` tracks who watches. */
   private async answerViewer(
     offerSdp: string,
@@ -309,7 +272,7 @@ export class StreamService {
     room: { join(viewer: Viewer): void; leave(viewer: Viewer): void },
   ): Promise<string> {
     const { MediaStreamTrack } = await loadWerift();
-    const peer = await this.peerFor(offerSdp);
+    const peer = await openPeer(offerSdp, this.options.iceHostAddresses);
     const video = peer.getTransceivers().filter((transceiver) => transceiver.kind === 'video');
     if (!video.length) {
       await peer.close();
@@ -502,41 +465,4 @@ export class StreamService {
     await Promise.all([...this.feeds.keys()].map((deviceId) => this.stopFeed(deviceId)));
     rmSync(this.workDir, { recursive: true, force: true });
   }
-}
-
-/** A plain check before werift parses it: an SDP offer is text that starts with v=0 and has media sections. */
-function checkOffer(offer: unknown): string {
-  if (typeof offer !== 'string') throw new AppError(400, streamMessages.badOffer('请求体应为 SDP 文本（Content-Type: text/plain）'));
-  if (!offer.trim()) throw new AppError(400, streamMessages.badOffer('请求体为空'));
-  if (!/^v=0\r?\n/.test(offer.trimStart())) throw new AppError(400, streamMessages.badOffer('应以 v=0 开头'));
-  if (!/\r?\nm=(video|audio|application) /.test(offer)) throw new AppError(400, streamMessages.badOffer('没有媒体描述（m=）'));
-  return offer;
-}
-
-/** The mids of the offer's video sections that send (sendonly or sendrecv, the default). */
-function sendingVideoMids(sdp: string): Set<string> {
-  const mids = new Set<string>();
-  for (const section of sdp.split(/\r?\n(?=m=)/).slice(1)) {
-    if (!section.startsWith('m=video ')) continue;
-    const mid = /\r?\na=mid:(\S+)/.exec(section)?.[1];
-    const direction = /\r?\na=(sendonly|recvonly|sendrecv|inactive)\b/.exec(section)?.[1] ?? 'sendrecv';
-    if (mid !== undefined && (direction === 'sendonly' || direction === 'sendrecv')) mids.add(mid);
-  }
-  return mids;
-}
-
-/** Waits for the peer's candidates, so the answer carries them (the endpoint does not trickle). */
-async function gathered(peer: RTCPeerConnection, timeoutMs = 5000): Promise<void> {
-  if (peer.iceGatheringState === 'complete') return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, timeoutMs);
-    const subscription = peer.iceGatheringStateChange.subscribe((state) => {
-      if (state === 'complete') done();
-    });
-    function done() {
-      clearTimeout(timer);
-      subscription.unSubscribe();
-      resolve();
-    }
-  });
 }

@@ -69,7 +69,7 @@ describe('stream addresses (GET /stream/getStream)', () => {
     server = await testServer({ stream: { ffmpeg: null } });
     token = await server.login();
     // The admin, in the scenic-area tenant: may read every kind there, none of the city's devices.
-    scenicToken = await server.app.ctx.sessions.create(1, 2);
+    scenicToken = await server.services.ctx.sessions.create(1, 2);
   });
   afterAll(async () => server.close());
 
@@ -134,7 +134,7 @@ describe('stream addresses (GET /stream/getStream)', () => {
       code: 503,
       msg: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
     });
-    expect(server.app.streams.status()).toEqual([]);
+    expect(server.services.streams.status()).toEqual([]);
   });
 });
 
@@ -157,7 +157,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
 
   it('plays a camera as VP8 to a receive-only peer; two viewers share one source; a viewer that closes is noticed, and the source stops after the last', async () => {
     const camera = await deviceOf(server, token, 'camera');
-    expect(server.app.streams.status()).toEqual([]);
+    expect(server.services.streams.status()).toEqual([]);
     const first = await viewer(server, token, camera.deviceId);
     expect(first.answer).toMatch(/a=sendonly/);
     expect(first.answer).toMatch(/VP8\/90000/);
@@ -169,14 +169,14 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
 
     const second = await viewer(server, token, camera.deviceId);
     await until(() => second.packets.length > 20, 'the second viewer receives video');
-    expect(server.app.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 2 }]);
+    expect(server.services.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 2 }]);
 
     await first.peer.close();
-    await until(() => server.app.streams.status()[0]?.viewers === 1, 'the first viewer has left');
+    await until(() => server.services.streams.status()[0]?.viewers === 1, 'the first viewer has left');
     const packets = second.packets.length;
     await until(() => second.packets.length > packets + 10, 'the second viewer still receives video');
     await second.peer.close();
-    await until(() => server.app.streams.status().length === 0, 'the source stops once nobody watches');
+    await until(() => server.services.streams.status().length === 0, 'the source stops once nobody watches');
   }, 60_000);
 
   it('records a watched camera as WebM segments it serves by time and by byte range, only to its tenant', async () => {
@@ -193,7 +193,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       ).body.data as { recording: boolean; segments: { name: string; start: number; end: number; bytes: number }[] };
     await until(async () => (await listed()).segments.length >= 3, 'three one-second segments recorded', 30_000);
     await watcher.peer.close();
-    await until(() => server.app.streams.status().length === 0, 'the source stops');
+    await until(() => server.services.streams.status().length === 0, 'the source stops');
     // The recorder closes its last segment just after the source stops: read the list once it holds still
     // (a tail segment written after the listing was once part of the clip but not of the count).
     let settled = await listed();
@@ -242,7 +242,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     expect(clip.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
     // Stream copy of the whole range: every frame of every segment, no more.
     const segmentFrames = segments.reduce(
-      (sum, each) => sum + webmFrames(readFileSync(server.app.streams.recordings!.file(camera.deviceId, each.name)!.path)),
+      (sum, each) => sum + webmFrames(readFileSync(server.services.streams.recordings!.file(camera.deviceId, each.name)!.path)),
       0,
     );
     expect(webmFrames(clip.rawPayload)).toBe(segmentFrames);
@@ -262,9 +262,9 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     expect((await clipQuery(`&beginTime=${firstStart}`)).body).toEqual({ code: 400, msg: '请指定片段的开始和结束时间' });
     expect((await clipQuery(`&beginTime=0&endTime=${2 * 3600_000}`)).body).toEqual({ code: 400, msg: '一次最多下载 60 分钟的录像' });
     expect((await clipQuery('&beginTime=1000&endTime=2000')).body).toEqual({ code: 404, msg: '该时段没有录像' });
-    expect((await clipQuery(`&beginTime=${firstStart}&endTime=${lastEnd}`, await server.app.ctx.sessions.create(1, 2))).body.code).toBe(
-      404,
-    );
+    expect(
+      (await clipQuery(`&beginTime=${firstStart}&endTime=${lastEnd}`, await server.services.ctx.sessions.create(1, 2))).body.code,
+    ).toBe(404);
 
     // Bad names, missing files and another tenant: refused, nothing served.
     expect(
@@ -274,7 +274,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       code: 404,
       msg: '录像不存在：1000000000.webm',
     });
-    const scenic = await server.app.ctx.sessions.create(1, 2);
+    const scenic = await server.services.ctx.sessions.create(1, 2);
     expect(
       (await server.api('GET', `/stream/record/file?deviceId=${camera.deviceId}&name=${segment.name}`, { token: scenic })).body.code,
     ).toBe(404);
@@ -351,7 +351,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       expect(((await server.api('GET', '/stream/live', { token })).body.data as { viewers: number }[])[0]!.viewers).toBe(1);
 
       // Another tenant neither lists nor plays it; a play with both or neither id is refused.
-      const scenic = await server.app.ctx.sessions.create(1, 2);
+      const scenic = await server.services.ctx.sessions.create(1, 2);
       expect((await server.api('GET', '/stream/live', { token: scenic })).body.data).toEqual([]);
       expect(
         (
@@ -382,7 +382,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       await publisher.close();
       await source.peer.close();
     }
-    await until(() => server.app.streams.status().length === 0, 'the camera source stops once its viewer has gone', 15_000);
+    await until(() => server.services.streams.status().length === 0, 'the camera source stops once its viewer has gone', 15_000);
   }, 60_000);
 
   it('drops a viewer that never connects, and stops the source', async () => {
@@ -392,8 +392,8 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     await peer.setLocalDescription(await peer.createOffer());
     // The answer is never applied: no ICE, no DTLS.
     expect(await postOffer(server, token, camera.deviceId, peer.localDescription!.sdp)).toMatchObject({ code: 0 });
-    expect(server.app.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 1 }]);
-    await until(() => server.app.streams.status().length === 0, 'the silent viewer is dropped and the source stopped', 15_000);
+    expect(server.services.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 1 }]);
+    await until(() => server.services.streams.status().length === 0, 'the silent viewer is dropped and the source stopped', 15_000);
     await peer.close();
   }, 30_000);
 });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access } from '../access/RouteAccess';
 import { AppError, ok } from '../envelope';
 import type { DeviceService } from '../devices/DeviceService';
-import { streamMessages, type StreamService } from './StreamService';
+import { streamMessages } from './streamMessages';
+import type { StreamService } from './StreamService';
 
 const deviceIdField = {
   type: 'integer',

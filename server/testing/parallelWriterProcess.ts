@@ -11,11 +11,11 @@ const lines = createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
 for await (const line of lines) if (line.trim() === 'go') break;
 lines.close();
-const written = await writeAtOnce(app, {
+const written = await writeAtOnce(app.services, {
   label: LABEL ?? 'child',
   tenantId: Number(TENANT_ID),
   count: Number(COUNT),
   alarmType: ALARM_TYPE ?? '',
 });
 process.stdout.write(`${JSON.stringify(written)}\n`);
-await app.close();
+await app.app.close();

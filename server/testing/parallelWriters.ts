@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServerServices } from '../createServer';
 import type { Db } from '../db/Database';
 import { testPushTopic } from './testPushTopic';
 
@@ -16,7 +16,7 @@ export const PARALLEL_EVENT = 'parallel_test';
  * messages for one tenant, all at once. Markers are `<label>-alarm-<i>` and `<label>-push-<i>`.
  */
 export async function writeAtOnce(
-  app: FastifyInstance,
+  services: Pick<ServerServices, 'alarms' | 'pushHub'>,
   options: { label: string; tenantId: number; count: number; alarmType: string },
 ): Promise<WrittenByInstance> {
   const { label, tenantId, count, alarmType } = options;
@@ -25,8 +25,8 @@ export async function writeAtOnce(
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const [alarm, pushed] = await Promise.all([
-        app.alarms.raise({ tenantId, alarmType, content: `${label}-alarm-${index}` }),
-        app.pushHub.publish(tenantId, testPushTopic(PARALLEL_EVENT), { marker: `${label}-push-${index}` }),
+        services.alarms.raise({ tenantId, alarmType, content: `${label}-alarm-${index}` }),
+        services.pushHub.publish(tenantId, testPushTopic(PARALLEL_EVENT), { marker: `${label}-push-${index}` }),
       ]);
       alarmIds.push(alarm.alarmId);
       seqs[`${label}-push-${index}`] = pushed.seq;

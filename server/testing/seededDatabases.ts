@@ -99,7 +99,7 @@ async function seedLocally(inputs: SeedInputs): Promise<string> {
 export async function seedDatabase(inputs: SeedInputs, dataDir: string, databaseUrl?: string): Promise<string> {
   // Imported here, not above: server-pg's setup file wraps createServer, and may be loaded after this module.
   const { createServer } = await import('../createServer');
-  const app = await createServer({
+  const server = await createServer({
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,
     clock: () => TEST_CLOCK_START,
@@ -109,7 +109,7 @@ export async function seedDatabase(inputs: SeedInputs, dataDir: string, database
     ...(inputs.pluginsDir === undefined ? {} : { pluginsDir: inputs.pluginsDir }),
     appConfig: { disabledPlugins: [...inputs.disabledPlugins] },
   });
-  await app.close();
+  await server.app.close();
   const key = databaseKey({ dataDir });
   // A clean close checkpoints SQLite's write-ahead log into the file: the file alone is the database.
   if (existsSync(`${key}-wal`)) throw new Error(`种子数据库关闭后仍有未写回的 WAL：${key}-wal`);

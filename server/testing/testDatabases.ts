@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrate } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/openDatabase';
 
 declare module 'vitest' {

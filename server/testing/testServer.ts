@@ -2,7 +2,6 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { SmsProvider } from '../auth/SmsProvider';
 import { createServer } from '../createServer';
 import type { ServerConfig } from '../config';
@@ -22,7 +21,7 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
   await startOnSeededCopy(overrides, dataDir);
   const sent: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { send: async (phone, code) => void sent.push({ phone, code }) };
-  const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, seedHistoryDays: 0, ...overrides });
+  const { app, services } = await createServer({ dataDir, clock: () => now, smsProvider, seedHistoryDays: 0, ...overrides });
   const api = async (
     method: 'GET' | 'POST',
     url: string,
@@ -67,6 +66,7 @@ export async function testServer(overrides: Partial<ServerConfig> = {}) {
   };
   return {
     app,
+    services,
     api,
     sent,
     lastCode,

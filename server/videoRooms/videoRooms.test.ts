@@ -70,10 +70,10 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     });
     direct = new JanusVideoRooms(running.httpUrl, running.adminKey);
     server = await testServer({ janus: { url: running.httpUrl, adminKey: running.adminKey, publicUrl: running.wsUrl } });
-    operator = await server.app.ctx.sessions.create(2, 1);
-    admin = await server.app.ctx.sessions.create(1, 1);
-    otherTenant = await server.app.ctx.sessions.create(1, 2);
-    viewer = await server.app.ctx.sessions.create(3, 1);
+    operator = await server.services.ctx.sessions.create(2, 1);
+    admin = await server.services.ctx.sessions.create(1, 1);
+    otherTenant = await server.services.ctx.sessions.create(1, 2);
+    viewer = await server.services.ctx.sessions.create(3, 1);
   }, 40_000);
   afterAll(async () => {
     await server?.close();
@@ -134,7 +134,11 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     // Private: Janus's list without the admin key does not show them.
     expect((await new JanusVideoRooms(running.httpUrl, '').list()).map((room) => room.room)).not.toContain(camera.room);
     // Stored with a secret and pin of 32 random characters each.
-    const row = await server.app.ctx.db.selectFrom('video_rooms').selectAll().where('room_id', '=', camera.room).executeTakeFirstOrThrow();
+    const row = await server.services.ctx.db
+      .selectFrom('video_rooms')
+      .selectAll()
+      .where('room_id', '=', camera.room)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: 1, kind: 'camera', name: '江南大道视频会商', creator_id: 2, closed_at: null });
     expect(row.secret).toMatch(/^[\w-]{32}$/);
     expect(row.pin).toMatch(/^[\w-]{32}$/);
@@ -178,7 +182,7 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
       expect((await list(operator)).find((listed) => listed.room === room.room)?.participants).toBe(2);
       // 系统管理员's room: the operator is neither its creator nor an admin.
       const adminsRoom = await create(admin, '管理员会商');
-      const before = await stateDigest(server.app.ctx.db);
+      const before = await stateDigest(server.services.ctx.db);
       expect(await call('POST', '/videoRoom/kick', operator, { room: adminsRoom.room, uid: member.id })).toEqual({
         code: 403,
         msg: videoRoomMessages.notManager,
@@ -187,7 +191,7 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
         code: 403,
         msg: videoRoomMessages.notManager,
       });
-      expect(await stateDigest(server.app.ctx.db)).toBe(before);
+      expect(await stateDigest(server.services.ctx.db)).toBe(before);
       expect(await janusRooms()).toContain(adminsRoom.room);
 
       expect(await call('POST', '/videoRoom/kick', operator, { room: room.room, uid: member.id })).toEqual({
@@ -211,13 +215,13 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
 
   it('never shows a room to another tenant: 404 exactly like a missing one, nothing changes', async () => {
     const room = await create(operator, '租户内部会商');
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(await call('POST', '/videoRoom/join', otherTenant, { room: room.room })).toEqual(NOT_FOUND);
     expect(await call('POST', '/videoRoom/kick', otherTenant, { room: room.room, uid: 1 })).toEqual(NOT_FOUND);
     expect(await call('POST', '/videoRoom/destroy', otherTenant, { room: room.room })).toEqual(NOT_FOUND);
     expect(await call('POST', '/videoRoom/join', operator, { room: 1234 })).toEqual(NOT_FOUND);
     expect((await list(otherTenant)).map((listed) => listed.room)).not.toContain(room.room);
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     expect(await janusRooms()).toContain(room.room);
   });
 
@@ -226,8 +230,13 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     expect(await call('POST', '/videoRoom/destroy', operator, { room: room.room })).toEqual({ code: 200, msg: '会议室已关闭' });
     expect(await janusRooms()).not.toContain(room.room);
     expect(
-      (await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', room.room).executeTakeFirstOrThrow())
-        .closed_at,
+      (
+        await server.services.ctx.db
+          .selectFrom('video_rooms')
+          .select('closed_at')
+          .where('room_id', '=', room.room)
+          .executeTakeFirstOrThrow()
+      ).closed_at,
     ).not.toBeNull();
     expect((await list(operator)).map((listed) => listed.room)).not.toContain(room.room);
     expect(await call('POST', '/videoRoom/join', operator, { room: room.room })).toEqual(NOT_FOUND);
@@ -236,7 +245,7 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     // Gone from Janus behind our back (Janus restarted, or destroyed by hand): kick, join and list close it.
     for (const action of ['kick', 'join', 'list', 'destroy'] as const) {
       const lost = await create(admin, `丢失的会议室 ${action}`);
-      const { secret } = await server.app.ctx.db
+      const { secret } = await server.services.ctx.db
         .selectFrom('video_rooms')
         .select('secret')
         .where('room_id', '=', lost.room)
@@ -245,8 +254,13 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
       if (action === 'list') expect((await list(admin)).map((listed) => listed.room)).not.toContain(lost.room);
       else expect(await call('POST', `/videoRoom/${action}`, admin, { room: lost.room, uid: 1 })).toEqual(NOT_FOUND);
       expect(
-        (await server.app.ctx.db.selectFrom('video_rooms').select('closed_at').where('room_id', '=', lost.room).executeTakeFirstOrThrow())
-          .closed_at,
+        (
+          await server.services.ctx.db
+            .selectFrom('video_rooms')
+            .select('closed_at')
+            .where('room_id', '=', lost.room)
+            .executeTakeFirstOrThrow()
+        ).closed_at,
         action,
       ).not.toBeNull();
     }
@@ -254,7 +268,7 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
 
   it('refuses bad bodies with the field named, and changes nothing', async () => {
     const room = await create(operator, '输入校验');
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     const rooms = await janusRooms();
     const ROOM = '会议室编号（room）必须是正整数';
     const cases: [string, unknown, string][] = [
@@ -284,14 +298,14 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     ];
     for (const [action, body, msg] of cases)
       expect(await call('POST', `/videoRoom/${action}`, operator, body), `${action} ${JSON.stringify(body)}`).toEqual({ code: 400, msg });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     expect(await janusRooms()).toEqual(rooms);
   });
 
   it('answers 503 with nothing stored or changed when Janus cannot be reached (last: stops Janus)', async () => {
     const room = await create(operator, '停机前的会议室');
     await running.stop();
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     const status = (await call('GET', '/videoRoom/status', operator)).data as VideoRoomStatus;
     expect(status.available).toBe(false);
     expect(status.message).toMatch(/^视频会商服务不可用：无法连接 Janus/);
@@ -307,7 +321,7 @@ describe.skipIf(!janus)('video rooms per tenant on Janus', () => {
     }
     // The list still answers from the table, with unknown counts.
     expect((await list(operator)).find((listed) => listed.room === room.room)?.participants).toBeNull();
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 });
 
@@ -319,7 +333,7 @@ describe('video rooms without Janus', () => {
   ])('%s: status says why, the other calls answer 503 with it, nothing is stored', async (_label, janusConfig, reason) => {
     const server = await testServer(janusConfig ? { janus: janusConfig } : {});
     try {
-      const token = await server.app.ctx.sessions.create(2, 1);
+      const token = await server.services.ctx.sessions.create(2, 1);
       const send = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
         (
           await server.app.inject({
@@ -330,11 +344,11 @@ describe('video rooms without Janus', () => {
           })
         ).json() as Reply;
       expect(await send('GET', '/videoRoom/status')).toEqual({ code: 200, msg: '操作成功', data: { available: false, message: reason } });
-      const before = await stateDigest(server.app.ctx.db);
+      const before = await stateDigest(server.services.ctx.db);
       expect(await send('GET', '/videoRoom/list')).toEqual({ code: 503, msg: reason });
       expect(await send('POST', '/videoRoom/create', { name: '会商', kind: 'other' })).toEqual({ code: 503, msg: reason });
       expect(await send('POST', '/videoRoom/join', { room: 1_000_000_001 })).toEqual({ code: 503, msg: reason });
-      expect(await stateDigest(server.app.ctx.db)).toBe(before);
+      expect(await stateDigest(server.services.ctx.db)).toBe(before);
     } finally {
       await server.close();
     }

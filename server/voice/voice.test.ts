@@ -30,7 +30,7 @@ const upload = (target: TestServer, token: string, payload: Buffer, contentType 
     .then((reply) => reply.json() as { code: number; msg: string; data?: { id: number; size: number; durationMs: number } });
 
 const stored = async (target: TestServer) => ({
-  rows: (await target.app.ctx.db.selectFrom('voice_recordings').select('id').execute()).length,
+  rows: (await target.services.ctx.db.selectFrom('voice_recordings').select('id').execute()).length,
   files: existsSync(join(target.dataDir, 'voice'))
     ? readdirSync(join(target.dataDir, 'voice'), { recursive: true }).filter((name) => String(name).endsWith('.wav')).length
     : 0,

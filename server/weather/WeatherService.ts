@@ -1,8 +1,8 @@
 import { weatherPushTopic } from '../../contracts/push';
 import { temperatureBandName, weatherIcon, type WeatherNow } from '../../contracts/weather';
-import { RecentReads } from '../auth/RecentReads';
+import { RecentReads } from '../db/RecentReads';
 import type { Database, Db } from '../db/Database';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import type { PushPublisher } from '../push/PushPublisher';
 import { nextWeather, type WeatherState } from './weatherModel';
 

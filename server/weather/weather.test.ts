@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TEXTS, temperatureBandName, weatherIcon, type WeatherNow } from '../../contracts/weather';
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { HOUR_MS } from '../stats/periods';
 import { testServer, type TestServer } from '../testing/testServer';
 import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
@@ -27,9 +27,9 @@ describe('current weather', () => {
   let viewer: string;
   beforeAll(async () => {
     server = await testServer();
-    city = await server.app.ctx.sessions.create(1, 1);
-    scenic = await server.app.ctx.sessions.create(1, 2);
-    viewer = await server.app.ctx.sessions.create(3, 1);
+    city = await server.services.ctx.sessions.create(1, 1);
+    scenic = await server.services.ctx.sessions.create(1, 2);
+    viewer = await server.services.ctx.sessions.create(3, 1);
   });
   afterAll(async () => server.close());
 
@@ -60,11 +60,11 @@ describe('current weather', () => {
     const changed: number[] = [];
     for (let round = 0; round < 12; round++) {
       server.advance(HOUR_MS);
-      changed.push(...(await server.app.weather.advance(random)));
+      changed.push(...(await server.services.weather.advance(random)));
     }
     expect(changed).toContain(1);
     expect(changed).toContain(2);
-    const pushes = await server.app.ctx.db
+    const pushes = await server.services.ctx.db
       .selectFrom('push_log')
       .select(['tenant_id', 'event_type', 'payload'])
       .where('event_type', '=', 'WEATHER_EVENT')
@@ -75,29 +75,29 @@ describe('current weather', () => {
     const latest = new Map(pushes.map((push) => [push.tenant_id, (JSON.parse(push.payload) as { data: WeatherNow }).data]));
     for (const weather of latest.values()) expectConsistent(weather);
     // Sessions outlive the hours only if used: new ones for the new time.
-    expect(await current(await server.app.ctx.sessions.create(1, 1))).toEqual(latest.get(1));
-    expect(await current(await server.app.ctx.sessions.create(1, 2))).toEqual(latest.get(2));
+    expect(await current(await server.services.ctx.sessions.create(1, 1))).toEqual(latest.get(1));
+    expect(await current(await server.services.ctx.sessions.create(1, 2))).toEqual(latest.get(2));
     expect(latest.get(1)!.city).toBe('杭州市滨江区');
     // getInfo keeps its answer text while its inputs stand: a changed weather is a new answer at once.
-    const again = await server.app.ctx.sessions.create(1, 2);
+    const again = await server.services.ctx.sessions.create(1, 2);
     const before = (await server.api('GET', '/getInfo', { token: again })).body.weather as WeatherNow;
     expect(before).toEqual(latest.get(2));
     let moved: number[] = [];
     while (!moved.includes(2)) {
       server.advance(HOUR_MS);
-      moved = await server.app.weather.advance(random);
+      moved = await server.services.weather.advance(random);
     }
     // The same user (the same profile read) in a session for the new time.
-    const later = await server.app.ctx.sessions.create(1, 2);
+    const later = await server.services.ctx.sessions.create(1, 2);
     const now = await current(later);
     expect(now).not.toEqual(before);
     expect((await server.api('GET', '/getInfo', { token: later })).body.weather).toEqual(now);
   });
   it('pushed each change as data that passes the weather topic (what the web app accepts)', async () => {
-    expect(await server.app.ctx.db.selectFrom('push_log').where('event_type', '=', 'WEATHER_EVENT').select('seq').execute()).not.toEqual(
+    expect(await server.services.ctx.db.selectFrom('push_log').where('event_type', '=', 'WEATHER_EVENT').select('seq').execute()).not.toEqual(
       [],
     );
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });
 
@@ -105,11 +105,11 @@ describe('a tenant without weather', () => {
   it('reads null', async () => {
     const server = await testServer();
     try {
-      await server.app.ctx.db.deleteFrom('weather').where('tenant_id', '=', 2).execute();
-      const token = await server.app.ctx.sessions.create(1, 2);
+      await server.services.ctx.db.deleteFrom('weather').where('tenant_id', '=', 2).execute();
+      const token = await server.services.ctx.sessions.create(1, 2);
       expect((await server.api('GET', '/weather/current', { token })).body).toEqual({ code: 200, msg: '操作成功', data: null });
       expect((await server.api('GET', '/getInfo', { token })).body.weather).toBeNull();
-      expect(await new WeatherService(server.app.ctx.db, () => NOW).advance(Math.random)).toEqual(expect.not.arrayContaining([2]));
+      expect(await new WeatherService(server.services.ctx.db, () => NOW).advance(Math.random)).toEqual(expect.not.arrayContaining([2]));
     } finally {
       await server.close();
     }

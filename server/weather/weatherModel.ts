@@ -1,4 +1,4 @@
-import { seededRandom } from '../seed/seedFleet';
+import { seededRandom } from '../simulation/seededRandom';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
 
 /**

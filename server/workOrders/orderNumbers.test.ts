@@ -74,7 +74,7 @@ describe('order numbers', () => {
       const second = await createServer({ dataDir: first.dataDir, clock: () => Date.UTC(2026, 10, 22, 8, 0, 0) });
       try {
         const token = await first.login();
-        const instances = [first.app, second];
+        const instances = [first.app, second.app];
         const numbers = (await Promise.all(
           Array.from({ length: COUNT }, (_, index) => call(instances[index % 2]!, token, 'GET', DEVICE_NO)),
         )) as string[];
@@ -87,7 +87,7 @@ describe('order numbers', () => {
         )) as { orderNo: string }[];
         expect(numbersOf(orders.map((order) => order.orderNo))).toEqual(sequence(COUNT));
       } finally {
-        await second.close();
+        await second.app.close();
         await first.close();
         rmSync(first.dataDir, { recursive: true, force: true });
       }

@@ -22,7 +22,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** The WORK_ORDER messages committed to push_log since `afterSeq`, per tenant, in order. */
 async function pushed(afterSeq = 0): Promise<{ tenantId: number; seq: number; data: WorkOrderChanged }[]> {
-  const rows = await server.app.ctx.db
+  const rows = await server.services.ctx.db
     .selectFrom('push_log')
     .select(['tenant_id', 'seq', 'payload'])
     .where('event_type', '=', WORK_ORDER_PUSH_EVENT)
@@ -47,7 +47,7 @@ describe('work-order pushes', () => {
   });
 
   it('announce every change once, after it is committed, to its tenant only, with number, action and status', async () => {
-    const team = await server.app.ctx.db
+    const team = await server.services.ctx.db
       .selectFrom('teams')
       .select('team_id')
       .where('tenant_id', '=', 1)
@@ -57,7 +57,7 @@ describe('work-order pushes', () => {
     // Each live message as the web app takes it: checked against the topic's schema (one that fails is missing below).
     const live: WorkOrderChanged[] = [];
     const validate = pushValidator(workOrderPushTopic);
-    server.app.pushHub.subscribe(1, ({ eventType, data }) => {
+    server.services.pushHub.subscribe(1, ({ eventType, data }) => {
       if (eventType === workOrderPushTopic.eventType && validate(data)) live.push(data);
     });
     const orderId = created.orderId;
@@ -78,7 +78,7 @@ describe('work-order pushes', () => {
     expect((await post('/workOrder/cancel', { orderId: cancelled.orderId, note: '重复报修' })).code).toBe(200);
     const late = (await post('/workOrder/create', { title: '护栏损坏', dueAt: NOW + HOUR })).data as WorkOrderRow;
     server.advance(2 * HOUR);
-    await server.app.workOrders.escalateOverdue();
+    await server.services.workOrders.escalation.escalateOverdue();
 
     const messages = await pushed();
     expect(messages.every((message) => message.tenantId === 1)).toBe(true);
@@ -115,7 +115,7 @@ describe('work-order pushes', () => {
     );
     // Escalating again marks nothing and announces nothing.
     const before = await lastSeq();
-    await server.app.workOrders.escalateOverdue();
+    await server.services.workOrders.escalation.escalateOverdue();
     expect(await pushed(before)).toEqual([]);
   });
 
@@ -147,6 +147,6 @@ describe('work-order pushes', () => {
 
 describe('pushes', () => {
   it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
-    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
+    expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });

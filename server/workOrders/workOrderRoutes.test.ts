@@ -41,7 +41,12 @@ const create = async (body: Record<string, unknown> = {}, as = token) => {
 const detail = async (orderId: number, as = token) => (await get(`/workOrder/detail/${orderId}`, as)).data as WorkOrderDetail;
 const teamsOf = async (tenantId: number) =>
   (
-    await server.app.ctx.db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute()
+    await server.services.ctx.db
+      .selectFrom('teams')
+      .select(['team_id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('team_id')
+      .execute()
   ).map((team) => ({ teamId: Number(team.team_id), name: team.name }));
 /** The admin, switched to tenant 2 (西湖风景名胜区), where every module is open to them. */
 const otherTenant = async () => {
@@ -134,7 +139,7 @@ describe('work orders', () => {
       dueAt: NOW + 8 * HOUR,
       overdue: false,
     });
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select(['device_id', 'name'])
       .where('tenant_id', '=', 1)
@@ -151,7 +156,12 @@ describe('work orders', () => {
       dueAt: NOW + 24 * HOUR,
     });
 
-    const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾浓度超标', deviceId: device.device_id });
+    const alarm = await server.services.alarms.raise({
+      tenantId: 1,
+      alarmType: 'SMOKE',
+      content: '烟雾浓度超标',
+      deviceId: device.device_id,
+    });
     const fromAlarm = await post('/alarm/workOrder', { alarmId: alarm.alarmId });
     expect(fromAlarm).toMatchObject({
       code: 200,
@@ -184,9 +194,9 @@ describe('work orders', () => {
   });
 
   it('refuses bad creations, naming the field, and stores nothing', async () => {
-    const before = await stateDigest(server.app.ctx.db);
-    const alarm = await server.app.alarms.raise({ tenantId: 2, alarmType: 'SMOKE', content: '烟雾' });
-    const afterAlarm = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
+    const alarm = await server.services.alarms.raise({ tenantId: 2, alarmType: 'SMOKE', content: '烟雾' });
+    const afterAlarm = await stateDigest(server.services.ctx.db);
     expect(afterAlarm).not.toBe(before);
     for (const [body, reply] of [
       [{}, { code: 400, msg: '请填写工单标题' }],
@@ -230,7 +240,7 @@ describe('work orders', () => {
     }
     expect(await post('/alarm/workOrder', {})).toEqual({ code: 400, msg: '请指定告警' });
     expect(await post('/alarm/workOrder', { alarmId: alarm.alarmId })).toEqual({ code: 404, msg: `告警不存在：${alarm.alarmId}` });
-    expect(await stateDigest(server.app.ctx.db)).toBe(afterAlarm);
+    expect(await stateDigest(server.services.ctx.db)).toBe(afterAlarm);
     // A refused creation used no number.
     expect((await create()).orderNo).toBe('GD-20261122-0001');
   });
@@ -313,7 +323,7 @@ describe('work orders', () => {
       const refused = WORK_ORDER_ACTIONS.filter((action) => !WORK_ORDER_TRANSITIONS[action].from.includes(status));
       it(`${statusName[status]}: ${refused.map((action) => actionName[action]).join('、')} refused; the rest allowed`, async () => {
         const order = await orderIn(status);
-        const before = await stateDigest(server.app.ctx.db);
+        const before = await stateDigest(server.services.ctx.db);
         for (const action of refused) {
           const reply = await post(`/workOrder/${action}`, { orderId: order.orderId, ...actionBody[action] });
           expect(reply.code, action).toBe(409);
@@ -321,7 +331,7 @@ describe('work orders', () => {
             new RegExp(`^工单 ${order.orderNo} 当前状态为「${statusName[status]}」，不能${actionName[action]}（仅「`),
           );
         }
-        expect(await stateDigest(server.app.ctx.db)).toBe(before);
+        expect(await stateDigest(server.services.ctx.db)).toBe(before);
         // Each allowed action goes through from this status (on a fresh order each time).
         for (const action of WORK_ORDER_ACTIONS.filter((candidate) => !refused.includes(candidate))) {
           const fresh = await orderIn(status);
@@ -349,7 +359,7 @@ describe('work orders', () => {
   it('refuse assignments to nobody, to both, or outside the tenant, and notes that are missing', async () => {
     const order = await create();
     const [otherTeam] = await teamsOf(2);
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(await post('/workOrder/assign', { orderId: order.orderId })).toEqual({ code: 400, msg: '请指定处理人或处理班组（二选一）' });
     expect(await post('/workOrder/assign', { orderId: order.orderId, userId: 2, teamId: 1 })).toEqual({
       code: 400,
@@ -377,7 +387,7 @@ describe('work orders', () => {
       msg: '照片编号必须是正整数的列表（最多 9 张）',
     });
     expect(await post('/workOrder/close', { orderId: order.orderId })).toEqual({ code: 400, msg: '请填写处理结果' });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 
   it('take JPEG, PNG and WebP photos while 处理中, by their bytes, and refuse anything else with nothing stored', async () => {
@@ -387,7 +397,7 @@ describe('work orders', () => {
       msg: `工单 ${pending.orderNo} 当前状态为「待派发」，不能上传照片（仅「处理中」时可以上传照片）`,
     });
     const order = await orderIn('PROCESSING');
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     expect(await upload(order.orderId, GIF, 'image/png')).toEqual({ code: 400, msg: '照片必须是 JPEG、PNG 或 WebP 图片' });
     expect(await upload(order.orderId, Buffer.from('not an image at all'), 'application/octet-stream')).toEqual({
       code: 400,
@@ -415,7 +425,7 @@ describe('work orders', () => {
         })
       ).json(),
     ).toEqual({ code: 400, msg: '工单编号必须是正整数' });
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
     expect(storedPhotoFiles()).toEqual([]);
 
     for (const [bytes, type, ext] of [
@@ -436,9 +446,9 @@ describe('work orders', () => {
   it("of one tenant are another's 404 on every call", async () => {
     const order = await orderIn('PROCESSING');
     const photoId = ((await upload(order.orderId, PNG)).data as { photoId: number }).photoId;
-    const alarm = await server.app.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
+    const alarm = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
     const other = await otherTenant();
-    const before = await stateDigest(server.app.ctx.db);
+    const before = await stateDigest(server.services.ctx.db);
     const missing = { code: 404, msg: `工单不存在：${order.orderId}` };
     expect(await get(`/workOrder/detail/${order.orderId}`, other)).toEqual(missing);
     for (const action of WORK_ORDER_ACTIONS)
@@ -460,7 +470,7 @@ describe('work orders', () => {
     const assignees = (await get('/workOrder/assignees', other)).data as { teams: { name: string }[]; users: { userId: number }[] };
     expect(assignees.teams.map((team) => team.name)).toEqual(['景区巡逻队', '运维班', '保洁组', '应急救援队']);
     expect(assignees.users.map((user) => user.userId)).toEqual([1, 2, 4]);
-    expect(await stateDigest(server.app.ctx.db)).toBe(before);
+    expect(await stateDigest(server.services.ctx.db)).toBe(before);
   });
 
   it('are open to 工单管理; the alarm side to 告警管理 too; to nobody else', async () => {
@@ -471,7 +481,7 @@ describe('work orders', () => {
     const scenic = await server.login('OPER-2026-DEMO');
     expect((await server.api('POST', '/tenantLogin', { token: scenic, body: { tenantId: 2 } })).body.code).toBe(200);
     expect(await get('/workOrder/list', scenic)).toMatchObject({ code: 403 });
-    const alarm = await server.app.alarms.raise({ tenantId: 2, alarmType: 'SMOKE', content: '烟雾' });
+    const alarm = await server.services.alarms.raise({ tenantId: 2, alarmType: 'SMOKE', content: '烟雾' });
     expect(await post('/alarm/workOrder', { alarmId: alarm.alarmId, title: '湖滨烟雾复核' }, scenic)).toMatchObject({
       code: 200,
       data: { title: '湖滨烟雾复核', source: 'alarm' },
@@ -483,12 +493,12 @@ describe('work orders', () => {
     const soon = await create({ title: '井盖缺失', dueAt: NOW + HOUR });
     const lowPriority = await create({ title: '绿化修剪', priority: 'LOW' });
     const done = await orderIn('DONE');
-    expect(await server.app.workOrders.escalateOverdue()).toBe(0);
+    expect(await server.services.workOrders.escalation.escalateOverdue()).toBe(0);
     await later(2 * HOUR);
     const before = await detail(soon.orderId);
     expect(before).toMatchObject({ overdue: true, escalatedAt: null });
-    expect(await server.app.workOrders.escalateOverdue()).toBe(1);
-    expect(await server.app.workOrders.escalateOverdue()).toBe(0);
+    expect(await server.services.workOrders.escalation.escalateOverdue()).toBe(1);
+    expect(await server.services.workOrders.escalation.escalateOverdue()).toBe(0);
     const after = await detail(soon.orderId);
     expect(after).toMatchObject({ overdue: true, escalatedAt: NOW + 2 * HOUR, status: 'PENDING' });
     expect(after.events.at(-1)).toMatchObject({
@@ -523,15 +533,15 @@ describe('work orders', () => {
   it('statistics are read once per 10 s per tenant, and again at once after any change of the tenant', async () => {
     // The order's own push reaches this instance first (on PostgreSQL through NOTIFY, a moment later).
     const announced = new Promise<void>((resolve) =>
-      server.app.pushHub.subscribe(1, (message) => message.eventType === 'WORK_ORDER' && resolve()),
+      server.services.pushHub.subscribe(1, (message) => message.eventType === 'WORK_ORDER' && resolve()),
     );
     await create({ title: '路灯不亮' });
     await announced;
     const first = (await get('/workOrder/stats')).data as WorkOrderStats;
     expect(first).toMatchObject({ total: 1, createdToday: 1 });
     // Written behind the service's back (as another instance of a cluster would): not seen within 10 s…
-    const row = await server.app.ctx.db.selectFrom('work_orders').selectAll().executeTakeFirstOrThrow();
-    await server.app.ctx.db
+    const row = await server.services.ctx.db.selectFrom('work_orders').selectAll().executeTakeFirstOrThrow();
+    await server.services.ctx.db
       .insertInto('work_orders')
       .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9999' })
       .execute();
@@ -543,11 +553,11 @@ describe('work orders', () => {
     await create({ title: '井盖松动' });
     expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(3);
     // …so does one another instance made: its push reaches this one…
-    await server.app.ctx.db
+    await server.services.ctx.db
       .insertInto('work_orders')
       .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9997' })
       .execute();
-    await server.app.pushHub.publish(1, workOrderPushTopic, {
+    await server.services.pushHub.publish(1, workOrderPushTopic, {
       orderId: 99,
       orderNo: 'GD-20261122-9997',
       action: 'create',
@@ -560,7 +570,7 @@ describe('work orders', () => {
     });
     await vi.waitFor(async () => expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4));
     // …and the time limit, with the overdue count, holds without changes too.
-    await server.app.ctx.db
+    await server.services.ctx.db
       .insertInto('work_orders')
       .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9998' })
       .execute();
@@ -570,7 +580,7 @@ describe('work orders', () => {
 
   it('are listed newest first with filters and paging', async () => {
     const [team] = await teamsOf(1);
-    const device = await server.app.ctx.db
+    const device = await server.services.ctx.db
       .selectFrom('devices')
       .select('device_id')
       .where('tenant_id', '=', 1)

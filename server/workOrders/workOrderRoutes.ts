@@ -11,7 +11,7 @@ import {
 import { access } from '../access/RouteAccess';
 import { AppError, ok } from '../envelope';
 import { MAX_PHOTO_BYTES } from './photos';
-import type { WorkOrderService } from './WorkOrderService';
+import type { WorkOrders } from './WorkOrders';
 
 const MAX_ID = 2147483647;
 const id = (label: string) => ({
@@ -116,22 +116,22 @@ class PhotoBody {
 }
 
 /** Work orders (工单管理, platform:operation:workOrder) and the alarm's side of them (告警管理 too). */
-export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderService): Promise<void> {
+export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrders): Promise<void> {
   const config = { access: access.menu('platform:operation:workOrder') };
   // The alarm pages raise work orders and show them; 工单管理 may do the same.
   const fromAlarm = { access: access.menu('platform:alarmManage', 'platform:operation:workOrder') };
 
   api.get('/workOrder/list', { config, schema: listQuery }, async (request) => {
     const { pageNum, pageSize, ...filters } = request.query as WorkOrderQuery & { pageNum: number; pageSize: number };
-    const result = await orders.list({ tenantId: request.session!.tenantId, pageNum, pageSize, ...filters });
+    const result = await orders.queries.list({ tenantId: request.session!.tenantId, pageNum, pageSize, ...filters });
     return { code: 200, msg: '查询成功', ...result };
   });
 
   api.get('/workOrder/detail/:orderId', { config, schema: { params: { type: 'object', properties: { orderId } } } }, async (request) =>
-    ok(await orders.detail(request.session!.tenantId, (request.params as { orderId: number }).orderId)),
+    ok(await orders.queries.detail(request.session!.tenantId, (request.params as { orderId: number }).orderId)),
   );
 
-  api.get('/workOrder/assignees', { config }, async (request) => ok(await orders.assignees(request.session!.tenantId)));
+  api.get('/workOrder/assignees', { config }, async (request) => ok(await orders.queries.assignees(request.session!.tenantId)));
 
   api.get(
     '/workOrder/stats',
@@ -147,7 +147,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
         },
       }),
     },
-    async (request) => ok(await orders.stats(request.session!.tenantId, (request.query as { days: number }).days)),
+    async (request) => ok(await orders.statistics.stats(request.session!.tenantId, (request.query as { days: number }).days)),
   );
 
   api.post(
@@ -155,7 +155,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     { config, schema: body({ ...createFields, alarmId: id('告警编号'), deviceId: id('设备编号') }, { title: '请填写工单标题' }) },
     async (request) => {
       const { tenantId, userId } = request.session!;
-      return ok(await orders.create(tenantId, userId, request.body as CreateWorkOrderBody), {}, '工单已创建');
+      return ok(await orders.actions.create(tenantId, userId, request.body as CreateWorkOrderBody), {}, '工单已创建');
     },
   );
 
@@ -165,14 +165,14 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     async (request) => {
       const input = request.body as { orderId: number; userId?: number; teamId?: number; note?: string };
       const { tenantId, userId } = request.session!;
-      return ok(await orders.assign(tenantId, userId, { ...input, note: (input.note ?? '').trim() }), {}, '工单已派发');
+      return ok(await orders.actions.assign(tenantId, userId, { ...input, note: (input.note ?? '').trim() }), {}, '工单已派发');
     },
   );
 
   api.post('/workOrder/accept', { config, schema: body({ orderId, note }, { orderId: '请指定工单' }) }, async (request) => {
     const input = request.body as { orderId: number; note?: string };
     const { tenantId, userId } = request.session!;
-    return ok(await orders.accept(tenantId, userId, input.orderId, (input.note ?? '').trim()), {}, '已接单');
+    return ok(await orders.actions.accept(tenantId, userId, input.orderId, (input.note ?? '').trim()), {}, '已接单');
   });
 
   api.post(
@@ -181,7 +181,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     async (request) => {
       const input = request.body as { orderId: number; note: string; photoIds?: number[] };
       const { tenantId, userId } = request.session!;
-      return ok(await orders.progress(tenantId, userId, input.orderId, input.note.trim(), input.photoIds ?? []), {}, '进展已记录');
+      return ok(await orders.actions.progress(tenantId, userId, input.orderId, input.note.trim(), input.photoIds ?? []), {}, '进展已记录');
     },
   );
 
@@ -194,7 +194,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     async (request) => {
       const input = request.body as { orderId: number; result: string; photoIds?: number[] };
       const { tenantId, userId } = request.session!;
-      return ok(await orders.close(tenantId, userId, input.orderId, input.result.trim(), input.photoIds ?? []), {}, '工单已办结');
+      return ok(await orders.actions.close(tenantId, userId, input.orderId, input.result.trim(), input.photoIds ?? []), {}, '工单已办结');
     },
   );
 
@@ -204,7 +204,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     async (request) => {
       const input = request.body as { orderId: number; note: string };
       const { tenantId, userId } = request.session!;
-      return ok(await orders.reopen(tenantId, userId, input.orderId, input.note.trim()), {}, '工单已重新打开');
+      return ok(await orders.actions.reopen(tenantId, userId, input.orderId, input.note.trim()), {}, '工单已重新打开');
     },
   );
 
@@ -214,7 +214,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     async (request) => {
       const input = request.body as { orderId: number; note: string };
       const { tenantId, userId } = request.session!;
-      return ok(await orders.cancel(tenantId, userId, input.orderId, input.note.trim()), {}, '工单已取消');
+      return ok(await orders.actions.cancel(tenantId, userId, input.orderId, input.note.trim()), {}, '工单已取消');
     },
   );
 
@@ -243,7 +243,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
           .trim()
           .toLowerCase();
         return ok(
-          await orders.storePhoto(tenantId, userId, (request.query as { orderId: number }).orderId, bytes, declared),
+          await orders.photos.storePhoto(tenantId, userId, (request.query as { orderId: number }).orderId, bytes, declared),
           {},
           '照片已上传',
         );
@@ -252,7 +252,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
   });
 
   api.get('/workOrder/photo/file', { config, schema: query({ id: id('照片编号') }, { id: '请指定照片编号' }) }, async (request, reply) => {
-    const photo = await orders.photoFile(request.session!.tenantId, (request.query as { id: number }).id);
+    const photo = await orders.photos.photoFile(request.session!.tenantId, (request.query as { id: number }).id);
     return reply
       .type(photo.mime)
       .header('cache-control', 'private, max-age=3600')
@@ -263,7 +263,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
   api.get(
     '/alarm/workOrders',
     { config: fromAlarm, schema: query({ alarmId: id('告警编号') }, { alarmId: '请指定告警' }) },
-    async (request) => ok(await orders.forAlarm(request.session!.tenantId, (request.query as { alarmId: number }).alarmId)),
+    async (request) => ok(await orders.queries.forAlarm(request.session!.tenantId, (request.query as { alarmId: number }).alarmId)),
   );
 
   api.post(
@@ -284,7 +284,7 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrderSer
     },
     async (request) => {
       const { tenantId, userId } = request.session!;
-      return ok(await orders.createFromAlarm(tenantId, userId, request.body as AlarmWorkOrderBody), {}, '工单已创建');
+      return ok(await orders.actions.createFromAlarm(tenantId, userId, request.body as AlarmWorkOrderBody), {}, '工单已创建');
     },
   );
 }

@@ -1,11 +1,11 @@
-import type { TestServer } from '../testing/testServer';
+import type { TestServer } from './testServer';
 
 /**
  * For the statistics, business and panel tests: a session of a new user of `tenantId` whose role holds
  * exactly these menu permissions (with their child pages when `withChildren`).
  */
 export async function sessionWithMenus(server: TestServer, tenantId: number, perms: string[], withChildren = true): Promise<string> {
-  const db = server.app.ctx.db;
+  const db = server.services.ctx.db;
   const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
     Number(
       (
@@ -40,5 +40,5 @@ export async function sessionWithMenus(server: TestServer, tenantId: number, per
       .insertInto('role_menus')
       .values(granted.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
       .execute();
-  return server.app.ctx.sessions.create(userId, tenantId);
+  return server.services.ctx.sessions.create(userId, tenantId);
 }

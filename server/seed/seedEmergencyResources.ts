@@ -1,7 +1,7 @@
 import type { Db } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
-import { TENANT_AREAS } from '../seed/seedData';
-import { pathLength } from './geo';
+import { TENANT_AREAS } from './seedData';
+import { pathLength } from '../emergency/geo';
 
 /**
  * Each demo tenant's emergency shelters (避难场所), one beside each of its seeded areas (where its devices

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
+import type { Db, DialectName } from '../db/Database';
+import { migrate } from '../db/migrate';
+import type { EmergencyResourceKinds } from '../emergency/emergencyResourceKinds';
+import { seedEmergencyResources } from './seedEmergencyResources';
+import { recordBaselines } from '../operations/StatusRecorder';
+import { syncMenus } from '../platform/menus';
+import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorHistory';
+import { seedIfEmpty } from './seed';
+import { seedBusiness } from './seedBusiness';
+import { seedFleet } from './seedFleet';
+import { seedStatusHistory } from './seedOperationsHistory';
+import { seedTeams } from './seedTeams';
+
+/**
+ * Brings the database to this program's version and gives it what it lacks: a new database its demo
+ * data (the fleet and its past week), an older one the rows later migrations introduced, and menus for
+ * plugins added since. Returns whether the database was new. Progress goes to `info`.
+ */
+export async function prepareDatabase(
+  db: Db,
+  dialect: DialectName,
+  options: {
+    catalog: DeviceCatalog;
+    resourceKinds: EmergencyResourceKinds;
+    fleetScale: number;
+    /** Days of demo history a new database is given (0: none, as test servers start). */
+    historyDays: number;
+    now: number;
+    info(message: string): void;
+  },
+): Promise<boolean> {
+  const { catalog, now, info, historyDays } = options;
+  await migrate(db);
+  const freshDatabase = await seedIfEmpty(db, catalog, now);
+  if (freshDatabase) {
+    const devices = await seedFleet(db, catalog, { scale: options.fleetScale, now });
+    info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
+    // The fleet's past days (status changes, command results), so 设备运维 has curves on day one.
+    if (historyDays > 0) {
+      const history = await seedStatusHistory(db, catalog, now, historyDays);
+      info(`已写入设备近 ${historyDays} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
+    }
+    // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
+    // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
+    // through the kind's index. The other seeded tables are small and looked up by key.
+    if (dialect === 'postgres') await sql`analyze devices`.execute(db);
+  } else {
+    const added = await syncMenus(db, catalog);
+    if (added) info(`已为新插件补充 ${added} 个菜单`);
+  }
+  // Gates, car parks, merchants and weather: for a new database and for one made before migration 008.
+  const business = await seedBusiness(db, now);
+  if (business.tenants) info(`已为 ${business.tenants} 个租户写入景区业务基础数据（闸机、停车场、商户）`);
+  // Teams work orders are dispatched to: for a new database and for one made before migration 011.
+  const teams = await seedTeams(db);
+  if (teams) info(`已为 ${teams} 个租户写入处置班组`);
+  // Shelters and evacuation routes: for a new database and for one made before migration 012.
+  const shelters = await seedEmergencyResources(db);
+  if (shelters) info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
+  // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
+  const readings = historyDays > 0 ? await seedSensorHistory(db, options.resourceKinds, now) : 0;
+  if (readings) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
+  // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
+  const baselines = await recordBaselines(db, now);
+  if (baselines) info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);
+  return freshDatabase;
+}
