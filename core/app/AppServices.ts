@@ -1,3 +1,4 @@
+import { createApiCaller, type ApiCaller } from '../http/ApiCaller';
 import { FetchHttpClient } from '../http/HttpClient';
 import type { RuntimeConfig } from '../config/RuntimeConfig';
 import { createAuthApi, type AuthApi } from '../session/authApi';
@@ -29,6 +30,8 @@ export function commonHeaders(config: RuntimeConfig): Record<string, string> {
 export interface AppServices {
   config: RuntimeConfig;
   http: FetchHttpClient;
+  /** Calls through the API contract, over `http`. */
+  caller: ApiCaller;
   api: AuthApi;
   auth: DefaultAuthService;
   notifier: Notifier;
@@ -49,6 +52,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
     onUnauthorized: (message) => onUnauthorized(message),
     loading: { start: () => useLoadingStore.getState().start(), stop: () => useLoadingStore.getState().stop() },
   });
+  const caller = createApiCaller(http);
   const api = createAuthApi(http);
   const auth = new DefaultAuthService({ api, navigate: (path) => navigate(path), onLogin: () => http.resetUnauthorized() });
   onUnauthorized = (message) => {
@@ -58,6 +62,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
   return {
     config,
     http,
+    caller,
     api,
     auth,
     notifier,
