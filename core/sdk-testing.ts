@@ -9,3 +9,6 @@ export { ContainerProvider } from './di/ContainerProvider';
 // Device fakes: real catalogue kinds from the device manifests, plausible rows, a fake device API, and
 // the signed-in user's device grants.
 export { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows, setDeviceGrants } from './devices/testing/fakeDevices';
+
+// Calls through the API contract over a fake HttpClient (a test answers by path, as the server would).
+export { createApiCaller } from './http/ApiCaller';

@@ -158,6 +158,7 @@ export {
 export type {
   AvailabilityRange,
   AvailabilityReport,
+  CameraDiagnosisHistory,
   CameraHealth,
   CameraHealthFilter,
   DiagnosisCheck,

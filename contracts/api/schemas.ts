@@ -107,6 +107,29 @@ export const stringField = (
     },
   });
 
+/** Text matching `pattern` (a code, a file name), with one message for every rule. */
+export const patterned = (message: string, pattern: string) => StringType({ pattern, errorMessage: { type: message, pattern: message } });
+
+/** One of a fixed list of codes, with one message for every rule; its type is the union of the codes. */
+export const choice = <const Values extends readonly string[]>(message: string, values: Values) =>
+  Unsafe<Values[number]>({ type: 'string', enum: [...values], errorMessage: { type: message, enum: message } });
+
+/**
+ * Ids as a JSON list, a form's repeated field, one id, or text such as "2,3" (the intercom host's
+ * forms): the handler splits the text. One message for every rule.
+ */
+export const idsOrText = (message: string, maxItems: number) =>
+  Unsafe<number[] | string | number>({
+    type: ['array', 'string', 'integer'],
+    maxItems,
+    maxLength: maxItems * 11,
+    pattern: '^\\s*(\\d{1,10}(\\s*,\\s*\\d{1,10})*)?\\s*$',
+    minimum: 1,
+    maximum: MAX_ID,
+    items: { type: 'integer', minimum: 1, maximum: MAX_ID },
+    errorMessage: message,
+  });
+
 /** A field the validator fills in when it is absent (ajv `useDefaults`): the handler always sees it. */
 export type Defaulted<Schema extends TSchema> = Schema & { default: Static<Schema> };
 export const withDefault = <Schema extends TSchema>(schema: Schema, value: Static<Schema>): Defaulted<Schema> => ({
@@ -160,4 +183,19 @@ export function fields<P extends Properties, Required extends keyof P & string =
 /** Path parameters (`/workOrder/detail/:orderId`): always present, so every one is required. */
 export function pathParams<P extends Properties>(properties: P): TUnsafe<FieldsType<P, keyof P & string>> {
   return Unsafe<FieldsType<P, keyof P & string>>(ObjectOf(properties, { required: Object.keys(properties) }));
+}
+
+/** Exactly one of the named fields: each the field's own type, the others absent. */
+type ExactlyOne<P extends Properties> = {
+  [K in keyof P]: Simplify<{ [J in K]: Static<P[J]> } & { [J in Exclude<keyof P, K>]?: undefined }>;
+}[keyof P];
+
+/** A query or body that names exactly one of its fields (a device or an operator), with the message that says so. */
+export function exactlyOneOf<P extends Properties>(properties: P, message: string): TUnsafe<ExactlyOne<P>> {
+  return Unsafe<ExactlyOne<P>>(
+    ObjectOf(properties, {
+      oneOf: Object.keys(properties).map((name) => ({ required: [name] })),
+      errorMessage: { type: '请求参数格式不正确', oneOf: message },
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   deviceKindsOf,
   EventBus,
-  HttpClient,
+  Api,
   Notifier,
   OPERATION_FAULT_TOPIC,
   PluginRegistry,
@@ -26,11 +26,11 @@ const PUSH_SETTLE_MS = 400;
 
 /** 设备运维: KPIs, availability by kind over time, the faults with 关闭/转工单, plans and inspections; live on OPERATION_FAULT pushes. */
 export default function DeviceOperationPage() {
-  const http = useService(HttpClient);
+  const caller = useService(Api);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const registry = useService(PluginRegistry);
-  const api = useMemo(() => createOperationApi(http), [http]);
+  const api = useMemo(() => createOperationApi(caller), [caller]);
   const kinds = useMemo(() => deviceKindsOf(registry).map((kind) => ({ page: kind.page, name: kind.displayName })), [registry]);
 
   const [range, setRange] = useState<AvailabilityRange>('24h');

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   EMERGENCY_TASK_STATUSES,
   EMERGENCY_TASK_STATUS_LABELS,
-  HttpClient,
+  Api,
   PanelBox,
   PieChart,
   StatGroup,
@@ -45,8 +45,8 @@ export function statusItems(stats: EmergencyStats) {
 
 /** 调度面板: who is doing what now — figures, teams, active events, the live feed and tasks by state; live on pushes. */
 export default function DispatchPanelPage() {
-  const http = useService(HttpClient);
-  const api = useMemo(() => createEmergencyApi(http), [http]);
+  const caller = useService(Api);
+  const api = useMemo(() => createEmergencyApi(caller), [caller]);
   const navigate = useNavigate();
   const [stats, reloadStats] = useLoaded(useCallback(() => api.stats(), [api]));
   const [teams, reloadTeams] = useLoaded(useCallback(() => api.teams(), [api]));

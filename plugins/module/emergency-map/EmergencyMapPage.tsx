@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
+  Api,
   CameraStreams,
   EMERGENCY_ALARM_KINDS,
   EMERGENCY_KIND_LABELS,
@@ -98,7 +99,8 @@ function SituationView({ page }: { page: SituationPage }) {
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
-  const api = useMemo(() => createEmergencyMapApi(http), [http]);
+  const caller = useService(Api);
+  const api = useMemo(() => createEmergencyMapApi(caller, http), [caller, http]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));

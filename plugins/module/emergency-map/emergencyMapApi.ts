@@ -1,6 +1,8 @@
 import {
   EMERGENCY_API,
+  routes,
   type AlarmRow,
+  type ApiCaller,
   type DeviceRow,
   type DispatchEmergencyTaskBody,
   type EmergencyEventDetail,
@@ -17,7 +19,8 @@ import {
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
 const READ = { loading: false, quiet: true } as const;
-const ACT = { json: true, loading: false } as const;
+const ACT = { loading: false } as const;
+const emergency = routes.emergency;
 
 /** What the emergency map pages call: the emergency dispatch routes (contracts/emergency.ts), devices and alarms. */
 export interface EmergencyMapApi {
@@ -42,28 +45,24 @@ export interface EmergencyMapApi {
   alarmCount(types: readonly string[], since: number): Promise<number>;
 }
 
-export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
+export function createEmergencyMapApi(api: ApiCaller, http: HttpClient): EmergencyMapApi {
   const data = async <T>(reply: Promise<{ data?: T }>): Promise<T> => (await reply).data as T;
   return {
     async events(filter) {
-      const reply = await http.get(
-        EMERGENCY_API.list,
-        { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status },
-        READ,
-      );
-      return (reply.rows as EmergencyEventRow[] | undefined) ?? [];
+      const query = { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status };
+      return (await api.call(emergency.list, { query }, READ)).rows ?? [];
     },
-    detail: (eventId) => data(http.get<EmergencyEventDetail>(EMERGENCY_API.detail(eventId), {}, READ)),
-    byAlarm: (alarmId) => data(http.get<EmergencyEventDetail>(EMERGENCY_API.byAlarm, { alarmId }, READ)),
-    resources: (eventId) => data(http.get<EmergencyResources>(EMERGENCY_API.resources, eventId ? { eventId } : {}, READ)),
-    teams: async () => (await data(http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, READ))) ?? [],
-    stats: () => data(http.get<EmergencyStats>(EMERGENCY_API.stats, {}, READ)),
+    detail: async (eventId) => (await api.call(emergency.detail, { params: { eventId } }, READ)).data,
+    byAlarm: async (alarmId) => (await api.call(emergency.byAlarm, { query: { alarmId } }, READ)).data,
+    resources: async (eventId) => (await api.call(emergency.resources, { query: eventId ? { eventId } : {} }, READ)).data,
+    teams: async () => (await api.call(emergency.teams, {}, READ)).data ?? [],
+    stats: async () => (await api.call(emergency.stats, {}, READ)).data,
     readings: (metric, hours, deviceIds) =>
       data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
-    dispatch: (body) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, ACT)),
-    finish: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.finish, note ? { taskId, note } : { taskId }, ACT)),
-    cancel: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.cancel, { taskId, note }, ACT)),
-    close: (eventId, result) => data(http.post<EmergencyEventDetail>(EMERGENCY_API.close, { eventId, result }, ACT)),
+    dispatch: async (body) => (await api.call(emergency.dispatch, { body }, ACT)).data,
+    finish: async (taskId, note) => (await api.call(emergency.finish, { body: note ? { taskId, note } : { taskId } }, ACT)).data,
+    cancel: async (taskId, note) => (await api.call(emergency.cancel, { body: { taskId, note } }, ACT)).data,
+    close: async (eventId, result) => (await api.call(emergency.close, { body: { eventId, result } }, ACT)).data,
     async devices(kind) {
       const reply = await http.get('/devi/aep/child', { deviceType: kind, pageNum: 1, pageSize: 500 }, READ);
       return (reply.rows as DeviceRow[] | undefined) ?? [];
