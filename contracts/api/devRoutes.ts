@@ -35,10 +35,7 @@ export const devRoutes = {
   deviceOnline: defineRoute({
     method: 'POST',
     path: '/dev/device/online',
-    body: fields(
-      { deviceId, online: bool('在线状态') },
-      { deviceId: '请指定设备', online: '请指定在线状态' },
-    ),
+    body: fields({ deviceId, online: bool('在线状态') }, { deviceId: '请指定设备', online: '请指定在线状态' }),
     bodyEncoding: 'json',
     reply: dataReply<{ deviceId: number; online: boolean }>(),
     access: devOnly,

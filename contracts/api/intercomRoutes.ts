@@ -17,7 +17,12 @@ export const QUICK_GROUP_UIDS_MESSAGE = '成员必须是用户编号（正整数
 
 export const intercomRoutes = {
   /** The caller's tenant's quick groups the caller belongs to. */
-  quickList: defineRoute({ method: 'GET', path: '/gis/sapi/group/quick/list', reply: replyOf<IntercomReply<QuickGroup[]>>(), access: anyMenu }),
+  quickList: defineRoute({
+    method: 'GET',
+    path: '/gis/sapi/group/quick/list',
+    reply: replyOf<IntercomReply<QuickGroup[]>>(),
+    access: anyMenu,
+  }),
   /** Deletes one of the caller's own groups (a GET, as the spec's intercom host has it). */
   quickDelete: defineRoute({
     method: 'GET',

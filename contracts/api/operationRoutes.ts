@@ -140,7 +140,12 @@ export const operationRoutes = {
     method: 'POST',
     path: '/operation/inspection/result',
     body: fields(
-      { inspectionId: id('巡检编号'), result: oneOf('巡检结果', INSPECTION_RESULTS), note: text('巡检说明', 500), deviceId: id('设备编号') },
+      {
+        inspectionId: id('巡检编号'),
+        result: oneOf('巡检结果', INSPECTION_RESULTS),
+        note: text('巡检说明', 500),
+        deviceId: id('设备编号'),
+      },
       { inspectionId: '请指定巡检', result: '请选择巡检结果' },
     ),
     bodyEncoding: 'json',

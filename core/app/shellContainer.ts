@@ -50,18 +50,16 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container
-    .bind<Intercom>(Intercom)
-    .toResolvedValue(
-      (api: ApiCaller) =>
-        createIntercom({
-          host: createIntercomHost(sessionFetch, intercomBaseUrl),
-          api,
-          sessionFetch,
-          callerId: () => useSessionStore.getState().user?.userId,
-        }),
-      [Api],
-    );
+  container.bind<Intercom>(Intercom).toResolvedValue(
+    (api: ApiCaller) =>
+      createIntercom({
+        host: createIntercomHost(sessionFetch, intercomBaseUrl),
+        api,
+        sessionFetch,
+        callerId: () => useSessionStore.getState().user?.userId,
+      }),
+    [Api],
+  );
   return container;
 }
 

@@ -132,7 +132,10 @@ describe("operators' pictures", () => {
   function setup(mediaDevices?: StreamEnvironment['mediaDevices'], exchange = vi.fn(async () => 'answer'), live?: () => unknown[]) {
     const peer = new FakePeer();
     const { http, get, post } = server(live);
-    const streams = createCameraStreams(createApiCaller(http), exchange, { createPeer: () => peer as unknown as RTCPeerConnection, mediaDevices });
+    const streams = createCameraStreams(createApiCaller(http), exchange, {
+      createPeer: () => peer as unknown as RTCPeerConnection,
+      mediaDevices,
+    });
     const video = document.createElement('video');
     video.play = vi.fn(async () => undefined);
     const states: CameraStreamState[] = [];

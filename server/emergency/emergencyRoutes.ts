@@ -9,7 +9,11 @@ import type { EmergencyService } from './EmergencyService';
 export async function emergencyRoutes(api: FastifyInstance, emergency: EmergencyService): Promise<void> {
   route(api, declared.list, async (request) => {
     const { pageNum, pageSize, ...filters } = request.query;
-    return { code: 200, msg: '查询成功', ...(await emergency.list({ tenantId: sessionOf(request).tenantId, pageNum, pageSize, ...filters })) };
+    return {
+      code: 200,
+      msg: '查询成功',
+      ...(await emergency.list({ tenantId: sessionOf(request).tenantId, pageNum, pageSize, ...filters })),
+    };
   });
 
   route(api, declared.byAlarm, async (request) => ok(await emergency.byAlarm(sessionOf(request).tenantId, request.query.alarmId)));

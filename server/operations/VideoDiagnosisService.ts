@@ -256,11 +256,7 @@ export class VideoDiagnosisService {
   }
 
   /** A camera of the tenant's checks, newest first (404 for another tenant's device, 400 for one without video). */
-  async history(
-    tenantId: number,
-    deviceId: number,
-    limit: number,
-  ): Promise<CameraDiagnosisHistory> {
+  async history(tenantId: number, deviceId: number, limit: number): Promise<CameraDiagnosisHistory> {
     const device = await this.db
       .selectFrom('devices')
       .select(['device_id', 'name', 'kind', 'online'])

@@ -1,5 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { VIDEO_ROOM_NAME_MESSAGE, type VideoRoomJoin, type VideoRoomKind, type VideoRoomStatus, type VideoRoomSummary } from '../../contracts/videoRooms';
+import {
+  VIDEO_ROOM_NAME_MESSAGE,
+  type VideoRoomJoin,
+  type VideoRoomKind,
+  type VideoRoomStatus,
+  type VideoRoomSummary,
+} from '../../contracts/videoRooms';
 import type { JanusConfig } from '../config';
 import type { Db } from '../db/Database';
 import { AppError, badRequest, forbidden } from '../envelope';

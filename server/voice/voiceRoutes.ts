@@ -59,10 +59,7 @@ export async function voiceRoutes(api: FastifyInstance, voice: VoiceService): Pr
     return reply.type('audio/wav').header('cache-control', 'private, max-age=3600').send(bytes);
   });
 
-  route(
-    api,
-    declared.speechToText,
-    async (request) => ok(await voice.speechToText(request.body.wavData, request.body.wavSize)),
-    { bodyLimit: SPEECH_BODY_LIMIT },
-  );
+  route(api, declared.speechToText, async (request) => ok(await voice.speechToText(request.body.wavData, request.body.wavSize)), {
+    bodyLimit: SPEECH_BODY_LIMIT,
+  });
 }

@@ -24,7 +24,11 @@ const emergency = routes.emergency;
 export function createEmergencyApi(api: ApiCaller) {
   const quiet = { loading: false, quiet: true } as const;
   // A required text left empty is sent empty: the server refuses it with its own message (请填写…).
-  const act = async (action: EmergencyTaskAction, taskId: number, { note, percent, teamId }: TaskActionInput): Promise<EmergencyTaskRow> => {
+  const act = async (
+    action: EmergencyTaskAction,
+    taskId: number,
+    { note, percent, teamId }: TaskActionInput,
+  ): Promise<EmergencyTaskRow> => {
     switch (action) {
       case 'accept':
         return (await api.call(emergency.accept, { body: { taskId, note } }, quiet)).data;
