@@ -193,7 +193,9 @@ type ExactlyOne<P extends Properties> = {
 /** A query or body that names exactly one of its fields (a device or an operator), with the message that says so. */
 export function exactlyOneOf<P extends Properties>(properties: P, message: string): TUnsafe<ExactlyOne<P>> {
   return Unsafe<ExactlyOne<P>>(
+    // No field is required by itself (TypeBox would require every one): `oneOf` asks for exactly one.
     ObjectOf(properties, {
+      required: [],
       oneOf: Object.keys(properties).map((name) => ({ required: [name] })),
       errorMessage: { type: '请求参数格式不正确', oneOf: message },
     }),
