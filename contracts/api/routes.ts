@@ -1,6 +1,16 @@
 /** Every API route the web app and the server share, by feature (see contracts/api/defineRoute.ts). */
+import { businessRoutes } from './businessRoutes';
+import { panelRoutes } from './panelRoutes';
+import { sensorRoutes } from './sensorRoutes';
+import { statsRoutes } from './statsRoutes';
+import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
 export const routes = {
+  business: businessRoutes,
+  panels: panelRoutes,
+  sensors: sensorRoutes,
+  stats: statsRoutes,
+  weather: weatherRoutes,
   workOrders: workOrderRoutes,
 };
