@@ -1,4 +1,5 @@
 /** Every API route the web app and the server share, by feature (see contracts/api/defineRoute.ts). */
+import { alarmRoutes } from './alarmRoutes';
 import { businessRoutes } from './businessRoutes';
 import { panelRoutes } from './panelRoutes';
 import { sensorRoutes } from './sensorRoutes';
@@ -7,6 +8,7 @@ import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
 export const routes = {
+  alarms: alarmRoutes,
   business: businessRoutes,
   panels: panelRoutes,
   sensors: sensorRoutes,
