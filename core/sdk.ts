@@ -106,7 +106,8 @@ export type {
 export { alarmGradeLabels } from './alarms/alarmStrings';
 
 // Shared contract types (contracts/ and the generated manifest types) plugins need.
-export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '../contracts/alarms';
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats, AlarmStatus } from '../contracts/alarms';
+export { ALARM_GRADES, ALARM_STATUSES } from '../contracts/alarms';
 export type { DeviceGroup, DevicePoint, DeviceRow } from '../contracts/devices';
 // Work orders (工单): the state machine, labels and SLA hours both sides use, and the API's types.
 export {

@@ -23,11 +23,12 @@ export type DataEnvelope<Data> = MessageEnvelope & { data: Data };
 /** RuoYi's table page. */
 export type TableEnvelope<Row> = MessageEnvelope & { rows: Row[]; total: number };
 
+// NoInfer: a builder called without type arguments takes their defaults, never the declaration's catch-all reply type.
 /** `{ code, msg, data }`, plus top-level fields some replies carry (a login's `token`). */
-export const dataReply = <Data, Extra extends object = object>() => replyOf<DataEnvelope<Data> & Extra>();
+export const dataReply = <Data, Extra extends object = object>() => replyOf<DataEnvelope<NoInfer<Data>> & NoInfer<Extra>>();
 /** `{ code, msg }` and nothing else worth reading. */
-export const messageReply = <Extra extends object = object>() => replyOf<MessageEnvelope & Extra>();
-export const tableReply = <Row, Extra extends object = object>() => replyOf<TableEnvelope<Row> & Extra>();
+export const messageReply = <Extra extends object = object>() => replyOf<MessageEnvelope & NoInfer<Extra>>();
+export const tableReply = <Row, Extra extends object = object>() => replyOf<TableEnvelope<NoInfer<Row>> & NoInfer<Extra>>();
 /** Bytes with their own content type (a photo, a recording): fetched through ApiFiles, never `api.call`. */
 export const fileReply = () => replyOf<Blob>();
 

@@ -11,8 +11,6 @@ import type { IntercomOperator, IntercomReply, ProductSocketMessage, QuickGroup,
 const anyMenu = access.anyMenu;
 const gid = plainId('群组编号必须是正整数');
 const needGroup = { gid: '请指定群组编号' } as const;
-// Made outside defineRoute: inside it, the reply's type parameter would be inferred from the declaration's context (never).
-const messageOnly = messageReply();
 export const QUICK_GROUP_UIDS_MESSAGE = '成员必须是用户编号（正整数）的列表';
 
 export const intercomRoutes = {
@@ -54,7 +52,7 @@ export const intercomRoutes = {
     path: '/intercom/hangup',
     body: fields({ gid }, needGroup),
     bodyEncoding: 'json',
-    reply: messageOnly,
+    reply: messageReply(),
     access: anyMenu,
   }),
   /** How the caller joins a group's audio room. */

@@ -46,8 +46,6 @@ const planFields = {
 };
 const planRequired = { name: '请填写计划名称', kind: '请选择设备类型', intervalDays: '请填写周期天数' } as const;
 const planReply = dataReply<MaintenancePlan>();
-// Made outside defineRoute: inside it, the reply's type parameter would be inferred from the declaration's context (never).
-const messageOnly = messageReply();
 
 export const operationRoutes = {
   availability: defineRoute({
@@ -125,7 +123,7 @@ export const operationRoutes = {
     path: '/operation/plan/delete',
     body: fields({ planId }, { planId: '请指定保养计划' }),
     bodyEncoding: 'json',
-    reply: messageOnly,
+    reply: messageReply(),
     access: operationMenu,
   }),
   inspections: defineRoute({

@@ -46,12 +46,14 @@ export const time = (label: string) =>
     errorMessage: { type: `${label}必须是毫秒时间戳`, minimum: `${label}必须是毫秒时间戳`, maximum: `${label}必须是毫秒时间戳` },
   });
 
-/** One of a fixed list of codes; its type is the union of the codes. */
-export const oneOf = <const Values extends readonly string[]>(label: string, values: Values) =>
+/** One of a fixed list of codes; its type is the union of the codes. `message` replaces the worded-from-label ones. */
+export const oneOf = <const Values extends readonly string[]>(label: string, values: Values, message?: string) =>
   Unsafe<Values[number]>({
     type: 'string',
     enum: [...values],
-    errorMessage: { type: `${label}不正确`, enum: `${label}不正确（可选：${values.join('、')}）` },
+    errorMessage: message
+      ? { type: message, enum: message }
+      : { type: `${label}不正确`, enum: `${label}不正确（可选：${values.join('、')}）` },
   });
 
 /** Free text up to `maxLength` characters; `required` also refuses the empty string. */
@@ -109,10 +111,6 @@ export const stringField = (
 
 /** Text matching `pattern` (a code, a file name), with one message for every rule. */
 export const patterned = (message: string, pattern: string) => StringType({ pattern, errorMessage: { type: message, pattern: message } });
-
-/** One of a fixed list of codes, with one message for every rule; its type is the union of the codes. */
-export const choice = <const Values extends readonly string[]>(message: string, values: Values) =>
-  Unsafe<Values[number]>({ type: 'string', enum: [...values], errorMessage: { type: message, enum: message } });
 
 /**
  * Ids as a JSON list, a form's repeated field, one id, or text such as "2,3" (the intercom host's

@@ -4,7 +4,7 @@
  */
 import { access } from './routeAccess';
 import { dataReply, defineRoute, messageReply } from './defineRoute';
-import { boundedInteger, choice, fields, stringField } from './schemas';
+import { boundedInteger, fields, oneOf, stringField } from './schemas';
 import {
   VIDEO_ROOM_CREATE_KINDS,
   VIDEO_ROOM_NAME_MESSAGE,
@@ -19,8 +19,6 @@ const monitoringCenter = access.menu('platform:monitoringCenter');
 const room = boundedInteger('会议室编号（room）必须是正整数', 1, Number.MAX_SAFE_INTEGER);
 const uid = boundedInteger('成员编号（uid）必须是正整数', 1, Number.MAX_SAFE_INTEGER);
 const needRoom = { room: '请指定会议室（room）' } as const;
-// Made outside defineRoute: inside it, the reply's type parameter would be inferred from the declaration's context (never).
-const messageOnly = messageReply();
 
 export const videoRoomRoutes = {
   /** Whether rooms are available now and, if not, why. */
@@ -33,7 +31,7 @@ export const videoRoomRoutes = {
     body: fields(
       {
         name: stringField({ required: VIDEO_ROOM_NAME_MESSAGE, invalid: VIDEO_ROOM_NAME_MESSAGE }, { maxLength: 40 }),
-        kind: choice('会议室类型（kind）只能是 camera（摄像机视频）或 other（其他）', VIDEO_ROOM_CREATE_KINDS),
+        kind: oneOf('会议室类型', VIDEO_ROOM_CREATE_KINDS, '会议室类型（kind）只能是 camera（摄像机视频）或 other（其他）'),
       },
       { name: '请填写会议室名称（name）', kind: '请指定会议室类型（kind）' },
     ),
@@ -56,7 +54,7 @@ export const videoRoomRoutes = {
     path: '/videoRoom/kick',
     body: fields({ room, uid }, { ...needRoom, uid: '请指定要移出的成员（uid）' }),
     bodyEncoding: 'json',
-    reply: messageOnly,
+    reply: messageReply(),
     access: monitoringCenter,
   }),
   /** Closes the room on Janus and for good. */
@@ -65,7 +63,7 @@ export const videoRoomRoutes = {
     path: '/videoRoom/destroy',
     body: fields({ room }, needRoom),
     bodyEncoding: 'json',
-    reply: messageOnly,
+    reply: messageReply(),
     access: monitoringCenter,
   }),
 };

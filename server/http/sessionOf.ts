@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Session } from '../auth/SessionService';
+import type { UserAccess } from '../access/UserAccess';
 import { unauthorized } from '../envelope';
 
 /**
@@ -9,4 +10,10 @@ import { unauthorized } from '../envelope';
 export function sessionOf(request: Pick<FastifyRequest, 'session'>): Session {
   if (!request.session) throw unauthorized();
   return request.session;
+}
+
+/** The caller's permissions, loaded beside the session; a 401 if there are none. */
+export function accessOf(request: Pick<FastifyRequest, 'access'>): UserAccess {
+  if (!request.access) throw unauthorized();
+  return request.access;
 }

@@ -1,5 +1,4 @@
 import {
-  EMERGENCY_API,
   routes,
   type AlarmRow,
   type ApiCaller,
@@ -22,7 +21,7 @@ const READ = { loading: false, quiet: true } as const;
 const ACT = { loading: false } as const;
 const emergency = routes.emergency;
 
-/** What the emergency map pages call: the emergency dispatch routes (contracts/emergency.ts), devices and alarms. */
+/** What the emergency map pages call: the emergency dispatch routes (contracts/api/emergencyRoutes.ts), sensors, devices and alarms. */
 export interface EmergencyMapApi {
   events(filter: { kind?: EmergencyKind; status?: 'ACTIVE' | 'CLOSED'; pageSize?: number }): Promise<EmergencyEventRow[]>;
   detail(eventId: number): Promise<EmergencyEventDetail>;
@@ -46,7 +45,6 @@ export interface EmergencyMapApi {
 }
 
 export function createEmergencyMapApi(api: ApiCaller, http: HttpClient): EmergencyMapApi {
-  const data = async <T>(reply: Promise<{ data?: T }>): Promise<T> => (await reply).data as T;
   return {
     async events(filter) {
       const query = { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status };
@@ -57,8 +55,8 @@ export function createEmergencyMapApi(api: ApiCaller, http: HttpClient): Emergen
     resources: async (eventId) => (await api.call(emergency.resources, { query: eventId ? { eventId } : {} }, READ)).data,
     teams: async () => (await api.call(emergency.teams, {}, READ)).data ?? [],
     stats: async () => (await api.call(emergency.stats, {}, READ)).data,
-    readings: (metric, hours, deviceIds) =>
-      data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
+    readings: async (metric, hours, deviceIds) =>
+      (await api.call(routes.sensors.readings, { query: { metric, hours, deviceIds: deviceIds.join(',') } }, READ)).data,
     dispatch: async (body) => (await api.call(emergency.dispatch, { body }, ACT)).data,
     finish: async (taskId, note) => (await api.call(emergency.finish, { body: note ? { taskId, note } : { taskId } }, ACT)).data,
     cancel: async (taskId, note) => (await api.call(emergency.cancel, { body: { taskId, note } }, ACT)).data,
@@ -69,13 +67,13 @@ export function createEmergencyMapApi(api: ApiCaller, http: HttpClient): Emergen
     },
     async alarms(types, perType) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: perType }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: perType } }, READ)),
       );
-      return pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
+      return pages.flatMap((page) => page.rows ?? []).sort((a, b) => b.createTime - a.createTime);
     },
     async alarmCount(types, since) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: 1, beginTime: since }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: 1, beginTime: since } }, READ)),
       );
       return pages.reduce((sum, page) => sum + (typeof page.total === 'number' ? page.total : 0), 0);
     },

@@ -1,12 +1,12 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, type WorkOrderRow } from '@ops/sdk';
+import { formatDateTime, type AlarmStatus, type WorkOrderRow } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 
 /** The next status of each step of the lifecycle (spec section 3). */
-export const NEXT_STATUS: Record<string, string | undefined> = {
+export const NEXT_STATUS: Record<string, AlarmStatus | undefined> = {
   ALARM_STATUS_UNTREATED: 'ALARM_STATUS_PROCESSING',
   ALARM_STATUS_PROCESSING: 'ALARM_STATUS_COMPLET',
   ALARM_STATUS_COMPLET: 'ALARM_STATUS_CONFIRMED',
@@ -15,7 +15,7 @@ export const NEXT_STATUS: Record<string, string | undefined> = {
 export interface AlarmDetailProps {
   alarm: AlarmDetailData;
   assignees: readonly { userId: number; nickName: string }[];
-  onTransition(status: string, comment: string): Promise<void>;
+  onTransition(status: AlarmStatus, comment: string): Promise<void>;
   onAssign(userId: number, comment: string): Promise<void>;
   onComment(comment: string): Promise<void>;
   onClose?(): void;
