@@ -3,8 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
 
-// The core's public SDK for plugins (the same paths are in tsconfig.json; vitest.config.ts imports this).
+// The public entries for plugins: the core's SDK and the shared contracts (the same paths are in
+// tsconfig.json; vitest.config.ts imports this, Storybook reads this file).
 export const sdkAlias = [
+  { find: /^@ops\/contracts$/, replacement: fileURLToPath(new URL('./contracts/index.ts', import.meta.url)) },
   { find: /^@ops\/sdk$/, replacement: fileURLToPath(new URL('./core/sdk.ts', import.meta.url)) },
   { find: /^@ops\/sdk\/testing$/, replacement: fileURLToPath(new URL('./core/sdk-testing.ts', import.meta.url)) },
 ];

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { targetPathOf } from '../alarms/AlarmNotifications';
 import { useService } from '../di/useService';
 import { intercomRoutes } from '../../contracts/api/intercomRoutes';
 import { Api } from '../http/ApiCaller';
+import { targetPathOf } from '../registry/routePaths';
 import { IncomingCallCard } from './IncomingCallCard';
 import { useIncomingCallStore } from './ProductSocketConnection';
 import { useSessionStore } from './sessionStore';

@@ -1,14 +1,13 @@
-import {
-  routes,
-  type AlarmEmergencyEventBody,
-  type ApiCaller,
-  type CreateEmergencyEventBody,
-  type DispatchEmergencyTaskBody,
-  type EmergencyEventQuery,
-  type EmergencyEventRow,
-  type EmergencyTaskAction,
-  type EmergencyTaskRow,
-} from '@ops/sdk';
+import { routes, type ApiCaller } from '@ops/sdk';
+import type {
+  AlarmEmergencyEventBody,
+  CreateEmergencyEventBody,
+  DispatchEmergencyTaskBody,
+  EmergencyEventQuery,
+  EmergencyEventRow,
+  EmergencyTaskAction,
+  EmergencyTaskRow,
+} from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 
 /** The body of a task action besides taskId (contracts/api/emergencyRoutes.ts: note, percent, teamId). */

@@ -1,20 +1,18 @@
-import {
-  routes,
-  type AlarmRow,
-  type ApiCaller,
-  type DeviceRow,
-  type DispatchEmergencyTaskBody,
-  type EmergencyEventDetail,
-  type EmergencyEventRow,
-  type EmergencyKind,
-  type EmergencyResources,
-  type EmergencyStats,
-  type EmergencyTaskRow,
-  type EmergencyTeamLoad,
-  type HttpClient,
-  type SensorMetric,
-  type SensorReadings,
-} from '@ops/sdk';
+import { routes, type ApiCaller, type HttpClient } from '@ops/sdk';
+import type {
+  AlarmRow,
+  DeviceRow,
+  DispatchEmergencyTaskBody,
+  EmergencyEventDetail,
+  EmergencyEventRow,
+  EmergencyKind,
+  EmergencyResources,
+  EmergencyStats,
+  EmergencyTaskRow,
+  EmergencyTeamLoad,
+  SensorMetric,
+  SensorReadings,
+} from '@ops/contracts';
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
 const READ = { loading: false, quiet: true } as const;

@@ -15,6 +15,7 @@ import { Notifier } from '../ui/Notifier';
 import { tokenStorage } from '../session/tokenStorage';
 import { useSessionStore } from '../session/sessionStore';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
+import { activatePlugins } from '../plugins/activatePlugins';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
@@ -61,18 +62,6 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
     [Api],
   );
   return container;
-}
-
-/** Loads the code of every plugin whose manifest asks to start with `activation` (failures logged, others go on). */
-export async function activatePlugins(registry: PluginRegistry, activation: 'onShell' | 'onGlobe'): Promise<void> {
-  for (const plugin of registry.list()) {
-    if (plugin.manifest.activation !== activation) continue;
-    try {
-      await registry.loadCode(plugin.fullId);
-    } catch (error) {
-      console.error(`插件 ${plugin.fullId} 启动失败：${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 let started: { coreServices: ServiceMap | undefined; container: Container } | undefined;

@@ -3,10 +3,10 @@ import { RuntimeConfig } from '../config/RuntimeConfig';
 import { useService } from '../di/useService';
 import { pushRoutes } from '../../contracts/api/pushRoutes';
 import { Api } from '../http/ApiCaller';
-import { AuthService } from '../session/AuthService';
-import { activeTenant, useSessionStore } from '../session/sessionStore';
-import { EventBus } from './EventBus';
-import { PushClient, pushUrlFor } from './PushClient';
+import { AuthService } from './AuthService';
+import { activeTenant, useSessionStore } from './sessionStore';
+import { EventBus } from '../push/EventBus';
+import { PushClient, pushUrlFor } from '../push/PushClient';
 
 /** Keeps the push connection open while logged in; reopens it for a new tenant; logout closes it. */
 export function PushConnection() {

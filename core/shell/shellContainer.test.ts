@@ -6,9 +6,7 @@ import { HttpClient } from '../http/HttpClient';
 import { MapEffects } from '../map/MapEffects';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
-import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
-import { activatePlugins, createShellContainer, startShell } from './shellContainer';
-import { vi } from 'vitest';
+import { createShellContainer, startShell } from './shellContainer';
 
 describe('the shell container', () => {
   it('holds the login route services and the shell services, and honours switched-off plugins', () => {
@@ -30,30 +28,5 @@ describe('the shell container', () => {
   it('is built once per page load, not per sign-in', () => {
     const seed = new ServiceMap().set(RuntimeConfig, defaultRuntimeConfig);
     expect(startShell(seed)).toBe(startShell(seed));
-  });
-
-  it('activates the plugins that ask to start with the shell or the globe, and goes on past one that fails', async () => {
-    const manifest = (fullId: string, activation?: string) => ({ fullId, manifest: { activation } }) as unknown as LoadedManifest;
-    const loaded: string[] = [];
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const registry = {
-      list: () => [
-        manifest('module:a', 'onShell'),
-        manifest('module:broken', 'onShell'),
-        manifest('module:b', 'onGlobe'),
-        manifest('module:c'),
-      ],
-      loadCode: async (fullId: string) => {
-        if (fullId === 'module:broken') throw new Error('网络错误');
-        loaded.push(fullId);
-        return undefined;
-      },
-    } as unknown as PluginRegistry;
-    await activatePlugins(registry, 'onShell');
-    expect(loaded).toEqual(['module:a']);
-    expect(error).toHaveBeenCalledWith('插件 module:broken 启动失败：网络错误');
-    await activatePlugins(registry, 'onGlobe');
-    expect(loaded).toEqual(['module:a', 'module:b']);
-    error.mockRestore();
   });
 });
