@@ -4,6 +4,7 @@ import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
 import { Api, type ApiCaller } from '../http/ApiCaller';
+import { DeviceHttpClient } from '../devices/deviceHttpClient';
 import { HttpClient } from '../http/HttpClient';
 import { ApiFiles, createApiFiles } from '../http/ApiFiles';
 import { createSessionFetch } from '../http/sessionFetch';
@@ -37,8 +38,9 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
     .toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), container));
   container.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
-  // The device calls are core: the globe's device markers and the device plugins use them.
-  container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
+  // The device calls are core: the globe's device markers and the device plugins use them, through the
+  // device-side client (spec section 8: its own timeout, 401/403/404 handling and indicator).
+  container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [DeviceHttpClient]);
   // Live camera video and recordings through the stream endpoint the server names (core/media).
   const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
   const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
