@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { CameraStreams, EMERGENCY_PUSH_TOPIC, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
-import { ContainerProvider, ServiceMap } from '@ops/sdk/testing';
+import { Api, CameraStreams, EMERGENCY_PUSH_TOPIC, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
+import { ContainerProvider, createApiCaller, ServiceMap } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';
 
@@ -85,6 +85,7 @@ function renderPage(url: string, server = fakeServer(), childName = 'fireFightin
   };
   const services = new ServiceMap()
     .set(HttpClient, server.http)
+    .set(Api, createApiCaller(server.http))
     .set(EventBus, bus)
     .set(MapEffects, effects.api)
     .set(Notifier, { show: vi.fn() })

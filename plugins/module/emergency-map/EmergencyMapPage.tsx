@@ -9,6 +9,7 @@ import {
   EMERGENCY_WATER_LEVEL_HIGH_CM,
   EventBus,
   formatDate,
+  Api,
   HttpClient,
   Notifier,
   PanelBox,
@@ -98,7 +99,8 @@ function SituationView({ page }: { page: SituationPage }) {
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
-  const api = useMemo(() => createEmergencyMapApi(http), [http]);
+  const caller = useService(Api);
+  const api = useMemo(() => createEmergencyMapApi(http, caller), [http, caller]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));

@@ -10,6 +10,8 @@ import {
   type EmergencyStats,
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
+  routes,
+  type ApiCaller,
   type HttpClient,
   type SensorMetric,
   type SensorReadings,
@@ -42,7 +44,7 @@ export interface EmergencyMapApi {
   alarmCount(types: readonly string[], since: number): Promise<number>;
 }
 
-export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
+export function createEmergencyMapApi(http: HttpClient, api: ApiCaller): EmergencyMapApi {
   const data = async <T>(reply: Promise<{ data?: T }>): Promise<T> => (await reply).data as T;
   return {
     async events(filter) {
@@ -58,8 +60,8 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
     resources: (eventId) => data(http.get<EmergencyResources>(EMERGENCY_API.resources, eventId ? { eventId } : {}, READ)),
     teams: async () => (await data(http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, READ))) ?? [],
     stats: () => data(http.get<EmergencyStats>(EMERGENCY_API.stats, {}, READ)),
-    readings: (metric, hours, deviceIds) =>
-      data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
+    readings: async (metric, hours, deviceIds) =>
+      (await api.call(routes.sensors.readings, { query: { metric, hours, deviceIds: deviceIds.join(',') } }, READ)).data,
     dispatch: (body) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, ACT)),
     finish: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.finish, note ? { taskId, note } : { taskId }, ACT)),
     cancel: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.cancel, { taskId, note }, ACT)),
@@ -70,13 +72,13 @@ export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
     },
     async alarms(types, perType) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: perType }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: perType } }, READ)),
       );
-      return pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
+      return pages.flatMap((page) => page.rows ?? []).sort((a, b) => b.createTime - a.createTime);
     },
     async alarmCount(types, since) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: 1, beginTime: since }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: 1, beginTime: since } }, READ)),
       );
       return pages.reduce((sum, page) => sum + (typeof page.total === 'number' ? page.total : 0), 0);
     },
