@@ -6,17 +6,17 @@ import path from 'node:path';
 
 /**
  * Plugin boundaries (issue 9): a plugin reaches the core only through its public SDK (`@ops/sdk`,
- * test helpers `@ops/sdk/testing` in tests and stories), never core/, contracts/ or schemas/ files
- * directly (the SDK re-exports the contract types), and never another plugin's folder: it uses
+ * test helpers `@ops/sdk/testing` in tests and stories) and the shared data through `@ops/contracts`,
+ * never core/, contracts/ or schemas/ files directly, and never another plugin's folder: it uses
  * another plugin only through a token that plugin provides and it `requires`. Imports are resolved
  * against the importing file, so `../x` from a plugin's subfolder is still its own folder.
  */
 const pluginBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Plugins import the core only through @ops/sdk and never another plugin folder' },
+    docs: { description: 'Plugins import the core only through @ops/sdk (data through @ops/contracts) and never another plugin folder' },
     messages: {
-      coreInternal: '插件只能通过 @ops/sdk 使用核心（不能引用 {{target}}）',
+      coreInternal: '插件只能通过 @ops/sdk 使用核心、通过 @ops/contracts 使用共享数据类型（不能引用 {{target}}）',
       otherPlugin: '插件不能引用其他插件的文件夹 {{target}}：请在 requires 中声明它，并通过它提供的令牌使用',
       testingOnly: '@ops/sdk/testing 只能在测试与故事（*.test.*、*.stories.*）中使用',
     },
@@ -32,7 +32,7 @@ const pluginBoundaries = {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const spec = source.value;
-      if (spec === '@ops/sdk') return;
+      if (spec === '@ops/sdk' || spec === '@ops/contracts') return;
       if (spec === '@ops/sdk/testing') {
         if (!isTestOrStory) context.report({ node: source, messageId: 'testingOnly' });
         return;
@@ -64,6 +64,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  // No double casts in production code: `x as unknown as T` silences the type checker where a seam should be
+  // typed. Tests, stories, test helpers, e2e and benches may keep one where a fake stands in for a real object.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*', 'server/testing/**', 'tests/**', 'bench/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TSAsExpression', 'TSTypeAssertion'].map((cast) => ({
+          selector: `${cast} > ${cast}.expression[typeAnnotation.type="TSUnknownKeyword"]`,
+          message: '生产代码不能用 as unknown as 绕过类型检查：请给这条接缝声明类型（例如校验后收窄），或在测试中使用',
+        })),
+      ],
     },
   },
   // Layers: the server and the shared contracts never reach into the web app; contracts stand alone.

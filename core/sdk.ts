@@ -1,6 +1,8 @@
 /**
  * The public SDK of the core: the only module plugins import from the core (as `@ops/sdk`; ESLint
  * refuses anything else under core/). Everything here is a named export; add to it deliberately.
+ * Kernel only: services, tokens, contribution points, hooks and widgets. The data types and constants
+ * both sides share (rows, bodies, labels, state machines, manifest types) are `@ops/contracts`.
  */
 
 // Typed DI: tokens and contribution points, the React hook, and typed plugin bindings.
@@ -15,10 +17,8 @@ export { defineEffectPlugin, effectRenderer, type EffectManifest, type EffectRen
 
 // Core services plugins may use, each a token with its interface of the same name.
 export { HttpClient } from './http/HttpClient';
-// Calls through the API contract: `useService(Api).call(routes.workOrders.list, { query })`, typed from the route's declaration.
+// Calls through the API contract: `useService(Api).call(routes.workOrders.list, { query })` (`routes` from @ops/contracts).
 export { Api, type ApiCaller } from './http/ApiCaller';
-export { routes } from '../contracts/api/routes';
-export type { BodyOf, DataOf, ParamsOf, QueryOf, ReplyOf, RouteInput } from '../contracts/api/defineRoute';
 export { ApiFiles } from './http/ApiFiles';
 export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';
@@ -91,160 +91,9 @@ export { Intercom, IntercomGroupError, type TempGroup } from './media/voice/Inte
 export { VoiceRecorder, MicrophoneError, type Recording } from './media/voice/VoiceRecorder';
 export { useIncomingCall } from './session/ProductSocketConnection';
 export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket';
-export type {
-  IntercomOperator,
-  QuickGroup,
-  TempCallData,
-  VideoRoomJoin,
-  VideoRoomKind,
-  VideoRoomStatus as VideoRoomAvailability,
-  VideoRoomSummary,
-  VoiceRecording,
-} from '../contracts/videoRooms';
 
 // Alarms: the grade labels every alarm screen shows.
 export { alarmGradeLabels } from './alarms/alarmStrings';
-
-// Shared contract types (contracts/ and the generated manifest types) plugins need.
-export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats, AlarmStatus } from '../contracts/alarms';
-export { ALARM_GRADES, ALARM_STATUSES } from '../contracts/alarms';
-export type { DeviceGroup, DevicePoint, DeviceRow } from '../contracts/devices';
-// Work orders (工单): the state machine, labels and SLA hours both sides use, and the API's types.
-export {
-  WORK_ORDER_STATUSES,
-  WORK_ORDER_STATUS_LABELS,
-  OPEN_WORK_ORDER_STATUSES,
-  WORK_ORDER_ACTIONS,
-  WORK_ORDER_ACTION_LABELS,
-  WORK_ORDER_TRANSITIONS,
-  WORK_ORDER_PRIORITIES,
-  WORK_ORDER_PRIORITY_LABELS,
-  WORK_ORDER_SLA_HOURS,
-  WORK_ORDER_CATEGORIES,
-  WORK_ORDER_CATEGORY_LABELS,
-  WORK_ORDER_PUSH_TOPIC,
-} from '../contracts/workOrders';
-export type {
-  AlarmWorkOrderBody,
-  CreateWorkOrderBody,
-  WorkOrderAction,
-  WorkOrderAssignees,
-  WorkOrderCategory,
-  WorkOrderChanged,
-  WorkOrderDetail,
-  WorkOrderEvent,
-  WorkOrderLinkedFault,
-  WorkOrderPhoto,
-  WorkOrderPriority,
-  WorkOrderQuery,
-  WorkOrderRow,
-  WorkOrderStats,
-  WorkOrderStatus,
-} from '../contracts/workOrders';
-// Device operation (设备运维) and video diagnosis (视频诊断): fault state machine, labels, push topics and the API's types.
-export {
-  AVAILABILITY_RANGES,
-  FAULT_STATUSES,
-  FAULT_STATUS_LABELS,
-  FAULT_CAUSES,
-  FAULT_CAUSE_LABELS,
-  FAULT_TRANSITIONS,
-  INSPECTION_RESULTS,
-  INSPECTION_RESULT_LABELS,
-  DIAGNOSIS_REASON_LABELS,
-  PICTURE_STATE_LABELS,
-  OPERATION_FAULT_TOPIC,
-  VIDEO_DIAGNOSIS_TOPIC,
-} from '../contracts/operations';
-export type {
-  AvailabilityRange,
-  AvailabilityReport,
-  CameraHealth,
-  CameraHealthFilter,
-  DiagnosisCheck,
-  DiagnosisReason,
-  DiagnosisRun,
-  DiagnosisSummary,
-  DiagnosisTrend,
-  FaultCause,
-  FaultQuery,
-  FaultRow,
-  FaultStatus,
-  InspectionResult,
-  InspectionRow,
-  KindAvailability,
-  MaintenancePlan,
-  OperationKpi,
-  PlanBody,
-  PlanDeviceOption,
-} from '../contracts/operations';
-// Emergency dispatch (安防应急): event kinds, levels, task state machine, plans, API paths and push, and the API's types.
-export {
-  EMERGENCY_KINDS,
-  EMERGENCY_KIND_LABELS,
-  EMERGENCY_ALARM_KINDS,
-  EMERGENCY_DEFAULT_RADIUS,
-  EMERGENCY_LEVELS,
-  EMERGENCY_LEVEL_LABELS,
-  EMERGENCY_EVENT_STATUSES,
-  EMERGENCY_EVENT_STATUS_LABELS,
-  EMERGENCY_TASK_STATUSES,
-  EMERGENCY_TASK_STATUS_LABELS,
-  OPEN_EMERGENCY_TASK_STATUSES,
-  EMERGENCY_TASK_ACTIONS,
-  EMERGENCY_TASK_TRANSITIONS,
-  EMERGENCY_ACTION_LABELS,
-  EMERGENCY_PLANS,
-  EMERGENCY_HYDRANT_LOW_MPA,
-  EMERGENCY_WATER_LEVEL_HIGH_CM,
-  EMERGENCY_TASK_DEFAULT_DUE_MINUTES,
-  EMERGENCY_API,
-  EMERGENCY_PUSH_EVENT,
-  EMERGENCY_PUSH_TOPIC,
-  SENSOR_METRICS,
-  SENSOR_METRIC_LABELS,
-  SENSOR_METRIC_UNITS,
-} from '../contracts/emergency';
-export type {
-  AlarmEmergencyEventBody,
-  CloseEmergencyEventBody,
-  CreateEmergencyEventBody,
-  DispatchEmergencyTaskBody,
-  EmergencyAction,
-  EmergencyCamera,
-  EmergencyEventDetail,
-  EmergencyEventQuery,
-  EmergencyEventRow,
-  EmergencyEventStatus,
-  EmergencyFeedEntry,
-  EmergencyHistoryEntry,
-  EmergencyHydrant,
-  EmergencyKind,
-  EmergencyLevel,
-  EmergencyPlanTask,
-  EmergencyPushData,
-  EmergencyResources,
-  EmergencyRoute,
-  EmergencyShelter,
-  EmergencyStats,
-  EmergencyTaskAction,
-  EmergencyTaskNoteBody,
-  EmergencyTaskProgressBody,
-  EmergencyTaskRow,
-  EmergencyTaskStatus,
-  EmergencyTeamLoad,
-  EmergencyWaterLevel,
-  ReassignEmergencyTaskBody,
-  SensorMetric,
-  SensorReadings,
-  SensorReadingsQuery,
-  SensorSeries,
-} from '../contracts/emergency';
-export type { LoadedManifest } from '../contracts/manifests/validateManifests';
-export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';
-export type { AlarmContribution } from '../schemas/contributions/alarm.schema.gen';
-export type { DeviceContribution } from '../schemas/contributions/device.schema.gen';
-export type { MapEffectContribution } from '../schemas/contributions/map-effect.schema.gen';
 
 // ── Widgets and formats (core/widgets, core/format) ────────────────────────────────────────────────
 // The widget library panels show (`coreWidgets` by WidgetName, each taking `WidgetProps`), the shared

@@ -1,8 +1,10 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The project's own ESLint config, on snippets placed as if they were files of a device plugin.
 const eslint = new ESLint({ cwd: process.cwd() });
+// Its first run loads the TypeScript parser and the whole config: done once here, not inside the first test.
+beforeAll(() => eslint.lintText('', { filePath: 'plugins/device/lamp/x.ts' }));
 
 async function problems(code: string, filePath = 'plugins/device/lamp/x.ts') {
   const [result] = await eslint.lintText(code, { filePath });
@@ -12,18 +14,22 @@ async function problems(code: string, filePath = 'plugins/device/lamp/x.ts') {
 describe('plugin boundary rule', () => {
   it('refuses core internals, and contracts or schemas files, from a plugin', async () => {
     expect(await problems("import { HttpClient } from '../../../core/http/HttpClient';\nexport const token = HttpClient;\n")).toEqual([
-      '插件只能通过 @ops/sdk 使用核心（不能引用 ../../../core/http/HttpClient）',
+      '插件只能通过 @ops/sdk 使用核心、通过 @ops/contracts 使用共享数据类型（不能引用 ../../../core/http/HttpClient）',
     ]);
     expect(await problems("export type { AlarmRow } from '../../../contracts/alarms';\n")).toHaveLength(1);
     expect(await problems("export const load = () => import('../../../core/map/MapEffects');\n")).toHaveLength(1);
+    // Only the entries themselves: no reaching past them into a contracts or core file by alias.
+    expect(await problems("import type { AlarmRow } from '@ops/contracts/alarms';\nexport type Row = AlarmRow;\n")).toHaveLength(1);
+    expect(await problems("import { HttpClient } from '@ops/http/HttpClient';\nexport const token = HttpClient;\n")).toHaveLength(1);
   });
 
-  it('accepts the SDK, the plugin’s own files and packages', async () => {
+  it('accepts the SDK, the contracts entry, the plugin’s own files and packages', async () => {
     expect(
       await problems(
-        "import { HttpClient } from '@ops/sdk';\nimport { lamp } from './lamp';\nimport { Button } from '@blueprintjs/core';\nexport const all = [HttpClient, lamp, Button];\n",
+        "import { HttpClient } from '@ops/sdk';\nimport { ALARM_GRADES } from '@ops/contracts';\nimport { lamp } from './lamp';\nimport { Button } from '@blueprintjs/core';\nexport const all = [HttpClient, ALARM_GRADES, lamp, Button];\n",
       ),
     ).toEqual([]);
+    expect(await problems("export type { AlarmRow } from '@ops/contracts';\n")).toEqual([]);
     expect(await problems("import { lamp } from '../lamp';\nexport const all = [lamp];\n", 'plugins/device/lamp/parts/x.ts')).toEqual([]);
   });
 

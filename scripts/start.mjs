@@ -1,30 +1,18 @@
-// `npm start`: builds the web app when its sources are newer than dist/, then runs the reference
-// server on the embedded defaults (SQLite under DATA_DIR, built-in simulator). Honours PORT, HOST, DATA_DIR.
+// `npm start`: builds the web app (always a production build, see productionBuild.mjs) when dist/ is not
+// a current one, then runs the reference server on the embedded defaults (SQLite under DATA_DIR, built-in
+// simulator). Honours PORT, HOST, DATA_DIR and the rest of server/config.ts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { BUILD_ARGS, productionBuildEnv, rebuildReason, writeBuildStamp } from './productionBuild.mjs';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
 const endProcess = process.exit.bind(process);
 
-const SOURCES = ['core', 'plugins', 'registry', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-const BUILT = join('dist', 'index.html');
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.info('正在构建前端…');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const reason = rebuildReason();
+if (reason) {
+  console.info(`正在构建前端（${reason}）…`);
+  const build = spawnSync(process.execPath, BUILD_ARGS, { stdio: 'inherit', env: productionBuildEnv(process.env) });
   if (build.status !== 0) endProcess(build.status ?? 1);
+  writeBuildStamp();
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerConfigFromEnv } from './config';
+import { PRETTY_LOG_TRANSPORT, readServerConfigFromEnv } from './config';
 
 const runtime = (env: NodeJS.ProcessEnv) => readServerConfigFromEnv(env).server.appConfig!;
 
@@ -38,5 +38,21 @@ describe('recording configuration', () => {
       'RECORDING_SEGMENT_SECONDS 必须是 1 到 3600 之间的整数',
     );
     expect(() => readServerConfigFromEnv({ RECORDINGS: 'maybe' })).toThrow('RECORDINGS 只能是 0 或 1');
+  });
+});
+
+describe('log format', () => {
+  const loggerOf = (env: NodeJS.ProcessEnv, terminal: boolean) => readServerConfigFromEnv(env, terminal).server.logger;
+
+  it('is pretty at a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loggerOf({}, true)).toEqual({ level: 'info', transport: PRETTY_LOG_TRANSPORT });
+    expect(loggerOf({}, false)).toEqual({ level: 'info' });
+    expect(loggerOf({ LOG_FORMAT: 'json' }, true)).toEqual({ level: 'info' });
+    expect(loggerOf({ LOG_FORMAT: ' Pretty ', LOG_LEVEL: 'warn' }, false)).toEqual({ level: 'warn', transport: PRETTY_LOG_TRANSPORT });
+    expect(PRETTY_LOG_TRANSPORT).toMatchObject({ target: 'pino-pretty', options: { translateTime: expect.stringMatching(/^SYS:/) } });
+  });
+
+  it('refuses any other LOG_FORMAT in Chinese', () => {
+    expect(() => readServerConfigFromEnv({ LOG_FORMAT: 'yaml' }, true)).toThrow('LOG_FORMAT 只能是 json 或 pretty');
   });
 });

@@ -17,7 +17,7 @@ export interface ServerConfig {
   smsDevEndpoint?: boolean;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   clock?: () => number;
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  logger?: boolean | { level: string; stream?: { write(line: string): void }; transport?: LogTransport };
   smsProvider?: SmsProvider;
   appConfig?: Partial<AppRuntimeConfig>;
   /** Where the plugin folders are (the server reads plugins/device/*). */
@@ -107,14 +107,39 @@ export interface SimulatorConfig {
   alarmsPerMinute?: number;
 }
 
+/** LOG_FORMAT: `pretty` for a person at a terminal, `json` (one object a line) for a log collector. */
+export type LogFormat = 'json' | 'pretty';
+
+export interface LogTransport {
+  target: string;
+  options?: Record<string, unknown>;
+}
+
+/** pino-pretty in pino's worker thread: local time, level names, the Chinese messages as written. */
+export const PRETTY_LOG_TRANSPORT: LogTransport = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+};
+
+/** LOG_FORMAT json or pretty; absent or empty: pretty when stdout is a terminal, JSON otherwise. */
+export function parseLogFormat(value: string | undefined, stdoutIsTerminal: boolean): LogFormat {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return stdoutIsTerminal ? 'pretty' : 'json';
+  if (text === 'json' || text === 'pretty') return text;
+  throw new Error(`LOG_FORMAT 只能是 json 或 pretty（不设置时：终端里为 pretty，否则为 json），当前为 "${value}"`);
+}
+
 export interface ListenConfig {
   port: number;
   host: string;
   server: ServerConfig;
 }
 
-/** Reads `npm start`'s environment; a bad value is an error naming the variable, in Chinese. */
-export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
+/**
+ * Reads `npm start`'s environment; a bad value is an error naming the variable, in Chinese. Whether stdout
+ * is a terminal picks the log format when LOG_FORMAT does not.
+ */
+export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = process.stdout.isTTY === true): ListenConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 "${env.PORT}"`);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -204,6 +229,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
     throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
+  const logFormat = parseLogFormat(env.LOG_FORMAT, stdoutIsTerminal);
   return {
     port,
     host,
@@ -213,7 +239,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv): ListenConfig {
       apiPrefix,
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
-      logger: { level },
+      logger: { level, ...(logFormat === 'pretty' ? { transport: PRETTY_LOG_TRANSPORT } : {}) },
       simulator: {
         tickMs: simulatorOn ? tickMs : 0,
         commandDelayMs: [300, 900],

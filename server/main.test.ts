@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const BANNER = /^城市运营指挥平台已启动: (http:\/\/127\.0\.0\.1:(\d+)\/)$/m;
 const dirs: string[] = [];
@@ -56,11 +56,34 @@ describe('server/main.ts', () => {
     expect(await server.exited).toBe(0);
   }, 30_000);
 
+  it('logs one JSON object a line into a pipe, and readable Chinese lines with LOG_FORMAT=pretty', async () => {
+    const piped = start({ PORT: '0', LOG_LEVEL: 'info' });
+    await piped.banner;
+    piped.child.kill('SIGTERM');
+    await piped.exited;
+    const jsonLine = piped
+      .output()
+      .stdout.split('\n')
+      .find((line) => line.includes('Server listening'));
+    expect(JSON.parse(jsonLine ?? '')).toMatchObject({ level: 30, msg: expect.stringContaining('Server listening') });
+
+    const pretty = start({ PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    await pretty.banner;
+    // The pretty transport writes from a worker thread: wait for its line rather than the banner.
+    await vi.waitFor(() => expect(pretty.output().stdout).toMatch(/Server listening/), { timeout: 10_000 });
+    pretty.child.kill('SIGTERM');
+    expect(await pretty.exited).toBe(0);
+    const { stdout } = pretty.output();
+    expect(stdout).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: 数据库已初始化并写入演示数据/m);
+    expect(stdout).not.toContain('{"level"');
+  }, 60_000);
+
   it.each([
     [{ PORT: 'abc' }, 'PORT 必须是 0 到 65535 之间的整数'],
     [{ PORT: '70000' }, 'PORT 必须是 0 到 65535 之间的整数'],
     [{ PORT: '0', SMS_DEV_ENDPOINT: 'yes' }, 'SMS_DEV_ENDPOINT 只能是 0 或 1'],
     [{ PORT: '0', LOG_LEVEL: 'loud' }, 'LOG_LEVEL 不正确'],
+    [{ PORT: '0', LOG_FORMAT: 'yaml' }, 'LOG_FORMAT 只能是 json 或 pretty'],
   ])(
     'refuses %o with a Chinese message and exit code 1',
     async (env, message) => {

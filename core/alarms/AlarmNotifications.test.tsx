@@ -8,7 +8,7 @@ import { createPluginCatalog } from '../plugins/PluginCatalog';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
 import { PUSH_TOPIC_ALL } from '../push/PushClient';
-import { ALARM_EFFECT_MS, ALARM_TOAST_MS, AlarmNotifications, targetPathOf } from './AlarmNotifications';
+import { ALARM_EFFECT_MS, ALARM_TOAST_MS, AlarmNotifications } from './AlarmNotifications';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -103,11 +103,5 @@ describe('AlarmNotifications', () => {
     const names = screen.getAllByRole('button', { name: /查看告警/ }).map((button) => button.getAttribute('aria-label'));
     expect(names).toEqual(['查看告警：告警7', '查看告警：告警6', '查看告警：告警5']);
     expect(screen.getByText('还有 4 条告警')).toBeTruthy();
-  });
-
-  it('maps targets to paths', () => {
-    expect(targetPathOf({ module: 'securityEmergency', child: 'evacuate' })).toBe('/securityEmergency/evacuate');
-    expect(targetPathOf({ module: 'device' })).toBe('/device');
-    expect(targetPathOf(null)).toBe('/alarmManage/eventcenter');
   });
 });

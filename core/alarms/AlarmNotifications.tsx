@@ -5,7 +5,7 @@ import { pluginAssetUrl } from '../plugins/discoverPlugins';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
 import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
-import { findModule } from '../registry/moduleTree';
+import { targetPathOf } from '../registry/routePaths';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import { alarmStrings as t } from './alarmStrings';
 import { AlarmToastStack, type AlarmToast } from './AlarmToastStack';
@@ -19,13 +19,6 @@ export const DEFAULT_ALARM_SOUND = '/sounds/alarm-default.wav';
 interface ToastTarget {
   toast: AlarmToast;
   path: string;
-}
-
-/** Path of an alarm's page: the push route's target, else the alarm type's, else the event center. */
-export function targetPathOf(target: { module: string; child?: string } | null | undefined): string {
-  const module = target ? findModule(target.module) : undefined;
-  if (!module || !target) return '/alarmManage/eventcenter';
-  return target.child ? `${module.path}/${target.child.toLowerCase()}` : module.path;
 }
 
 /** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page (`?alarmId=`). */

@@ -1,10 +1,11 @@
 import { createApiCaller, type ApiCaller } from '../http/ApiCaller';
+import { createDeviceHttpClient } from '../devices/deviceHttpClient';
 import { FetchHttpClient } from '../http/HttpClient';
 import type { RuntimeConfig } from '../config/RuntimeConfig';
 import { createAuthApi, type AuthApi } from '../session/authApi';
 import { DefaultAuthService } from '../session/AuthService';
 import { tokenStorage } from '../session/tokenStorage';
-import { useLoadingStore } from '../ui/loadingStore';
+import { useDeviceLoadingStore, useLoadingStore } from '../ui/loadingStore';
 import { BlueprintNotifier, type Notifier } from '../ui/Notifier';
 
 const WEB_SESSION_KEY = 'web-session-id';
@@ -32,6 +33,8 @@ export interface AppServices {
   http: FetchHttpClient;
   /** Calls through the API contract, over `http`. */
   caller: ApiCaller;
+  /** The device-side client (spec section 8) the device calls go through. */
+  deviceHttp: FetchHttpClient;
   api: AuthApi;
   auth: DefaultAuthService;
   notifier: Notifier;
@@ -53,8 +56,25 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
     loading: { start: () => useLoadingStore.getState().start(), stop: () => useLoadingStore.getState().stop() },
   });
   const caller = createApiCaller(http);
+  const deviceHttp = createDeviceHttpClient({
+    baseUrl: () => config.apiBaseUrl,
+    getToken: () => tokenStorage.get(),
+    commonHeaders: () => commonHeaders(config),
+    showErrorMessages: () => config.showErrorMessages,
+    notifier,
+    goToLogin: () => auth.forceLogout(),
+    removeToken: () => tokenStorage.clear(),
+    loading: { start: () => useDeviceLoadingStore.getState().start(), stop: () => useDeviceLoadingStore.getState().stop() },
+  });
   const api = createAuthApi(http);
-  const auth = new DefaultAuthService({ api, navigate: (path) => navigate(path), onLogin: () => http.resetUnauthorized() });
+  const auth = new DefaultAuthService({
+    api,
+    navigate: (path) => navigate(path),
+    onLogin: () => {
+      http.resetUnauthorized();
+      deviceHttp.resetUnauthorized();
+    },
+  });
   onUnauthorized = (message) => {
     notifier.show('error', message);
     auth.forceLogout();
@@ -63,6 +83,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
     config,
     http,
     caller,
+    deviceHttp,
     api,
     auth,
     notifier,

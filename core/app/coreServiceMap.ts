@@ -1,6 +1,7 @@
 import { RuntimeConfig } from '../config/RuntimeConfig';
 import { ServiceMap } from '../di/ServiceLocator';
 import { Api } from '../http/ApiCaller';
+import { DeviceHttpClient } from '../devices/deviceHttpClient';
 import { HttpClient } from '../http/HttpClient';
 import { AuthService } from '../session/AuthService';
 import { Notifier } from '../ui/Notifier';
@@ -12,6 +13,7 @@ export function coreServiceMap(services: AppServices): ServiceMap {
     .set(RuntimeConfig, services.config)
     .set(HttpClient, services.http)
     .set(Api, services.caller)
+    .set(DeviceHttpClient, services.deviceHttp)
     .set(AuthService, services.auth)
     .set(Notifier, services.notifier);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { DeviceKindGrants } from '../../contracts/devices';
-import { childRouteName, childRoutePath, findModule } from '../registry/moduleTree';
-import { useSessionStore, type MenuPermissionMap } from '../session/sessionStore';
+import { childRouteName, childRoutePath, findModule, type MenuPermissionMap } from '../registry/moduleTree';
+import { useSessionStore } from '../session/sessionStore';
 
 /** Whether grants let the user control devices of a kind (page name); before sign-in nothing is granted. */
 export function mayControlKind(grants: DeviceKindGrants | null, page: string): boolean {

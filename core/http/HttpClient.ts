@@ -38,6 +38,13 @@ export interface HttpClientDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
   now?: () => number;
+  /**
+   * Answers a non-200 HTTP status its own way instead of the generic error (the device-side client's 401,
+   * 403 and 404, spec section 8); true when it did. `warn` shows a warning unless the call is quiet.
+   */
+  onHttpStatus?: (status: number, warn: (message: string) => void) => boolean;
+  /** True while the browser is offline: a call that got no response then shows nothing (device-side client). */
+  isOffline?: () => boolean;
 }
 
 export const HttpClient = createToken<HttpClient>('HttpClient', '调用后端接口的 HTTP 客户端（RuoYi 信封）');
@@ -129,6 +136,7 @@ export class FetchHttpClient implements HttpClient {
           signal: controller.signal,
         });
       } catch (error) {
+        if (this.deps.isOffline?.()) throw new ApiError(httpStrings.networkError, 0);
         const message = controller.signal.aborted
           ? httpStrings.timeout
           : error instanceof Error && error.message
@@ -148,7 +156,8 @@ export class FetchHttpClient implements HttpClient {
       }
       if (response.status !== 200) {
         const message = (envelope && typeof envelope.msg === 'string' && envelope.msg) || httpStrings.httpErrorFallback;
-        this.report('error', message, options);
+        const handled = this.deps.onHttpStatus?.(response.status, (warning) => this.report('warning', warning, options)) ?? false;
+        if (!handled) this.report('error', message, options);
         throw new ApiError(message, envelope?.code ?? 0, response.status);
       }
       if (!envelope || typeof envelope !== 'object') {

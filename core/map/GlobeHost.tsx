@@ -9,7 +9,7 @@ import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { MapLayer, type MapLayerContext, type MapGlobe } from './MapLayer';
 import { collectEffectRenderers } from './effectRenderers';
 import { MapDeviceDetail } from './MapDeviceDetail';
-import { activatePlugins } from '../app/shellContainer';
+import { activatePlugins } from '../plugins/activatePlugins';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
 import { HttpClient } from '../http/HttpClient';

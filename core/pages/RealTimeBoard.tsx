@@ -1,12 +1,12 @@
 import { useContext, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { startShell } from '../app/shellContainer';
+import { startShell } from '../shell/shellContainer';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
 import PanelPage from '../panels/PanelPage';
 import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
-import { PushConnection } from '../push/PushConnection';
+import { PushConnection } from '../session/PushConnection';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import { HeaderClock, HeaderWeather } from '../shell/HeaderWidgets';

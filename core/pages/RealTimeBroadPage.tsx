@@ -1,7 +1,7 @@
 import { AnchorButton, NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useSessionStore } from '../session/sessionStore';
-import { publicRoutes } from '../router/routePaths';
+import { publicRoutes } from '../registry/routePaths';
 import { pageStrings } from './pageStrings';
 
 // The board is made of the shell's pieces (container, push, panels): loaded only when it is shown.

@@ -1,26 +1,11 @@
-/** zh-CN texts of the core pages and the shell. */
+/** zh-CN texts of the core's own pages (not found, the real-time board); the shell's are in shell/shellStrings.ts. */
 export const pageStrings = {
   notFoundTitle: '页面不存在',
   notFoundDescription: '您访问的页面不存在或已被移除。',
   backToLogin: '返回登录页',
-  backHome: '返回首页',
   realTimeBroadTitle: '实时态势大屏',
   realTimeBroadDescription: '请使用带令牌的大屏地址打开（/realTimeBroad?token=…），或先登录后再打开本页。',
   goToLogin: '去登录',
   boardTitle: (tenant: string) => `${tenant} · 实时态势`,
-  buildingTitle: '功能建设中',
-  buildingDescription: (title: string) => `“${title}”页面正在建设中，后续版本上线。`,
-  homeTitle: '功能模块',
-  homeEmpty: '当前租户下没有可用模块',
-  childPages: '子页面',
-  tenantLabel: '切换租户',
-  logout: '退出登录',
-  userMenu: '当前用户',
-  home: '首页',
   loading: '加载中…',
-  clock: '当前时间',
-  weather: (city: string, text: string, temperature: number, band: string) => `${city}天气：${text}，${Math.round(temperature)}℃，${band}`,
-  humidity: (percent: number) => `湿度 ${Math.round(percent)}%`,
-  wallMode: '大屏模式',
-  exitWallMode: '退出大屏',
 } as const;

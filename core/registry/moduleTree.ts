@@ -1,6 +1,8 @@
 import moduleTreeJson from '../../registry/modules.json';
-import type { MenuPermissionMap } from '../session/sessionStore';
 import type { ModuleChildEntry, ModuleEntry } from '../../schemas/registry/modules.schema.gen';
+
+/** Map of `platform:xxx` permission → granted (spec section 6): the menus a user may open. */
+export type MenuPermissionMap = Record<string, boolean>;
 
 export type ModuleChild = ModuleChildEntry;
 export type ModuleDefinition = ModuleEntry;

@@ -7,7 +7,7 @@ import { RealTimeBroadPage } from '../pages/RealTimeBroadPage';
 import { RequireMenuAuth } from './RequireMenuAuth';
 import { TokenInUrlLogin } from './TokenInUrlLogin';
 import { UnknownPathRedirect } from './UnknownPathRedirect';
-import { isProtectedTopLevel, publicRoutes } from './routePaths';
+import { isProtectedTopLevel, publicRoutes } from '../registry/routePaths';
 
 // Everything behind the login (shell, home, modules, plugin host) is one lazy chunk,
 // so the login route downloads none of it.

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useService } from '../di/useService';
 import { AuthService } from '../session/AuthService';
-import { homePath } from './routePaths';
+import { homePath } from '../registry/routePaths';
 
 /**
  * Spec section 4: on a non-protected route a `?token=` in the URL logs in silently and lands on

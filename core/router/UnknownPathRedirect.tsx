@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { resolveUnknownPath } from './routePaths';
+import { resolveUnknownPath } from '../registry/routePaths';
 
 export function UnknownPathRedirect({ known }: { known?: readonly string[] }) {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { targetPathOf } from '../alarms/AlarmNotifications';
 import { useService } from '../di/useService';
 import { HttpClient } from '../http/HttpClient';
+import { targetPathOf } from '../registry/routePaths';
 import { IncomingCallCard } from './IncomingCallCard';
 import { useIncomingCallStore } from './ProductSocketConnection';
 import { useSessionStore } from './sessionStore';

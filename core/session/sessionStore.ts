@@ -1,9 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { MenuPermissionMap } from '../registry/moduleTree';
 import type { DeviceKindGrants, MenuEntry, TenantInfo, UserInfo, Weather } from './sessionTypes';
-
-/** Map of `platform:xxx` permission → granted (spec section 6). */
-export type MenuPermissionMap = Record<string, boolean>;
 
 export interface SessionState {
   token: string | null;

@@ -9,8 +9,8 @@ import { activeTenant, useSessionStore } from '../session/sessionStore';
 import { sessionStrings } from '../session/sessionStrings';
 import { Notifier } from '../ui/Notifier';
 import { loginStrings } from '../login/loginStrings';
-import { pageStrings } from '../pages/pageStrings';
-import { homePath } from '../router/routePaths';
+import { shellStrings } from './shellStrings';
+import { homePath } from '../registry/routePaths';
 
 /** Top bar: product name, Home, weather, clock, wall-screen mode, tenant switch (no page reload), the user's menu with logout. */
 export function AppHeader() {
@@ -56,19 +56,19 @@ export function AppHeader() {
         <Navbar.Heading className="app-header__title">{loginStrings.productName}</Navbar.Heading>
         <Navbar.Divider />
         <Button variant="minimal" icon="home" onClick={() => navigate(homePath)}>
-          {pageStrings.home}
+          {shellStrings.home}
         </Button>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
         <HeaderWeather />
         <HeaderClock />
         <Button variant="minimal" icon={wall ? 'minimize' : 'fullscreen'} onClick={toggleWall} aria-pressed={wall !== undefined}>
-          {wall ? pageStrings.exitWallMode : pageStrings.wallMode}
+          {wall ? shellStrings.exitWallMode : shellStrings.wallMode}
         </Button>
         <Navbar.Divider />
         {user && user.tenants.length > 1 ? (
           <HTMLSelect
-            aria-label={pageStrings.tenantLabel}
+            aria-label={shellStrings.tenantLabel}
             value={tenant?.tenantId}
             disabled={switching}
             onChange={(event) => void switchTenant(Number(event.currentTarget.value))}
@@ -81,9 +81,9 @@ export function AppHeader() {
         <PopoverNext
           placement="bottom-end"
           content={
-            <Menu aria-label={pageStrings.userMenu}>
+            <Menu aria-label={shellStrings.userMenu}>
               <MenuItem icon="person" disabled text={user?.userName ?? ''} label={tenant?.tenantName} />
-              <MenuItem icon="log-out" text={pageStrings.logout} onClick={() => void logout()} />
+              <MenuItem icon="log-out" text={shellStrings.logout} onClick={() => void logout()} />
             </Menu>
           }
         >
@@ -91,7 +91,7 @@ export function AppHeader() {
             variant="minimal"
             icon="user"
             endIcon="caret-down"
-            aria-label={`${pageStrings.userMenu}：${user?.nickName || user?.userName || ''}`}
+            aria-label={`${shellStrings.userMenu}：${user?.nickName || user?.userName || ''}`}
           >
             {user?.nickName || user?.userName}
           </Button>

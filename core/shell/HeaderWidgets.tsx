@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatWeekday } from '../format/timeFormat';
 import { useService } from '../di/useService';
-import { pageStrings } from '../pages/pageStrings';
+import { shellStrings } from './shellStrings';
 import { EventBus } from '../push/EventBus';
 import type { RoutedPush } from '../push/PushClient';
 import { weatherOf } from '../session/authApi';
@@ -16,7 +16,7 @@ export function HeaderClock() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <time className="app-header__clock" dateTime={new Date(now).toISOString()} aria-label={pageStrings.clock}>
+    <time className="app-header__clock" dateTime={new Date(now).toISOString()} aria-label={shellStrings.clock}>
       <span className="app-header__clock-time">{formatDateTime(now)}</span>
       <span className="app-header__clock-weekday">{formatWeekday(now)}</span>
     </time>
@@ -36,13 +36,13 @@ export function HeaderWeather() {
     [bus],
   );
   if (!weather) return null;
-  const label = pageStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
+  const label = shellStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
   return (
     <span
       className="app-header__weather"
       role="img"
       aria-label={label}
-      title={`${label}，${pageStrings.humidity(weather.humidity)}，${weather.wind}`}
+      title={`${label}，${shellStrings.humidity(weather.humidity)}，${weather.wind}`}
     >
       <WeatherIcon icon={weather.icon} />
       <span className="app-header__weather-text">{weather.text}</span>

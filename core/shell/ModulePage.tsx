@@ -5,7 +5,7 @@ import { useService } from '../di/useService';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { pluginPageFor } from './pluginPages';
 import { panelPageFor } from '../panels/panelCatalog';
-import { pageStrings } from '../pages/pageStrings';
+import { shellStrings } from './shellStrings';
 import type { ChildRoute, ModuleRoutes } from './menuRoutes';
 
 // Panel pages (react-grid-layout, the widgets) load when one is first opened.
@@ -27,7 +27,7 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
   return (
     <section className={`module-page${panelPage ? ' has-panels' : ''}${mapPage ? ' is-map-page' : ''}`} aria-labelledby="module-title">
       {children.length > 0 ? (
-        <nav className="module-page__children" aria-label={pageStrings.childPages}>
+        <nav className="module-page__children" aria-label={shellStrings.childPages}>
           {children.map((entry) => (
             <NavLink key={entry.path} to={entry.path} className={({ isActive }) => `module-page__child${isActive ? ' is-active' : ''}`}>
               {entry.title}
@@ -38,16 +38,16 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
       <div className="module-page__body">
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
         {panelPage ? (
-          <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
+          <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
             <PanelPage pageId={panelPage} overMap={module.showsMap || mapPage} />
           </Suspense>
         ) : PluginPage ? (
-          <Suspense fallback={<Spinner aria-label={pageStrings.loading} />}>
+          <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
             <PluginPage moduleName={module.name} childName={child?.menuName} />
           </Suspense>
         ) : (module.showsMap && !child) || mapPage ? null : (
           // A map module without a page plugin is still a working page: the globe under it is its content.
-          <NonIdealState icon="build" title={pageStrings.buildingTitle} description={pageStrings.buildingDescription(title)} />
+          <NonIdealState icon="build" title={shellStrings.buildingTitle} description={shellStrings.buildingDescription(title)} />
         )}
       </div>
     </section>

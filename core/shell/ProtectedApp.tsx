@@ -5,13 +5,13 @@ import { AppHeader } from './AppHeader';
 import { HomePage } from './HomePage';
 import { ModulePage } from './ModulePage';
 import { buildModuleRoutes, showsMapAt, type ModuleRoutes } from './menuRoutes';
-import { homePath } from '../router/routePaths';
+import { homePath } from '../registry/routePaths';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
-import { startShell } from '../app/shellContainer';
+import { startShell } from './shellContainer';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
-import { PushConnection } from '../push/PushConnection';
+import { PushConnection } from '../session/PushConnection';
 import { ProductSocketConnection } from '../session/ProductSocketConnection';
 import { IncomingCallNotice } from '../session/IncomingCallNotice';
 import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
@@ -42,7 +42,7 @@ export default function ProtectedApp() {
     return () => document.documentElement.classList.remove('is-wall');
   }, [wall]);
   const showsMap = showsMapAt(routes, pathname);
-  // The app's one inversify container, built once per page load (core/app/shellContainer.ts).
+  // The app's one inversify container, built once per page load (core/shell/shellContainer.ts).
   const container = startShell(coreServices instanceof ServiceMap ? coreServices : undefined);
 
   return (

@@ -1,5 +1,4 @@
-import { allowedModules, childRouteName, childRoutePath, type ModuleDefinition } from '../registry/moduleTree';
-import type { MenuPermissionMap } from '../session/sessionStore';
+import { allowedModules, childRouteName, childRoutePath, type MenuPermissionMap, type ModuleDefinition } from '../registry/moduleTree';
 import type { MenuEntry } from '../session/sessionTypes';
 
 export interface ChildRoute {

@@ -172,7 +172,7 @@ const GLOBE_HTML = `<!doctype html>
   <body><div id="globe"></div><script type="module" src="${GLOBE_MODULE}"></script></body>
 </html>`;
 const GLOBE_SOURCE = `
-import { createShellContainer } from '/core/app/shellContainer.ts';
+import { createShellContainer } from '/core/shell/shellContainer.ts';
 import { PluginRegistry } from '/core/plugins/PluginRegistry.ts';
 import { MapEffectRenderer, MapEffects } from '/core/map/MapEffects.ts';
 import { getContributions } from '/core/di/contributions.ts';

@@ -54,8 +54,8 @@ export function EChart({ option, label, onItemClick, className }: EChartProps) {
         setFailure(error instanceof Error ? error.message : String(error));
         return;
       }
-      instance.on('click', (params) => {
-        const item = params as unknown as ChartItem;
+      // ECharts types a 'click' on a chart item as ECElementEvent; hand on only what ChartItem promises.
+      instance.on('click', (item) => {
         onClick.current?.({ name: item.name, seriesName: item.seriesName, dataIndex: item.dataIndex, value: item.value, data: item.data });
       });
       if (typeof ResizeObserver === 'function') {

@@ -1,5 +1,6 @@
 import { Button, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
-import type { DeviceCommand, DeviceKind, DeviceRow } from '@ops/sdk';
+import type { DeviceCommand, DeviceKind } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { formatDateTime } from '@ops/sdk';
 import { formatTelemetry, stateLabel } from './deviceFormat';
 import { deviceCenterStrings as t } from './deviceCenterStrings';

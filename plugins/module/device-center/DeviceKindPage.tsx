@@ -8,10 +8,9 @@ import {
   useService,
   type DeviceCommand,
   type DeviceFilter,
-  type DeviceGroup,
   type DeviceKind,
-  type DeviceRow,
 } from '@ops/sdk';
+import type { DeviceGroup, DeviceRow } from '@ops/contracts';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import { CommandButtons } from './CommandButtons';
 import { DeviceDetailPanel } from './DeviceDetailPanel';

@@ -1,7 +1,8 @@
 import { Checkbox, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { DeviceKind, DeviceRow } from '@ops/sdk';
+import type { DeviceKind } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { formatTelemetry, stateLabel } from './deviceFormat';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import './DeviceTable.css';

@@ -10,10 +10,10 @@ import {
   useDeviceControl,
   useService,
   type DeviceCommand,
-  type DeviceRow,
   type MapDeviceDetailProps,
   type MapPosition,
 } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { DeviceDetailPanel } from './DeviceDetailPanel';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import './MapDevicePanel.css';

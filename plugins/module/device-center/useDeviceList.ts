@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DeviceApi, DeviceFilter, DeviceKind, DeviceRow } from '@ops/sdk';
+import type { DeviceApi, DeviceFilter, DeviceKind } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 
 export const DEVICE_PAGE_SIZE = 200;
 /** Live status refresh; the push channel (next feature) will call `refresh` on device events instead. */

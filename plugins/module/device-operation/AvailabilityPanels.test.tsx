@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityReport, KindAvailability } from '@ops/sdk';
+import type { AvailabilityReport, KindAvailability } from '@ops/contracts';
 import { AvailabilityByKind, kindChartData, KINDS_SHOWN } from './AvailabilityPanels';
 
 const kind = (name: string, availability: number | null, commandSuccessRate: number | null): KindAvailability => ({

@@ -1,15 +1,6 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import {
-  AVAILABILITY_RANGES,
-  BarChart,
-  formatDateTime,
-  LineChart,
-  PanelBox,
-  type AvailabilityRange,
-  type AvailabilityReport,
-  type WidgetProps,
-  type WidgetStatus,
-} from '@ops/sdk';
+import { BarChart, formatDateTime, LineChart, PanelBox, type WidgetProps, type WidgetStatus } from '@ops/sdk';
+import { AVAILABILITY_RANGES, type AvailabilityRange, type AvailabilityReport } from '@ops/contracts';
 import { operationStrings as t } from './operationStrings';
 
 export interface AvailabilityPanelProps {

@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  deviceKindsOf,
-  EventBus,
-  HttpClient,
-  Notifier,
-  OPERATION_FAULT_TOPIC,
-  PluginRegistry,
-  useService,
-  type AvailabilityRange,
-  type FaultQuery,
-} from '@ops/sdk';
+import { deviceKindsOf, EventBus, HttpClient, Notifier, PluginRegistry, useService } from '@ops/sdk';
+import { OPERATION_FAULT_TOPIC, type AvailabilityRange, type FaultQuery } from '@ops/contracts';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { createOperationApi } from './operationApi';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AvailabilityReport, FaultRow, InspectionRow, MaintenancePlan, OperationKpi, PlanDeviceOption } from '@ops/sdk';
+import type { AvailabilityReport, FaultRow, InspectionRow, MaintenancePlan, OperationKpi, PlanDeviceOption } from '@ops/contracts';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { OperationKpis } from './OperationKpis';

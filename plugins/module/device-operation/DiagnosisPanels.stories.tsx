@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { CameraHealth, DiagnosisSummary, DiagnosisTrend } from '@ops/sdk';
+import type { CameraHealth, DiagnosisSummary, DiagnosisTrend } from '@ops/contracts';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import './DeviceOperation.css';
 

@@ -1,20 +1,14 @@
 import { Button, HTMLSelect, HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
+import { formatDateTime, formatMonthDayTime, LineChart, PanelBox, StatGroup, WidgetState, type WidgetStatus } from '@ops/sdk';
 import {
-  formatDateTime,
-  formatMonthDayTime,
-  LineChart,
-  PanelBox,
   PICTURE_STATE_LABELS,
-  StatGroup,
-  WidgetState,
   type CameraHealth,
   type CameraHealthFilter,
   type DiagnosisCheck,
   type DiagnosisSummary,
   type DiagnosisTrend,
-  type WidgetStatus,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { operationStrings as t } from './operationStrings';
 
 interface PanelState {

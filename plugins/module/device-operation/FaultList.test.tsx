@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { FaultRow } from '@ops/sdk';
+import type { FaultRow } from '@ops/contracts';
 import { FaultList } from './FaultList';
 
 const fault = (faultId: number, workOrderId: number | null, workOrderNo: string | null): FaultRow => ({

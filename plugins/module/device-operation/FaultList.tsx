@@ -13,21 +13,18 @@ import {
   type Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { formatMonthDayTime, PanelBox, WidgetState, type WidgetStatus } from '@ops/sdk';
 import {
   FAULT_CAUSES,
   FAULT_CAUSE_LABELS,
   FAULT_STATUSES,
   FAULT_STATUS_LABELS,
   FAULT_TRANSITIONS,
-  formatMonthDayTime,
-  PanelBox,
-  WidgetState,
   type FaultCause,
   type FaultQuery,
   type FaultRow,
   type FaultStatus,
-  type WidgetStatus,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { operationStrings as t } from './operationStrings';
 
 /** 工单管理 opened on one order (its page reads ?orderId=). */

@@ -1,4 +1,5 @@
-import { PanelBox, StatGroup, type OperationKpi, type WidgetStatus } from '@ops/sdk';
+import { PanelBox, StatGroup, type WidgetStatus } from '@ops/sdk';
+import type { OperationKpi } from '@ops/contracts';
 import { operationStrings as t } from './operationStrings';
 
 export interface OperationKpisProps {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import type { Loaded, PlanDeviceOption } from '@ops/sdk';
+import type { Loaded } from '@ops/sdk';
+import type { PlanDeviceOption } from '@ops/contracts';
 import { PlanDevicePicker, type PlanScope } from './PlanDevicePicker';
 import './DeviceOperation.css';
 

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Loaded, PlanDeviceOption } from '@ops/sdk';
+import type { Loaded } from '@ops/sdk';
+import type { PlanDeviceOption } from '@ops/contracts';
 import { matchingDevices, PlanDevicePicker, type PlanScope } from './PlanDevicePicker';
 
 const devices: PlanDeviceOption[] = [

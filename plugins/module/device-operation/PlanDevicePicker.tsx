@@ -1,6 +1,7 @@
 import { Button, Checkbox, InputGroup, Radio, RadioGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
-import type { Loaded, PlanDeviceOption } from '@ops/sdk';
+import type { Loaded } from '@ops/sdk';
+import type { PlanDeviceOption } from '@ops/contracts';
 import { operationStrings as t } from './operationStrings';
 
 /** A plan covers every device of its kind, or the ones picked. */

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { InspectionRow, MaintenancePlan, PlanDeviceOption } from '@ops/sdk';
+import type { InspectionRow, MaintenancePlan, PlanDeviceOption } from '@ops/contracts';
 import { InspectionList } from './PlanPanels';
 
 const at = Date.UTC(2026, 10, 22, 8);

@@ -15,21 +15,16 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
+import { formatDateTime, formatMonthDayTime, PanelBox, useLoaded, WidgetState, type WidgetStatus } from '@ops/sdk';
 import {
-  formatDateTime,
-  formatMonthDayTime,
   INSPECTION_RESULTS,
   INSPECTION_RESULT_LABELS,
-  PanelBox,
-  useLoaded,
-  WidgetState,
   type InspectionResult,
   type InspectionRow,
   type MaintenancePlan,
   type PlanBody,
   type PlanDeviceOption,
-  type WidgetStatus,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { PlanDevicePicker, type PlanScope } from './PlanDevicePicker';
 import { operationStrings as t } from './operationStrings';
 

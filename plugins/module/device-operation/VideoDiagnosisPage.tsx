@@ -1,16 +1,7 @@
 import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CameraStreams,
-  EventBus,
-  HttpClient,
-  Notifier,
-  useService,
-  VIDEO_DIAGNOSIS_TOPIC,
-  VideoTile,
-  type CameraHealth,
-  type CameraHealthFilter,
-} from '@ops/sdk';
+import { CameraStreams, EventBus, HttpClient, Notifier, useService, VideoTile } from '@ops/sdk';
+import { VIDEO_DIAGNOSIS_TOPIC, type CameraHealth, type CameraHealthFilter } from '@ops/contracts';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
 import { operationStrings as t } from './operationStrings';

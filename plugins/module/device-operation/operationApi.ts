@@ -1,3 +1,4 @@
+import type { HttpClient } from '@ops/sdk';
 import type {
   AvailabilityRange,
   AvailabilityReport,
@@ -9,7 +10,6 @@ import type {
   DiagnosisTrend,
   FaultQuery,
   FaultRow,
-  HttpClient,
   InspectionResult,
   InspectionRow,
   MaintenancePlan,
@@ -17,7 +17,7 @@ import type {
   PlanBody,
   PlanDeviceOption,
   WorkOrderRow,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 export interface Page<T> {
   rows: T[];

@@ -1,12 +1,6 @@
 import { Tag } from '@blueprintjs/core';
-import {
-  EMERGENCY_TASK_STATUSES,
-  EMERGENCY_TASK_STATUS_LABELS,
-  formatMonthDayTime,
-  PanelBox,
-  WidgetState,
-  type EmergencyEventRow,
-} from '@ops/sdk';
+import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
+import { EMERGENCY_TASK_STATUSES, EMERGENCY_TASK_STATUS_LABELS, type EmergencyEventRow } from '@ops/contracts';
 import { KindTag, LevelTag, TASK_INTENT } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';

@@ -10,7 +10,7 @@ import {
   type CreateEmergencyEventBody,
   type EmergencyKind,
   type EmergencyLevel,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 
 export interface CreateEventDialogProps {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HttpClient, Notifier, useService, type EmergencyEventQuery, type EmergencyTaskAction, type EmergencyTaskRow } from '@ops/sdk';
+import { HttpClient, Notifier, useService } from '@ops/sdk';
+import type { EmergencyEventQuery, EmergencyTaskAction, EmergencyTaskRow } from '@ops/contracts';
 import { CreateEventDialog } from './CreateEventDialog';
 import { DispatchFormPanel, type DispatchInput } from './DispatchFormPanel';
 import { createEmergencyApi, type TaskActionInput } from './emergencyApi';

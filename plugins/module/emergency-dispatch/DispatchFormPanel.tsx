@@ -1,6 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
-import { EMERGENCY_TASK_DEFAULT_DUE_MINUTES, PanelBox, WidgetState, type EmergencyEventDetail, type EmergencyTeamLoad } from '@ops/sdk';
+import { PanelBox, WidgetState } from '@ops/sdk';
+import { EMERGENCY_TASK_DEFAULT_DUE_MINUTES, type EmergencyEventDetail, type EmergencyTeamLoad } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 
 export interface DispatchInput {

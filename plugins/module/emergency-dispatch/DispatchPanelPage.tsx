@@ -1,16 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  EMERGENCY_TASK_STATUSES,
-  EMERGENCY_TASK_STATUS_LABELS,
-  HttpClient,
-  PanelBox,
-  PieChart,
-  StatGroup,
-  useService,
-  type EmergencyFeedEntry,
-  type EmergencyStats,
-} from '@ops/sdk';
+import { HttpClient, PanelBox, PieChart, StatGroup, useService } from '@ops/sdk';
+import { EMERGENCY_TASK_STATUSES, EMERGENCY_TASK_STATUS_LABELS, type EmergencyFeedEntry, type EmergencyStats } from '@ops/contracts';
 import { ActiveEventsPanel } from './ActiveEventsPanel';
 import { createEmergencyApi } from './emergencyApi';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';

@@ -1,6 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
-import { formatDateTime, PanelBox, WidgetState, type EmergencyEventDetail } from '@ops/sdk';
+import { formatDateTime, PanelBox, WidgetState } from '@ops/sdk';
+import type { EmergencyEventDetail } from '@ops/contracts';
 import { EventStatusTag, KindTag, LevelTag } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import { openTaskCount, taskTotal } from './EventListPanel';

@@ -1,16 +1,14 @@
 import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
 import {
   EMERGENCY_EVENT_STATUSES,
   EMERGENCY_EVENT_STATUS_LABELS,
   EMERGENCY_KINDS,
   EMERGENCY_KIND_LABELS,
-  formatMonthDayTime,
   OPEN_EMERGENCY_TASK_STATUSES,
-  PanelBox,
-  WidgetState,
   type EmergencyEventQuery,
   type EmergencyEventRow,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { EventStatusTag, KindTag, LevelTag } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';

@@ -1,5 +1,6 @@
 import { Tag } from '@blueprintjs/core';
-import { formatTime, PanelBox, WidgetState, type EmergencyFeedEntry } from '@ops/sdk';
+import { formatTime, PanelBox, WidgetState } from '@ops/sdk';
+import type { EmergencyFeedEntry } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';
 

@@ -1,13 +1,7 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
-import {
-  EMERGENCY_PLANS,
-  PanelBox,
-  WidgetState,
-  type EmergencyEventDetail,
-  type EmergencyPlanTask,
-  type EmergencyTeamLoad,
-} from '@ops/sdk';
+import { PanelBox, WidgetState } from '@ops/sdk';
+import { EMERGENCY_PLANS, type EmergencyEventDetail, type EmergencyPlanTask, type EmergencyTeamLoad } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 
 export interface PlanPanelProps {

@@ -12,20 +12,17 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { formatMonthDayTime, formatTime, PanelBox, WidgetState } from '@ops/sdk';
 import {
   EMERGENCY_ACTION_LABELS,
   EMERGENCY_TASK_ACTIONS,
   EMERGENCY_TASK_TRANSITIONS,
-  formatMonthDayTime,
-  formatTime,
-  PanelBox,
-  WidgetState,
   type EmergencyEventDetail,
   type EmergencyHistoryEntry,
   type EmergencyTaskAction,
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { TaskStatusTag, TASK_INTENT } from './dispatchTags';
 import type { TaskActionInput } from './emergencyApi';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';

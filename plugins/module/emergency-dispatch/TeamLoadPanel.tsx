@@ -1,5 +1,6 @@
 import { ProgressBar, Tag } from '@blueprintjs/core';
-import { PanelBox, WidgetState, type EmergencyTeamLoad } from '@ops/sdk';
+import { PanelBox, WidgetState } from '@ops/sdk';
+import type { EmergencyTeamLoad } from '@ops/contracts';
 import { TaskStatusTag, TASK_INTENT } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import type { Loaded } from '@ops/sdk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMERGENCY_PLANS } from '@ops/sdk';
+import { EMERGENCY_PLANS } from '@ops/contracts';
 import { validateNewEvent } from './CreateEventDialog';
 import { statItems, statusItems } from './DispatchPanelPage';
 import { openTaskCount, taskTotal } from './EventListPanel';

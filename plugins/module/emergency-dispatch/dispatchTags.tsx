@@ -1,5 +1,5 @@
 import { Tag, type Intent } from '@blueprintjs/core';
-import type { EmergencyEventStatus, EmergencyKind, EmergencyLevel, EmergencyTaskStatus } from '@ops/sdk';
+import type { EmergencyEventStatus, EmergencyKind, EmergencyLevel, EmergencyTaskStatus } from '@ops/contracts';
 
 export const TASK_INTENT: Record<EmergencyTaskStatus, Intent> = {
   PENDING: 'warning',

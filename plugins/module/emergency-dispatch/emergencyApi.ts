@@ -1,3 +1,4 @@
+import { type HttpClient } from '@ops/sdk';
 import {
   EMERGENCY_API,
   type AlarmEmergencyEventBody,
@@ -11,8 +12,7 @@ import {
   type EmergencyTaskAction,
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
-  type HttpClient,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 /** The body of a task action besides taskId (contracts/emergency.ts: note, percent, teamId). */
 export interface TaskActionInput {

@@ -1,4 +1,4 @@
-import type { EmergencyEventDetail, EmergencyEventRow, EmergencyFeedEntry, EmergencyTaskRow, EmergencyTeamLoad } from '@ops/sdk';
+import type { EmergencyEventDetail, EmergencyEventRow, EmergencyFeedEntry, EmergencyTaskRow, EmergencyTeamLoad } from '@ops/contracts';
 
 /** Sample rows for the stories: one fire in 滨江 with two tasks under way. */
 const at = Date.UTC(2026, 10, 22, 8, 30, 0);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { EMERGENCY_PUSH_TOPIC, EventBus, useService, type EmergencyPushData, type RoutedPush } from '@ops/sdk';
+import { EventBus, useService, type RoutedPush } from '@ops/sdk';
+import { EMERGENCY_PUSH_TOPIC, type EmergencyPushData } from '@ops/contracts';
 
 /** Pushes arriving together (a field team's sweep) refresh once. */
 const SETTLE_MS = 250;

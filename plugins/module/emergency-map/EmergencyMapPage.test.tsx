@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { Api, CameraStreams, EMERGENCY_PUSH_TOPIC, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
+import { Api, CameraStreams, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
+import { EMERGENCY_PUSH_TOPIC } from '@ops/contracts';
 import { ContainerProvider, createApiCaller, ServiceMap } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';

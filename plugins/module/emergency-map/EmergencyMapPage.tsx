@@ -3,10 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AlarmList,
   CameraStreams,
-  EMERGENCY_ALARM_KINDS,
-  EMERGENCY_KIND_LABELS,
-  EMERGENCY_PUSH_TOPIC,
-  EMERGENCY_WATER_LEVEL_HIGH_CM,
   EventBus,
   formatDate,
   Api,
@@ -20,12 +16,18 @@ import {
   Table,
   Timeline,
   useService,
+  type RoutedPush,
+} from '@ops/sdk';
+import {
+  EMERGENCY_ALARM_KINDS,
+  EMERGENCY_KIND_LABELS,
+  EMERGENCY_PUSH_TOPIC,
+  EMERGENCY_WATER_LEVEL_HIGH_CM,
   type AlarmRow,
   type EmergencyEventDetail,
   type EmergencyKind,
   type EmergencyPushData,
-  type RoutedPush,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
 import { LiveVideoPanel } from './LiveVideoPanel';

@@ -1,18 +1,16 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, ProgressBar, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
 import {
   EMERGENCY_PLANS,
   EMERGENCY_TASK_TRANSITIONS,
-  formatMonthDayTime,
-  PanelBox,
-  WidgetState,
   type DispatchEmergencyTaskBody,
   type EmergencyEventDetail,
   type EmergencyPlanTask,
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { levelIntent } from './EventListPanel';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import type { Loadable } from './useLoadable';

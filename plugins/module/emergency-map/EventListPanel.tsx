@@ -1,5 +1,6 @@
 import { Tag } from '@blueprintjs/core';
-import { formatMonthDayTime, OPEN_EMERGENCY_TASK_STATUSES, PanelBox, WidgetState, type EmergencyEventRow } from '@ops/sdk';
+import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
+import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventRow } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import type { Loadable } from './useLoadable';
 

@@ -1,6 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
-import { PanelBox, VideoTile, WidgetState, type CameraStreams, type EmergencyCamera } from '@ops/sdk';
+import { PanelBox, VideoTile, WidgetState, type CameraStreams } from '@ops/sdk';
+import type { EmergencyCamera } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import type { Loadable } from './useLoadable';
 

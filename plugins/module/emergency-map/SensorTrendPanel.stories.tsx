@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SensorReadings } from '@ops/sdk';
+import type { SensorReadings } from '@ops/contracts';
 import { SensorTrendPanel } from './SensorTrendPanel';
 
 const to = Date.UTC(2026, 10, 22, 8, 0, 0);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { LineChart, PanelBox, type SensorReadings } from '@ops/sdk';
+import { LineChart, PanelBox } from '@ops/sdk';
+import type { SensorReadings } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import { trendSeries } from './sensorTrends';
 import type { Loadable } from './useLoadable';

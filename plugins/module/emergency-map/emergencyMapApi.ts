@@ -1,3 +1,4 @@
+import type { ApiCaller, HttpClient } from '@ops/sdk';
 import {
   EMERGENCY_API,
   type AlarmRow,
@@ -11,11 +12,9 @@ import {
   type EmergencyTaskRow,
   type EmergencyTeamLoad,
   routes,
-  type ApiCaller,
-  type HttpClient,
   type SensorMetric,
   type SensorReadings,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
 const READ = { loading: false, quiet: true } as const;

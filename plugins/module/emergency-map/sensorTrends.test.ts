@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmergencyHydrant, EmergencyWaterLevel } from '@ops/sdk';
+import type { EmergencyHydrant, EmergencyWaterLevel } from '@ops/contracts';
 import { levelTrendSensors, nearbyLevelSensors, pressureTrendSensors, trendSeries } from './sensorTrends';
 
 const level = (deviceId: number, waterLevel: number | null, online = true): EmergencyWaterLevel => ({

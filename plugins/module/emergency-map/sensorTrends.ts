@@ -1,4 +1,5 @@
-import type { EmergencyHydrant, EmergencyWaterLevel, SensorReadings, WidgetData } from '@ops/sdk';
+import type { WidgetData } from '@ops/sdk';
+import type { EmergencyHydrant, EmergencyWaterLevel, SensorReadings } from '@ops/contracts';
 
 /** The sensors a trend shows: live ones with a reading (an offline sensor's line would stop at its last report anyway). */
 const reporting = <T extends { online: boolean }>(rows: readonly T[], value: (row: T) => number | null) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceRow } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { crowdPoints, historyTimeline, hydrantTable, waterTable } from './situationData';
 import { sampleDetail, sampleResources } from './storyData';
 

@@ -1,3 +1,4 @@
+import type { WidgetData } from '@ops/sdk';
 import type {
   DeviceRow,
   EmergencyHistoryEntry,
@@ -6,8 +7,7 @@ import type {
   EmergencyShelter,
   EmergencyStats,
   EmergencyWaterLevel,
-  WidgetData,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import type { CrowdPoint } from './situationEffects';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 

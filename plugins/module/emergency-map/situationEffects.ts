@@ -1,4 +1,4 @@
-import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventDetail, type EmergencyEventRow, type EmergencyResources } from '@ops/sdk';
+import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventDetail, type EmergencyEventRow, type EmergencyResources } from '@ops/contracts';
 import { EFFECT_PREFIX } from './emergencyGlobeLayer';
 import type { EffectSpec } from './mapEffectSync';
 import { offsetPosition } from './offsetPosition';

@@ -1,4 +1,4 @@
-import type { EmergencyEventDetail, EmergencyEventRow, EmergencyResources, EmergencyTaskRow, EmergencyTeamLoad } from '@ops/sdk';
+import type { EmergencyEventDetail, EmergencyEventRow, EmergencyResources, EmergencyTaskRow, EmergencyTeamLoad } from '@ops/contracts';
 
 /** Sample rows for the stories, shaped as the emergency routes answer them. */
 const at = Date.UTC(2026, 10, 24, 6, 30, 0);

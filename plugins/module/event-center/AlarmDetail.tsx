@@ -1,7 +1,8 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, type AlarmStatus, type WorkOrderRow } from '@ops/sdk';
+import { formatDateTime } from '@ops/sdk';
+import type { AlarmStatus, WorkOrderRow } from '@ops/contracts';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
 import type { AlarmDetailData, AlarmRow } from './alarmApi';
-import type { WorkOrderRow } from '@ops/sdk';
+import type { WorkOrderRow } from '@ops/contracts';
 
 const at = Date.UTC(2026, 10, 22, 8, 30, 0);
 const row = (alarmId: number, alarmTypeName: string, grade: string, status: string): AlarmRow => ({

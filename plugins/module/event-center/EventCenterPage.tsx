@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import { DateRangeField, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
-import type { WorkOrderRow } from '@ops/sdk';
+import type { WorkOrderRow } from '@ops/contracts';
 import { AlarmDetail } from './AlarmDetail';
 import { AlarmList } from './AlarmList';
 import './EventCenterPage.css';

@@ -1,18 +1,17 @@
+import { createToken, type ApiCaller } from '@ops/sdk';
 import {
   ALARM_GRADES,
   ALARM_STATUSES,
-  createToken,
   routes,
   type AlarmDetailData,
   type AlarmQuery,
   type AlarmRow,
   type AlarmStats,
   type AlarmStatus,
-  type ApiCaller,
   type WorkOrderRow,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
-export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/sdk';
+export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/contracts';
 
 const reading = { loading: false };
 

@@ -1,6 +1,7 @@
 import { Callout, Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { DeviceApi, formatDateTime, useService, type DeviceKind, type DeviceRow, type VideoTileCamera } from '@ops/sdk';
+import { DeviceApi, formatDateTime, useService, type DeviceKind, type VideoTileCamera } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 
 type Load = { status: 'loading' } | { status: 'ready'; value: DeviceRow } | { status: 'error'; message: string };

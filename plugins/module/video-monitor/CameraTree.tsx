@@ -1,15 +1,7 @@
 import { Button, Callout, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  DeviceApi,
-  formatDateTime,
-  PanelBox,
-  useService,
-  type DeviceGroup,
-  type DeviceKind,
-  type DeviceRow,
-  type VideoTileCamera,
-} from '@ops/sdk';
+import { DeviceApi, formatDateTime, PanelBox, useService, type DeviceKind, type VideoTileCamera } from '@ops/sdk';
+import type { DeviceGroup, DeviceRow } from '@ops/contracts';
 import type { LiveOperator, LiveOperatorsLoad } from './useLiveOperators';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
 

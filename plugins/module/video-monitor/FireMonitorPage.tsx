@@ -9,12 +9,11 @@ import {
   PluginRegistry,
   PUSH_TOPIC_ALL,
   useService,
-  type AlarmRow,
-  type DeviceRow,
   type RoutedPush,
   type VideoTileCamera,
   type WidgetStatus,
 } from '@ops/sdk';
+import type { AlarmRow, DeviceRow } from '@ops/contracts';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';

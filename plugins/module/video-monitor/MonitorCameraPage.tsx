@@ -1,7 +1,8 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CameraStreams, deviceKindsOf, PluginRegistry, useService, type DeviceRow, type VideoTileCamera } from '@ops/sdk';
+import { CameraStreams, deviceKindsOf, PluginRegistry, useService, type VideoTileCamera } from '@ops/sdk';
+import type { DeviceRow } from '@ops/contracts';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree, type OperatorGroup } from './CameraTree';
 import { CameraWall } from './CameraWall';

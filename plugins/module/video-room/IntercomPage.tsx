@@ -11,12 +11,10 @@ import {
   useIncomingCall,
   useService,
   VideoRooms,
-  type IntercomOperator,
   type RemoteFeed,
-  type TempCallData,
-  type VideoRoomJoin,
   type VideoRoomSession,
 } from '@ops/sdk';
+import type { IntercomOperator, TempCallData, VideoRoomJoin } from '@ops/contracts';
 import { AudioLevelMeter, RemoteAudio, useAudioLevel, useRoomSnapshot } from './roomMedia';
 import { VoiceMessages } from './VoiceMessages';
 import { intercomStrings as t } from './videoRoomStrings';

@@ -1,18 +1,7 @@
 import { Alert, Button, ButtonGroup, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  HttpClient,
-  Notifier,
-  PanelBox,
-  useService,
-  VideoRooms,
-  VideoTile,
-  type RemoteFeed,
-  type VideoRoomAvailability,
-  type VideoRoomJoin,
-  type VideoRoomSession,
-  type VideoRoomSummary,
-} from '@ops/sdk';
+import { HttpClient, Notifier, PanelBox, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomSession } from '@ops/sdk';
+import type { VideoRoomStatus as VideoRoomAvailability, VideoRoomJoin, VideoRoomSummary } from '@ops/contracts';
 import { useParticipantStreams, useRoomSnapshot } from './roomMedia';
 import { videoRoomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';

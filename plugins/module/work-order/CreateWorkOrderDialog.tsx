@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { type DeviceKind } from '@ops/sdk';
 import {
   WORK_ORDER_CATEGORIES,
   WORK_ORDER_CATEGORY_LABELS,
@@ -7,12 +8,11 @@ import {
   WORK_ORDER_PRIORITY_LABELS,
   WORK_ORDER_SLA_HOURS,
   type CreateWorkOrderBody,
-  type DeviceKind,
   type DeviceRow,
   type WorkOrderAssignees,
   type WorkOrderCategory,
   type WorkOrderPriority,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { parseShanghaiInput, toShanghaiInput } from './shanghaiInput';
 import { DESCRIPTION_MAX, TITLE_MAX, validateCreate, type CreateForm } from './validateWorkOrder';
 import { workOrderStrings as t } from './workOrderStrings';

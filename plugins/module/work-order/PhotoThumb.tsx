@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Icon, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { WorkOrderPhoto } from '@ops/sdk';
+import type { WorkOrderPhoto } from '@ops/contracts';
 import { workOrderStrings as t } from './workOrderStrings';
 
 export interface PhotoThumbProps {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WorkOrderAssignees } from '@ops/sdk';
+import type { WorkOrderAssignees } from '@ops/contracts';
 import { allowedActions, WorkOrderActions } from './WorkOrderActions';
 
 const assignees: WorkOrderAssignees = {

@@ -7,7 +7,7 @@ import {
   type WorkOrderAssignees,
   type WorkOrderDetail,
   type WorkOrderPhoto,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import type { ActionInput } from './workOrderApi';
 import { checkPhotoFile, PHOTOS_PER_NOTE, validateActionText } from './validateWorkOrder';
 import { workOrderStrings as t } from './workOrderStrings';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { WorkOrderDetail } from '@ops/sdk';
+import type { WorkOrderDetail } from '@ops/contracts';
 import { WorkOrderDetailView } from './WorkOrderDetailView';
 
 const NOW = Date.UTC(2026, 10, 22, 8);

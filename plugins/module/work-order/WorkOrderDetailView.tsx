@@ -1,6 +1,7 @@
 import { Button, Divider, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import { formatDateTime, WORK_ORDER_STATUS_LABELS, type WorkOrderAssignees, type WorkOrderDetail, type WorkOrderPhoto } from '@ops/sdk';
+import { formatDateTime } from '@ops/sdk';
+import { WORK_ORDER_STATUS_LABELS, type WorkOrderAssignees, type WorkOrderDetail, type WorkOrderPhoto } from '@ops/contracts';
 import { PhotoThumb } from './PhotoThumb';
 import { SLA_INTENT, slaOf } from './slaClock';
 import { WorkOrderActions, type WorkOrderActionsProps } from './WorkOrderActions';

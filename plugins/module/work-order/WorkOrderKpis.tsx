@@ -1,4 +1,5 @@
-import { PanelBox, StatGroup, type WidgetStatus, type WorkOrderStats } from '@ops/sdk';
+import { PanelBox, StatGroup, type WidgetStatus } from '@ops/sdk';
+import type { WorkOrderStats } from '@ops/contracts';
 import { workOrderStrings as t, type KpiName } from './workOrderStrings';
 
 export interface StatsPanelProps {

@@ -1,24 +1,20 @@
 import { Button, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { DateRangeField, formatMonthDayTime, PanelBox, WidgetState, type WidgetStatus } from '@ops/sdk';
 import {
-  DateRangeField,
-  formatMonthDayTime,
-  PanelBox,
-  WidgetState,
   WORK_ORDER_CATEGORIES,
   WORK_ORDER_CATEGORY_LABELS,
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_PRIORITY_LABELS,
   WORK_ORDER_STATUSES,
   WORK_ORDER_STATUS_LABELS,
-  type WidgetStatus,
   type WorkOrderAssignees,
   type WorkOrderCategory,
   type WorkOrderPriority,
   type WorkOrderQuery,
   type WorkOrderRow,
   type WorkOrderStatus,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { SLA_INTENT, slaOf } from './slaClock';
 import { workOrderStrings as t } from './workOrderStrings';
 

@@ -13,17 +13,19 @@ import {
   shanghaiDayStart,
   useLoaded,
   useService,
-  WORK_ORDER_PUSH_TOPIC,
   type DeviceKind,
   type Loaded,
   type RoutedPush,
+} from '@ops/sdk';
+import {
+  WORK_ORDER_PUSH_TOPIC,
   type WorkOrderAction,
   type WorkOrderAssignees,
   type WorkOrderChanged,
   type WorkOrderDetail,
   type WorkOrderPhoto,
   type WorkOrderStats,
-} from '@ops/sdk';
+} from '@ops/contracts';
 import { CreateWorkOrderDialog, type NewWorkOrder } from './CreateWorkOrderDialog';
 import { createWorkOrderApi, type ActionInput } from './workOrderApi';
 import { WorkOrderDetailView } from './WorkOrderDetailView';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { WorkOrderAssignees, WorkOrderDetail, WorkOrderPhoto, WorkOrderRow, WorkOrderStats } from '@ops/sdk';
+import type { WorkOrderAssignees, WorkOrderDetail, WorkOrderPhoto, WorkOrderRow, WorkOrderStats } from '@ops/contracts';
 import { WorkOrderDetailView } from './WorkOrderDetailView';
 import { WorkOrderKpis } from './WorkOrderKpis';
 import { WorkOrderList, type WorkOrderListProps } from './WorkOrderList';

@@ -1,4 +1,5 @@
-import { PanelBox, PieChart, WORK_ORDER_STATUSES, WORK_ORDER_STATUS_LABELS, type WorkOrderStatus } from '@ops/sdk';
+import { PanelBox, PieChart } from '@ops/sdk';
+import { WORK_ORDER_STATUSES, WORK_ORDER_STATUS_LABELS, type WorkOrderStatus } from '@ops/contracts';
 import type { StatsPanelProps } from './WorkOrderKpis';
 import { workOrderStrings as t } from './workOrderStrings';
 

@@ -1,4 +1,4 @@
-import { OPEN_WORK_ORDER_STATUSES, type WorkOrderRow } from '@ops/sdk';
+import { OPEN_WORK_ORDER_STATUSES, type WorkOrderRow } from '@ops/contracts';
 import { workOrderStrings as t } from './workOrderStrings';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import type { WorkOrderAction } from '@ops/sdk';
+import type { WorkOrderAction } from '@ops/contracts';
 import { workOrderStrings as t } from './workOrderStrings';
 
 /** The server's limits (server/workOrders/workOrderRoutes.ts), checked before sending with its messages. */

@@ -1,8 +1,7 @@
+import type { ApiCaller, ApiFiles } from '@ops/sdk';
 import {
   routes,
   type AlarmWorkOrderBody,
-  type ApiCaller,
-  type ApiFiles,
   type CreateWorkOrderBody,
   type WorkOrderAction,
   type WorkOrderAssignees,
@@ -11,7 +10,7 @@ import {
   type WorkOrderQuery,
   type WorkOrderRow,
   type WorkOrderStats,
-} from '@ops/sdk';
+} from '@ops/contracts';
 
 /** What an action of the detail sends besides the order id (the server checks each). */
 export interface ActionInput {

@@ -1,4 +1,4 @@
-import type { WorkOrderStatus } from '@ops/sdk';
+import type { WorkOrderStatus } from '@ops/contracts';
 
 /** zh-CN texts of 工单管理. */
 export const workOrderStrings = {

@@ -3,6 +3,7 @@ import { RuntimeConfig } from '../config/RuntimeConfig';
 import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
+import { DeviceHttpClient } from '../devices/deviceHttpClient';
 import { HttpClient } from '../http/HttpClient';
 import { ApiFiles, createApiFiles } from '../http/ApiFiles';
 import { createSessionFetch } from '../http/sessionFetch';
@@ -14,6 +15,7 @@ import { Notifier } from '../ui/Notifier';
 import { tokenStorage } from '../session/tokenStorage';
 import { useSessionStore } from '../session/sessionStore';
 import { MapEffectHub, MapEffects } from '../map/MapEffects';
+import { activatePlugins } from '../plugins/activatePlugins';
 import { discoverPlugins } from '../plugins/discoverPlugins';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
@@ -35,8 +37,9 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
     .toConstantValue(new DefaultPluginRegistry(discoverPlugins({ disabledPlugins }), container));
   container.bind<EventBus>(EventBus).toConstantValue(new SimpleEventBus());
   container.bind<MapEffects>(MapEffects).toConstantValue(new MapEffectHub());
-  // The device calls are core: the globe's device markers and the device plugins use them.
-  container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [HttpClient]);
+  // The device calls are core: the globe's device markers and the device plugins use them, through the
+  // device-side client (spec section 8: its own timeout, 401/403/404 handling and indicator).
+  container.bind<DeviceApi>(DeviceApi).toResolvedValue((http: HttpClient) => createDeviceApi(http), [DeviceHttpClient]);
   // Live camera video and recordings through the stream endpoint the server names (core/media).
   const apiBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).apiBaseUrl : '/api');
   const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
@@ -49,31 +52,17 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
-  container
-    .bind<Intercom>(Intercom)
-    .toResolvedValue(
-      (http: HttpClient) =>
-        createIntercom({
-          host: createIntercomHost(sessionFetch, intercomBaseUrl),
-          http,
-          sessionFetch,
-          callerId: () => useSessionStore.getState().user?.userId,
-        }),
-      [HttpClient],
-    );
+  container.bind<Intercom>(Intercom).toResolvedValue(
+    (http: HttpClient) =>
+      createIntercom({
+        host: createIntercomHost(sessionFetch, intercomBaseUrl),
+        http,
+        sessionFetch,
+        callerId: () => useSessionStore.getState().user?.userId,
+      }),
+    [HttpClient],
+  );
   return container;
-}
-
-/** Loads the code of every plugin whose manifest asks to start with `activation` (failures logged, others go on). */
-export async function activatePlugins(registry: PluginRegistry, activation: 'onShell' | 'onGlobe'): Promise<void> {
-  for (const plugin of registry.list()) {
-    if (plugin.manifest.activation !== activation) continue;
-    try {
-      await registry.loadCode(plugin.fullId);
-    } catch (error) {
-      console.error(`插件 ${plugin.fullId} 启动失败：${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 let started: { coreServices: ServiceMap | undefined; container: Container } | undefined;

@@ -1,4 +1,4 @@
-import { moduleTree } from '../registry/moduleTree';
+import { findModule, moduleTree } from './moduleTree';
 
 /** Top-level routes of spec section 2 that need no session. */
 export const publicRoutes = { root: '/', login: '/login', realTimeBroad: '/realTimeBroad', notFound: '/404' } as const;
@@ -26,4 +26,14 @@ export function resolveUnknownPath(pathname: string, known: readonly string[] = 
   const first = firstSegment(pathname).toLowerCase();
   const match = known.find((path) => path.slice(1).toLowerCase() === first);
   return match ?? publicRoutes.login;
+}
+
+/**
+ * Path of a module page named by its module and child (an alarm's page: the push route's target, else the
+ * alarm type's; the intercom page a call opens); without one, the event center.
+ */
+export function targetPathOf(target: { module: string; child?: string } | null | undefined): string {
+  const module = target ? findModule(target.module) : undefined;
+  if (!module || !target) return '/alarmManage/eventcenter';
+  return target.child ? `${module.path}/${target.child.toLowerCase()}` : module.path;
 }

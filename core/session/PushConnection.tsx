@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { RuntimeConfig } from '../config/RuntimeConfig';
 import { useService } from '../di/useService';
 import { HttpClient } from '../http/HttpClient';
-import { AuthService } from '../session/AuthService';
-import { activeTenant, useSessionStore } from '../session/sessionStore';
-import { EventBus } from './EventBus';
-import { PushClient, pushUrlFor } from './PushClient';
+import { AuthService } from './AuthService';
+import { activeTenant, useSessionStore } from './sessionStore';
+import { EventBus } from '../push/EventBus';
+import { PushClient, pushUrlFor } from '../push/PushClient';
 
 /** Keeps the push connection open while logged in; reopens it for a new tenant; logout closes it. */
 export function PushConnection() {

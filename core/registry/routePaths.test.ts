@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProtectedTopLevel, resolveUnknownPath } from './routePaths';
+import { isProtectedTopLevel, resolveUnknownPath, targetPathOf } from './routePaths';
 
 describe('unknown path rule', () => {
   it('goes to the route named after the first segment', () => {
@@ -16,5 +16,10 @@ describe('unknown path rule', () => {
     expect(isProtectedTopLevel('/lowAltitude/lowuav')).toBe(true);
     expect(isProtectedTopLevel('/login')).toBe(false);
     expect(isProtectedTopLevel('/whatever')).toBe(false);
+  });
+  it('maps a module page to its path, and no page to the event center', () => {
+    expect(targetPathOf({ module: 'securityEmergency', child: 'evacuate' })).toBe('/securityEmergency/evacuate');
+    expect(targetPathOf({ module: 'device' })).toBe('/device');
+    expect(targetPathOf(null)).toBe('/alarmManage/eventcenter');
   });
 });
