@@ -8,8 +8,12 @@ import { findPostgresBinDir } from './server/testing/postgresCluster';
 // global setup fail with a message to install postgresql.
 const postgresTests =
   findPostgresBinDir() || process.env.REQUIRE_POSTGRES === '1'
-    ? { include: ['server/**/*.test.ts'], setupFiles: ['server/testing/postgresTestSetup.ts'] }
-    : { include: ['server/testing/postgresSkipped.check.ts'], setupFiles: [] };
+    ? {
+        include: ['server/**/*.test.ts'],
+        setupFiles: ['server/testing/serverTestSetup.ts', 'server/testing/postgresTestSetup.ts'],
+        globalSetup: ['server/testing/postgresGlobalSetup.ts', 'server/testing/seededGlobalSetup.ts'],
+      }
+    : { include: ['server/testing/postgresSkipped.check.ts'], setupFiles: [], globalSetup: ['server/testing/postgresGlobalSetup.ts'] };
 
 export default defineConfig({
   plugins: [react()],
@@ -47,6 +51,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          setupFiles: ['server/testing/serverTestSetup.ts'],
+          // Test servers start on copies of one database seeded for the run (server/testing/seededDatabases.ts).
+          globalSetup: ['server/testing/seededGlobalSetup.ts'],
           pool: 'forks',
           // npm test runs the server suites beside Chromium on CI's 2 cores: 5 s is too tight for a test
           // that starts servers. A test that hangs still fails.
@@ -60,7 +67,6 @@ export default defineConfig({
           ...postgresTests,
           pool: 'forks',
           testTimeout: 20_000,
-          globalSetup: ['server/testing/postgresGlobalSetup.ts'],
         },
       },
     ],

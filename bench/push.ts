@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createServer } from '../server/createServer';
+import { testPushTopic } from '../server/testing/testPushTopic';
 import { bareMessage, collect, drive, latencies, opened, percentile, settle } from './scale/pushLatency';
 
 const CLIENTS = Number(process.env.PUSH_CLIENTS ?? 200);
 const RATE = Number(process.env.PUSH_RATE ?? 50);
 const SECONDS = Number(process.env.PUSH_SECONDS ?? 5);
 const P99_BUDGET_MS = 100;
+/** An alarm-sized message through the whole channel (commit, fan-out); the raw sockets read only benchId. */
+const benchTopic = testPushTopic('BENCH_PUSH');
 
 async function pushChannel(): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bench-push-'));
@@ -35,7 +38,7 @@ async function pushChannel(): Promise<number[]> {
   const sentAt = await drive(
     { rate: RATE, seconds: SECONDS },
     async (id) => {
-      await app.pushHub.publish(1, 'DEVICE_ALARM', { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
+      await app.pushHub.publish(1, benchTopic, { benchId: id, alarmContent: '压测告警', alarmTypeName: '烟感报警' });
     },
     { awaitEach: true },
   );

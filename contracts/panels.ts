@@ -3,10 +3,12 @@
  * feed any widget of its family), and the layouts operators arrange (stored per user, tenant and page,
  * repaired by the same function on both sides).
  */
-import type { LayoutItem, Panel, WidgetName } from '../schemas/contributions/panels.schema.gen';
+import type { LayoutItem, Panel } from '../schemas/contributions/panels.schema.gen';
 import type { AlarmRow } from './alarms';
+import type { BuiltinWidgetId } from './builtinWidgetTypes';
 
-export type { LayoutItem, Panel, PanelQuery, PanelSize, PageLayouts, WidgetName } from '../schemas/contributions/panels.schema.gen';
+export type { LayoutItem, Panel, PanelQuery, PanelSize, PageLayouts, WidgetId } from '../schemas/contributions/panels.schema.gen';
+export { BUILTIN_WIDGET_TYPES, isBuiltinWidget, type BuiltinWidgetId, type WidgetTypeDeclaration } from './builtinWidgetTypes';
 
 /** Columns of every panel grid. */
 export const GRID_COLUMNS = 24;
@@ -74,8 +76,11 @@ export interface DeviceStatusData {
   kinds: { kind: string; name: string; online: number; offline: number }[];
 }
 
-/** What each widget's query answers (alarmList reads AlarmRow pages: `{ rows, total }`; clock reads nothing). */
-export interface WidgetData {
+/**
+ * What each built-in widget's query answers (alarmList reads AlarmRow pages: `{ rows, total }`; clock
+ * reads nothing). A plugin's widget type documents its own.
+ */
+export interface WidgetData extends Record<BuiltinWidgetId, unknown> {
   statCard: StatValue;
   statGroup: StatGroupData;
   ranking: CategoryData;
@@ -169,6 +174,3 @@ function clampInt(value: number, min: number, max: number): number {
   const whole = Number.isFinite(value) ? Math.round(value) : min;
   return Math.min(max, Math.max(min, whole));
 }
-
-/** Widgets that read no query. */
-export const QUERYLESS_WIDGETS: readonly WidgetName[] = ['clock'];

@@ -22,12 +22,15 @@ export { Api, type ApiCaller } from './http/ApiCaller';
 export { ApiFiles } from './http/ApiFiles';
 export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';
-export { EventBus } from './push/EventBus';
+export { EventBus, busTopic, type BusTopic } from './push/EventBus';
 export { PluginRegistry } from './plugins/PluginRegistry';
 export { RuntimeConfig } from './config/RuntimeConfig';
 
-// Push channel: the topic every routed push message is published on, and its types.
-export { PUSH_TOPIC_ALL, type PushMessage, type RoutedPush } from './push/PushClient';
+// Push channel: subscribing to a typed topic (the topics, `definePushTopic` and the `pushSchema`
+// builders are data: `@ops/contracts`), the topic every routed push message is published on, and its type.
+export { usePush } from './push/usePush';
+export { subscribePush, type PushListener } from './push/subscribePush';
+export { PUSH_TOPIC_ALL, routedPushTopic, type RoutedPush } from './push/RoutedPush';
 export { PushHandler } from './push/PushHandler';
 
 // Map effects: the contribution point, the effects API, frame clock and option readers.
@@ -96,12 +99,16 @@ export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket
 export { alarmGradeLabels } from './alarms/alarmStrings';
 
 // ── Widgets and formats (core/widgets, core/format) ────────────────────────────────────────────────
-// The widget library panels show (`coreWidgets` by WidgetName, each taking `WidgetProps`), the shared
-// loading/empty/error frame, the ECharts host and the Chinese date range field. Charts, `EChart` and
-// `DateRangeField` load their code on first render, so importing them here costs a plugin nothing.
+// The widget library panels show (`BUILTIN_WIDGETS`; a plugin adds a widget type with `defineWidget`
+// and `widgetType`, declared in its plugin.json `contributes.widgets`), the shared loading/empty/error
+// frame, the ECharts host and the Chinese date range field. Charts, `EChart` and `DateRangeField` load
+// their code on first render, so importing them here costs a plugin nothing.
+export { defineWidget } from './widgets/defineWidget';
 export {
-  coreWidgets,
-  widgetComponent,
+  BUILTIN_WIDGETS,
+  WidgetType,
+  widgetType,
+  lazyWidget,
   WidgetState,
   StatCard,
   StatGroup,
@@ -120,13 +127,15 @@ export {
   EChart,
   DateRangeField,
   gradeIntent,
-  type CoreWidgets,
+  type WidgetComponent,
+  type WidgetComponentProps,
+  type WidgetTypeDeclarationLike,
   type VideoTileCamera,
   type VideoTileProps,
   type WidgetProps,
   type WidgetStatus,
   type WidgetStateProps,
-  type WidgetName,
+  type BuiltinWidgetId,
   type WidgetData,
   type ChartItem,
   type EChartProps,

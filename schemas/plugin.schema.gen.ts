@@ -4,7 +4,7 @@
  * This interface was referenced by `PluginManifest`'s JSON-Schema
  * via the `definition` "PluginKind".
  */
-export type PluginKind = 'device' | 'alarm' | 'module' | 'map-effect';
+export type PluginKind = 'device' | 'alarm' | 'module' | 'map-effect' | 'widget';
 /**
  * Plugins that must be present and valid, as full ids kind:id.
  */
@@ -45,7 +45,7 @@ export interface PluginManifest {
   optional?: PluginIdList1;
   enabledByDefault?: boolean;
   /**
-   * When the plugin's code loads: onDemand when one of its pages or renderers is first needed; onShell when the signed-in app starts (push handlers, services other plugins use); onGlobe when the globe starts (map layers, the device panel on the map).
+   * When the plugin's code loads: onDemand when one of its pages, renderers or widget types is first needed; onShell when the signed-in app starts (push handlers, services other plugins use); onGlobe when the globe starts (map layers, the device panel on the map).
    */
   activation?: 'onDemand' | 'onShell' | 'onGlobe';
   /**

@@ -1,13 +1,15 @@
 // `npm test`: every check of the project, in two lanes so CI's 2 cores both work.
 //
-//   1. lint, type-check and the generated-types check, at once (short; a failure stops here);
-//   2. lane "browser": the end-to-end suite (one build, Chromium files one at a time), and at the same
-//      time lane "node": unit and story tests, then the server suite on SQLite, then on PostgreSQL.
+//   1. lint, type-check, the generated-types check, the format check and the production build the
+//      end-to-end suite serves, at once (short; a failure stops here);
+//   2. lane "browser": the end-to-end suite (Chromium files one at a time, on that build), and at the
+//      same time lane "node": unit and story tests, then the server suite on SQLite, then on PostgreSQL.
 //
 // Most of the end-to-end time is Chromium waiting on software WebGL and the server suites waiting on
 // databases, so the lanes overlap well. Each step's output is kept and printed whole when the step ends
 // (two interleaved vitest reports would be unreadable), with its time; the run fails if any step fails,
-// after both lanes have finished. TEST_LANES=serial runs every step one after the other instead.
+// after both lanes have finished, and ends with a table of every step's and lane's time.
+// TEST_LANES=serial runs every step one after the other instead.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
@@ -15,6 +17,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Failed steps and their output, summarised again at the very end (CI logs are read from their tail). */
 const failures = [];
+/** Every step run, in the order they ended: its name, whether it passed and its seconds. */
+const timings = [];
 
 /** Where a vitest report says what failed: its failed tests and unhandled errors, without colours, at most `limit` lines. */
 function failureDigest(output, limit = 60) {
@@ -25,50 +29,79 @@ function failureDigest(output, limit = 60) {
   return picked.join('\n');
 }
 
-/** Runs `npm run <script>`, keeping its output; resolves with whether it passed. */
-function run(script) {
+const secondsSince = (started) => (performance.now() - started) / 1000;
+
+/** Runs `npm run <script>` (with `env` added), keeping its output; resolves with whether it passed. */
+function run(script, env = {}) {
   const started = performance.now();
   console.log(`▶ ${script}`);
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', '--silent', script], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
     });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code, signal) => {
-      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      const seconds = secondsSince(started);
       const passed = code === 0;
       process.stdout.write(`\n━━━━ ${script} ━━━━\n`);
       process.stdout.write(Buffer.concat(chunks));
-      console.log(`${passed ? '✓' : '✗'} ${script}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s\n`);
+      console.log(
+        `${passed ? '✓' : '✗'} ${script}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds.toFixed(0)} s\n`,
+      );
       if (!passed) failures.push({ script, output: Buffer.concat(chunks).toString('utf8') });
+      timings.push({ script, passed, seconds });
       resolve(passed);
     });
   });
 }
 
-/** Runs the scripts one after the other, going on after a failure; resolves with whether all passed. */
-async function lane(scripts) {
+/** Runs a lane's steps one after the other, going on after a failure; resolves with whether all passed. */
+async function lane(name, steps, lanes) {
+  const started = performance.now();
   let passed = true;
-  for (const script of scripts) passed = (await run(script)) && passed;
+  for (const [script, env] of steps) passed = (await run(script, env)) && passed;
+  lanes.push({ name, passed, seconds: secondsSince(started) });
   return passed;
 }
 
-const started = performance.now();
-const checks = ['lint', 'typecheck', 'gen:check'];
-const browser = ['test:e2e'];
-const node = ['test:unit', 'test:server', 'test:server:pg'];
+const minutesAndSeconds = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
+/** The closing table: each step's time, then each lane's (CI logs are read from their tail). */
+function printTimes(lanes, totalSeconds) {
+  const rows = [
+    ...timings.map(({ script, passed, seconds }) => [`  ${script}`, passed ? '✓' : '✗', minutesAndSeconds(seconds)]),
+    ...lanes.map(({ name, passed, seconds }) => [`泳道 ${name}`, passed ? '✓' : '✗', minutesAndSeconds(seconds)]),
+    ['合计', '', minutesAndSeconds(totalSeconds)],
+  ];
+  // A Chinese character takes two columns of a terminal.
+  const columns = (text) => [...text].reduce((sum, char) => sum + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
+  const width = Math.max(...rows.map(([label]) => columns(label))) + 2;
+  console.log('\n━━━━ 用时（分:秒）━━━━');
+  for (const [label, mark, time] of rows) console.log(`${label}${' '.repeat(width - columns(label))}${mark.padEnd(2)} ${time.padStart(6)}`);
+}
+
+const started = performance.now();
+// The end-to-end suite serves the build made here, beside the checks, instead of building in its lane.
+const checks = [['lint'], ['typecheck'], ['gen:check'], ['format:check'], ['build', { NODE_ENV: 'production' }]];
+const browser = [['test:e2e', { E2E_SKIP_BUILD: '1' }]];
+const node = [['test:unit'], ['test:server'], ['test:server:pg']];
+
+const lanes = [];
 let passed;
 if (process.env.TEST_LANES === 'serial') {
-  passed = await lane([...checks, ...node, ...browser]);
+  passed = await lane('serial', [...checks, ...node, ...browser], lanes);
 } else {
-  passed = (await Promise.all(checks.map(run))).every(Boolean);
-  if (passed) passed = (await Promise.all([lane(browser), lane(node)])).every(Boolean);
+  const checksStarted = performance.now();
+  passed = (await Promise.all(checks.map(([script, env]) => run(script, env)))).every(Boolean);
+  lanes.push({ name: 'checks', passed, seconds: secondsSince(checksStarted) });
+  if (passed) passed = (await Promise.all([lane('browser', browser, lanes), lane('node', node, lanes)])).every(Boolean);
 }
 for (const { script, output } of failures) process.stdout.write(`\n━━━━ 未通过：${script}（摘要）━━━━\n${failureDigest(output)}\n`);
-const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+const totalSeconds = secondsSince(started);
+printTimes(lanes, totalSeconds);
+const minutes = (totalSeconds / 60).toFixed(1);
 console.log(passed ? `所有检查通过（${minutes} 分钟）` : `有检查未通过（${minutes} 分钟），见上方标 ✗ 的步骤`);
 process.exit(passed ? 0 : 1);

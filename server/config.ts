@@ -54,8 +54,14 @@ export interface ServerConfig {
   fieldWork?: { delayMs: number };
   /** Device operation and video diagnosis jobs (server/operations/); absent (tests): every job off. */
   operations?: OperationsConfig;
-  /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way. */
+  /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way (unless seedHistoryDays is 0). */
   sensors?: SensorsConfig;
+  /**
+   * SEED_HISTORY_DAYS: how many days of demo history a new database is seeded with (device status changes
+   * and command results; with any, also the maintenance plans' past rounds and a day of sensor readings).
+   * 0: none, as test servers start (server/testing/testServer.ts, tests/e2e/startServer.ts). Absent: 7.
+   */
+  seedHistoryDays?: number;
 }
 
 export interface SensorsConfig {
@@ -227,6 +233,10 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
   const fieldWorkDelayMs = fieldWorkDelayText ? Number(fieldWorkDelayText) : 8000;
   if (!Number.isFinite(fieldWorkDelayMs) || fieldWorkDelayMs < 100 || fieldWorkDelayMs > 3_600_000)
     throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
+  const seedHistoryText = env.SEED_HISTORY_DAYS?.trim();
+  const seedHistoryDays = seedHistoryText ? Number(seedHistoryText) : undefined;
+  if (seedHistoryDays !== undefined && !(Number.isInteger(seedHistoryDays) && seedHistoryDays >= 0 && seedHistoryDays <= 365))
+    throw new Error(`SEED_HISTORY_DAYS 必须是 0 到 365 之间的整数，当前为 "${env.SEED_HISTORY_DAYS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   const logFormat = parseLogFormat(env.LOG_FORMAT, stdoutIsTerminal);
@@ -257,6 +267,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
       operations,
       sensors,
+      ...(seedHistoryDays !== undefined ? { seedHistoryDays } : {}),
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS
         ? {

@@ -32,7 +32,7 @@ import type { DeviceGateway } from './devices/DeviceGateway';
 import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { AlarmService } from './alarms/AlarmService';
-import { loadAlarmTypes } from './alarms/alarmTypes';
+import { emergencyAlarms, loadAlarmTypes } from './alarms/alarmTypes';
 import { alarmRoutes } from './alarms/alarmRoutes';
 import { devRoutes } from './dev/devRoutes';
 import { PushHub } from './push/PushHub';
@@ -199,6 +199,8 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     // Committed device changes are told to the other instances on the push channel (their list pages are cached).
     notifyChannel: PUSH_CHANNEL,
   });
+  // Demo histories a new database is seeded with (test servers start without them unless a test asks).
+  const historyDays = config.seedHistoryDays ?? SEEDED_HISTORY_DAYS;
   let freshDatabase: boolean;
   try {
     await migrate(db);
@@ -206,9 +208,11 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     if (freshDatabase) {
       const devices = await seedFleet(db, catalog, { scale: config.simulator?.fleetScale ?? 1, now: now() });
       app.log.info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
-      // The fleet's past week (status changes, command results), so 设备运维 has curves on day one.
-      const history = await seedStatusHistory(db, catalog, now());
-      app.log.info(`已写入设备近 ${SEEDED_HISTORY_DAYS} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
+      // The fleet's past days (status changes, command results), so 设备运维 has curves on day one.
+      if (historyDays > 0) {
+        const history = await seedStatusHistory(db, catalog, now(), historyDays);
+        app.log.info(`已写入设备近 ${historyDays} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
+      }
       // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
       // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
       // through the kind's index. The other seeded tables are small and looked up by key.
@@ -227,7 +231,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     const shelters = await seedEmergencyResources(db);
     if (shelters) app.log.info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
     // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
-    const readings = await seedSensorHistory(db, resourceKinds, now());
+    const readings = historyDays > 0 ? await seedSensorHistory(db, resourceKinds, now()) : 0;
     if (readings) app.log.info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
     // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
     const baselines = await recordBaselines(db, now());
@@ -325,6 +329,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   });
   app.decorate('workOrders', workOrders);
   const emergency = new EmergencyService(db, alarms, resourceKinds, now, {
+    openingAlarms: emergencyAlarms(alarmTypes).opening,
     push: pushHub,
     onPushError: (error) => app.log.error({ err: error }, '应急调度推送失败'),
   });
@@ -358,7 +363,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
   const maintenance = new MaintenanceService(db, catalog, faults, workOrders, now);
   const availability = new AvailabilityService(db, catalog, now);
   // A new database's maintenance plans and their past inspections, made through the services above.
-  if (freshDatabase)
+  if (freshDatabase && historyDays > 0)
     await seedMaintenanceHistory(db, catalog, workOrders, now()).catch(async (error: unknown) => {
       await close();
       throw error;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { validateManifests, type LoadedManifest, type PluginSwitches } from '../contracts/manifests/validateManifests';
 import type { PluginKind } from '../schemas/plugin.schema.gen';
 
-const KINDS: PluginKind[] = ['device', 'alarm', 'module', 'map-effect'];
+const KINDS: PluginKind[] = ['device', 'alarm', 'module', 'map-effect', 'widget'];
 
 /**
  * Reads every plugins/<kind>/<id>/plugin.json and validates them together with the web app's own

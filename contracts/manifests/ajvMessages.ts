@@ -40,6 +40,14 @@ export function describeAjvError(error: ErrorObject): string {
       return `长度不能超过 ${String(params.limit)}`;
     case 'minimum':
       return `不能小于 ${String(params.limit)}`;
+    case 'maximum':
+      return `不能大于 ${String(params.limit)}`;
+    case 'minItems':
+      return `至少要有 ${String(params.limit)} 项`;
+    case 'maxItems':
+      return `不能超过 ${String(params.limit)} 项`;
+    case 'const':
+      return `必须是 ${JSON.stringify(params.allowedValue)}`;
     case 'uniqueItems':
       return '不能有重复项';
     default:

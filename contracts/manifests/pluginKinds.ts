@@ -2,6 +2,7 @@ import type { AlarmContribution } from '../../schemas/contributions/alarm.schema
 import type { DeviceContribution } from '../../schemas/contributions/device.schema.gen';
 import type { MapEffectContribution } from '../../schemas/contributions/map-effect.schema.gen';
 import type { ModuleContribution } from '../../schemas/contributions/module.schema.gen';
+import type { WidgetContribution } from '../../schemas/contributions/widget.schema.gen';
 import type { PluginKind, PluginManifest } from '../../schemas/plugin.schema.gen';
 import type { LoadedManifest } from './validateManifests';
 
@@ -11,6 +12,7 @@ export interface ContributionsByKind {
   alarm: AlarmContribution;
   module: ModuleContribution;
   'map-effect': MapEffectContribution;
+  widget: WidgetContribution;
 }
 
 /** A manifest of one kind, its `contributes` typed by that kind's schema. */

@@ -5,9 +5,11 @@ import deviceSchema from '../../schemas/contributions/device.schema.json';
 import mapEffectSchema from '../../schemas/contributions/map-effect.schema.json';
 import moduleSchema from '../../schemas/contributions/module.schema.json';
 import panelsSchema from '../../schemas/contributions/panels.schema.json';
+import widgetSchema from '../../schemas/contributions/widget.schema.json';
 import type { PluginManifest, PluginKind } from '../../schemas/plugin.schema.gen';
 import { describeAjvError, pointerOf } from './ajvMessages';
 import { pluginError, type PluginError } from './PluginError';
+import { declaredWidgetTypes, widgetErrors } from './widgetErrors';
 
 export interface ManifestEntry {
   /** e.g. `plugins/device/lamp` */
@@ -31,6 +33,7 @@ const contributionValidators: Record<PluginKind, ValidateFunction> = {
   alarm: ajv.compile(alarmSchema),
   module: ajv.compile(moduleSchema),
   'map-effect': ajv.compile(mapEffectSchema),
+  widget: ajv.compile(widgetSchema),
 };
 
 function schemaErrors(folder: string, validate: ValidateFunction, prefix = ''): PluginError[] {
@@ -189,16 +192,32 @@ export function validateManifests(
   for (const fullId of live.keys()) if (!state.has(fullId)) visit(fullId);
   live = new Map([...live].filter(([fullId]) => !inCycle.has(fullId)));
   dropMissingRequires();
-  const panelProblems = panelErrors([...live.values()]);
-  if (panelProblems.size) {
-    for (const [fullId, problems] of panelProblems) {
-      errors.push(...problems);
+  // Panels and widget types across plugins; a plugin left out can take a widget type others use with it.
+  const offPlugins = candidates.filter((plugin) => disabledSet.has(plugin.fullId) || droppedBySwitch.has(plugin.fullId));
+  const switchedOffTypes = new Map(declaredWidgetTypes(offPlugins).flatMap((type) => (type.pluginId ? [[type.id, type.pluginId]] : [])));
+  for (let round = 0; round < 10; round++) {
+    const widgets = widgetErrors([...live.values()], switchedOffTypes);
+    const problems = mergeProblems(panelErrors([...live.values()]), widgets.errors);
+    for (const [fullId, pluginProblems] of widgets.switchedOff) {
+      switchedOff.push(...pluginProblems);
+      droppedBySwitch.add(fullId);
+      live.delete(fullId);
+    }
+    if (!problems.size && !widgets.switchedOff.size) break;
+    for (const [fullId, pluginProblems] of problems) {
+      errors.push(...pluginProblems);
       live.delete(fullId);
     }
     dropMissingRequires();
   }
 
   return { plugins: [...live.values()], errors, switchedOff };
+}
+
+function mergeProblems(...sources: Map<string, PluginError[]>[]): Map<string, PluginError[]> {
+  const merged = new Map<string, PluginError[]>();
+  for (const source of sources) for (const [fullId, problems] of source) merged.set(fullId, [...(merged.get(fullId) ?? []), ...problems]);
+  return merged;
 }
 
 interface PanelFields {

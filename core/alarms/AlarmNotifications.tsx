@@ -4,7 +4,7 @@ import { useService } from '../di/useService';
 import { pluginAssetUrl } from '../plugins/discoverPlugins';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
-import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
+import { PUSH_TOPIC_ALL } from '../push/RoutedPush';
 import { targetPathOf } from '../registry/routePaths';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import { alarmStrings as t } from './alarmStrings';
@@ -19,6 +19,12 @@ export const DEFAULT_ALARM_SOUND = '/sounds/alarm-default.wav';
 interface ToastTarget {
   toast: AlarmToast;
   path: string;
+}
+
+/** The `targetPage` a pushed alarm carries (DEVICE_ALARM does), when it has that shape. */
+function pushedTarget(value: unknown): { module: string; child?: string } | undefined {
+  if (typeof value !== 'object' || value === null || !('module' in value) || typeof value.module !== 'string') return undefined;
+  return 'child' in value && typeof value.child === 'string' ? { module: value.module, child: value.child } : { module: value.module };
 }
 
 /** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page (`?alarmId=`). */
@@ -72,10 +78,11 @@ export function AlarmNotifications() {
 
   useEffect(() => {
     const activeTimers = timers.current;
-    const unsubscribe = bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-      const { message, route } = payload as RoutedPush;
+    // Every toast event type, not only the reference server's DEVICE_ALARM: a production backend sends
+    // 45 kinds whose data has no declared topic, so the fields are read with their types checked.
+    const unsubscribe = bus.subscribe(PUSH_TOPIC_ALL, ({ message, route }) => {
       if (route.action !== 'toast') return;
-      const data = message.data as Record<string, unknown>;
+      const data = message.data;
       const code = String(data.alarmType ?? route.alarmType ?? '');
       const type = alarmTypes.get(code);
       const iconUrl = type ? pluginAssetUrl(type.folder, type.icon) : undefined;
@@ -91,7 +98,7 @@ export function AlarmNotifications() {
       };
       // The page opens on this alarm: the event center shows it, the emergency pages find its event.
       const alarmQuery = typeof data.alarmId === 'number' && Number.isInteger(data.alarmId) ? `?alarmId=${data.alarmId}` : '';
-      const path = `${targetPathOf(route.target ?? (data.targetPage as { module: string; child?: string } | null) ?? type?.targetPage)}${alarmQuery}`;
+      const path = `${targetPathOf(route.target ?? pushedTarget(data.targetPage) ?? type?.targetPage)}${alarmQuery}`;
       setToasts((previous) => [...previous.slice(-50), { toast, path }]);
       later(ALARM_TOAST_MS, () => setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key)));
       setMasked(true);

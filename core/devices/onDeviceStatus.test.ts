@@ -1,30 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimpleEventBus } from '../push/EventBus';
+import { PUSH_TOPIC_ALL } from '../push/RoutedPush';
 import { onDeviceStatus } from './onDeviceStatus';
 
-const push = (topic: string, data: Record<string, unknown>) =>
-  [
-    topic,
-    {
-      message: { code: 200, eventType: topic === 'device.online' ? 'online_event' : 'offline_event', seq: 1, data },
-      route: { action: 'silent', topic },
-    },
-  ] as const;
+const push = (eventType: 'online_event' | 'offline_event', data: Record<string, unknown>) => ({
+  message: { code: 200, eventType, seq: 1, data: { deviceName: '路灯 7', kind: 'lamp', ...data } },
+  route: { action: 'silent' as const, topic: eventType === 'online_event' ? 'device.online' : 'device.offline' },
+});
 
 describe('onDeviceStatus', () => {
-  it('passes on- and offline pushes on, ignores malformed ones with a warning, and stops when asked', () => {
+  it('passes on- and offline pushes on, skips malformed ones with a warning, and stops when asked', () => {
     const bus = new SimpleEventBus();
     const changes = vi.fn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const stop = onDeviceStatus(bus, changes);
-    bus.publish(...push('device.offline', { deviceId: 7, online: false }));
-    bus.publish(...push('device.online', { deviceId: 7, online: true }));
-    bus.publish(...push('device.online', { deviceId: '7', online: 'yes' }));
-    bus.publish('device.online', undefined);
+    bus.publish(PUSH_TOPIC_ALL, push('offline_event', { deviceId: 7, online: false }));
+    bus.publish(PUSH_TOPIC_ALL, push('online_event', { deviceId: 7, online: true }));
+    bus.publish(PUSH_TOPIC_ALL, push('online_event', { deviceId: '7', online: 'yes' }));
     expect(changes.mock.calls).toEqual([[{ deviceId: 7, online: false }], [{ deviceId: 7, online: true }]]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledTimes(1);
     stop();
-    bus.publish(...push('device.offline', { deviceId: 8, online: false }));
+    bus.publish(PUSH_TOPIC_ALL, push('offline_event', { deviceId: 8, online: false }));
     expect(changes).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });

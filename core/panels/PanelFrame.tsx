@@ -1,7 +1,6 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { Suspense, type ComponentType } from 'react';
-import type { WidgetName } from '../../contracts/panels';
-import type { WidgetProps } from '../widgets/widgetProps';
+import { Suspense } from 'react';
+import type { WidgetType } from '../widgets/WidgetType';
 import { PanelBox } from './PanelBox';
 import type { PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
@@ -9,7 +8,9 @@ import { usePanelData } from './usePanelData';
 
 export interface PanelFrameProps {
   panel: PagePanel;
-  widget: ComponentType<WidgetProps<WidgetName>> | undefined;
+  /** The panel's widget type; undefined while its plugin loads (`pending`) or when none has its id. */
+  widget: WidgetType | undefined;
+  pending?: boolean;
   editing: boolean;
   collapsed: boolean;
   wall: boolean;
@@ -22,8 +23,10 @@ export interface PanelFrameProps {
  * One panel: a title bar (the drag handle while the layout is edited) and its widget, fed by the
  * panel-data hook. Opaque glass, so markers and effects of a globe underneath never show through text.
  */
-export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
+export function PanelFrame({ panel, widget, pending = false, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
+  // The data is whatever the panel's query answers; the manifest pairs the query with the widget.
   const { status, data, error, reload } = usePanelData<never>(panel);
+  const Widget = widget?.component;
   const actions = editing ? (
     <Button
       size="small"
@@ -57,6 +60,8 @@ export function PanelFrame({ panel, widget: Widget, editing, collapsed, wall, on
             {...(onOpen ? { onOpen: (key: string) => onOpen(panel, key) } : {})}
           />
         </Suspense>
+      ) : pending ? (
+        <div className="panel-frame__pending" aria-busy="true" aria-label={t.loading} />
       ) : (
         <Callout intent="danger" compact>
           {t.unknownWidget(panel.widget)}

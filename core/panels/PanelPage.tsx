@@ -8,12 +8,12 @@ import { HttpClient } from '../http/HttpClient';
 import { useService } from '../di/useService';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { Notifier } from '../ui/Notifier';
-import { widgetComponent } from '../widgets';
 import { createLayoutApi } from './layoutApi';
 import { stackingCompactor } from './gridCompactor';
 import { panelPageSpec, type PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
 import { PanelFrame } from './PanelFrame';
+import { useWidgetTypes } from './useWidgetTypes';
 import { wallRowHeight, wallSizeOf, type WallSize } from './wallMode';
 import 'react-grid-layout/css/styles.css';
 import './PanelPage.css';
@@ -69,6 +69,8 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const spec = useMemo(() => panelPageSpec(registry, pageId), [registry, pageId]);
   const panels = useMemo(() => new Map(spec.panels.map((panel) => [panel.id, panel])), [spec]);
   const repair = useCallback((items: readonly LayoutItem[]) => repairLayout(items, spec.panels), [spec]);
+  // Widget types contributed by plugins: their code loads when this page first needs them.
+  const widgetTypes = useWidgetTypes(spec.panels.map((panel) => panel.widget));
 
   const [saved, setSaved] = useState<LayoutItem[] | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
@@ -235,7 +237,8 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
                 <div key={item.panel} className="panel-page__cell">
                   <PanelFrame
                     panel={panel}
-                    widget={widgetComponent(panel.widget)}
+                    widget={widgetTypes?.get(panel.widget)}
+                    pending={!widgetTypes}
                     editing={editing}
                     collapsed={collapsed.has(panel.id)}
                     wall={wall !== undefined}

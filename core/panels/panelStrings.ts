@@ -19,7 +19,10 @@ export const panelStrings = {
   noPanels: '本页还没有面板',
   noPanelsDescription: '点击“编辑布局”，从面板列表中添加。',
   loading: '正在加载面板…',
-  unknownWidget: (widget: string) => `未知的组件类型：${widget}`,
+  unknownWidget: (widget: string) => `未知的部件类型：${widget}`,
+  undeclaredWidget: (widget: string) => `部件类型 ${widget} 没有插件在 plugin.json 的 contributes.widgets 中声明，未使用`,
+  duplicateWidget: (widget: string) => `部件类型 ${widget} 已有同名的部件，未使用重复的一个`,
+  widgetPluginFailed: (plugin: string, message: string) => `部件插件 ${plugin} 加载失败：${message}`,
   wallMode: '大屏模式',
   exitWallMode: '退出大屏',
 } as const;

@@ -5,7 +5,7 @@ import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
 import { HttpClient } from '../http/HttpClient';
 import { EventBus, SimpleEventBus } from '../push/EventBus';
-import { PUSH_TOPIC_ALL } from '../push/PushClient';
+import { PUSH_TOPIC_ALL } from '../push/RoutedPush';
 import { PUSH_DEBOUNCE_MS, usePanelData, type PanelDataSource } from './usePanelData';
 
 afterEach(() => vi.useRealTimers());
@@ -62,10 +62,10 @@ describe('usePanelData', () => {
       value: ++value,
     }));
     await vi.waitFor(() => expect(result.current.data).toEqual({ value: 1 }));
-    const push = (eventType: string) =>
+    const push = (eventType: string, topic = 'alarm.device') =>
       bus.publish(PUSH_TOPIC_ALL, {
         message: { code: 200, eventType, seq: 1, data: {} },
-        route: { action: 'toast', topic: 'alarm.device' },
+        route: { action: 'toast', topic },
       });
     act(() => {
       for (let index = 0; index < 20; index++) push('DEVICE_ALARM');
@@ -74,7 +74,7 @@ describe('usePanelData', () => {
     await act(async () => vi.advanceTimersByTimeAsync(PUSH_DEBOUNCE_MS + 10));
     expect(get).toHaveBeenCalledTimes(2);
     expect(result.current.data).toEqual({ value: 2 });
-    act(() => bus.publish('weather.update', {}));
+    act(() => push('WEATHER_EVENT', 'weather.update'));
     await act(async () => vi.advanceTimersByTimeAsync(PUSH_DEBOUNCE_MS + 10));
     expect(get).toHaveBeenCalledTimes(3);
     act(() => push('online_event'));

@@ -3,7 +3,7 @@ import type { PanelQuery } from '../../contracts/panels';
 import { HttpClient } from '../http/HttpClient';
 import { useService } from '../di/useService';
 import { EventBus } from '../push/EventBus';
-import { PUSH_TOPIC_ALL, type RoutedPush } from '../push/PushClient';
+import { PUSH_TOPIC_ALL } from '../push/RoutedPush';
 
 export interface PanelDataSource {
   query?: PanelQuery;
@@ -86,9 +86,8 @@ export function usePanelData<T>(source: PanelDataSource): PanelData<T> {
       }, PUSH_DEBOUNCE_MS);
     };
     // A push is named either by its event type (online_event) or by the in-app topic it is routed to.
-    const unsubscribe = bus.subscribe('*', (payload, topic) => {
-      if (wanted.has(topic)) return nudge();
-      if (topic === PUSH_TOPIC_ALL && wanted.has((payload as RoutedPush | undefined)?.message?.eventType ?? '')) nudge();
+    const unsubscribe = bus.subscribe(PUSH_TOPIC_ALL, ({ message, route }) => {
+      if (wanted.has(message.eventType) || wanted.has(route.topic)) nudge();
     });
     return () => {
       unsubscribe();

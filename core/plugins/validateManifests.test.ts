@@ -156,7 +156,7 @@ describe('validateManifests', () => {
 
   it('reports a manifest that is not an object, or of an unknown kind, without crashing', () => {
     expect(errorsOf([at('plugins/device/lamp', null)])).toEqual(['plugins/device/lamp ']);
-    expect(errorsOf([at('plugins/widget/lamp', { ...device('lamp'), kind: 'widget' })])).toEqual(['plugins/widget/lamp /kind']);
+    expect(errorsOf([at('plugins/gadget/lamp', { ...device('lamp'), kind: 'gadget' })])).toEqual(['plugins/gadget/lamp /kind']);
     expect(validateManifests([at('plugins/device/lamp', null)]).errors[0]!.message).toBe('插件 plugins/device/lamp：/ 必须是对象');
   });
 });

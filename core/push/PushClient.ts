@@ -1,6 +1,9 @@
+import { parsePushMessage, PUSH_TOPICS, type PushMessage, type PushTopicDeclaration } from '../../contracts/push';
 import pushEvents from '../../registry/pushEvents.json';
 import type { PushEventRoute } from '../../schemas/registry/push-events.schema.gen';
 import type { EventBus } from './EventBus';
+import { PUSH_TOPIC_ALL, routedPushTopic, type RoutedPush } from './RoutedPush';
+import { declaredPushValidator, pushSchemaError } from './pushValidator';
 
 /** Spec section 4: reconnect 10 s after an unintended close; jitter spreads a fleet of browsers. */
 export const PUSH_RECONNECT_MS = 10_000;
@@ -8,18 +11,10 @@ export const PUSH_RECONNECT_JITTER_MS = 2_000;
 /** A frame larger than this is not a push message; it is logged and dropped. */
 export const MAX_PUSH_FRAME_CHARS = 64 * 1024;
 
-import type { PushMessage } from '../../contracts/push';
+export type { PushMessage, RoutedPush };
+export { PUSH_TOPIC_ALL };
 
-export type { PushMessage };
-
-export interface RoutedPush {
-  message: PushMessage;
-  route: PushEventRoute;
-}
-
-export const PUSH_TOPIC_ALL = 'push.message';
-
-const routes = (pushEvents as { events: Record<string, PushEventRoute> }).events;
+const routes = (pushEvents as { events: Record<string, PushEventRoute | undefined> }).events;
 
 export interface PushClientDeps {
   /** Trades the session for a single-use ticket (POST /push/ticket). */
@@ -33,6 +28,8 @@ export interface PushClientDeps {
   random?: () => number;
   /** Overrides the spec's 10 s (tests that restart the server many times). */
   reconnectMs?: number;
+  /** The topics whose data is checked before anything sees a message (default: every topic the server sends). */
+  topics?: readonly PushTopicDeclaration[];
 }
 
 /**
@@ -45,8 +42,11 @@ export class PushClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
   private tenantKey = '';
+  private readonly topics: ReadonlyMap<string, PushTopicDeclaration>;
 
-  constructor(private readonly deps: PushClientDeps) {}
+  constructor(private readonly deps: PushClientDeps) {
+    this.topics = new Map((deps.topics ?? PUSH_TOPICS).map((topic) => [topic.eventType, topic]));
+  }
 
   start(tenantId: number): void {
     this.stop();
@@ -101,26 +101,17 @@ export class PushClient {
     }, delay);
   }
 
-  /** Validates, de-duplicates and routes one frame; anything malformed is logged and ignored. */
+  /**
+   * Checks, de-duplicates and routes one frame: a message of a declared topic whose data fails the
+   * topic's schema is dropped like a malformed frame; anything dropped is logged and ignored.
+   */
   receive(raw: unknown): void {
     if (typeof raw !== 'string' || raw.length > MAX_PUSH_FRAME_CHARS) {
       console.warn('忽略推送：帧为空或过大');
       return;
     }
-    let message: PushMessage;
-    try {
-      message = JSON.parse(raw) as PushMessage;
-    } catch {
-      console.warn('忽略推送：不是 JSON');
-      return;
-    }
-    if (
-      !message ||
-      typeof message.eventType !== 'string' ||
-      !Number.isInteger(message.seq) ||
-      typeof message.data !== 'object' ||
-      message.data === null
-    ) {
+    const message = parsePushMessage(raw);
+    if (!message) {
       console.warn('忽略推送：格式不正确');
       return;
     }
@@ -132,8 +123,16 @@ export class PushClient {
       console.warn(`忽略推送：未知事件类型 ${message.eventType}`);
       return;
     }
+    const topic = this.topics.get(message.eventType);
+    if (topic) {
+      const validate = declaredPushValidator(topic);
+      if (!validate(message.data)) {
+        console.warn(`忽略推送：${message.eventType} 的数据不符合约定（${pushSchemaError(validate)}）`);
+        return;
+      }
+    }
     const routed: RoutedPush = { message, route };
-    this.deps.bus.publish(route.topic, routed);
+    this.deps.bus.publish(routedPushTopic(route.topic), routed);
     this.deps.bus.publish(PUSH_TOPIC_ALL, routed);
   }
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { describe, expect, it, vi } from 'vitest';
 import { SimpleEventBus } from './EventBus';
-import { PUSH_TOPIC_ALL, type RoutedPush } from './PushClient';
+import { PUSH_TOPIC_ALL, type RoutedPush } from './RoutedPush';
 import { dispatchPushHandlers, PushHandler } from './PushHandler';
 
 const push = (topic: string): RoutedPush => ({ message: { code: 0, eventType: 'X', seq: 1, data: {} }, route: { action: 'toast', topic } });

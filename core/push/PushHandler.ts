@@ -2,12 +2,13 @@ import type { Container } from 'inversify';
 import { createContributionPoint } from '../di/Token';
 import { getContributions } from '../di/contributions';
 import type { EventBus } from './EventBus';
-import { PUSH_TOPIC_ALL, type RoutedPush } from './PushClient';
+import { PUSH_TOPIC_ALL, type RoutedPush } from './RoutedPush';
 
 /**
  * Reacts to pushed messages without a screen being open (keeps a count, refreshes a cache, starts a
  * sound): a plugin binds one with `"activation": "onShell"` so it is there from sign-in. Screens that
- * are open subscribe to EventBus topics instead.
+ * are open subscribe with `usePush(topic, listener)` instead; a handler wanting one topic's typed data
+ * uses `subscribePush` from its service.
  */
 export const PushHandler = createContributionPoint<PushHandler>('PushHandler', '插件处理推送消息的函数');
 export interface PushHandler {
@@ -21,8 +22,7 @@ export interface PushHandler {
  * shell starts, so the list is read per message); one failing handler does not stop the others.
  */
 export function dispatchPushHandlers(bus: EventBus, container: Pick<Container, 'getAll'>): () => void {
-  return bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-    const push = payload as RoutedPush;
+  return bus.subscribe(PUSH_TOPIC_ALL, (push) => {
     for (const handler of getContributions(container, PushHandler)) {
       if (handler.topics !== '*' && !handler.topics.includes(push.route.topic)) continue;
       try {

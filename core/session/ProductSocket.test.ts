@@ -17,7 +17,10 @@ function setup() {
   const sockets: FakeSocket[] = [];
   const bus = new SimpleEventBus();
   const events: [string, unknown][] = [];
-  bus.subscribe('*', (payload, topic) => events.push([topic, payload]));
+  const { repeatLogin, incomingCall, hangup } = PRODUCT_SOCKET_TOPICS;
+  bus.subscribe(repeatLogin, (payload) => events.push([repeatLogin.name, payload]));
+  bus.subscribe(incomingCall, (payload) => events.push([incomingCall.name, payload]));
+  bus.subscribe(hangup, (payload) => events.push([hangup.name, payload]));
   const getTicket = vi.fn(async () => `ticket-${getTicket.mock.calls.length}`);
   const client = new ProductSocketClient({
     bus,
@@ -92,8 +95,8 @@ describe('ProductSocketClient (spec sections 3, 4)', () => {
     client.receive(JSON.stringify({ response: 'login', result: -3, data: { message: '账号在其他地方登录' } }));
     client.receive(JSON.stringify({ response: 'login', result: -4, data: { message: '管理员强制下线' } }));
     expect(events).toEqual([
-      [PRODUCT_SOCKET_TOPICS.repeatLogin, { result: -3, message: '账号在其他地方登录' }],
-      [PRODUCT_SOCKET_TOPICS.repeatLogin, { result: -4, message: '管理员强制下线' }],
+      [PRODUCT_SOCKET_TOPICS.repeatLogin.name, { result: -3, message: '账号在其他地方登录' }],
+      [PRODUCT_SOCKET_TOPICS.repeatLogin.name, { result: -4, message: '管理员强制下线' }],
     ]);
   });
 
@@ -105,8 +108,8 @@ describe('ProductSocketClient (spec sections 3, 4)', () => {
     client.receive('not json');
     client.receive(JSON.stringify({ response: 'tempcall', result: 7, data: {} }));
     expect(events).toEqual([
-      [PRODUCT_SOCKET_TOPICS.incomingCall, call],
-      [PRODUCT_SOCKET_TOPICS.hangup, { gid: 5, byUserId: 2 }],
+      [PRODUCT_SOCKET_TOPICS.incomingCall.name, call],
+      [PRODUCT_SOCKET_TOPICS.hangup.name, { gid: 5, byUserId: 2 }],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { ProductSocketMessage, TempCallData } from '../../contracts/videoRooms';
-import type { EventBus } from '../push/EventBus';
+import { busTopic, type EventBus } from '../push/EventBus';
 
 /** Spec section 4: reconnect on close fewer than 3 times, 500 ms × the attempt number. */
 export const PRODUCT_SOCKET_RETRY_MS = 500;
@@ -7,19 +7,24 @@ export const PRODUCT_SOCKET_MAX_RECONNECTS = 2;
 
 /** In-app topics the product socket publishes on (EventBus). */
 export const PRODUCT_SOCKET_TOPICS = {
-  /** Results -3 / -4: `RepeatLogin`. */
-  repeatLogin: 'productSocket.repeatLogin',
-  /** tempcall result 2: `TempCallData`. */
-  incomingCall: 'productSocket.tempcall.incoming',
-  /** tempcall result 1: `{ gid, byUserId }`. */
-  hangup: 'productSocket.tempcall.hangup',
-} as const;
+  /** Results -3 / -4. */
+  repeatLogin: busTopic<RepeatLogin>('productSocket.repeatLogin'),
+  /** tempcall result 2. */
+  incomingCall: busTopic<TempCallData>('productSocket.tempcall.incoming'),
+  /** tempcall result 1. */
+  hangup: busTopic<TempCallHangup>('productSocket.tempcall.hangup'),
+};
 
 export interface RepeatLogin {
   result: -3 | -4;
   message: string;
 }
 export type { TempCallData };
+/** Someone left the call `gid`. */
+export interface TempCallHangup {
+  gid: number;
+  byUserId: number;
+}
 
 export interface ProductSocketDeps {
   /** Trades the session for a one-time ticket (POST /productSocket/ticket). */

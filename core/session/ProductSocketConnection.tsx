@@ -68,11 +68,11 @@ export function ProductSocketConnection() {
   }, [client, loggedIn]);
   useEffect(() => {
     const off = [
-      bus.subscribe(PRODUCT_SOCKET_TOPICS.repeatLogin, (payload) => setRepeat(payload as RepeatLogin)),
-      bus.subscribe(PRODUCT_SOCKET_TOPICS.incomingCall, (payload) => useIncomingCallStore.getState().set(payload as TempCallData)),
-      bus.subscribe(PRODUCT_SOCKET_TOPICS.hangup, (payload) => {
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.repeatLogin, setRepeat),
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.incomingCall, (call) => useIncomingCallStore.getState().set(call)),
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.hangup, ({ gid }) => {
         const { call, set } = useIncomingCallStore.getState();
-        if (call && call.gid === (payload as { gid: number }).gid) set(null);
+        if (call && call.gid === gid) set(null);
       }),
     ];
     return () => off.forEach((unsubscribe) => unsubscribe());

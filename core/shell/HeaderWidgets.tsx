@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
+import { weatherPushTopic } from '../../contracts/push';
 import { formatDateTime, formatWeekday } from '../format/timeFormat';
-import { useService } from '../di/useService';
+import { usePush } from '../push/usePush';
 import { shellStrings } from './shellStrings';
-import { EventBus } from '../push/EventBus';
-import type { RoutedPush } from '../push/PushClient';
-import { weatherOf } from '../session/authApi';
 import { useSessionStore } from '../session/sessionStore';
 import { WeatherIcon } from './WeatherIcon';
 
@@ -26,15 +24,7 @@ export function HeaderClock() {
 /** The session's weather (spec section 3), kept current by WEATHER_EVENT pushes. */
 export function HeaderWeather() {
   const weather = useSessionStore((state) => state.weather);
-  const bus = useService(EventBus);
-  useEffect(
-    () =>
-      bus.subscribe('weather.update', (payload) => {
-        const next = weatherOf((payload as RoutedPush | undefined)?.message?.data);
-        if (next) useSessionStore.getState().setWeather(next);
-      }),
-    [bus],
-  );
+  usePush(weatherPushTopic, (next) => useSessionStore.getState().setWeather(next));
   if (!weather) return null;
   const label = shellStrings.weather(weather.city, weather.text, weather.temperature, weather.band);
   return (

@@ -1,10 +1,10 @@
 /**
- * The core widget library: the widgets panels show (by `WidgetName`), the frame they share for
- * loading, empty and error states, the ECharts host and the date range field. Chart widgets, `EChart`
- * and `DateRangeField` load their code on first render (ECharts and the date picker are downloaded
- * only by pages that use them); the others are small and load with this module.
+ * The core widget library: the built-in widget types panels name (`BUILTIN_WIDGETS`, beside those
+ * plugins contribute to `WidgetType`), the frame they share for loading, empty and error states, the
+ * ECharts host and the date range field. Chart widgets, `EChart` and `DateRangeField` load their code
+ * on first render (ECharts and the date picker are downloaded only by pages that use them); the others
+ * are small and load with this module.
  */
-import type { ComponentType } from 'react';
 import { AlarmList } from './AlarmList/AlarmList';
 import { Clock } from './Clock/Clock';
 import { DeviceStatus } from './DeviceStatus/DeviceStatus';
@@ -14,11 +14,10 @@ import { StatGroup } from './StatGroup/StatGroup';
 import { Table } from './Table/Table';
 import { Timeline } from './Timeline/Timeline';
 import { VideoTile } from './VideoTile/VideoTile';
-import { lazyComponent, lazyWidget } from './lazyWidget';
+import { lazyComponent } from './lazyWidget';
 import { dateRangeFieldPlaceholder } from './DateRangeField/DateRangeFieldPlaceholder';
 import type { DateRangeFieldProps } from './DateRangeField/DateRangeField';
 import type { EChartProps } from './charts/EChart';
-import type { WidgetName, WidgetProps } from './widgetProps';
 
 export { WidgetState, type WidgetStateProps } from './WidgetState/WidgetState';
 export {
@@ -26,8 +25,9 @@ export {
   enumOption,
   numberOption,
   stringOption,
+  type BuiltinWidgetId,
+  type WidgetComponentProps,
   type WidgetData,
-  type WidgetName,
   type WidgetProps,
   type WidgetStatus,
 } from './widgetProps';
@@ -44,12 +44,9 @@ export type { HeatmapOptions } from './Heatmap/Heatmap';
 export type { ChartItem, EChartProps } from './charts/EChart';
 export type { DateRangeFieldProps, DateRangeValue } from './DateRangeField/DateRangeField';
 
-// Charts: each its own lazy chunk over one shared ECharts chunk.
-export const LineChart = lazyWidget<'lineChart'>(() => import('./LineChart/LineChart'), 'LineChart');
-export const BarChart = lazyWidget<'barChart'>(() => import('./BarChart/BarChart'), 'BarChart');
-export const PieChart = lazyWidget<'pieChart'>(() => import('./PieChart/PieChart'), 'PieChart');
-export const Gauge = lazyWidget<'gauge'>(() => import('./Gauge/Gauge'), 'Gauge');
-export const Heatmap = lazyWidget<'heatmap'>(() => import('./Heatmap/Heatmap'), 'Heatmap');
+export { BUILTIN_WIDGETS, LineChart, BarChart, PieChart, Gauge, Heatmap } from './builtinWidgets';
+export { WidgetType, widgetType, type WidgetComponent, type WidgetTypeDeclarationLike } from './WidgetType';
+export { lazyWidget } from './lazyWidget';
 
 /** One ECharts chart for an option of your own (dark theme, Chinese, resizes with its container); lazy. */
 export const EChart = lazyComponent<EChartProps>(
@@ -64,30 +61,3 @@ export const DateRangeField = lazyComponent<DateRangeFieldProps>(
   dateRangeFieldPlaceholder,
   'DateRangeField',
 );
-
-/** Every widget a panel may name, by `WidgetName`. */
-export type CoreWidgets = { [N in WidgetName]: ComponentType<WidgetProps<N>> };
-
-export const coreWidgets: CoreWidgets = {
-  statCard: StatCard,
-  statGroup: StatGroup,
-  ranking: Ranking,
-  table: Table,
-  alarmList: AlarmList,
-  deviceStatus: DeviceStatus,
-  timeline: Timeline,
-  clock: Clock,
-  lineChart: LineChart,
-  barChart: BarChart,
-  pieChart: PieChart,
-  gauge: Gauge,
-  heatmap: Heatmap,
-};
-
-/**
- * The widget a panel names, typed for a host that renders any panel (its data is the answer of the
- * panel's query, which the manifest pairs with the widget).
- */
-export function widgetComponent(name: WidgetName): ComponentType<WidgetProps<WidgetName>> {
-  return coreWidgets[name] as ComponentType<WidgetProps<WidgetName>>;
-}

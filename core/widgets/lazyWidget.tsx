@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type FunctionComponent, type ReactNode } from 'react';
 import { WidgetState } from './WidgetState/WidgetState';
-import type { WidgetName, WidgetProps } from './widgetProps';
+import type { WidgetComponentProps } from './widgetProps';
 
 /**
  * A component whose code loads on first render (its own chunk: ECharts, the date picker), shown
@@ -10,7 +10,7 @@ export function lazyComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   fallback: (props: P) => ReactNode,
   name: string,
-): ComponentType<P> {
+): FunctionComponent<P> {
   const Lazy = lazy(load);
   function LazyComponent(props: P) {
     return (
@@ -23,10 +23,10 @@ export function lazyComponent<P extends object>(
   return LazyComponent;
 }
 
-/** A widget loaded on first render, showing the loading state until its code is there. */
-export function lazyWidget<N extends WidgetName>(
-  load: () => Promise<{ default: ComponentType<WidgetProps<N>> }>,
+/** A widget loaded on first render, showing the loading state until its code is there (built-in charts, plugins' widgets). */
+export function lazyWidget<Data>(
+  load: () => Promise<{ default: ComponentType<WidgetComponentProps<Data>> }>,
   name: string,
-): ComponentType<WidgetProps<N>> {
+): FunctionComponent<WidgetComponentProps<Data>> {
   return lazyComponent(load, (props) => <WidgetState status="loading" empty wall={props.wall} />, name);
 }

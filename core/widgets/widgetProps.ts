@@ -1,17 +1,18 @@
-import type { WidgetData, WidgetName } from '../../contracts/panels';
+import type { BuiltinWidgetId, WidgetData } from '../../contracts/panels';
 
-export type { WidgetData, WidgetName };
+export type { BuiltinWidgetId, WidgetData };
 
 /** Where a widget's data stands: the panel-data hook sets it; `ready` with no data is the empty state. */
 export type WidgetStatus = 'loading' | 'error' | 'ready';
 
 /**
- * What every core widget takes. Widgets are pure: the panel-data hook reads the panel's query and
- * hands them its answer, its status and a retry; they never fetch.
+ * What every widget takes, built in or contributed, `Data` being what its panel's query answers.
+ * Widgets are pure: the panel-data hook reads the panel's query and hands them its answer, its status
+ * and a retry; they never fetch.
  */
-export interface WidgetProps<N extends WidgetName> {
+export interface WidgetComponentProps<Data> {
   /** The query's answer (undefined before the first one arrives). */
-  data: WidgetData[N] | undefined;
+  data: Data | undefined;
   /** The panel's `options` from its manifest; each widget documents the keys it reads. */
   options?: Record<string, unknown>;
   status: WidgetStatus;
@@ -24,6 +25,9 @@ export interface WidgetProps<N extends WidgetName> {
   /** Wall-screen mode: bigger type for reading across a control room. */
   wall?: boolean;
 }
+
+/** The props of a built-in widget, its data typed by `WidgetData`. */
+export type WidgetProps<N extends BuiltinWidgetId> = WidgetComponentProps<WidgetData[N]>;
 
 // ── Reading panel options (from JSON manifests: anything may be there) ────────────────────────────────
 

@@ -1,25 +1,12 @@
 /* Generated from schemas/contributions/device.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
- * A widget of the core widget library (core/widgets).
+ * A widget type: built in (core/widgets; declared in contracts/builtinWidgetTypes.ts) or declared by a plugin in contributes.widgets.
  *
  * This interface was referenced by `DeviceContribution`'s JSON-Schema
- * via the `definition` "WidgetName".
+ * via the `definition` "WidgetId".
  */
-export type WidgetName =
-  | 'statCard'
-  | 'statGroup'
-  | 'ranking'
-  | 'table'
-  | 'alarmList'
-  | 'deviceStatus'
-  | 'timeline'
-  | 'clock'
-  | 'lineChart'
-  | 'barChart'
-  | 'pieChart'
-  | 'gauge'
-  | 'heatmap';
+export type WidgetId = string;
 /**
  * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
  *
@@ -40,6 +27,13 @@ export type PanelList = Panel[];
  * via the `definition` "PanelList".
  */
 export type PanelList1 = Panel[];
+/**
+ * @minItems 1
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeList".
+ */
+export type WidgetTypeList = [WidgetTypeDeclaration, ...WidgetTypeDeclaration[]];
 
 /**
  * A device kind: catalogue data (spec section 3), list paths, telemetry and accepted commands.
@@ -198,7 +192,7 @@ export interface Panel {
    * Chinese title shown on the panel.
    */
   title: string;
-  widget: WidgetName;
+  widget: WidgetId;
   /**
    * Panel pages that may show it (their panel list offers it).
    *
@@ -229,7 +223,7 @@ export interface Panel {
     | [string, string, string, string, string, string, string, string, string, string];
   size: PanelSize;
   /**
-   * Widget settings (unit, series names, colours …); the widget documents them.
+   * Widget settings (unit, series names, colours …), checked against the options schema of the widget type.
    */
   options?: {
     [k: string]: unknown;
@@ -263,6 +257,30 @@ export interface PanelSize {
   h: number;
   minW?: number;
   minH?: number;
+}
+/**
+ * A widget type a plugin contributes; its code binds the component under the same id (defineWidget).
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeDeclaration".
+ */
+export interface WidgetTypeDeclaration {
+  id: WidgetId;
+  /**
+   * Chinese name of the widget type.
+   */
+  title: string;
+  optionsSchema: OptionsSchema;
+}
+/**
+ * JSON Schema (draft-07) of a panel's options for the widget type: every panel using the type is checked against it.
+ *
+ * This interface was referenced by `DeviceContribution`'s JSON-Schema
+ * via the `definition` "OptionsSchema".
+ */
+export interface OptionsSchema {
+  type: 'object';
+  [k: string]: unknown;
 }
 /**
  * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.

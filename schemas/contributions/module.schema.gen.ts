@@ -1,25 +1,12 @@
 /* Generated from schemas/contributions/module.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
- * A widget of the core widget library (core/widgets).
+ * A widget type: built in (core/widgets; declared in contracts/builtinWidgetTypes.ts) or declared by a plugin in contributes.widgets.
  *
  * This interface was referenced by `ModuleContribution`'s JSON-Schema
- * via the `definition` "WidgetName".
+ * via the `definition` "WidgetId".
  */
-export type WidgetName =
-  | 'statCard'
-  | 'statGroup'
-  | 'ranking'
-  | 'table'
-  | 'alarmList'
-  | 'deviceStatus'
-  | 'timeline'
-  | 'clock'
-  | 'lineChart'
-  | 'barChart'
-  | 'pieChart'
-  | 'gauge'
-  | 'heatmap';
+export type WidgetId = string;
 /**
  * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
  *
@@ -34,6 +21,13 @@ export type PageId = string;
  * via the `definition` "PanelList".
  */
 export type PanelList = Panel[];
+/**
+ * @minItems 1
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeList".
+ */
+export type WidgetTypeList = [WidgetTypeDeclaration, ...WidgetTypeDeclaration[]];
 
 /**
  * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"): either the plugin's code supplies the page component (which receives moduleName and childName), or the route is a panel page (panelPage) the core composes from panels. Panels the plugin offers, and the default layouts of its panel pages.
@@ -83,7 +77,7 @@ export interface Panel {
    * Chinese title shown on the panel.
    */
   title: string;
-  widget: WidgetName;
+  widget: WidgetId;
   /**
    * Panel pages that may show it (their panel list offers it).
    *
@@ -114,7 +108,7 @@ export interface Panel {
     | [string, string, string, string, string, string, string, string, string, string];
   size: PanelSize;
   /**
-   * Widget settings (unit, series names, colours …); the widget documents them.
+   * Widget settings (unit, series names, colours …), checked against the options schema of the widget type.
    */
   options?: {
     [k: string]: unknown;
@@ -171,4 +165,28 @@ export interface LayoutItem {
   y: number;
   w: number;
   h: number;
+}
+/**
+ * A widget type a plugin contributes; its code binds the component under the same id (defineWidget).
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeDeclaration".
+ */
+export interface WidgetTypeDeclaration {
+  id: WidgetId;
+  /**
+   * Chinese name of the widget type.
+   */
+  title: string;
+  optionsSchema: OptionsSchema;
+}
+/**
+ * JSON Schema (draft-07) of a panel's options for the widget type: every panel using the type is checked against it.
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "OptionsSchema".
+ */
+export interface OptionsSchema {
+  type: 'object';
+  [k: string]: unknown;
 }

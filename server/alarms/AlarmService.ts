@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Db, Database } from '../db/Database';
 import { byteOrder } from '../db/text';
 import { AppError, badRequest } from '../envelope';
-import type { PushHub } from '../push/PushHub';
+import type { PushPublisher } from '../push/PushPublisher';
 import type { AlarmType } from './alarmTypes';
 
 import { ALARM_GRADES, ALARM_STATUSES, type AlarmRow, type AlarmStatus } from '../../contracts/alarms';
+import { alarmPushTopic } from '../../contracts/push';
 
 export { ALARM_GRADES, ALARM_STATUSES, type AlarmStatus };
 export const STATUS_LABELS: Record<AlarmStatus, string> = {
@@ -15,7 +16,7 @@ export const STATUS_LABELS: Record<AlarmStatus, string> = {
   ALARM_STATUS_CONFIRMED: '已处理',
 };
 /** Event type of pushed alarms (registry/pushEvents.json). */
-export const ALARM_EVENT_TYPE = 'DEVICE_ALARM';
+export const ALARM_EVENT_TYPE = alarmPushTopic.eventType;
 
 export interface RaiseAlarm {
   tenantId: number;
@@ -84,7 +85,7 @@ export class AlarmService {
   constructor(
     private readonly db: Db,
     private readonly types: Map<string, AlarmType>,
-    private readonly push: PushHub,
+    private readonly push: PushPublisher,
     private readonly now: () => number,
     /** Page names of the device kinds the emergency view lists (manifests with `responder`). */
     private readonly responderKinds: readonly string[] = [],
@@ -178,7 +179,7 @@ export class AlarmService {
       return inserted;
     });
     const alarm = toAlarm(row, this.types);
-    await this.push.publish(request.tenantId, ALARM_EVENT_TYPE, { ...alarm });
+    await this.push.publish(request.tenantId, alarmPushTopic, alarm);
     for (const { listener, onError } of this.raisedListeners) {
       try {
         await listener(alarm, request.tenantId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 
 let server: TestServer;
 let token: string;
@@ -160,5 +161,11 @@ describe('alarms', () => {
     expect(all).toHaveLength(5);
     // Each pushed as an alarm (an emergency type may also open an event, pushed as EMERGENCY_TASK).
     expect(await server.app.ctx.db.selectFrom('push_log').selectAll().where('event_type', '=', 'DEVICE_ALARM').execute()).toHaveLength(5);
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createServer } from '../createServer';
 import { listening, pushClient, waitFor, type Received } from '../testing/pushTestClient';
 import { databaseKey, testDataRemoved } from '../testing/testDatabases';
+import { testPushTopic } from '../testing/testPushTopic';
 import { findNginx, NGINX_MISSING, startCluster } from '../../scripts/cluster';
 
 // Several instances on one PostgreSQL database behave as one: a push committed by one instance reaches
@@ -234,7 +235,7 @@ describe.skipIf(onPostgres)('one instance on SQLite', () => {
       expect(app.pushListener).toBeUndefined();
       const seen: number[] = [];
       const unsubscribe = app.pushHub.subscribe(1, (message) => seen.push(message.seq));
-      const published = await app.pushHub.publish(1, 'cluster_test', {});
+      const published = await app.pushHub.publish(1, testPushTopic('cluster_test'), {});
       unsubscribe();
       expect(seen).toEqual([published.seq]);
     } finally {

@@ -4,8 +4,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { readServerConfigFromEnv } from '../config';
 import { createServer } from '../createServer';
 import { testServer } from '../testing/testServer';
+import { testPushTopic } from '../testing/testPushTopic';
 import { dialectOf } from './Database';
 import { knownMigrations } from './migrations';
+
+const testEvent = testPushTopic('test_event');
 
 // Runs on SQLite (project server) and on PostgreSQL (project server-pg): the same answers on both.
 const expectedDialect = inject('postgresAdminUrl') ? 'postgres' : 'sqlite';
@@ -41,8 +44,8 @@ describe('the database layer', () => {
 
   it('migration 006 carries on the push sequence of a database from before it', async () => {
     const server = await testServer();
-    for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, 'test_event', { index });
-    await server.app.pushHub.publish(2, 'test_event', {});
+    for (let index = 0; index < 3; index++) await server.app.pushHub.publish(1, testEvent, { index });
+    await server.app.pushHub.publish(2, testEvent, {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
     for (const table of [
       'intercom_call_ends',
@@ -91,9 +94,9 @@ describe('the database layer', () => {
     await server.app.close();
     const again = await createServer({ dataDir: server.dataDir });
     try {
-      expect((await again.pushHub.publish(1, 'test_event', {})).seq).toBe(4);
-      expect((await again.pushHub.publish(2, 'test_event', {})).seq).toBe(2);
-      expect((await again.pushHub.publish(3, 'test_event', {})).seq).toBe(1);
+      expect((await again.pushHub.publish(1, testEvent, {})).seq).toBe(4);
+      expect((await again.pushHub.publish(2, testEvent, {})).seq).toBe(2);
+      expect((await again.pushHub.publish(3, testEvent, {})).seq).toBe(1);
     } finally {
       await again.close();
       rmSync(server.dataDir, { recursive: true, force: true });
@@ -133,7 +136,7 @@ describe('the database layer', () => {
   it('answers a replay after a sequence id beyond 32 bits with nothing, not an error', async () => {
     const server = await testServer();
     try {
-      await server.app.pushHub.publish(1, 'test_event', {});
+      await server.app.pushHub.publish(1, testEvent, {});
       expect(await server.app.pushHub.since(1, 3_000_000_000)).toEqual([]);
       expect(await server.app.pushHub.since(1, Number.MAX_SAFE_INTEGER)).toEqual([]);
       expect(await server.app.pushHub.since(1, 0)).toHaveLength(1);

@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createServer } from '../createServer';
 import { dialectOf } from './Database';
-import { storedPushes, type WrittenByInstance, writeAtOnce } from '../testing/parallelWriters';
+import { PARALLEL_EVENT, storedPushes, type WrittenByInstance, writeAtOnce } from '../testing/parallelWriters';
+import { testPushTopic } from '../testing/testPushTopic';
 
 // Several server instances on one database (a deployment behind a load balancer): alarm ids and push
 // sequence ids come from the database, never from one instance's memory.
@@ -56,7 +57,7 @@ describe('two server instances writing to one database at once', () => {
         ]);
         expectConsistent(written, await storedPushes(first.ctx.db, 1), ['a', 'b']);
         // The next message of the tenant continues the sequence, on either instance.
-        expect((await second.pushHub.publish(1, 'parallel_test', { marker: 'after' })).seq).toBe(PER_INSTANCE * 4 + 1);
+        expect((await second.pushHub.publish(1, testPushTopic(PARALLEL_EVENT), { marker: 'after' })).seq).toBe(PER_INSTANCE * 4 + 1);
         expect(await first.pushHub.lastSeq(1)).toBe(PER_INSTANCE * 4 + 1);
       } finally {
         await first.close();

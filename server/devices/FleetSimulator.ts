@@ -5,6 +5,8 @@ import { seededRandom } from '../seed/seedFleet';
 import { recordStatusChanges } from '../operations/StatusRecorder';
 import { reportSimulatedPicture, simulatedPicture } from '../operations/simulatedPicture';
 import type { PictureState } from '../../contracts/operations';
+import { deviceStatusPushTopic } from '../../contracts/push';
+import type { PushPublisher } from '../push/PushPublisher';
 
 export interface SimulatorOptions {
   /** Telemetry and on/offline changes every this many ms; 0 = no background ticks. */
@@ -27,9 +29,7 @@ export interface SimulatorOptions {
 }
 
 /** Where on/offline changes go: the push channel, as the spec's online_event / offline_event. */
-export interface StatusSink {
-  publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
-}
+export type StatusSink = PushPublisher;
 
 /** Where a device's alarm goes: the alarm service in the reference server, the same as MQTT ingest. */
 export interface AlarmSink {
@@ -216,7 +216,7 @@ export class FleetSimulator implements DeviceGateway {
         .execute();
       await recordStatusChanges(trx, [{ tenantId: row.tenant_id, deviceId, kind: row.kind, online }], at, 'simulator');
     });
-    await this.status?.publish(row.tenant_id, online ? 'online_event' : 'offline_event', {
+    await this.status?.publish(row.tenant_id, deviceStatusPushTopic(online), {
       deviceId,
       deviceName: row.name,
       kind: row.kind,
@@ -261,8 +261,7 @@ export class FleetSimulator implements DeviceGateway {
       await recordStatusChanges(trx, flipped, at, 'simulator');
     });
     // Told after the commit, so a browser that hears of a change can read it back at once.
-    for (const { tenantId, ...device } of flipped)
-      await this.status?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device);
+    for (const { tenantId, ...device } of flipped) await this.status?.publish(tenantId, deviceStatusPushTopic(device.online), device);
     return changed;
   }
 }

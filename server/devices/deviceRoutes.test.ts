@@ -1,6 +1,7 @@
 import type { DeviceRow } from '../../contracts/devices';
 import { describe, expect, it } from 'vitest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 
 let server: TestServer;
 let token: string;
@@ -434,5 +435,11 @@ describe('POST /devi/aep/position', () => {
       msg: `设备不存在：${cityLamp.deviceId}`,
     });
     expect((await get(`/devi/aep/info?deviceId=${cityLamp.deviceId}`)).data).toMatchObject(before);
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });

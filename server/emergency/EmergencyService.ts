@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
+import { emergencyPushTopic } from '../../contracts/push';
+import type { PushPublisher } from '../push/PushPublisher';
 import {
   EMERGENCY_ACTION_LABELS,
-  EMERGENCY_ALARM_KINDS,
   EMERGENCY_CAMERA_LIMIT,
   EMERGENCY_CAMERA_RANGE_M,
   EMERGENCY_DEFAULT_RADIUS,
@@ -11,7 +12,6 @@ import {
   EMERGENCY_KINDS,
   EMERGENCY_LEVEL_LABELS,
   EMERGENCY_LEVEL_OF_GRADE,
-  EMERGENCY_PUSH_EVENT,
   EMERGENCY_RESOURCE_LIMIT,
   EMERGENCY_RESOURCE_RANGE_M,
   EMERGENCY_TASK_DEFAULT_DUE_MINUTES,
@@ -81,7 +81,9 @@ export interface EmergencyResourceKinds {
 }
 
 export interface EmergencyServiceOptions {
-  push?: { publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown> };
+  /** Alarm code → the kind of event it opens, from the alarm plugins' manifests (`emergency.opensEvent`). */
+  openingAlarms: ReadonlyMap<string, EmergencyKind>;
+  push?: PushPublisher;
   onPushError?: (error: unknown) => void;
 }
 
@@ -109,7 +111,7 @@ export class EmergencyService {
     private readonly alarms: AlarmService,
     private readonly kinds: EmergencyResourceKinds,
     private readonly now: () => number,
-    private readonly options: EmergencyServiceOptions = {},
+    private readonly options: EmergencyServiceOptions,
   ) {}
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -623,7 +625,7 @@ export class EmergencyService {
     const longitude = body.longitude ?? alarm.longitude;
     const latitude = body.latitude ?? alarm.latitude;
     if (longitude === null || latitude === null) throw badRequest(`告警 ${alarm.alarmId} 没有位置，请填写事件的经纬度`);
-    const kind = body.kind ?? EMERGENCY_ALARM_KINDS[alarm.alarmType] ?? 'OTHER';
+    const kind = body.kind ?? this.options.openingAlarms.get(alarm.alarmType) ?? 'OTHER';
     const title = body.title?.trim() || this.alarmTitle(alarm);
     const eventId = await lockedTransaction(this.db, `emergency-alarm-${tenantId}`, async (trx) => {
       const existing = await trx
@@ -652,12 +654,12 @@ export class EmergencyService {
   }
 
   /**
-   * AlarmService.onRaised: an alarm of an emergency type (EMERGENCY_ALARM_KINDS) with a position joins
+   * AlarmService.onRaised: an alarm of a type that opens events (`openingAlarms`) with a position joins
    * the nearest active event of its kind whose radius covers it, else opens one (by the system). Alarms
    * without a position open nothing (there is nowhere to send anyone). Returns the event, if any.
    */
   async alarmRaised(alarm: Alarm, tenantId: number): Promise<EmergencyEventDetail | null> {
-    const kind = EMERGENCY_ALARM_KINDS[alarm.alarmType];
+    const kind = this.options.openingAlarms.get(alarm.alarmType);
     if (!kind || alarm.longitude === null || alarm.latitude === null) return null;
     const { longitude, latitude } = alarm;
     const at = this.now();
@@ -1076,7 +1078,7 @@ export class EmergencyService {
     const { push, onPushError } = this.options;
     if (!push) return;
     try {
-      await push.publish(tenantId, EMERGENCY_PUSH_EVENT, { ...data });
+      await push.publish(tenantId, emergencyPushTopic, data);
     } catch (error) {
       // The change committed; a lost push is logged, the pages catch up on their next read.
       onPushError?.(error);

@@ -19,6 +19,7 @@ import {
 import type { AlarmDetailData } from '../../contracts/alarms';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 import { distanceMetres } from './geo';
 
 let server: TestServer;
@@ -755,5 +756,11 @@ describe('field-work simulator', () => {
     expect(data<EmergencyTaskRow>(await post(EMERGENCY_API.finish, { taskId: task.taskId }))).toMatchObject({ status: 'DONE' });
     // Pushed as the team.
     expect((await pushed(1)).filter((message) => message.entry.userName === '消防一队').length).toBe(4);
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { deviceStatusPushTopic } from '../../contracts/push';
 import type { AlarmService } from '../alarms/AlarmService';
 import { dialectOf, type Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
@@ -272,7 +273,7 @@ export class MqttIngest {
     // Told after the commit, so a browser that hears of a change can read it back at once.
     for (const { tenantId, ...device } of changes) {
       await this.deps.status
-        ?.publish(tenantId, device.online ? 'online_event' : 'offline_event', device)
+        ?.publish(tenantId, deviceStatusPushTopic(device.online), device)
         .catch((error: unknown) => this.deps.log.error({ err: error }, '设备上下线推送失败'));
     }
   }

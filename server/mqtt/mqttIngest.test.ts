@@ -51,8 +51,9 @@ function newIngest(now = NOW): MqttIngest {
       directory,
       alarms: { raise: () => Promise.reject(new Error('no alarms here')), alarmTypeName: () => undefined },
       status: {
-        publish: async (tenantId, eventType, data) => {
-          statusEvents.push({ tenantId, eventType, deviceId: data.deviceId as number, online: data.online as boolean });
+        publish: async (tenantId, topic, data) => {
+          const { deviceId, online } = data as { deviceId: number; online: boolean };
+          statusEvents.push({ tenantId, eventType: topic.eventType, deviceId, online });
         },
       },
       now: () => now,

@@ -3,7 +3,6 @@ import {
   FAULT_CAUSE_LABELS,
   FAULT_STATUS_LABELS,
   FAULT_TRANSITIONS,
-  OPERATION_FAULT_EVENT,
   type FaultAction,
   type FaultCause,
   type FaultQuery,
@@ -11,11 +10,13 @@ import {
   type FaultStatus,
 } from '../../contracts/operations';
 import type { WorkOrderRow } from '../../contracts/workOrders';
+import { operationFaultPushTopic } from '../../contracts/push';
 import type { Database, Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import type { WorkOrderService } from '../workOrders/WorkOrderService';
-import { auditOperation, type Executor, type OperationPublisher } from './operationAudit';
+import type { PushPublisher } from '../push/PushPublisher';
+import { auditOperation, type Executor } from './operationAudit';
 
 export interface FaultFilter extends Omit<FaultQuery, 'pageNum' | 'pageSize'> {
   tenantId: number;
@@ -52,7 +53,7 @@ export class FaultService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly orders: WorkOrderService,
-    private readonly push: OperationPublisher | undefined,
+    private readonly push: PushPublisher | undefined,
     private readonly now: () => number,
   ) {}
 
@@ -359,17 +360,15 @@ export class FaultService {
     let raised = 0;
     for (const device of due) {
       const minutes = Math.max(1, Math.round((this.now() - Number(device.since)) / 60_000));
-      const faultId = await this.db
-        .transaction()
-        .execute((trx) =>
-          this.raise(trx, {
-            tenantId: device.tenant_id,
-            deviceId: device.device_id,
-            kind: device.kind,
-            cause: 'offline',
-            detail: `设备离线已 ${minutes} 分钟`,
-          }),
-        );
+      const faultId = await this.db.transaction().execute((trx) =>
+        this.raise(trx, {
+          tenantId: device.tenant_id,
+          deviceId: device.device_id,
+          kind: device.kind,
+          cause: 'offline',
+          detail: `设备离线已 ${minutes} 分钟`,
+        }),
+      );
       if (faultId !== undefined) {
         raised++;
         await this.announce(device.tenant_id, faultId, 'raise');
@@ -468,7 +467,7 @@ export class FaultService {
     const fault = await this.get(tenantId, faultId).catch(() => undefined);
     if (!fault) return;
     await this.push
-      .publish(tenantId, OPERATION_FAULT_EVENT, {
+      .publish(tenantId, operationFaultPushTopic, {
         action,
         faultId,
         deviceId: fault.deviceId,

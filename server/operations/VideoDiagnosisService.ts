@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { videoDiagnosisPushTopic } from '../../contracts/push';
 import {
   DIAGNOSIS_REASON_LABELS,
   DIAGNOSIS_REASONS,
-  VIDEO_DIAGNOSIS_EVENT,
   type CameraHealth,
   type CameraHealthFilter,
   type DiagnosisCheck,
@@ -16,7 +16,7 @@ import type { Database, Db } from '../db/Database';
 import type { DeviceCatalog } from '../devices/deviceCatalog';
 import { AppError, badRequest } from '../envelope';
 import { bucketOf, HOUR_MS, hourStart } from '../stats/periods';
-import type { OperationPublisher } from './operationAudit';
+import type { PushPublisher } from '../push/PushPublisher';
 import { PICTURE_FIELD, pictureFromTelemetry } from './simulatedPicture';
 
 export interface VideoDiagnosisOptions {
@@ -52,7 +52,7 @@ export class VideoDiagnosisService {
     private readonly db: Db,
     private readonly catalog: DeviceCatalog,
     private readonly sources: DiagnosisSources,
-    private readonly push: OperationPublisher | undefined,
+    private readonly push: PushPublisher | undefined,
     readonly options: VideoDiagnosisOptions,
     private readonly now: () => number,
   ) {}
@@ -131,7 +131,7 @@ export class VideoDiagnosisService {
     }
     if (tenantId !== undefined && !runs.has(tenantId)) runs.set(tenantId, { at, cameras: 0, healthy: 0, faulty: 0 });
     await this.prune();
-    for (const [tenant, run] of runs) await this.push?.publish(tenant, VIDEO_DIAGNOSIS_EVENT, { ...run }).catch(() => undefined);
+    for (const [tenant, run] of runs) await this.push?.publish(tenant, videoDiagnosisPushTopic, run).catch(() => undefined);
     return runs;
   }
 

@@ -3,11 +3,6 @@ import type { Database, Db } from '../db/Database';
 
 export type Executor = Db | Transaction<Database>;
 
-/** Where the operation pages hear of changes: the push hub (OPERATION_FAULT, VIDEO_DIAGNOSIS). */
-export interface OperationPublisher {
-  publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
-}
-
 export interface OperationEvent {
   tenantId: number;
   entity: 'fault' | 'plan' | 'inspection';

@@ -4,7 +4,8 @@ import { dialectOf, type Db } from '../db/Database';
 import type { ClusterLog } from '../cluster/PgListener';
 
 /** What every push carries: the per-tenant sequence id makes replay and de-duplication possible. */
-import type { PushMessage } from '../../contracts/push';
+import { isPushData, parsePushMessage, type PushData, type PushMessage, type PushTopic } from '../../contracts/push';
+import type { PushPublisher } from './PushPublisher';
 
 export type { PushMessage };
 
@@ -15,12 +16,21 @@ const NOTIFY_CARRY_BYTES = 7900;
 
 /** The message a NOTIFY carried, if it is the announced one (seq matches); undefined otherwise. */
 function carriedMessage(text: string, seq: number): PushMessage | undefined {
-  try {
-    const message = JSON.parse(text) as PushMessage;
-    return message && typeof message === 'object' && message.seq === seq ? message : undefined;
-  } catch {
-    return undefined;
-  }
+  const message = parsePushMessage(text);
+  return message?.seq === seq ? message : undefined;
+}
+
+/** The payload as its JSON (stored and sent) and as what that JSON reads back to (what every socket gets). */
+function serialized(payload: object): { json: string; data: PushData } {
+  const json = JSON.stringify(payload);
+  const data: unknown = JSON.parse(json);
+  if (!isPushData(data)) throw new Error('推送数据必须是 JSON 对象');
+  return { json, data };
+}
+
+/** Stored push_log payloads as messages (every row was written by publish, so none is skipped in practice). */
+function storedMessages(rows: { payload: string }[]): PushMessage[] {
+  return rows.flatMap((row) => parsePushMessage(row.payload) ?? []);
 }
 
 /** The NOTIFY channel of committed push messages (payload `<tenantId>:<seq>[:<message JSON>]`, see noticeCommitted). */
@@ -58,7 +68,7 @@ interface TenantCursor {
  * duplicate. The NOTIFY carries the message when it fits; what it did not carry (or a NOTIFY missed
  * while disconnected) is read from push_log.
  */
-export class PushHub {
+export class PushHub implements PushPublisher {
   private readonly live = new EventEmitter();
   private readonly shared: boolean;
   private readonly postgres: boolean;
@@ -77,10 +87,15 @@ export class PushHub {
     this.postgres = dialectOf(db) === 'postgres';
   }
 
-  async publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
+  /**
+   * Commits `payload` as the next message of the tenant on `topic`, then hands it to the sockets. Local
+   * listeners get the payload as its JSON reads back, exactly as sockets and other instances do.
+   */
+  async publish<T extends object>(tenantId: number, topic: PushTopic<T>, payload: NoInfer<T>): Promise<PushMessage> {
+    const { json, data } = serialized(payload);
     const message = this.postgres
-      ? await this.publishPostgres(tenantId, eventType, data)
-      : await this.publishSqlite(tenantId, eventType, data);
+      ? await this.publishPostgres(tenantId, topic.eventType, json, data)
+      : await this.publishSqlite(tenantId, topic.eventType, data);
     if (this.shared) this.offer(tenantId, message.seq, message);
     else this.live.emit(`tenant:${tenantId}`, message);
     return message;
@@ -90,7 +105,7 @@ export class PushHub {
    * SQLite: the tenant's counter row incremented first, in a transaction whose write lock is held until
    * the message is stored; a rollback gives the number back. No duplicate and no gap.
    */
-  private publishSqlite(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
+  private publishSqlite(tenantId: number, eventType: string, data: PushData): Promise<PushMessage> {
     return this.db.transaction().execute(async (trx) => {
       const { seq } = await trx
         .insertInto('push_counters')
@@ -116,9 +131,9 @@ export class PushHub {
    * tenant. NOTIFY is sent at commit (never on rollback), in commit order: the tenant's sequence order.
    * The stored payload is exactly `JSON.stringify(message)`: the text around the seq is built here.
    */
-  private async publishPostgres(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<PushMessage> {
+  private async publishPostgres(tenantId: number, eventType: string, dataJson: string, data: PushData): Promise<PushMessage> {
     const before = `{"code":200,"eventType":${JSON.stringify(eventType)},"seq":`;
-    const after = `,"data":${JSON.stringify(data)}}`;
+    const after = `,"data":${dataJson}}`;
     // The message rides on the NOTIFY when it fits (payloads stop at 8000 bytes), so the other instances
     // hand it to their sockets without reading it back; a larger one is announced by number and read.
     const carried = Buffer.byteLength(before) + Buffer.byteLength(after) + 40 <= NOTIFY_CARRY_BYTES;
@@ -249,7 +264,7 @@ export class PushHub {
       .orderBy('seq')
       .limit(CATCH_UP_BATCH)
       .execute();
-    return rows.map((row) => JSON.parse(row.payload) as PushMessage);
+    return storedMessages(rows);
   }
 
   /** Messages after `afterSeq`, oldest first, within the replay window. */
@@ -263,7 +278,7 @@ export class PushHub {
       .where('at', '>=', this.now() - REPLAY_WINDOW_MS)
       .orderBy('seq')
       .execute();
-    return rows.map((row) => JSON.parse(row.payload) as PushMessage);
+    return storedMessages(rows);
   }
 
   async lastSeq(tenantId: number): Promise<number> {

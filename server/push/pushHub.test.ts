@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
+import { testPushTopic } from '../testing/testPushTopic';
 import type { PushMessage } from './PushHub';
 
 /**
@@ -41,7 +42,7 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     });
     const sent = await Promise.all(
       Array.from({ length: 60 }, (_, index) =>
-        hub.publish(index % 3 === 2 ? 2 : 1, index % 2 ? 'test_event' : 'test "event" 事件', data(index)),
+        hub.publish(index % 3 === 2 ? 2 : 1, testPushTopic(index % 2 ? 'test_event' : 'test "event" 事件'), data(index)),
       ),
     );
     const one = sent.filter((_, index) => index % 3 !== 2);
@@ -72,8 +73,8 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     const hub = server.app.pushHub;
     const last = await hub.lastSeq(1);
     // event_type is varchar(64): PostgreSQL refuses the row, and with it the counter's increment.
-    await expect(hub.publish(1, 'x'.repeat(65), {})).rejects.toThrow();
-    const next = await hub.publish(1, 'after_failure', {});
+    await expect(hub.publish(1, testPushTopic('x'.repeat(65)), {})).rejects.toThrow();
+    const next = await hub.publish(1, testPushTopic('after_failure'), {});
     expect(next.seq).toBe(last + 1);
     expect((await stored(1)).at(-1)).toMatchObject({ seq: last + 1, event_type: 'after_failure' });
   });

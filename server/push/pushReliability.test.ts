@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimpleEventBus } from '../../core/push/EventBus';
-import { PUSH_TOPIC_ALL, PushClient, type RoutedPush } from '../../core/push/PushClient';
+import { PUSH_TOPIC_ALL, PushClient } from '../../core/push/PushClient';
 
 const CLIENTS = 4;
 const RESTARTS = 3;
@@ -80,7 +80,7 @@ describe('push reliability', () => {
       const bus = new SimpleEventBus();
       const inbox: number[] = [];
       inboxes.push(inbox);
-      bus.subscribe(PUSH_TOPIC_ALL, (payload) => inbox.push(Number((payload as RoutedPush).message.data.alarmId)));
+      bus.subscribe(PUSH_TOPIC_ALL, ({ message }) => inbox.push(Number(message.data.alarmId)));
       const store = new Map<string, string>();
       const client = new PushClient({
         bus,

@@ -8,6 +8,17 @@ import { seedAuthCodes, seedDicts, seedMemberships, seedRoles, seedTenants, seed
 
 const DAY = 86_400_000;
 
+/**
+ * The demo accounts' bcrypt hashes, made once per process: hashing is half of a new database's seeding
+ * time, and test processes seed one database after another. A hash made with another salt is as good.
+ */
+const demoPasswordHashes = new Map<string, string>();
+const demoPasswordHash = (password: string) => {
+  let hash = demoPasswordHashes.get(password);
+  if (!hash) demoPasswordHashes.set(password, (hash = bcrypt.hashSync(password, 10)));
+  return hash;
+};
+
 /** Writes the demo tenants, accounts, roles, menus and dictionaries of seedData.ts into an empty database (server/SEED.md). */
 export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): Promise<boolean> {
   const menus = menuRowsFromRegistry(catalog);
@@ -31,7 +42,7 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
           user_name: user.user_name,
           nick_name: user.nick_name,
           phonenumber: user.phonenumber,
-          password_hash: bcrypt.hashSync(user.password, 10),
+          password_hash: demoPasswordHash(user.password),
           status: '0',
         })
         .execute();

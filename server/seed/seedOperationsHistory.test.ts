@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readServerConfigFromEnv } from '../config';
 import type { AvailabilityReport, InspectionRow, MaintenancePlan, OperationKpi } from '../../contracts/operations';
 import { seededRandom } from './seedFleet';
 import { outagesOf, SEEDED_HISTORY_DAYS } from './seedOperationsHistory';
@@ -6,10 +7,16 @@ import { setupTestServer, testServer, type TestServer } from '../testing/testSer
 
 let server: TestServer;
 let token: string;
-setupTestServer((created, login) => {
-  server = created;
-  token = login;
-});
+// Test servers start without the demo histories: this file is about them, so it asks for the default week.
+const WITH_HISTORY = { seedHistoryDays: SEEDED_HISTORY_DAYS };
+setupTestServer(
+  (created, login) => {
+    server = created;
+    token = login;
+  },
+  'OPER-2026-DEMO',
+  WITH_HISTORY,
+);
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const HOUR = 3_600_000;
@@ -49,7 +56,7 @@ describe("a fresh database's operations history", () => {
     expect(outages / devices.length).toBeLessThan(4);
 
     // Deterministic: another fresh start on the same clock writes the same history.
-    const again = await testServer();
+    const again = await testServer(WITH_HISTORY);
     try {
       expect((await history(again)).map((row) => [row.device_id, row.online, row.at])).toEqual(
         changes.map((row) => [row.device_id, row.online, row.at]),
@@ -127,6 +134,51 @@ describe("a fresh database's operations history", () => {
     const audited = await db().selectFrom('operation_events').select(['entity', 'action']).where('tenant_id', '=', 1).execute();
     expect(audited.filter((event) => event.entity === 'plan' && event.action === 'create')).toHaveLength(3);
     expect(audited.filter((event) => event.entity === 'inspection' && event.action === 'result')).toHaveLength(done.length);
+  });
+});
+
+describe('SEED_HISTORY_DAYS', () => {
+  it('is absent by default (a week), takes a whole number of days up to 365 and refuses anything else, naming it', () => {
+    expect(readServerConfigFromEnv({}).server.seedHistoryDays).toBeUndefined();
+    expect(readServerConfigFromEnv({ SEED_HISTORY_DAYS: '0' }).server.seedHistoryDays).toBe(0);
+    expect(readServerConfigFromEnv({ SEED_HISTORY_DAYS: ' 30 ' }).server.seedHistoryDays).toBe(30);
+    for (const bad of ['-1', '1.5', 'week', '366'])
+      expect(() => readServerConfigFromEnv({ SEED_HISTORY_DAYS: bad })).toThrow(
+        `SEED_HISTORY_DAYS 必须是 0 到 365 之间的整数，当前为 "${bad}"`,
+      );
+  });
+
+  it('at 0 (test servers) seeds the fleet and its base data but no status history, command results, maintenance rounds or readings', async () => {
+    const bare = await testServer({ seedHistoryDays: 0 });
+    try {
+      const count = async (table: 'device_command_results' | 'maintenance_plans' | 'inspections' | 'sensor_readings') =>
+        Number(
+          (
+            await bare.app.ctx.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      // Each device's status is recorded once, now (its baseline), with no past behind it.
+      const changes = await history(bare);
+      expect(changes.every((change) => change.at === NOW && change.source !== 'seed')).toBe(true);
+      expect(await count('device_command_results')).toBe(0);
+      expect(await count('maintenance_plans')).toBe(0);
+      expect(await count('inspections')).toBe(0);
+      expect(await count('sensor_readings')).toBe(0);
+      const devices = await bare.app.ctx.db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(devices.n)).toBeGreaterThan(100);
+      // Availability still counts, from each device's baseline recorded at the start.
+      const bareToken = await bare.login();
+      const report = (await bare.api('GET', '/operation/availability?range=24h', { token: bareToken })).body.data as AvailabilityReport;
+      expect(report.observedSince).toBe(NOW);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

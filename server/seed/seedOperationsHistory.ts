@@ -14,7 +14,7 @@ import { FLEET_RANDOM_SEED } from './seedData';
 import { seededRandom } from './seedFleet';
 
 const MINUTE_MS = 60_000;
-/** How far back a new fleet's status history and command results reach. */
+/** How far back a new fleet's status history and command results reach by default (SEED_HISTORY_DAYS). */
 export const SEEDED_HISTORY_DAYS = 7;
 /** The seeded operator who sends the past commands, records the past inspections and closes their faults. */
 const SEED_OPERATOR_ID = 2;
@@ -81,15 +81,15 @@ export interface SeededHistory {
 }
 
 /**
- * The past week of a newly seeded fleet (a fresh database): each device's on/offline changes and the
+ * The past `days` (a week by default) of a newly seeded fleet (a fresh database): each device's on/offline changes and the
  * results of commands sent to it, replayed through the same recorder the live simulator and MQTT
  * ingest write through (source 'seed'), so 设备运维's availability and success-rate charts have real
- * curves on day one. Each device's history starts online a week ago and ends in its current state.
+ * curves on day one. Each device's history starts online `days` ago and ends in its current state.
  * Deterministic (the fleet's random seed, per tenant). Past command failures are marked as already
  * looked at: the fault job raises faults from what happens from now on, not from the seeded past.
  */
-export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: number): Promise<SeededHistory> {
-  const start = now - SEEDED_HISTORY_DAYS * DAY_MS;
+export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: number, days = SEEDED_HISTORY_DAYS): Promise<SeededHistory> {
+  const start = now - days * DAY_MS;
   const devices = await db
     .selectFrom('devices')
     .select(['device_id', 'tenant_id', 'kind', 'online'])
@@ -116,7 +116,7 @@ export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: num
     // A few commands a day to each kind that takes commands, to one to six of its devices at once.
     for (const [kind, ofKind] of groupBy(fleet, (device) => device.kind)) {
       if (!commandKinds.has(kind)) continue;
-      for (let day = 0; day < SEEDED_HISTORY_DAYS; day++) {
+      for (let day = 0; day < days; day++) {
         const commands = 1 + Math.floor(random() * 4);
         for (let index = 0; index < commands; index++) {
           const at = Math.round(start + (day + random()) * DAY_MS);

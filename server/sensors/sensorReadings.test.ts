@@ -6,10 +6,15 @@ import { seededLevels, seededPressures, timesEndingAt } from './seedSensorHistor
 
 let server: TestServer;
 let token: string;
-setupTestServer((created, login) => {
-  server = created;
-  token = login;
-});
+// The seeded day of readings is what this file starts from: its servers ask for the demo histories.
+setupTestServer(
+  (created, login) => {
+    server = created;
+    token = login;
+  },
+  'OPER-2026-DEMO',
+  { seedHistoryDays: 1 },
+);
 
 const HOUR = 3_600_000;
 type Reply = { code: number; msg: string; data?: unknown };

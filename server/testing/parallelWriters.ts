@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/Database';
+import { testPushTopic } from './testPushTopic';
 
 /** What one instance wrote: the alarms it raised and the push messages it published, by marker. */
 export interface WrittenByInstance {
@@ -25,7 +26,7 @@ export async function writeAtOnce(
     Array.from({ length: count }, async (_, index) => {
       const [alarm, pushed] = await Promise.all([
         app.alarms.raise({ tenantId, alarmType, content: `${label}-alarm-${index}` }),
-        app.pushHub.publish(tenantId, PARALLEL_EVENT, { marker: `${label}-push-${index}` }),
+        app.pushHub.publish(tenantId, testPushTopic(PARALLEL_EVENT), { marker: `${label}-push-${index}` }),
       ]);
       alarmIds.push(alarm.alarmId);
       seqs[`${label}-push-${index}`] = pushed.seq;

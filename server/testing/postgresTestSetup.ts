@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, inject, vi } from 'vitest';
 import type { ServerConfig } from '../config';
-import { databaseKey, TestDatabases, whenTestDataRemoved } from './testDatabases';
+import { databaseKey, TestDatabases, whenTestDatabaseCopied, whenTestDataRemoved } from './testDatabases';
 
 /**
  * setupFiles of the vitest project server-pg: every server a test file starts runs on PostgreSQL.
@@ -26,6 +26,8 @@ vi.mock('../createServer', async (importOriginal) => {
 
 process.env.DATABASE_URL = await databases.urlFor(`process:${randomUUID()}`);
 
+// testServer() starts on a copy of a seeded database (seededDatabases.ts): here a database made from it.
+whenTestDatabaseCopied((from, to) => databases.copy(from, to));
 // testServer().close() removes its data directory: its database goes at once, the rest with the file.
 whenTestDataRemoved((key) => databases.drop(key));
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { SimpleEventBus } from '../../core/push/EventBus';
-import { PUSH_TOPIC_ALL, PushClient, type RoutedPush } from '../../core/push/PushClient';
+import { PushClient } from '../../core/push/PushClient';
+import { PUSH_TOPIC_ALL } from '../../core/push/RoutedPush';
 
 // The web app's push client, driven from server tests (cluster and fault tests): what it received, in order.
 
@@ -19,8 +20,7 @@ export interface Received {
 export function pushClient(target: { ws: string; api: string }, token: string, seenSeq?: number) {
   const bus = new SimpleEventBus();
   const inbox: Received[] = [];
-  bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-    const { message } = payload as RoutedPush;
+  bus.subscribe(PUSH_TOPIC_ALL, ({ message }) => {
     inbox.push({ seq: message.seq, alarmId: typeof message.data.alarmId === 'number' ? message.data.alarmId : undefined });
   });
   const store = new Map<string, string>(seenSeq === undefined ? [] : [['push-last-seq:1', String(seenSeq)]]);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../db/migrations';
@@ -30,6 +31,19 @@ export async function testDataRemoved(key: string): Promise<void> {
   await onRemoved?.(key);
 }
 
+let onCopy: ((from: string, to: string) => Promise<void>) | undefined;
+
+/** Lets project server-pg copy a server's database as a PostgreSQL database (setup file). */
+export function whenTestDatabaseCopied(handler: (from: string, to: string) => Promise<void>): void {
+  onCopy = handler;
+}
+
+/** Gives the server of key `to` a copy of the closed database of key `from` (seededDatabases.ts): on SQLite the file. */
+export async function copyTestDatabase(from: string, to: string): Promise<void> {
+  if (onCopy) await onCopy(from, to);
+  else copyFileSync(from, to);
+}
+
 /** The URL of another database on the same server as `url`. */
 export function databaseUrl(url: string, database: string): string {
   const parsed = new URL(url);
@@ -59,6 +73,12 @@ export async function createTemplateDatabase(adminUrl: string): Promise<void> {
   await withAdmin(adminUrl, (client) => client.query(`alter database ${TEMPLATE_DATABASE} with is_template true allow_connections false`));
 }
 
+/** Creates database `name` as a copy of the migrated template. */
+export async function copyFromTemplate(adminUrl: string, name: string): Promise<void> {
+  // FILE_COPY copies the template's files: faster than the WAL-logged copy for a small database.
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE} strategy file_copy`));
+}
+
 /**
  * The test databases of one test file: one per key (a server's SQLite path, so a server started again
  * on the same data directory finds the same database), copied from the template on first use and
@@ -84,6 +104,23 @@ export class TestDatabases {
     }
     await ready;
     return databaseUrl(this.adminUrl, name);
+  }
+
+  /**
+   * Makes the database for `to` a copy of the one for `from`, whose server has closed (a seeded
+   * database, seededDatabases.ts). A connection still open to it would make the copy fail: none may stay.
+   */
+  async copy(from: string, to: string): Promise<void> {
+    const source = TestDatabases.nameFor(from);
+    const name = TestDatabases.nameFor(to);
+    const ready = (async () => {
+      await this.databases.get(source);
+      const client = await this.client();
+      await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [source]);
+      await client.query(`create database ${name} template ${source} strategy file_copy`);
+    })();
+    this.databases.set(name, ready);
+    await ready;
   }
 
   /** Drops the database for `key`, if this file made it. */

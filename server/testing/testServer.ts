@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,18 +7,22 @@ import type { SmsProvider } from '../auth/SmsProvider';
 import { createServer } from '../createServer';
 import type { ServerConfig } from '../config';
 import { databaseKey, testDataRemoved } from './testDatabases';
+import { seededDatabaseFor, startOnSeededCopy, TEST_CLOCK_START } from './seededDatabases';
 
 /**
  * A server on a fresh SQLite file (in project server-pg a fresh PostgreSQL database, see
  * postgresTestSetup.ts), a clock the test moves, and the SMS codes it "sent". Another server given the
- * same `dataDir` reaches the same data on either database.
+ * same `dataDir` reaches the same data on either database. The fresh database is a copy of one seeded
+ * once per test file (seededDatabases.ts), unless the overrides choose the database or the clock. It
+ * has no demo histories (seedHistoryDays 0: they cost every start); a test of them asks for them.
  */
 export async function testServer(overrides: Partial<ServerConfig> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-server-test-'));
-  let now = Date.UTC(2026, 10, 22, 8, 0, 0);
+  let now = TEST_CLOCK_START;
+  await startOnSeededCopy(overrides, dataDir);
   const sent: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { send: async (phone, code) => void sent.push({ phone, code }) };
-  const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, ...overrides });
+  const app: FastifyInstance = await createServer({ dataDir, clock: () => now, smsProvider, seedHistoryDays: 0, ...overrides });
   const api = async (
     method: 'GET' | 'POST',
     url: string,
@@ -86,11 +90,17 @@ export function expectNoStack(body: string): void {
 
 export type TestServer = Awaited<ReturnType<typeof testServer>>;
 
-/** A fresh server and an operator's token before every test of a file, closed after it. */
-export function setupTestServer(assign: (server: TestServer, token: string) => void, authCode = 'OPER-2026-DEMO'): void {
+/** A fresh server (with `overrides`) and an operator's token before every test of a file, closed after it. */
+export function setupTestServer(
+  assign: (server: TestServer, token: string) => void,
+  authCode = 'OPER-2026-DEMO',
+  overrides: Partial<ServerConfig> = {},
+): void {
   let current: TestServer | undefined;
+  // Seeding a database for these overrides (unless the run did) takes a server start of its own, once per file.
+  beforeAll(async () => void (await seededDatabaseFor(overrides)), 120_000);
   beforeEach(async () => {
-    current = await testServer();
+    current = await testServer(overrides);
     assign(current, await current.login(authCode));
   });
   afterEach(async () => {

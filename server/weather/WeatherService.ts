@@ -1,16 +1,16 @@
-import { temperatureBandName, weatherIcon, WEATHER_EVENT_TYPE, type WeatherNow } from '../../contracts/weather';
+import { weatherPushTopic } from '../../contracts/push';
+import { temperatureBandName, weatherIcon, type WeatherNow } from '../../contracts/weather';
 import { RecentReads } from '../auth/RecentReads';
 import type { Database, Db } from '../db/Database';
 import { seededRandom } from '../seed/seedFleet';
+import type { PushPublisher } from '../push/PushPublisher';
 import { nextWeather, type WeatherState } from './weatherModel';
 
 /** How long (real time) an instance shows a tenant's weather as it read it: a change made elsewhere appears within this time. */
 export const WEATHER_RECHECK_MS = 1000;
 
 /** Where a weather change goes: the push channel (PushHub). */
-export interface WeatherSink {
-  publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
-}
+export type WeatherSink = PushPublisher;
 
 export function toWeatherNow(
   row: Pick<Database['weather'], 'city' | 'text' | 'temperature' | 'humidity' | 'wind' | 'updated_at'>,
@@ -80,7 +80,7 @@ export class WeatherService {
       changed.push({ tenantId: row.tenant_id, weather });
     }
     // Told after the commit, so a browser that hears of it reads the same back.
-    for (const { tenantId, weather } of changed) await this.push?.publish(tenantId, WEATHER_EVENT_TYPE, { ...weather });
+    for (const { tenantId, weather } of changed) await this.push?.publish(tenantId, weatherPushTopic, weather);
     return changed.map((entry) => entry.tenantId);
   }
 }

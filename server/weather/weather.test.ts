@@ -3,6 +3,7 @@ import { WEATHER_TEXTS, temperatureBandName, weatherIcon, type WeatherNow } from
 import { seededRandom } from '../seed/seedFleet';
 import { HOUR_MS } from '../stats/periods';
 import { testServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 import { WeatherService, WeatherSimulator } from './WeatherService';
 import { initialWeather, nextWeather, seasonalMean, type WeatherState } from './weatherModel';
 
@@ -91,6 +92,12 @@ describe('current weather', () => {
     const now = await current(later);
     expect(now).not.toEqual(before);
     expect((await server.api('GET', '/getInfo', { token: later })).body.weather).toEqual(now);
+  });
+  it('pushed each change as data that passes the weather topic (what the web app accepts)', async () => {
+    expect(await server.app.ctx.db.selectFrom('push_log').where('event_type', '=', 'WEATHER_EVENT').select('seq').execute()).not.toEqual(
+      [],
+    );
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });
 

@@ -32,11 +32,13 @@ import {
   type WorkOrderChanged,
 } from '../../contracts/workOrders';
 import { FAULT_CAUSE_LABELS, FAULT_STATUS_LABELS, type FaultCause, type FaultStatus } from '../../contracts/operations';
+import { workOrderPushTopic } from '../../contracts/push';
 import type { AlarmService } from '../alarms/AlarmService';
 import { dialectOf, type Database, type Db } from '../db/Database';
 import { containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import { bucketOf, DAY_MS, shanghaiDayStart } from '../stats/periods';
+import type { PushPublisher } from '../push/PushPublisher';
 import { shanghaiDay, type OrderCounters } from './OrderCounters';
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_EXTENSIONS, PHOTO_TYPES, type PhotoType } from './photos';
 
@@ -68,7 +70,7 @@ type OrderRecord = Database['work_orders'] & { order_id: number };
 /** Where committed changes are announced (PushHub in the server); a failed push never undoes a change. */
 export interface WorkOrderPushOptions {
   push?: {
-    publish(tenantId: number, eventType: string, data: Record<string, unknown>): Promise<unknown>;
+    publish: PushPublisher['publish'];
     /** The tenant's pushes as its sockets get them, from every instance of a cluster (PushHub.subscribe). */
     subscribe?(tenantId: number, listener: (message: { eventType: string }) => void): () => void;
   };
@@ -131,7 +133,7 @@ export class WorkOrderService {
       time,
     };
     try {
-      await push.publish(tenantId, WORK_ORDER_PUSH_EVENT, { ...data });
+      await push.publish(tenantId, workOrderPushTopic, data);
     } catch (error) {
       onPushError?.(error);
     }

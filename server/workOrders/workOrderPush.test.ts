@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import pushEvents from '../../registry/pushEvents.json';
 import { WORK_ORDER_PUSH_EVENT, WORK_ORDER_PUSH_TOPIC, type WorkOrderChanged, type WorkOrderRow } from '../../contracts/workOrders';
+import { workOrderPushTopic } from '../../contracts/push';
+import { pushValidator } from '../../core/push/pushValidator';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 
 let server: TestServer;
 let token: string;
@@ -51,9 +54,11 @@ describe('work-order pushes', () => {
       .orderBy('team_id')
       .executeTakeFirstOrThrow();
     const created = (await post('/workOrder/create', { title: '路灯不亮', dueAt: NOW + HOUR })).data as WorkOrderRow;
+    // Each live message as the web app takes it: checked against the topic's schema (one that fails is missing below).
     const live: WorkOrderChanged[] = [];
-    server.app.pushHub.subscribe(1, (message) => {
-      if (message.eventType === WORK_ORDER_PUSH_EVENT) live.push(message.data as unknown as WorkOrderChanged);
+    const validate = pushValidator(workOrderPushTopic);
+    server.app.pushHub.subscribe(1, ({ eventType, data }) => {
+      if (eventType === workOrderPushTopic.eventType && validate(data)) live.push(data);
     });
     const orderId = created.orderId;
     expect((await post('/workOrder/assign', { orderId, teamId: Number(team.team_id) })).code).toBe(200);
@@ -137,5 +142,11 @@ describe('work-order pushes', () => {
         .code,
     ).toBe(404);
     expect(await pushed(before)).toEqual([]);
+  });
+});
+
+describe('pushes', () => {
+  it('stored only messages whose data passes their topic schema (what the web app accepts)', async () => {
+    expect(await storedPushesFailingTheirTopic(server.app.ctx.db)).toEqual([]);
   });
 });

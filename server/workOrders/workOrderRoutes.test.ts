@@ -13,6 +13,7 @@ import {
 } from '../../contracts/workOrders';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { workOrderPushTopic } from '../../contracts/push';
 
 let server: TestServer;
 let token: string;
@@ -546,7 +547,17 @@ describe('work orders', () => {
       .insertInto('work_orders')
       .values({ ...row, order_id: undefined, order_no: 'GD-20261122-9997' })
       .execute();
-    await server.app.pushHub.publish(1, 'WORK_ORDER', { orderId: 99, orderNo: 'GD-20261122-9997', action: 'create', status: 'PENDING' });
+    await server.app.pushHub.publish(1, workOrderPushTopic, {
+      orderId: 99,
+      orderNo: 'GD-20261122-9997',
+      action: 'create',
+      actionName: '创建',
+      status: 'PENDING',
+      statusName: '待派发',
+      alarmId: null,
+      userId: null,
+      time: Date.now(),
+    });
     await vi.waitFor(async () => expect(((await get('/workOrder/stats')).data as WorkOrderStats).total).toBe(4));
     // …and the time limit, with the overdue count, holds without changes too.
     await server.app.ctx.db

@@ -29,7 +29,7 @@ async function startJanus(): Promise<NamespaceJanus | undefined> {
   return startJanusInNamespace();
 }
 
-/** Builds the web app once and serves it from the real server for every e2e file. */
+/** Builds the web app once (unless E2E_SKIP_BUILD: npm test builds it beside the checks) and serves it from the real server for every e2e file. */
 export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
   if (!process.env.E2E_SKIP_BUILD)
@@ -43,7 +43,14 @@ export async function setup(project: TestProject): Promise<void> {
     : { JANUS: '0' };
   // Short recording segments, so 录像回放 has several after a few seconds of watching. Field teams
   // (server/emergency/FieldWorkSimulator.ts) react to dispatched tasks and team work orders in 1.5 s.
-  server = await startServer({ RECORDING_SEGMENT_SECONDS: '2', FIELD_WORK: '1', FIELD_WORK_DELAY_MS: '1500', ...rooms });
+  // The files sharing it show the seeded pages as a newcomer sees them (水情 trends from the seeded readings, …): the default week of history.
+  server = await startServer({
+    RECORDING_SEGMENT_SECONDS: '2',
+    FIELD_WORK: '1',
+    FIELD_WORK_DELAY_MS: '1500',
+    SEED_HISTORY_DAYS: '7',
+    ...rooms,
+  });
   project.provide('baseUrl', server.url);
   project.provide('videoRooms', Boolean(janus));
 }

@@ -25,7 +25,14 @@ describe('设备运维 and 视频诊断', () => {
     ).json()) as Reply;
 
   beforeAll(async () => {
-    server = await startServer({ JANUS: '0', OPS_FAULT_CHECK_MS: '1000', OPS_OFFLINE_FAULT_MINUTES: '0', VIDEO_DIAGNOSIS_MS: '0' });
+    // With the seeded week: the page's charts and plans are what this file checks first.
+    server = await startServer({
+      JANUS: '0',
+      OPS_FAULT_CHECK_MS: '1000',
+      OPS_OFFLINE_FAULT_MINUTES: '0',
+      VIDEO_DIAGNOSIS_MS: '0',
+      SEED_HISTORY_DAYS: '7',
+    });
     browser = await launchBrowser();
     token = ((await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as Reply).token!;
   });

@@ -7,13 +7,14 @@ import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage 
 import { startServer, type RunningServer } from './startServer';
 
 // Panel pages against a server of their own: the simulator on (devices report, business rows and
-// weather move), alarms raised and handled through the API, so every panel has stored rows to show.
+// weather move), the seeded week of history, alarms raised and handled through the API, so every panel
+// has stored rows to show.
 let server: RunningServer;
 let browser: Browser;
 const opened: (BrowserPage & { failures: string[] })[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ SIMULATOR: '1', SIM_TICK_MS: '5000', SIM_ALARMS_PER_MINUTE: '0' });
+  server = await startServer({ SIMULATOR: '1', SIM_TICK_MS: '5000', SIM_ALARMS_PER_MINUTE: '0', SEED_HISTORY_DAYS: '7' });
   browser = await launchBrowser();
   const token = await tokenOf('OPER-2026-DEMO');
   const types = ['LAMP_FAULT', 'MANHOLE', 'CROWD_GATHERING', 'TRASH_OVERFLOW', 'LAMP_FAULT', 'MANHOLE'];

@@ -11,16 +11,16 @@ import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage 
 import { startServer, type RunningServer } from './startServer';
 
 /**
- * "One folder = one plugin", end to end: three fixture folders (a device kind, an alarm type, a map
- * effect, tests/fixtures/plugins/) are copied into the plugins/ of a temporary copy of the project and
- * nothing else of the copy is edited. The copy is built and its real server started; each plugin must
+ * "One folder = one plugin", end to end: four fixture folders (a device kind, an alarm type, a map
+ * effect, a widget type with a panel using it; tests/fixtures/plugins/) are copied into the plugins/ of
+ * a temporary copy of the project and nothing else of the copy is edited. The copy is built and its real server started; each plugin must
  * then work in the built app, on the server and on the globe. Then the folders are removed, the copy
  * rebuilt and its server restarted on the same database: each must be gone everywhere.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'tests/fixtures/plugins');
-const FOLDERS = ['device/water-buoy', 'alarm/water-quality', 'map-effect/halo-disc'] as const;
+const FOLDERS = ['device/water-buoy', 'alarm/water-quality', 'map-effect/halo-disc', 'widget/threshold-light'] as const;
 
 // What the fixture manifests declare, spelled out so the test fails when they are not honoured.
 const KIND = {
@@ -32,6 +32,8 @@ const KIND = {
 };
 const ALARM = { code: 'WATER_QUALITY', name: '水质超标', simulatedContent: '溶解氧低于下限' };
 const EFFECT = 'haloDisc';
+/** The widget type, and the panel the fixture adds to the real-time board with it (options warnAt 1, dangerAt 100000). */
+const WIDGET = { id: 'thresholdLight', panel: '今日告警信号灯', label: '今日告警', chunk: /\/assets\/ThresholdLight-[\w-]+\.js$/ };
 /** A path of each fixture icon's SVG, to know the icon the app shows is the folder's own. */
 const DEVICE_ICON_MARK = 'M10 1a1 1 0 0 1 1 1v3.1';
 const ALARM_ICON_MARK = 'M10 1s-6 7.2-6 11';
@@ -314,7 +316,7 @@ beforeAll(async () => {
   dataDir = join(work, 'data');
   mkdirSync(dataDir);
   copyProject(copy);
-  // The one change to the copy: three folders dropped into its plugins/.
+  // The one change to the copy: four folders dropped into its plugins/.
   for (const folder of FOLDERS) {
     expect(existsSync(join(copy, 'plugins', folder)), `plugins/${folder} exists already`).toBe(false);
     mkdirSync(join(copy, 'plugins', folder), { recursive: true });
@@ -331,12 +333,13 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('three plugin folders dropped into plugins/', () => {
+describe('four plugin folders dropped into plugins/', () => {
   it('are in the production build', () => {
     const code = builtCode();
     expect(code).toContain(KIND.displayName);
     expect(code).toContain(ALARM.code);
     expect(code).toContain(EFFECT);
+    expect(code).toContain(WIDGET.id);
   });
 
   it('the simulator gives the new kind telemetry within its declared ranges and raises the new alarm type for it', async () => {
@@ -518,6 +521,35 @@ describe('three plugin folders dropped into plugins/', () => {
     });
   });
 
+  it("a panel page draws the new widget type's panel, the widget plugin's code loaded only there", async () => {
+    const token = await adminToken();
+    const loadedChunks = (page: Page) =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    await asAdmin(async (page) => {
+      // A page without the panel downloads none of the widget's code.
+      await page.goto('/device');
+      await page.getByRole('navigation', { name: '设备类型' }).getByRole('link', { name: KIND.displayName }).waitFor();
+      expect((await loadedChunks(page)).filter((path) => WIDGET.chunk.test(path))).toEqual([]);
+
+      const { value: today, unit = '' } = (await api('/stats/alarms/count?range=today', { token })).data as {
+        value: number;
+        unit?: string;
+      };
+      await page.goto('/realTimeBroad');
+      const panel = page.getByRole('region', { name: WIDGET.panel });
+      const light = panel.getByRole('status', { name: new RegExp(`^${WIDGET.label}：`) });
+      await light.waitFor({ timeout: 20_000 });
+      const expected = today >= 100_000 ? ['red', '告警'] : today >= 1 ? ['amber', '注意'] : ['green', '正常'];
+      // The server's figure (below 1万, so written out with zh-CN grouping) and the light its thresholds give.
+      const [, shown, shownUnit, word] = /^.+：([\d,.]+)(\D*)，(.+)$/.exec((await light.getAttribute('aria-label')) ?? '') ?? [];
+      expect({ value: Number(shown?.replace(/,/g, '')), unit: shownUnit, word }).toEqual({ value: today, unit, word: expected[1] });
+      expect(await light.getAttribute('data-light')).toBe(expected[0]);
+      expect((await loadedChunks(page)).filter((path) => WIDGET.chunk.test(path))).toHaveLength(1);
+      await expect.poll(() => panel.getByText(`未知的部件类型`).count()).toBe(0);
+      await screenshot(page, 'plugin-folders-widget');
+    });
+  });
+
   it('the map effect is drawn on a real globe through the effects API, without a render error', async () => {
     const globe = await openGlobe();
     try {
@@ -538,7 +570,7 @@ describe('three plugin folders dropped into plugins/', () => {
   });
 });
 
-describe('the same three folders removed', () => {
+describe('the same four folders removed', () => {
   it('are gone from the rebuilt app', async () => {
     await server?.stop();
     server = undefined;
@@ -548,6 +580,7 @@ describe('the same three folders removed', () => {
     expect(code).not.toContain(KIND.displayName);
     expect(code).not.toContain(ALARM.code);
     expect(code).not.toContain(EFFECT);
+    expect(code).not.toContain(WIDGET.id);
   });
 
   it('the server restarted on the same database knows neither the kind nor the alarm type', async () => {

@@ -23,7 +23,7 @@ export interface StartOptions {
   dataDir?: string;
 }
 
-/** Starts the real reference server (tsx server/main.ts) on a free port with a fresh SQLite file. */
+/** Starts the real reference server (tsx server/main.ts) on a free port with a fresh SQLite file, without demo histories unless `env` asks. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ops-e2e-'));
@@ -38,6 +38,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       STATIC_DIR: 'dist',
       SIMULATOR: '0',
       FIELD_WORK: '0',
+      // No demo histories unless a test asks (server/config.ts): they cost every start.
+      SEED_HISTORY_DAYS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,8 @@ import { fakeAlarms } from './alarmFixtures';
 const meta = {
   title: 'Core/Widgets/AlarmList',
   component: AlarmList,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'alarmList' },
   decorators: [inPanel('实时告警', 420, 340)],
   args: { status: 'ready', onRetry: noop, onOpen: noop, data: { rows: fakeAlarms(8), total: 8 } },
 } satisfies Meta<typeof AlarmList>;

@@ -18,6 +18,8 @@ const days = ['11-16', '11-17', '11-18', '11-19', '11-20', '11-21', '11-22'];
 const meta = {
   title: 'Core/Widgets/BarChart',
   component: BarChart,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'barChart' },
   decorators: [inPanel('告警类型分布', 560, 300)],
   args: { status: 'ready', onRetry: noop, data: byType },
 } satisfies Meta<typeof BarChart>;

@@ -8,6 +8,8 @@ const fixed = () => STORY_NOW;
 const meta = {
   title: 'Core/Widgets/Clock',
   component: Clock,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'clock' },
   decorators: [inPanel('当前时间', 300, 140)],
   args: { status: 'ready', data: null, now: fixed },
 } satisfies Meta<typeof Clock>;

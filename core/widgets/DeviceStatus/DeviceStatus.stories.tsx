@@ -15,6 +15,8 @@ const kinds = [
 const meta = {
   title: 'Core/Widgets/DeviceStatus',
   component: DeviceStatus,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'deviceStatus' },
   decorators: [inPanel('设备在线状态', 420, 320)],
   args: { status: 'ready', onRetry: noop, data: { kinds } },
 } satisfies Meta<typeof DeviceStatus>;

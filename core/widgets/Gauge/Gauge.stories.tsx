@@ -5,6 +5,8 @@ import { Gauge } from './Gauge';
 const meta = {
   title: 'Core/Widgets/Gauge',
   component: Gauge,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'gauge' },
   decorators: [inPanel('设备在线率', 280, 240)],
   args: {
     status: 'ready',

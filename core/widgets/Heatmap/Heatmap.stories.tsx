@@ -24,6 +24,8 @@ const weekly: HeatmapData = {
 const meta = {
   title: 'Core/Widgets/Heatmap',
   component: Heatmap,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'heatmap' },
   decorators: [inPanel('告警时段分布', 640, 300)],
   args: { status: 'ready', onRetry: noop, data: weekly, options: { unit: '起' } },
 } satisfies Meta<typeof Heatmap>;

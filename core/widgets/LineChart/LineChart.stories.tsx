@@ -28,6 +28,8 @@ const today: SeriesData = {
 const meta = {
   title: 'Core/Widgets/LineChart',
   component: LineChart,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'lineChart' },
   decorators: [inPanel('分时客流', 560, 300)],
   args: { status: 'ready', onRetry: noop, data: today, options: { area: true } },
 } satisfies Meta<typeof LineChart>;

@@ -14,6 +14,8 @@ const byGrade = {
 const meta = {
   title: 'Core/Widgets/PieChart',
   component: PieChart,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'pieChart' },
   decorators: [inPanel('告警等级占比', 460, 260)],
   args: { status: 'ready', onRetry: noop, data: byGrade, options: { colors: ['#e76a6e', '#ec9a3c', '#4c90f0'] } },
 } satisfies Meta<typeof PieChart>;

@@ -20,6 +20,8 @@ const areas = [
 const meta = {
   title: 'Core/Widgets/Ranking',
   component: Ranking,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'ranking' },
   decorators: [inPanel('景点客流排行', 360, 340)],
   args: {
     status: 'ready',

@@ -5,6 +5,8 @@ import { StatCard } from './StatCard';
 const meta = {
   title: 'Core/Widgets/StatCard',
   component: StatCard,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'statCard' },
   decorators: [inPanel('今日告警', 260, 150)],
   args: { status: 'ready', data: { value: 12_345, previous: 10_980, unit: '次' }, options: { goodDirection: 'down' }, onRetry: noop },
 } satisfies Meta<typeof StatCard>;

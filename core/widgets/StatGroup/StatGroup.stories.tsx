@@ -5,6 +5,8 @@ import { StatGroup } from './StatGroup';
 const meta = {
   title: 'Core/Widgets/StatGroup',
   component: StatGroup,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'statGroup' },
   decorators: [inPanel('告警概况', 560, 150)],
   args: {
     status: 'ready',

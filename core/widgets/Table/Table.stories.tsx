@@ -29,6 +29,8 @@ function devices(count: number): TableData {
 const meta = {
   title: 'Core/Widgets/Table',
   component: Table,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'table' },
   decorators: [inPanel('离线设备', 640, 320)],
   args: { status: 'ready', onRetry: noop, data: devices(40) },
 } satisfies Meta<typeof Table>;

@@ -14,6 +14,8 @@ const items = [
 const meta = {
   title: 'Core/Widgets/Timeline',
   component: Timeline,
+  // The widget type this story shows (core/widgets/widgetStories.test.ts checks every type has one).
+  parameters: { widgetType: 'timeline' },
   decorators: [inPanel('处置过程', 360, 340)],
   args: { status: 'ready', onRetry: noop, data: { items } },
 } satisfies Meta<typeof Timeline>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deviceKindsOf, EventBus, HttpClient, Notifier, PluginRegistry, useService } from '@ops/sdk';
-import { OPERATION_FAULT_TOPIC, type AvailabilityRange, type FaultQuery } from '@ops/contracts';
+import { deviceKindsOf, EventBus, HttpClient, Notifier, PluginRegistry, subscribePush, useService } from '@ops/sdk';
+import { operationFaultPushTopic, type AvailabilityRange, type FaultQuery } from '@ops/contracts';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
 import { createOperationApi } from './operationApi';
@@ -45,7 +45,7 @@ export default function DeviceOperationPage() {
   latest.current = { reloadKpi, reloadFaults, reloadInspections };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = bus.subscribe(OPERATION_FAULT_TOPIC, () => {
+    const unsubscribe = subscribePush(bus, operationFaultPushTopic, () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         void latest.current.reloadKpi();

@@ -1,7 +1,7 @@
 import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CameraStreams, EventBus, HttpClient, Notifier, useService, VideoTile } from '@ops/sdk';
-import { VIDEO_DIAGNOSIS_TOPIC, type CameraHealth, type CameraHealthFilter } from '@ops/contracts';
+import { CameraStreams, EventBus, HttpClient, Notifier, subscribePush, useService, VideoTile } from '@ops/sdk';
+import { videoDiagnosisPushTopic, type CameraHealth, type CameraHealthFilter } from '@ops/contracts';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
 import { operationStrings as t } from './operationStrings';
@@ -54,7 +54,7 @@ export default function VideoDiagnosisPage() {
     ]);
   };
   // A run finished (the schedule, another operator's 立即诊断): everything shown is from before it.
-  useEffect(() => bus.subscribe(VIDEO_DIAGNOSIS_TOPIC, () => void reloadAll.current()), [bus]);
+  useEffect(() => subscribePush(bus, videoDiagnosisPushTopic, () => void reloadAll.current()), [bus]);
 
   const run = async () => {
     setRunning(true);

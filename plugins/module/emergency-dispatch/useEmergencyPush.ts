@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { EventBus, useService, type RoutedPush } from '@ops/sdk';
-import { EMERGENCY_PUSH_TOPIC, type EmergencyPushData } from '@ops/contracts';
+import { EventBus, subscribePush, useService } from '@ops/sdk';
+import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
 
 /** Pushes arriving together (a field team's sweep) refresh once. */
 const SETTLE_MS = 250;
 
 /**
- * Calls `onEach` for every EMERGENCY_TASK push (topic emergency.task) and `onSettled` once a burst of
+ * Calls `onEach` for every EMERGENCY_TASK push (emergencyPushTopic) and `onSettled` once a burst of
  * them has passed, while the component is mounted.
  */
 export function useEmergencyPush(onSettled: () => void, onEach?: (data: EmergencyPushData) => void): void {
@@ -15,9 +15,8 @@ export function useEmergencyPush(onSettled: () => void, onEach?: (data: Emergenc
   latest.current = { onSettled, onEach };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = bus.subscribe(EMERGENCY_PUSH_TOPIC, (payload) => {
-      const data = (payload as RoutedPush).message?.data as unknown as EmergencyPushData | undefined;
-      if (data && typeof data.eventId === 'number') latest.current.onEach?.(data);
+    const unsubscribe = subscribePush(bus, emergencyPushTopic, (data) => {
+      latest.current.onEach?.(data);
       clearTimeout(timer);
       timer = setTimeout(() => latest.current.onSettled(), SETTLE_MS);
     });

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { Api, CameraStreams, EventBus, HttpClient, MapEffects, Notifier } from '@ops/sdk';
-import { EMERGENCY_PUSH_TOPIC } from '@ops/contracts';
-import { ContainerProvider, createApiCaller, ServiceMap } from '@ops/sdk/testing';
+import { Api, CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PluginRegistry, PUSH_TOPIC_ALL } from '@ops/sdk';
+import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
+import { ContainerProvider, createApiCaller, ServiceMap, SimpleEventBus } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';
 
@@ -43,10 +43,25 @@ function fakeServer(options: { eventFoundAfter?: number } = {}) {
         },
       };
     }
+    if (path === '/devi/aep/alarm/lists')
+      return {
+        code: 200,
+        rows: [{ alarmId: params.alarmType === 'FIRE' ? 71 : 72, alarmType: params.alarmType, createTime: 0 }],
+        total: 1,
+      };
     throw new Error(`未预期的请求：${path}`);
   });
   return { http: { get, post: vi.fn(), put: vi.fn(), delete: vi.fn() } as unknown as HttpClient, get, detail };
 }
+
+/** The alarm plugins as their manifests declare them: which open events, which concern fires. */
+const alarmPlugins = [
+  { code: 'FIRE', emergency: { kind: 'FIRE', opensEvent: true } },
+  { code: 'SMOKE', emergency: { kind: 'FIRE' } },
+  { code: 'FLOOD_PREVENTION', emergency: { kind: 'FLOOD', opensEvent: true } },
+  { code: 'MANHOLE' },
+].map((contributes) => ({ fullId: `alarm:${contributes.code.toLowerCase()}`, manifest: { kind: 'alarm', contributes } }));
+const registry = { list: (kind?: string) => (kind === 'alarm' ? alarmPlugins : []) };
 
 function fakeEffects() {
   const shown = new Map<string, string>();
@@ -65,15 +80,7 @@ function fakeEffects() {
 }
 
 function renderPage(url: string, server = fakeServer(), childName = 'fireFighting') {
-  const listeners = new Map<string, Set<(payload: unknown, topic: string) => void>>();
-  const bus: EventBus = {
-    publish: (topic: string, payload: unknown) => listeners.get(topic)?.forEach((listener) => listener(payload, topic)),
-    subscribe: (topic: string, listener: (payload: unknown, topic: string) => void) => {
-      if (!listeners.has(topic)) listeners.set(topic, new Set());
-      listeners.get(topic)!.add(listener);
-      return () => void listeners.get(topic)!.delete(listener);
-    },
-  };
+  const bus = new SimpleEventBus();
   const effects = fakeEffects();
   // Which cameras play now: play adds, its stop removes.
   const playing = new Set<number>();
@@ -90,7 +97,8 @@ function renderPage(url: string, server = fakeServer(), childName = 'fireFightin
     .set(EventBus, bus)
     .set(MapEffects, effects.api)
     .set(Notifier, { show: vi.fn() })
-    .set(CameraStreams, streams as never);
+    .set(CameraStreams, streams as never)
+    .set(PluginRegistry, registry as never);
   const view = render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={[url]}>
@@ -131,7 +139,21 @@ describe('消防救援', () => {
     server.detail.tasks = server.detail.tasks.map((task) =>
       task.taskId === 1 ? { ...task, status: 'DONE', statusName: '已完成', percent: 100 } : task,
     );
-    act(() => bus.publish(EMERGENCY_PUSH_TOPIC, { message: { data: { eventId: 12, taskId: 1, action: 'finish', event: sampleEvent } } }));
+    const task = server.detail.tasks[0]!;
+    const entry = {
+      ...sampleDetail.history[0]!,
+      action: 'finish' as const,
+      actionName: '完成',
+      eventTitle: sampleEvent.title,
+      eventKind: sampleEvent.kind,
+    };
+    const data: EmergencyPushData = { eventId: 12, taskId: 1, action: 'finish', entry, event: sampleEvent, task };
+    act(() =>
+      bus.publish(PUSH_TOPIC_ALL, {
+        message: { code: 200, eventType: emergencyPushTopic.eventType, seq: 1, data: { ...data } },
+        route: { action: 'silent', topic: 'emergency.task' },
+      }),
+    );
     await screen.findByRole('listitem', { name: '灭火救援 · 消防一队 · 已完成' });
     // No open task: no task circle.
     await waitFor(() => expect(effects.shown.has('emergency:event-12:task-1')).toBe(false));
@@ -194,4 +216,15 @@ describe('水位监测', () => {
       );
     },
   );
+});
+
+describe('火灾处置', () => {
+  it('lists and counts the alarm types whose manifests name the fire emergency, no others', { timeout: 20_000 }, async () => {
+    const { get } = renderPage('/securityEmergency/fire', fakeServer(), 'fire');
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/devi/aep/alarm/lists', expect.objectContaining({ pageSize: 1 }), expect.anything()),
+    );
+    const asked = get.mock.calls.filter(([path]) => path === '/devi/aep/alarm/lists').map(([, params]) => params?.alarmType);
+    expect(new Set(asked)).toEqual(new Set(['FIRE', 'SMOKE']));
+  });
 });

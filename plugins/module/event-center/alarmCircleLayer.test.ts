@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_TOPIC_ALL, type EventBus, type MapEffects, type MapLayerContext, type RoutedPush } from '@ops/sdk';
+import { PUSH_TOPIC_ALL, type MapEffects, type MapLayerContext, type RoutedPush } from '@ops/sdk';
+import { SimpleEventBus } from '@ops/sdk/testing';
 import { alarmCircleLayer, MAX_ALARM_CIRCLES } from './alarmCircleLayer';
 
 function fakeMap() {
-  let listener: ((payload: unknown, topic: string) => void) | undefined;
-  const bus: EventBus = {
-    publish: (_topic, payload) => listener?.(payload, PUSH_TOPIC_ALL),
-    subscribe: (_topic, next) => ((listener = next), () => (listener = undefined)),
-  };
+  const bus = new SimpleEventBus();
   const drawn = new Map<string, Record<string, unknown>>();
   const effects: Pick<MapEffects, 'add' | 'remove' | 'ids'> = {
     add: (effect, id, options) => {

@@ -1,4 +1,4 @@
-import { PUSH_TOPIC_ALL, type MapLayer, type RoutedPush } from '@ops/sdk';
+import { PUSH_TOPIC_ALL, type MapLayer } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 
 /** Live alarms kept on the map at once; older circles make room for new ones. */
@@ -15,24 +15,18 @@ const CIRCLE_ID = /^alarm-(\d+)$/;
 export const alarmCircleLayer: MapLayer = {
   id: 'event-center:alarm-circles',
   attach({ bus, effects }) {
-    return bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-      const { message, route } = payload as RoutedPush;
-      const data = message.data as { alarmId?: unknown; longitude?: unknown; latitude?: unknown };
-      if (
-        route.action !== 'toast' ||
-        typeof data.alarmId !== 'number' ||
-        typeof data.longitude !== 'number' ||
-        typeof data.latitude !== 'number'
-      )
-        return;
+    // Every toast event type with a position, not only DEVICE_ALARM: the fields are read with their types checked.
+    return bus.subscribe(PUSH_TOPIC_ALL, ({ message, route }) => {
+      const { alarmId, longitude, latitude } = message.data;
+      if (route.action !== 'toast' || typeof alarmId !== 'number' || typeof longitude !== 'number' || typeof latitude !== 'number') return;
       try {
-        effects.add(ALARM_EFFECT, `alarm-${data.alarmId}`, {
-          position: { longitude: data.longitude, latitude: data.latitude, height: 10 },
+        effects.add(ALARM_EFFECT, `alarm-${alarmId}`, {
+          position: { longitude, latitude, height: 10 },
           ...ALARM_CIRCLE,
         });
       } catch (error) {
         // A pushed alarm with an impossible position is not drawn; the toast still shows it.
-        console.warn(t.alarmCircleFailed(data.alarmId, error instanceof Error ? error.message : String(error)));
+        console.warn(t.alarmCircleFailed(alarmId, error instanceof Error ? error.message : String(error)));
         return;
       }
       const circles = effects.ids().filter((id) => CIRCLE_ID.test(id));

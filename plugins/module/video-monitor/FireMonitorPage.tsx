@@ -9,11 +9,10 @@ import {
   PluginRegistry,
   PUSH_TOPIC_ALL,
   useService,
-  type RoutedPush,
   type VideoTileCamera,
   type WidgetStatus,
 } from '@ops/sdk';
-import type { AlarmRow, DeviceRow } from '@ops/contracts';
+import { alarmEmergencies, type AlarmRow, type DeviceRow } from '@ops/contracts';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';
@@ -22,8 +21,6 @@ import { useCameraWall } from './useCameraWall';
 import { fireMonitorStrings as f, videoMonitorStrings as t } from './videoMonitorStrings';
 import './VideoMonitor.css';
 
-/** The alarm types this page watches: smoke, fire, electrical fire and fire fighting. */
-export const FIRE_ALARM_TYPES = ['SMOKE', 'FIRE', 'ELECTRICAL_FIRE', 'FIRE_FIGHTING'] as const;
 const PER_TYPE = 20;
 const SHOWN = 40;
 
@@ -37,6 +34,11 @@ export default function FireMonitorPage() {
   const http = useService(HttpClient);
   const bus = useService(EventBus);
   const kind = useMemo(() => deviceKindsOf(registry).find((candidate) => candidate.page === 'fireCamera'), [registry]);
+  // The alarm types this page watches: those whose manifests name the fire emergency (smoke, fire …).
+  const fireAlarmTypes = useMemo(
+    () => alarmEmergencies(registry.list('alarm').map((plugin) => plugin.manifest.contributes)).codesOf('FIRE'),
+    [registry],
+  );
   const wall = useCameraWall(4);
   const [detail, setDetail] = useState<VideoTileCamera | null>(null);
   const cameras = useRef<DeviceRow[]>([]);
@@ -47,7 +49,7 @@ export default function FireMonitorPage() {
     setAlarms((current) => ({ ...current, status: 'loading' }));
     try {
       const pages = await Promise.all(
-        FIRE_ALARM_TYPES.map((alarmType) =>
+        fireAlarmTypes.map((alarmType) =>
           http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true }),
         ),
       );
@@ -56,7 +58,7 @@ export default function FireMonitorPage() {
     } catch (error) {
       setAlarms((current) => ({ status: 'error', rows: current.rows, error: error instanceof Error ? error.message : String(error) }));
     }
-  }, [http]);
+  }, [fireAlarmTypes, http]);
   useEffect(() => void loadAlarms(), [loadAlarms]);
 
   const { place } = wall;
@@ -73,18 +75,19 @@ export default function FireMonitorPage() {
   // A fire alarm pushed now: list it and put the nearest camera up.
   useEffect(
     () =>
-      bus.subscribe(PUSH_TOPIC_ALL, (payload) => {
-        const data = (payload as RoutedPush).message?.data as Partial<AlarmRow> | undefined;
-        if (!data || !FIRE_ALARM_TYPES.includes(String(data.alarmType) as (typeof FIRE_ALARM_TYPES)[number])) return;
+      // Any event type whose data names a fire alarm type (a production backend's FIRE_FIGHTING_EVENT
+      // too), so the fields are read with their types checked rather than as a declared topic's.
+      bus.subscribe(PUSH_TOPIC_ALL, ({ message: { data } }) => {
+        if (typeof data.alarmType !== 'string' || !fireAlarmTypes.includes(data.alarmType)) return;
         void loadAlarms();
         openNearest({
           longitude: typeof data.longitude === 'number' ? data.longitude : null,
           latitude: typeof data.latitude === 'number' ? data.latitude : null,
-          alarmTypeName: String(data.alarmTypeName ?? ''),
-          deviceName: String(data.deviceName ?? ''),
+          alarmTypeName: typeof data.alarmTypeName === 'string' ? data.alarmTypeName : '',
+          deviceName: typeof data.deviceName === 'string' ? data.deviceName : '',
         });
       }),
-    [bus, loadAlarms, openNearest],
+    [bus, fireAlarmTypes, loadAlarms, openNearest],
   );
 
   const loaded = useCallback((rows: DeviceRow[]) => {

@@ -83,9 +83,8 @@ export default function IntercomPage() {
   // Someone hung up: the call ends when nobody else is left in it.
   useEffect(
     () =>
-      bus.subscribe(PRODUCT_SOCKET_TOPICS.hangup, (payload) => {
+      bus.subscribe(PRODUCT_SOCKET_TOPICS.hangup, ({ gid, byUserId }) => {
         const current = callRef.current;
-        const { gid, byUserId } = payload as { gid: number; byUserId: number };
         if (!current || current.gid !== gid) return;
         const name =
           operators.status === 'ready'

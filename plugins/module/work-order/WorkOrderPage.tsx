@@ -11,17 +11,16 @@ import {
   Notifier,
   PluginRegistry,
   shanghaiDayStart,
+  subscribePush,
   useLoaded,
   useService,
   type DeviceKind,
   type Loaded,
-  type RoutedPush,
 } from '@ops/sdk';
 import {
-  WORK_ORDER_PUSH_TOPIC,
+  workOrderPushTopic,
   type WorkOrderAction,
   type WorkOrderAssignees,
-  type WorkOrderChanged,
   type WorkOrderDetail,
   type WorkOrderPhoto,
   type WorkOrderStats,
@@ -113,9 +112,8 @@ export default function WorkOrderPage() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let touchedOpen = false;
-    const unsubscribe = bus.subscribe(WORK_ORDER_PUSH_TOPIC, (payload) => {
-      const change = (payload as RoutedPush).message?.data as unknown as WorkOrderChanged | undefined;
-      if (change?.orderId === latest.current.openId) touchedOpen = true;
+    const unsubscribe = subscribePush(bus, workOrderPushTopic, (change) => {
+      if (change.orderId === latest.current.openId) touchedOpen = true;
       clearTimeout(timer);
       timer = setTimeout(() => {
         const { reloadStats: stats, reloadList: rows, reloadDetail: open } = latest.current;

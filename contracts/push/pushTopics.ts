@@ -1,0 +1,23 @@
+import { alarmPushTopic } from './alarmPushTopic';
+import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
+import { emergencyPushTopic } from './emergencyPushTopic';
+import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
+import type { PushTopicDeclaration } from './PushTopic';
+import { weatherPushTopic } from './weatherPushTopic';
+import { workOrderPushTopic } from './workOrderPushTopic';
+
+/**
+ * Every push topic the reference server sends. The web app checks each incoming message of these event
+ * types against its topic's schema before anything sees it; other event types (a production backend's
+ * alarm kinds, routed by registry/pushEvents.json) pass as plain routed messages.
+ */
+export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
+  alarmPushTopic,
+  workOrderPushTopic,
+  emergencyPushTopic,
+  weatherPushTopic,
+  deviceOnlinePushTopic,
+  deviceOfflinePushTopic,
+  operationFaultPushTopic,
+  videoDiagnosisPushTopic,
+];

@@ -1,0 +1,170 @@
+/* Generated from schemas/contributions/widget.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
+
+/**
+ * @minItems 1
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeList".
+ */
+export type WidgetTypeList = [WidgetTypeDeclaration, ...WidgetTypeDeclaration[]];
+/**
+ * A widget type: built in (core/widgets; declared in contracts/builtinWidgetTypes.ts) or declared by a plugin in contributes.widgets.
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "WidgetId".
+ */
+export type WidgetId = string;
+/**
+ * A panel page: a module (comprehensive) or module/child (alarmManage/alarmStatistics).
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PageId".
+ */
+export type PageId = string;
+/**
+ * Panels this plugin adds to panel pages (with its own widget types or built-in ones).
+ *
+ * @maxItems 100
+ */
+export type PanelList = Panel[];
+/**
+ * @maxItems 100
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PanelList".
+ */
+export type PanelList1 = Panel[];
+
+/**
+ * Widget types for panels (id, Chinese title, JSON schema of the panel options; the component comes from the plugin's index.ts through defineWidget), and panels using them on existing panel pages.
+ */
+export interface WidgetContribution {
+  widgets: WidgetTypeList;
+  panels?: PanelList;
+}
+/**
+ * A widget type a plugin contributes; its code binds the component under the same id (defineWidget).
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "WidgetTypeDeclaration".
+ */
+export interface WidgetTypeDeclaration {
+  id: WidgetId;
+  /**
+   * Chinese name of the widget type.
+   */
+  title: string;
+  optionsSchema: OptionsSchema;
+}
+/**
+ * JSON Schema (draft-07) of a panel's options for the widget type: every panel using the type is checked against it.
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "OptionsSchema".
+ */
+export interface OptionsSchema {
+  type: 'object';
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "Panel".
+ */
+export interface Panel {
+  /**
+   * Unique among every plugin's panels (a duplicate is a manifest error naming both plugins).
+   */
+  id: string;
+  /**
+   * Chinese title shown on the panel.
+   */
+  title: string;
+  widget: WidgetId;
+  /**
+   * Panel pages that may show it (their panel list offers it).
+   *
+   * @minItems 1
+   */
+  pages: [PageId, ...PageId[]];
+  query?: PanelQuery;
+  /**
+   * Read the query again this often.
+   */
+  refreshSeconds?: number;
+  /**
+   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+   *
+   * @maxItems 10
+   */
+  pushTopics?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  size: PanelSize;
+  /**
+   * Widget settings (unit, series names, colours …), checked against the options schema of the widget type.
+   */
+  options?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PanelQuery".
+ */
+export interface PanelQuery {
+  /**
+   * API path (GET), without the API prefix.
+   */
+  path: string;
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+}
+/**
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PanelSize".
+ */
+export interface PanelSize {
+  /**
+   * Default width in grid columns (24 across).
+   */
+  w: number;
+  /**
+   * Default height in grid rows.
+   */
+  h: number;
+  minW?: number;
+  minH?: number;
+}
+/**
+ * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PageLayouts".
+ */
+export interface PageLayouts {
+  /**
+   * @maxItems 100
+   */
+  [k: string]: LayoutItem[];
+}
+/**
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "LayoutItem".
+ */
+export interface LayoutItem {
+  panel: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
