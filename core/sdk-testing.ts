@@ -5,12 +5,11 @@
 // Services for a component under test: a map of fake services by token, and the provider useService reads.
 export { ServiceMap } from './di/ServiceLocator';
 export { ContainerProvider } from './di/ContainerProvider';
+// The contract caller over a fake HttpClient, for pages that call `useService(Api)`.
+export { createApiCaller } from './http/ApiCaller';
 // The in-app bus as the shell has it, to publish routed pushes at a component or layer under test.
 export { SimpleEventBus } from './push/EventBus';
 
 // Device fakes: real catalogue kinds from the device manifests, plausible rows, a fake device API, and
 // the signed-in user's device grants.
 export { allDeviceKinds, deviceKind, fakeDeviceApi, fakeRows, setDeviceGrants } from './devices/testing/fakeDevices';
-
-// Calls through the API contract over a fake HttpClient (a test answers by path, as the server would).
-export { createApiCaller } from './http/ApiCaller';

@@ -1,22 +1,23 @@
-import { routes, type ApiCaller } from '@ops/sdk';
-import type {
-  AvailabilityRange,
-  AvailabilityReport,
-  CameraDiagnosisHistory,
-  CameraHealth,
-  CameraHealthFilter,
-  DiagnosisRun,
-  DiagnosisSummary,
-  DiagnosisTrend,
-  FaultQuery,
-  FaultRow,
-  InspectionResult,
-  InspectionRow,
-  MaintenancePlan,
-  OperationKpi,
-  PlanBody,
-  PlanDeviceOption,
-  WorkOrderRow,
+import type { ApiCaller } from '@ops/sdk';
+import {
+  routes,
+  type AvailabilityRange,
+  type AvailabilityReport,
+  type CameraDiagnosisHistory,
+  type CameraHealth,
+  type CameraHealthFilter,
+  type DiagnosisRun,
+  type DiagnosisSummary,
+  type DiagnosisTrend,
+  type FaultQuery,
+  type FaultRow,
+  type InspectionResult,
+  type InspectionRow,
+  type MaintenancePlan,
+  type OperationKpi,
+  type PlanBody,
+  type PlanDeviceOption,
+  type WorkOrderRow,
 } from '@ops/contracts';
 
 export interface Page<T> {

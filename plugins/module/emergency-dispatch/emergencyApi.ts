@@ -1,12 +1,13 @@
-import { routes, type ApiCaller } from '@ops/sdk';
-import type {
-  AlarmEmergencyEventBody,
-  CreateEmergencyEventBody,
-  DispatchEmergencyTaskBody,
-  EmergencyEventQuery,
-  EmergencyEventRow,
-  EmergencyTaskAction,
-  EmergencyTaskRow,
+import type { ApiCaller } from '@ops/sdk';
+import {
+  routes,
+  type AlarmEmergencyEventBody,
+  type CreateEmergencyEventBody,
+  type DispatchEmergencyTaskBody,
+  type EmergencyEventQuery,
+  type EmergencyEventRow,
+  type EmergencyTaskAction,
+  type EmergencyTaskRow,
 } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 

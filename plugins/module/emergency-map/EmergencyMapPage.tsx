@@ -32,7 +32,7 @@ function SituationView({ page }: { page: SituationPage }) {
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
   const caller = useService(Api);
-  const api = useMemo(() => createEmergencyMapApi(caller, http), [caller, http]);
+  const api = useMemo(() => createEmergencyMapApi(http, caller), [http, caller]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));

@@ -1,17 +1,18 @@
-import { routes, type ApiCaller, type HttpClient } from '@ops/sdk';
-import type {
-  AlarmRow,
-  DeviceRow,
-  DispatchEmergencyTaskBody,
-  EmergencyEventDetail,
-  EmergencyEventRow,
-  EmergencyKind,
-  EmergencyResources,
-  EmergencyStats,
-  EmergencyTaskRow,
-  EmergencyTeamLoad,
-  SensorMetric,
-  SensorReadings,
+import type { ApiCaller, HttpClient } from '@ops/sdk';
+import {
+  routes,
+  type AlarmRow,
+  type DeviceRow,
+  type DispatchEmergencyTaskBody,
+  type EmergencyEventDetail,
+  type EmergencyEventRow,
+  type EmergencyKind,
+  type EmergencyResources,
+  type EmergencyStats,
+  type EmergencyTaskRow,
+  type EmergencyTeamLoad,
+  type SensorMetric,
+  type SensorReadings,
 } from '@ops/contracts';
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
@@ -42,7 +43,7 @@ export interface EmergencyMapApi {
   alarmCount(types: readonly string[], since: number): Promise<number>;
 }
 
-export function createEmergencyMapApi(api: ApiCaller, http: HttpClient): EmergencyMapApi {
+export function createEmergencyMapApi(http: HttpClient, api: ApiCaller): EmergencyMapApi {
   return {
     async events(filter) {
       const query = { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status };

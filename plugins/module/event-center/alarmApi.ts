@@ -1,7 +1,8 @@
-import { createToken, routes, type ApiCaller } from '@ops/sdk';
+import { createToken, type ApiCaller } from '@ops/sdk';
 import {
   ALARM_GRADES,
   ALARM_STATUSES,
+  routes,
   type AlarmDetailData,
   type AlarmQuery,
   type AlarmRow,

@@ -8,14 +8,13 @@ import {
   Notifier,
   PanelBox,
   PRODUCT_SOCKET_TOPICS,
-  routes,
   useIncomingCall,
   useService,
   VideoRooms,
   type RemoteFeed,
   type VideoRoomSession,
 } from '@ops/sdk';
-import type { IntercomOperator, TempCallData, VideoRoomJoin } from '@ops/contracts';
+import { routes, type IntercomOperator, type TempCallData, type VideoRoomJoin } from '@ops/contracts';
 import { AudioLevelMeter, RemoteAudio, useAudioLevel, useRoomSnapshot } from './roomMedia';
 import { VoiceMessages } from './VoiceMessages';
 import { intercomStrings as t } from './videoRoomStrings';

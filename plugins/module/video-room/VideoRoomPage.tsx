@@ -1,7 +1,7 @@
 import { Alert, Button, ButtonGroup, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { Api, Notifier, PanelBox, routes, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomSession } from '@ops/sdk';
-import type { VideoRoomStatus as VideoRoomAvailability, VideoRoomSummary } from '@ops/contracts';
+import { Api, Notifier, PanelBox, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomSession } from '@ops/sdk';
+import { routes, type VideoRoomStatus as VideoRoomAvailability, type VideoRoomSummary } from '@ops/contracts';
 import { useParticipantStreams, useRoomSnapshot } from './roomMedia';
 import { videoRoomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';

@@ -1,14 +1,15 @@
-import { routes, type ApiCaller, type ApiFiles } from '@ops/sdk';
-import type {
-  AlarmWorkOrderBody,
-  CreateWorkOrderBody,
-  WorkOrderAction,
-  WorkOrderAssignees,
-  WorkOrderDetail,
-  WorkOrderPhoto,
-  WorkOrderQuery,
-  WorkOrderRow,
-  WorkOrderStats,
+import type { ApiCaller, ApiFiles } from '@ops/sdk';
+import {
+  routes,
+  type AlarmWorkOrderBody,
+  type CreateWorkOrderBody,
+  type WorkOrderAction,
+  type WorkOrderAssignees,
+  type WorkOrderDetail,
+  type WorkOrderPhoto,
+  type WorkOrderQuery,
+  type WorkOrderRow,
+  type WorkOrderStats,
 } from '@ops/contracts';
 
 /** What an action of the detail sends besides the order id (the server checks each). */
