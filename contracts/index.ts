@@ -16,6 +16,10 @@ export * from './weather';
 export * from './panels';
 export * from './push';
 
+// The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
+export { routes } from './api/routes';
+export type { BodyOf, DataOf, ParamsOf, QueryOf, ReplyOf, RouteInput } from './api/defineRoute';
+
 // Manifests: what a plugin.json holds (types generated from schemas/) and what the loader makes of it.
 export type { LoadedManifest } from './manifests/validateManifests';
 export type { PluginKind, PluginManifest } from '../schemas/plugin.schema.gen';

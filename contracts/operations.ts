@@ -95,6 +95,23 @@ export interface FaultQuery {
   deviceId?: number;
 }
 
+/** One step of a fault's audit trail (GET /operation/fault/:faultId). */
+export interface FaultEvent {
+  id: number;
+  time: number;
+  action: string;
+  actionName: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  note: string;
+  userName: string;
+}
+
+/** A fault with its audit trail, oldest first. */
+export interface FaultDetail extends FaultRow {
+  events: FaultEvent[];
+}
+
 export interface FaultCloseBody {
   faultId: number;
   note: string;
@@ -265,6 +282,17 @@ export interface DiagnosisSummary {
 
 export const CAMERA_HEALTH_FILTERS = ['healthy', 'faulty'] as const;
 export type CameraHealthFilter = (typeof CAMERA_HEALTH_FILTERS)[number];
+
+/** The spans GET /operation/video/trend covers, and their hours. */
+export const DIAGNOSIS_TREND_RANGES = ['24h', '7d'] as const;
+export type DiagnosisTrendRange = (typeof DIAGNOSIS_TREND_RANGES)[number];
+export const DIAGNOSIS_TREND_HOURS: Record<DiagnosisTrendRange, number> = { '24h': 24, '7d': 7 * 24 };
+
+/** GET /operation/video/history: a camera's checks, newest first. */
+export interface CameraDiagnosisHistory {
+  camera: { deviceId: number; deviceName: string; kind: string; kindName: string; online: boolean };
+  checks: DiagnosisCheck[];
+}
 
 /** GET /operation/video/trend?range=24h|7d: the share of healthy cameras per hour. */
 export interface DiagnosisTrend {

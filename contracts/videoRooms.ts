@@ -26,10 +26,14 @@ export interface VideoRoomSummary {
 /** GET /videoRoom/list → data: VideoRoomSummary[] (the caller's tenant, open rooms, newest first). */
 export type VideoRoomList = VideoRoomSummary[];
 
+/** The kinds an operator creates (audio rooms are the intercom groups' own). */
+export const VIDEO_ROOM_CREATE_KINDS = ['camera', 'other'] as const;
+export const VIDEO_ROOM_NAME_MESSAGE = '会议室名称必须是 1 到 40 个字符';
+
 /** POST /videoRoom/create (JSON) → data: VideoRoomSummary. name 1–40 characters. */
 export interface VideoRoomCreateBody {
   name: string;
-  kind: 'camera' | 'other';
+  kind: (typeof VIDEO_ROOM_CREATE_KINDS)[number];
 }
 
 /**
@@ -140,6 +144,9 @@ export type ProductSocketMessage =
  * ≤ 10 MB; no multipart: the server has no multipart parser) → data: VoiceRecording. GET /voice/record/list →
  * data: VoiceRecording[] (the tenant's, newest first); GET /voice/record/file?id= → the wav.
  */
+/** The largest voice recording taken (the wav's bytes). */
+export const MAX_VOICE_BYTES = 10 * 1024 * 1024;
+
 export interface VoiceRecording {
   id: number;
   size: number;

@@ -17,6 +17,8 @@ export { defineEffectPlugin, effectRenderer, type EffectManifest, type EffectRen
 
 // Core services plugins may use, each a token with its interface of the same name.
 export { HttpClient } from './http/HttpClient';
+// Calls through the API contract: `useService(Api).call(routes.workOrders.list, { query })` (`routes` from @ops/contracts).
+export { Api, type ApiCaller } from './http/ApiCaller';
 export { ApiFiles } from './http/ApiFiles';
 export { ApiError } from './http/ApiError';
 export { Notifier, type NoticeLevel } from './ui/Notifier';

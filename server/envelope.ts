@@ -1,3 +1,5 @@
+import type { DataEnvelope, MessageEnvelope } from '../contracts/api/defineRoute';
+
 /** RuoYi envelope helpers: HTTP 200 always, the application code in the body (DESIGN.md). */
 export interface Envelope {
   code: number;
@@ -6,7 +8,11 @@ export interface Envelope {
   [key: string]: unknown;
 }
 
-export function ok(data?: unknown, extra: Record<string, unknown> = {}, msg = '操作成功'): Envelope {
+/** A success: `{ code: 200, msg, data }` (no `data` when there is none) and any extra top-level fields, typed as the contract's envelopes. */
+export function ok(): MessageEnvelope;
+export function ok<Extra extends object = object>(data: undefined, extra?: Extra, msg?: string): MessageEnvelope & Extra;
+export function ok<Data, Extra extends object = object>(data: Data, extra?: Extra, msg?: string): DataEnvelope<Data> & Extra;
+export function ok(data?: unknown, extra: object = {}, msg = '操作成功'): Envelope {
   return data === undefined ? { code: 200, msg, ...extra } : { code: 200, msg, data, ...extra };
 }
 

@@ -84,43 +84,10 @@ export const EMERGENCY_TASK_DEFAULT_DUE_MINUTES = 30;
 // ---- routes and push -------------------------------------------------------------------------------
 
 /**
- * The API paths (under the API prefix). All need a session holding platform:securityEmergency or one of
- * its pages. Answers: { code, msg, data } (list: { code, msg, rows, total }); another tenant's event,
- * task or team answers 404 like a missing one; bad input 400 with a Chinese message naming the field.
+ * The sensor readings' path (contracts/api/sensorRoutes.ts). The emergency routes themselves are declared
+ * once, with their schemas and replies, in contracts/api/emergencyRoutes.ts.
  */
 export const EMERGENCY_API = {
-  /** GET, EmergencyEventQuery → rows: EmergencyEventRow[]. */
-  list: '/security/emergency/list',
-  /** GET → EmergencyEventDetail. */
-  detail: (eventId: number) => `/security/emergency/${eventId}`,
-  /** GET ?alarmId= → EmergencyEventDetail of the event the alarm belongs to (404 if none). */
-  byAlarm: '/security/emergency/byAlarm',
-  /** POST CreateEmergencyEventBody → EmergencyEventDetail. */
-  create: '/security/emergency/create',
-  /** POST AlarmEmergencyEventBody → EmergencyEventDetail. */
-  fromAlarm: '/security/emergency/fromAlarm',
-  /** POST CloseEmergencyEventBody → EmergencyEventDetail. */
-  close: '/security/emergency/close',
-  /** POST DispatchEmergencyTaskBody → EmergencyTaskRow. */
-  dispatch: '/security/emergency/task/dispatch',
-  /** POST EmergencyTaskNoteBody → EmergencyTaskRow. */
-  accept: '/security/emergency/task/accept',
-  /** POST EmergencyTaskProgressBody → EmergencyTaskRow. */
-  progress: '/security/emergency/task/progress',
-  /** POST EmergencyTaskNoteBody → EmergencyTaskRow. */
-  finish: '/security/emergency/task/finish',
-  /** POST EmergencyTaskNoteBody (note required) → EmergencyTaskRow. */
-  cancel: '/security/emergency/task/cancel',
-  /** POST ReassignEmergencyTaskBody → EmergencyTaskRow. */
-  reassign: '/security/emergency/task/reassign',
-  /** GET → EmergencyTeamLoad[]. */
-  teams: '/security/emergency/teams',
-  /** GET ?eventId= (optional) → EmergencyResources. */
-  resources: '/security/emergency/resources',
-  /** GET → EmergencyStats. */
-  stats: '/security/emergency/stats',
   /** GET SensorReadingsQuery → SensorReadings (water levels and hydrant pressures over time). */
   readings: '/security/emergency/readings',
-  /** GET ?limit=1..100 (default 30) → EmergencyFeedEntry[], newest first. */
-  feed: '/security/emergency/feed',
 } as const;

@@ -1,3 +1,4 @@
+import { createApiCaller, type ApiCaller } from '../http/ApiCaller';
 import { createDeviceHttpClient } from '../devices/deviceHttpClient';
 import { FetchHttpClient } from '../http/HttpClient';
 import type { RuntimeConfig } from '../config/RuntimeConfig';
@@ -30,6 +31,8 @@ export function commonHeaders(config: RuntimeConfig): Record<string, string> {
 export interface AppServices {
   config: RuntimeConfig;
   http: FetchHttpClient;
+  /** Calls through the API contract, over `http`. */
+  caller: ApiCaller;
   /** The device-side client (spec section 8) the device calls go through. */
   deviceHttp: FetchHttpClient;
   api: AuthApi;
@@ -52,6 +55,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
     onUnauthorized: (message) => onUnauthorized(message),
     loading: { start: () => useLoadingStore.getState().start(), stop: () => useLoadingStore.getState().stop() },
   });
+  const caller = createApiCaller(http);
   const deviceHttp = createDeviceHttpClient({
     baseUrl: () => config.apiBaseUrl,
     getToken: () => tokenStorage.get(),
@@ -78,6 +82,7 @@ export function createAppServices(config: RuntimeConfig, notifier: Notifier = ne
   return {
     config,
     http,
+    caller,
     deviceHttp,
     api,
     auth,

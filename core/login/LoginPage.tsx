@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useService } from '../di/useService';
 import { AuthService, NoPermissionError } from '../session/AuthService';
+import { authRoutes } from '../../contracts/api/authRoutes';
+import { createApiCaller } from '../http/ApiCaller';
 import { HttpClient } from '../http/HttpClient';
 import { Notifier } from '../ui/Notifier';
 import { sessionStrings } from '../session/sessionStrings';
@@ -41,7 +43,7 @@ export function LoginPage() {
           initialValues={initialValues}
           message={message}
           onRequestCode={async (phonenumber) => {
-            await http.get('/captchaSms', { phonenumber }, { auth: false });
+            await createApiCaller(http).call(authRoutes.smsCode, { query: { phonenumber } }, { auth: false });
             notifier.show('success', loginStrings.codeSent);
           }}
           onSmsLogin={(form: SmsLoginForm) =>

@@ -1,5 +1,7 @@
+import { streamRoutes } from '../../contracts/api/streamRoutes';
+import type { LiveOperator, StreamAddress } from '../../contracts/stream';
 import { createToken } from '../di/Token';
-import type { HttpClient } from '../http/HttpClient';
+import type { ApiCaller } from '../http/ApiCaller';
 import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
 import {
@@ -11,16 +13,7 @@ import {
   type StreamResult,
 } from './StreamClient';
 
-/** Where a camera plays (`GET /stream/getStream`). */
-export interface StreamAddress {
-  deviceId: number;
-  deviceName: string;
-  /** The stream endpoint's SDP address: absolute (a media server of its own) or relative to the API base. */
-  streamUrl: string;
-  /** False when the server cannot run the camera's source; `reason` says why. */
-  available?: boolean;
-  reason?: string;
-}
+export type { LiveOperator, StreamAddress };
 
 /** What a video tile shows while a camera plays (or, pushing, while the operator's own picture goes out). */
 export type CameraStreamState =
@@ -33,15 +26,6 @@ export type CameraStreamState =
 export interface CameraStreams {
   /** Plays the camera into `video`, reporting each state; the returned function stops it and clears the video. */
   play(deviceId: number, video: HTMLVideoElement, onState: (state: CameraStreamState) => void): () => void;
-}
-
-/** An operator's picture the tenant's operators can play (`GET /stream/live`). */
-export interface LiveOperator {
-  userId: number;
-  name: string;
-  /** When the push started (ms). */
-  since: number;
-  viewers: number;
 }
 
 /** What an operator pushes: their camera or their screen. */
@@ -147,18 +131,18 @@ const translatedDevices = (devices: StreamEnvironment['mediaDevices']): StreamEn
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const quietly = { loading: false, quiet: true } as const;
 
-export function createCameraStreams(http: HttpClient, exchange: SdpExchange, environment?: StreamEnvironment): LiveStreams {
+export function createCameraStreams(api: ApiCaller, exchange: SdpExchange, environment?: StreamEnvironment): LiveStreams {
   /** The last POST /stream/push/stop: a new push waits for it, so a late stop never ends the new picture. */
   let stopping: Promise<void> = Promise.resolve();
   const stopPush = () => {
-    stopping = http.post('/stream/push/stop', {}, quietly).then(
+    stopping = api.call(streamRoutes.stopPush, {}, quietly).then(
       () => undefined,
       () => undefined,
     );
     return stopping;
   };
 
-  const liveOperators = async () => (await http.get<LiveOperator[]>('/stream/live', {}, quietly)).data ?? [];
+  const liveOperators = async () => (await api.call(streamRoutes.live, {}, quietly)).data ?? [];
 
   /**
    * Plays what `streamUrl` sends into `video`: playing once a frame is decoded (until then the tile keeps
@@ -192,9 +176,9 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
       let stopped = false;
       onState({ status: 'connecting' });
       void (async () => {
-        let address: StreamAddress;
+        let address: Pick<StreamAddress, 'streamUrl' | 'available' | 'reason'>;
         try {
-          address = (await http.get<StreamAddress>('/stream/getStream', { type: 'play', deviceId }, quietly)).data!;
+          address = (await api.call(streamRoutes.getStream, { query: { type: 'play', deviceId } }, quietly)).data;
         } catch (error) {
           if (!stopped) onState({ status: 'failed', message: messageOf(error) });
           return;
@@ -244,7 +228,7 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
         return checking;
       };
       const client = receive(
-        `/stream/play?userId=${userId}`,
+        `${streamRoutes.play.path}?userId=${userId}`,
         video,
         {
           stopped: () => stopped,
@@ -303,7 +287,7 @@ export function createCameraStreams(http: HttpClient, exchange: SdpExchange, env
       void (async () => {
         let address: Pick<StreamAddress, 'streamUrl' | 'available' | 'reason'>;
         try {
-          address = (await http.get<typeof address>('/stream/getStream', { type: 'push' }, quietly)).data!;
+          address = (await api.call(streamRoutes.getStream, { query: { type: 'push' } }, quietly)).data;
         } catch (error) {
           return report({ status: 'failed', message: messageOf(error) });
         }

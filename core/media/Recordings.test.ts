@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createApiCaller } from '../http/ApiCaller';
 import type { HttpClient } from '../http/HttpClient';
 import { createSessionFetch } from '../http/sessionFetch';
 import { createRecordings } from './Recordings';
 
-const http = {} as HttpClient;
+const http = createApiCaller({} as HttpClient);
 
 describe('recordings', () => {
   it('fetches a segment with the session under the API base, as a video blob', async () => {

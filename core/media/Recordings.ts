@@ -1,23 +1,12 @@
+import type { QueryOf, RouteDeclaration } from '../../contracts/api/defineRoute';
+import { streamRoutes } from '../../contracts/api/streamRoutes';
+import type { RecordedSegment, RecordList } from '../../contracts/stream';
 import { createToken } from '../di/Token';
-import type { HttpClient } from '../http/HttpClient';
+import type { ApiCaller } from '../http/ApiCaller';
 import type { SessionFetch } from '../http/sessionFetch';
 import { mediaStrings as t } from './mediaStrings';
 
-/** One recorded segment of a camera (`GET /stream/records`). */
-export interface RecordedSegment {
-  name: string;
-  start: number;
-  end: number;
-  bytes: number;
-}
-
-export interface RecordList {
-  deviceId: number;
-  deviceName: string;
-  /** Whether the server records at all (RECORDINGS=0 switches it off). */
-  recording: boolean;
-  segments: RecordedSegment[];
-}
+export type { RecordedSegment, RecordList };
 
 /** 录像回放's calls: a camera's segments over a time range, and one segment's video. */
 export interface Recordings {
@@ -40,13 +29,20 @@ async function video(answer: Promise<Response>): Promise<Blob> {
   return response.blob();
 }
 
-export function createRecordings(http: HttpClient, sessionFetch: SessionFetch): Recordings {
+/** A file route's address under the API with its declared query (the video is fetched as bytes, not through `api.call`). */
+function fileUrl<Route extends RouteDeclaration>(route: Route, query: QueryOf<Route> & object): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, String(value));
+  return `${route.path}?${search.toString()}`;
+}
+
+export function createRecordings(api: ApiCaller, sessionFetch: SessionFetch): Recordings {
   return {
     async list(deviceId, beginTime, endTime) {
-      return (await http.get<RecordList>('/stream/records', { deviceId, beginTime, endTime }, { loading: false, quiet: true })).data!;
+      return (await api.call(streamRoutes.records, { query: { deviceId, beginTime, endTime } }, { loading: false, quiet: true })).data;
     },
-    segment: (deviceId, name) => video(sessionFetch(`/stream/record/file?deviceId=${deviceId}&name=${encodeURIComponent(name)}`)),
+    segment: (deviceId, name) => video(sessionFetch(fileUrl(streamRoutes.recordFile, { deviceId, name }))),
     clip: (deviceId, beginTime, endTime) =>
-      video(sessionFetch(`/stream/record/clip?deviceId=${deviceId}&beginTime=${Math.round(beginTime)}&endTime=${Math.round(endTime)}`)),
+      video(sessionFetch(fileUrl(streamRoutes.recordClip, { deviceId, beginTime: Math.round(beginTime), endTime: Math.round(endTime) }))),
   };
 }

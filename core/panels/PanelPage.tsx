@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type EventCallback, type Layout } from 'react-grid-layout';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { GRID_COLUMNS, repairLayout, type LayoutItem } from '../../contracts/panels';
+import { createApiCaller } from '../http/ApiCaller';
 import { HttpClient } from '../http/HttpClient';
 import { useService } from '../di/useService';
 import { PluginRegistry } from '../plugins/PluginRegistry';
@@ -64,7 +65,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const navigate = useNavigate();
   const urlWall = wallSizeOf(useLocation().search);
   const wall = forcedWall ?? urlWall;
-  const api = useMemo(() => createLayoutApi(http), [http]);
+  const api = useMemo(() => createLayoutApi(createApiCaller(http)), [http]);
   const spec = useMemo(() => panelPageSpec(registry, pageId), [registry, pageId]);
   const panels = useMemo(() => new Map(spec.panels.map((panel) => [panel.id, panel])), [spec]);
   const repair = useCallback((items: readonly LayoutItem[]) => repairLayout(items, spec.panels), [spec]);

@@ -1,3 +1,4 @@
+import { pushRoutes } from '../../contracts/api/pushRoutes';
 import { parsePushMessage, PUSH_TOPICS, type PushMessage, type PushTopicDeclaration } from '../../contracts/push';
 import pushEvents from '../../registry/pushEvents.json';
 import type { PushEventRoute } from '../../schemas/registry/push-events.schema.gen';
@@ -140,6 +141,7 @@ export class PushClient {
 /** The socket address: the configured one, else the API base with a ws scheme. */
 export function pushUrlFor(pushUrl: string | null, apiBaseUrl: string, location: Pick<Location, 'protocol' | 'host'>): string {
   if (pushUrl) return pushUrl;
-  if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}/push/ws`;
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}/push/ws`;
+  const path = pushRoutes.socket.path;
+  if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}${path}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}${path}`;
 }

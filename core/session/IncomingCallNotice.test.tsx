@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TempCallData } from '../../contracts/videoRooms';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
+import { Api, createApiCaller } from '../http/ApiCaller';
 import { HttpClient } from '../http/HttpClient';
 import { IncomingCallNotice } from './IncomingCallNotice';
 import { useIncomingCall, useIncomingCallStore } from './ProductSocketConnection';
@@ -31,7 +32,8 @@ function AnsweringPage() {
 
 function setup(page: 'other' | 'answering' = 'other', perms: Record<string, boolean> = { 'platform:monitoringCenter:intercom': true }) {
   const post = vi.fn(() => Promise.resolve({ code: 200, msg: '', data: null }));
-  const services = new ServiceMap().set(HttpClient, { post } as unknown as HttpClient);
+  const http = { post } as unknown as HttpClient;
+  const services = new ServiceMap().set(HttpClient, http).set(Api, createApiCaller(http));
   useSessionStore.setState({ menuPerms: perms });
   render(
     <ContainerProvider container={services}>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useService } from '../di/useService';
-import { HttpClient } from '../http/HttpClient';
+import { intercomRoutes } from '../../contracts/api/intercomRoutes';
+import { Api } from '../http/ApiCaller';
 import { targetPathOf } from '../registry/routePaths';
 import { IncomingCallCard } from './IncomingCallCard';
 import { useIncomingCallStore } from './ProductSocketConnection';
@@ -18,7 +19,7 @@ export function IncomingCallNotice() {
   const call = useIncomingCallStore((state) => state.call);
   const answeredByPage = useIncomingCallStore((state) => state.answeringPages > 0);
   const mayAnswer = useSessionStore((state) => state.menuPerms?.[INTERCOM_PERM] === true);
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const navigate = useNavigate();
   if (!call || answeredByPage) return null;
 
@@ -29,7 +30,7 @@ export function IncomingCallNotice() {
       onAnswer={() => navigate(`${targetPathOf(INTERCOM_PAGE)}?answer=${call.gid}`)}
       onRefuse={() => {
         useIncomingCallStore.getState().set(null);
-        void http.post('/intercom/hangup', { gid: call.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);
+        void api.call(intercomRoutes.hangup, { body: { gid: call.gid } }, { loading: false, quiet: true }).catch(() => undefined);
       }}
     />
   );

@@ -1,3 +1,4 @@
+import { productSocketRoutes } from '../../contracts/api/intercomRoutes';
 import type { ProductSocketMessage, TempCallData } from '../../contracts/videoRooms';
 import { busTopic, type EventBus } from '../push/EventBus';
 
@@ -129,13 +130,14 @@ export class ProductSocketClient {
   }
 }
 
-/** The socket address: the configured one, else `${apiBase}/productSocket` with a ws scheme. */
+/** The socket address: the configured one, else the declared socket path under the API base, with a ws scheme. */
 export function productSocketUrlFor(
   productSocketUrl: string | null | undefined,
   apiBaseUrl: string,
   location: Pick<Location, 'protocol' | 'host'>,
 ): string {
   if (productSocketUrl) return productSocketUrl;
-  if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}/productSocket`;
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}/productSocket`;
+  const path = productSocketRoutes.socket.path;
+  if (/^https?:\/\//.test(apiBaseUrl)) return `${apiBaseUrl.replace(/^http/, 'ws')}${path}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBaseUrl}${path}`;
 }

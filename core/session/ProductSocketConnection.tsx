@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import { RuntimeConfig } from '../config/RuntimeConfig';
 import { useService } from '../di/useService';
-import { HttpClient } from '../http/HttpClient';
+import { productSocketRoutes } from '../../contracts/api/intercomRoutes';
+import { Api } from '../http/ApiCaller';
 import { EventBus } from '../push/EventBus';
 import { AuthService } from './AuthService';
 import { ProductSocketClient, productSocketUrlFor, PRODUCT_SOCKET_TOPICS, type RepeatLogin, type TempCallData } from './ProductSocket';
@@ -42,7 +43,7 @@ export function useIncomingCall(options: { answersHere?: boolean } = {}): { call
  * intercom page, and on a repeat login (-3 / -4) says so in a dialog and goes to the login page.
  */
 export function ProductSocketConnection() {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const bus = useService(EventBus);
   const auth = useService(AuthService);
   const config = useService(RuntimeConfig);
@@ -54,10 +55,9 @@ export function ProductSocketConnection() {
       new ProductSocketClient({
         bus,
         url: () => productSocketUrlFor(config.productSocketUrl, config.apiBaseUrl, window.location),
-        getTicket: async () =>
-          ((await http.post('/productSocket/ticket', {}, { loading: false, quiet: true })).data as { ticket: string }).ticket,
+        getTicket: async () => (await api.call(productSocketRoutes.ticket, {}, { loading: false, quiet: true })).data.ticket,
       }),
-    [bus, config, http],
+    [bus, config, api],
   );
 
   useEffect(() => auth.onWillLogout(() => client.stop()), [auth, client]);

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { RuntimeConfig } from '../config/RuntimeConfig';
 import { useService } from '../di/useService';
-import { HttpClient } from '../http/HttpClient';
+import { pushRoutes } from '../../contracts/api/pushRoutes';
+import { Api } from '../http/ApiCaller';
 import { AuthService } from './AuthService';
 import { activeTenant, useSessionStore } from './sessionStore';
 import { EventBus } from '../push/EventBus';
@@ -9,7 +10,7 @@ import { PushClient, pushUrlFor } from '../push/PushClient';
 
 /** Keeps the push connection open while logged in; reopens it for a new tenant; logout closes it. */
 export function PushConnection() {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const bus = useService(EventBus);
   const auth = useService(AuthService);
   const config = useService(RuntimeConfig);
@@ -23,9 +24,9 @@ export function PushConnection() {
         bus,
         storage: sessionStorage,
         url: () => pushUrlFor(config.pushUrl, config.apiBaseUrl, window.location),
-        getTicket: async () => ((await http.post('/push/ticket', {}, { loading: false })).data as { ticket: string }).ticket,
+        getTicket: async () => (await api.call(pushRoutes.ticket, {}, { loading: false })).data.ticket,
       }),
-    [bus, config, http],
+    [bus, config, api],
   );
 
   useEffect(() => auth.onWillLogout(() => client.stop()), [auth, client]);

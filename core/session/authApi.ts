@@ -1,4 +1,8 @@
-import type { ApiEnvelope, HttpClient } from '../http/HttpClient';
+// The two route files only: the login bundle carries no other feature's declarations.
+import { authRoutes as auth, type LoginReply } from '../../contracts/api/authRoutes';
+import { platformRoutes as platform } from '../../contracts/api/platformRoutes';
+import { createApiCaller } from '../http/ApiCaller';
+import type { HttpClient } from '../http/HttpClient';
 import { WEATHER_ICONS } from '../../contracts/weather';
 import type { DeviceKindGrants, MenuEntry, PlatformMenu, SignedInUser, UserInfo, Weather } from './sessionTypes';
 
@@ -6,10 +10,10 @@ import type { DeviceKindGrants, MenuEntry, PlatformMenu, SignedInUser, UserInfo,
 export const PLATFORM_CODE = 'twin_platform';
 
 /** Login replies carry the token at the top level or in `data.token` (DESIGN.md). */
-export function tokenOf(reply: ApiEnvelope<unknown>): string {
+export function tokenOf(reply: Pick<LoginReply, 'token' | 'data'>): string {
   const top = reply.token;
   if (typeof top === 'string' && top) return top;
-  const nested = reply.data && typeof reply.data === 'object' ? (reply.data as { token?: unknown }).token : undefined;
+  const nested = reply.data && typeof reply.data === 'object' ? reply.data.token : undefined;
   if (typeof nested === 'string' && nested) return nested;
   throw new Error('登录应答中没有令牌');
 }
@@ -38,16 +42,18 @@ export function weatherOf(value: unknown): Weather | null {
   return value as Weather;
 }
 
+/** The login and platform calls (contracts/api/authRoutes.ts, platformRoutes.ts) over the app's HTTP client. */
 export function createAuthApi(http: HttpClient) {
+  const api = createApiCaller(http);
   return {
-    requestSmsCode: (phonenumber: string) => http.get('/captchaSms', { phonenumber }, { auth: false }),
+    requestSmsCode: (phonenumber: string) => api.call(auth.smsCode, { query: { phonenumber } }, { auth: false }),
     smsLogin: async (phonenumber: string, smsCode: string) =>
-      tokenOf(await http.post('/smsLogin', { phonenumber, smsCode }, { auth: false })),
-    authCodeLogin: async (authCode: string) => tokenOf(await http.get('/authCodeLogin', { authCode }, { auth: false })),
-    logout: () => http.post('/logout'),
+      tokenOf(await api.call(auth.smsLogin, { body: { phonenumber, smsCode } }, { auth: false })),
+    authCodeLogin: async (authCode: string) => tokenOf(await api.call(auth.authCodeLogin, { query: { authCode } }, { auth: false })),
+    logout: () => api.call(auth.logout),
     getInfo: async (): Promise<SignedInUser> => {
-      const reply = await http.get('/getInfo');
-      const nested = reply.data as { user?: unknown; deviceGrants?: unknown; weather?: unknown } | undefined;
+      const reply = await api.call(platform.getInfo);
+      const nested = reply.data;
       const user = (reply.user ?? nested?.user) as UserInfo | undefined;
       if (!user || !Array.isArray(user.tenants)) throw new Error('用户信息格式不正确');
       return {
@@ -56,9 +62,9 @@ export function createAuthApi(http: HttpClient) {
         weather: weatherOf(reply.weather ?? nested?.weather),
       };
     },
-    getPlatformList: async () => ((await http.get<PlatformMenu[]>('/system/menu/getPlatformList')).data ?? []) as PlatformMenu[],
-    getRouters: async () => ((await http.get<MenuEntry[]>('/getRouters', { platformCode: PLATFORM_CODE })).data ?? []) as MenuEntry[],
-    tenantLogin: (tenantId: number) => http.post('/tenantLogin', { tenantId }),
+    getPlatformList: async (): Promise<PlatformMenu[]> => (await api.call(platform.platformList)).data ?? [],
+    getRouters: async (): Promise<MenuEntry[]> => (await api.call(platform.routers, { query: { platformCode: PLATFORM_CODE } })).data ?? [],
+    tenantLogin: (tenantId: number) => api.call(platform.tenantLogin, { body: { tenantId } }),
   };
 }
 

@@ -3,6 +3,7 @@ import { RuntimeConfig } from '../config/RuntimeConfig';
 import { createAppContainer } from '../di/createAppContainer';
 import type { ServiceMap } from '../di/ServiceLocator';
 import { createDeviceApi, DeviceApi } from '../devices/deviceApi';
+import { Api, type ApiCaller } from '../http/ApiCaller';
 import { DeviceHttpClient } from '../devices/deviceHttpClient';
 import { HttpClient } from '../http/HttpClient';
 import { ApiFiles, createApiFiles } from '../http/ApiFiles';
@@ -45,22 +46,22 @@ export function createShellContainer(coreServices?: ServiceMap): Container {
   const sessionFetch = createSessionFetch({ apiBaseUrl, getToken: () => tokenStorage.get() });
   // Photos and other files sent or fetched as themselves (work-order photos).
   container.bind<ApiFiles>(ApiFiles).toConstantValue(createApiFiles(sessionFetch));
-  container.bind<Recordings>(Recordings).toResolvedValue((http: HttpClient) => createRecordings(http, sessionFetch), [HttpClient]);
+  container.bind<Recordings>(Recordings).toResolvedValue((api: ApiCaller) => createRecordings(api, sessionFetch), [Api]);
   container
     .bind<CameraStreams>(CameraStreams)
-    .toResolvedValue((http: HttpClient) => createCameraStreams(http, createSdpExchange(sessionFetch)), [HttpClient]);
+    .toResolvedValue((api: ApiCaller) => createCameraStreams(api, createSdpExchange(sessionFetch)), [Api]);
   // Video rooms on Janus, quick intercom groups and voice messages (core/media/janus, core/media/voice).
   container.bind<VideoRooms>(VideoRooms).toResolvedValue((notifier: Notifier) => createVideoRooms(notifier), [Notifier]);
   const intercomBaseUrl = () => (container.isBound(RuntimeConfig) ? container.get<RuntimeConfig>(RuntimeConfig).intercomBaseUrl : null);
   container.bind<Intercom>(Intercom).toResolvedValue(
-    (http: HttpClient) =>
+    (api: ApiCaller) =>
       createIntercom({
         host: createIntercomHost(sessionFetch, intercomBaseUrl),
-        http,
+        api,
         sessionFetch,
         callerId: () => useSessionStore.getState().user?.userId,
       }),
-    [HttpClient],
+    [Api],
   );
   return container;
 }

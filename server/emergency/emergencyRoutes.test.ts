@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  EMERGENCY_API,
   EMERGENCY_PUSH_EVENT,
   EMERGENCY_TASK_ACTIONS,
   EMERGENCY_TASK_STATUSES,
@@ -17,6 +16,7 @@ import {
   type EmergencyTeamLoad,
 } from '../../contracts/emergency';
 import type { AlarmDetailData } from '../../contracts/alarms';
+import { emergencyRoutes as emergency } from '../../contracts/api/emergencyRoutes';
 import { stateDigest } from '../testing/stateDigest';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
@@ -28,6 +28,9 @@ setupTestServer((created, login) => {
   server = created;
   token = login;
 });
+
+/** GET /security/emergency/:eventId of one event. */
+const detailPath = (eventId: number) => emergency.detail.path.replace(':eventId', String(eventId));
 
 type Reply = { code: number; msg: string; data?: unknown; rows?: unknown[]; total?: number };
 const post = async (url: string, body: Record<string, unknown>, as = token) =>
@@ -54,13 +57,13 @@ const otherTenant = async () => {
 };
 const createEvent = async (body: Record<string, unknown> = {}, as = token) =>
   data<EmergencyEventDetail>(
-    await post(EMERGENCY_API.create, { kind: 'FIRE', title: '滨盛路商铺火情', longitude: 120.2025, latitude: 30.2072, ...body }, as),
+    await post(emergency.create.path, { kind: 'FIRE', title: '滨盛路商铺火情', longitude: 120.2025, latitude: 30.2072, ...body }, as),
   );
 const dispatch = async (eventId: number, body: Record<string, unknown> = {}, as = token) => {
   const [team] = await teamsOf(1);
-  return data<EmergencyTaskRow>(await post(EMERGENCY_API.dispatch, { eventId, title: '灭火救援', teamId: team!.teamId, ...body }, as));
+  return data<EmergencyTaskRow>(await post(emergency.dispatch.path, { eventId, title: '灭火救援', teamId: team!.teamId, ...body }, as));
 };
-const detail = async (eventId: number, as = token) => data<EmergencyEventDetail>(await get(EMERGENCY_API.detail(eventId), as));
+const detail = async (eventId: number, as = token) => data<EmergencyEventDetail>(await get(detailPath(eventId), as));
 const pushed = async (tenantId: number) =>
   (
     await server.services.ctx.db
@@ -80,14 +83,14 @@ async function taskIn(status: EmergencyTaskStatus): Promise<EmergencyTaskRow> {
     expect((await post(url, { taskId: task.taskId, ...body })).code, url).toBe(200);
   if (status === 'PENDING') return task;
   if (status === 'CANCELLED') {
-    await step(EMERGENCY_API.cancel, { note: '重复派发' });
+    await step(emergency.cancel.path, { note: '重复派发' });
     return task;
   }
-  await step(EMERGENCY_API.accept, {});
+  await step(emergency.accept.path, {});
   if (status === 'ACCEPTED') return task;
-  await step(EMERGENCY_API.progress, { percent: 40, note: '已出水' });
+  await step(emergency.progress.path, { percent: 40, note: '已出水' });
   if (status === 'PROCESSING') return task;
-  await step(EMERGENCY_API.finish, { note: '火已扑灭' });
+  await step(emergency.finish.path, { note: '火已扑灭' });
   return task;
 }
 
@@ -153,7 +156,7 @@ describe('emergency events', () => {
     ]);
     expect(got.taskCounts.PENDING).toBe(1);
 
-    const list = async (query: string) => (await get(`${EMERGENCY_API.list}${query}`)) as { rows: EmergencyEventRow[]; total: number };
+    const list = async (query: string) => (await get(`${emergency.list.path}${query}`)) as { rows: EmergencyEventRow[]; total: number };
     expect((await list('')).rows.map((event) => event.title)).toEqual(['江南大道积水', '滨盛路商铺火情']);
     expect((await list('?kind=FLOOD')).rows.map((event) => event.eventId)).toEqual([flood.eventId]);
     expect((await list('?keyword=冒烟')).rows.map((event) => event.eventId)).toEqual([fire.eventId]);
@@ -166,17 +169,17 @@ describe('emergency events', () => {
     const first = await dispatch(event.eventId);
     const second = await dispatch(event.eventId, { title: '人员疏散' });
     const before = await stateDigest(server.services.ctx.db);
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).toEqual({
+    expect(await post(emergency.close.path, { eventId: event.eventId, result: '处置完毕' })).toEqual({
       code: 409,
       msg: '应急事件「滨盛路商铺火情」还有 2 个任务未完成（灭火救援：待接收、人员疏散：待接收），不能结束事件；请先完成或取消这些任务',
     });
     expect(await stateDigest(server.services.ctx.db)).toBe(before);
-    await post(EMERGENCY_API.cancel, { taskId: second.taskId, note: '人员已自行撤离' });
-    await post(EMERGENCY_API.accept, { taskId: first.taskId });
-    await post(EMERGENCY_API.progress, { taskId: first.taskId, percent: 50, note: '明火减弱' });
-    expect((await post(EMERGENCY_API.close, { eventId: event.eventId, result: '处置完毕' })).msg).toContain('灭火救援：处理中');
-    await post(EMERGENCY_API.finish, { taskId: first.taskId, note: '火已扑灭' });
-    const closed = await post(EMERGENCY_API.close, { eventId: event.eventId, result: '火情扑灭，无人员伤亡' });
+    await post(emergency.cancel.path, { taskId: second.taskId, note: '人员已自行撤离' });
+    await post(emergency.accept.path, { taskId: first.taskId });
+    await post(emergency.progress.path, { taskId: first.taskId, percent: 50, note: '明火减弱' });
+    expect((await post(emergency.close.path, { eventId: event.eventId, result: '处置完毕' })).msg).toContain('灭火救援：处理中');
+    await post(emergency.finish.path, { taskId: first.taskId, note: '火已扑灭' });
+    const closed = await post(emergency.close.path, { eventId: event.eventId, result: '火情扑灭，无人员伤亡' });
     expect(closed).toMatchObject({
       code: 200,
       msg: '应急事件已结束',
@@ -190,12 +193,12 @@ describe('emergency events', () => {
     });
     // Closed: nothing more is dispatched to it and it is not closed twice.
     const refused = await stateDigest(server.services.ctx.db);
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '再次结束' })).toEqual({
+    expect(await post(emergency.close.path, { eventId: event.eventId, result: '再次结束' })).toEqual({
       code: 409,
       msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能结束事件（仅「处置中」时可以结束）',
     });
     const [team] = await teamsOf(1);
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '复查', teamId: team!.teamId })).toEqual({
+    expect(await post(emergency.dispatch.path, { eventId: event.eventId, title: '复查', teamId: team!.teamId })).toEqual({
       code: 409,
       msg: '应急事件「滨盛路商铺火情」当前状态为「已结束」，不能派发任务（仅「处置中」时可以派发）',
     });
@@ -223,7 +226,7 @@ describe('emergency events', () => {
       content: '商铺起火',
       deviceId: origin.device_id,
     });
-    const opened = data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${alarm.alarmId}`));
+    const opened = data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${alarm.alarmId}`));
     expect(opened).toMatchObject({
       kind: 'FIRE',
       level: 'HIGH',
@@ -240,7 +243,7 @@ describe('emergency events', () => {
     expect(opened.alarms.map((row) => row.alarmId)).toEqual([alarm.alarmId]);
 
     const joining = await server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE', content: '烟雾蔓延', deviceId: near.device_id });
-    expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${joining.alarmId}`)).eventId).toBe(opened.eventId);
+    expect(data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${joining.alarmId}`)).eventId).toBe(opened.eventId);
     const joined = await detail(opened.eventId);
     expect(joined.alarmIds).toEqual([alarm.alarmId, joining.alarmId]);
     expect(joined.history.at(-1)).toMatchObject({ action: 'join', actionName: '关联告警', userName: '系统' });
@@ -251,7 +254,9 @@ describe('emergency events', () => {
       content: '另一处起火',
       deviceId: far.device_id,
     });
-    expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${elsewhere.alarmId}`)).eventId).not.toBe(opened.eventId);
+    expect(data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${elsewhere.alarmId}`)).eventId).not.toBe(
+      opened.eventId,
+    );
     // Same place, another kind: an event of its own.
     const flood = await server.services.alarms.raise({
       tenantId: 1,
@@ -259,21 +264,16 @@ describe('emergency events', () => {
       content: '积水',
       deviceId: origin.device_id,
     });
-    expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${flood.alarmId}`))).toMatchObject({ kind: 'FLOOD' });
+    expect(data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${flood.alarmId}`))).toMatchObject({ kind: 'FLOOD' });
     const smoke = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾', deviceId: origin.device_id });
-    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${smoke.alarmId}`)).toEqual({
+    expect(await get(`${emergency.byAlarm.path}?alarmId=${smoke.alarmId}`)).toEqual({
       code: 404,
       msg: `告警 ${smoke.alarmId} 没有关联应急事件`,
     });
     // A closed event is not joined.
-    await post(EMERGENCY_API.close, { eventId: opened.eventId, result: '误报' });
-    const after = await server.services.alarms.raise({
-      tenantId: 1,
-      alarmType: 'FIRE_FIGHTING',
-      content: '复燃',
-      deviceId: origin.device_id,
-    });
-    expect(data<EmergencyEventDetail>(await get(`${EMERGENCY_API.byAlarm}?alarmId=${after.alarmId}`)).eventId).not.toBe(opened.eventId);
+    await post(emergency.close.path, { eventId: opened.eventId, result: '误报' });
+    const after = await server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '复燃', deviceId: origin.device_id });
+    expect(data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${after.alarmId}`)).eventId).not.toBe(opened.eventId);
   });
 
   it('opens one event for alarms of one fire raised at the same moment', async () => {
@@ -344,7 +344,7 @@ describe('emergency events', () => {
       deviceId: device.device_id,
     });
     const event = data<EmergencyEventDetail>(
-      await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId, kind: 'FIRE', title: '仓库火情' }),
+      await post(emergency.fromAlarm.path, { alarmId: alarm.alarmId, kind: 'FIRE', title: '仓库火情' }),
     );
     expect(event).toMatchObject({
       kind: 'FIRE',
@@ -354,28 +354,28 @@ describe('emergency events', () => {
       description: '仓库烟雾浓度超标',
       level: 'HIGH',
     });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId })).toEqual({
+    expect(await post(emergency.fromAlarm.path, { alarmId: alarm.alarmId })).toEqual({
       code: 409,
       msg: `告警 ${alarm.alarmId} 已关联应急事件 ${event.eventId}，不能再次启动应急事件`,
     });
     const positionless = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId })).toEqual({
+    expect(await post(emergency.fromAlarm.path, { alarmId: positionless.alarmId })).toEqual({
       code: 400,
       msg: `告警 ${positionless.alarmId} 没有位置，请填写事件的经纬度`,
     });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2 })).toEqual({
+    expect(await post(emergency.fromAlarm.path, { alarmId: positionless.alarmId, longitude: 120.2 })).toEqual({
       code: 400,
       msg: '经度和纬度须同时填写',
     });
     expect(
-      data<EmergencyEventDetail>(await post(EMERGENCY_API.fromAlarm, { alarmId: positionless.alarmId, longitude: 120.2, latitude: 30.2 })),
+      data<EmergencyEventDetail>(await post(emergency.fromAlarm.path, { alarmId: positionless.alarmId, longitude: 120.2, latitude: 30.2 })),
     ).toMatchObject({ kind: 'OTHER', longitude: 120.2 });
 
     const task = await dispatch(event.eventId);
-    await post(EMERGENCY_API.accept, { taskId: task.taskId });
-    await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 60, note: '明火已控制' });
-    await post(EMERGENCY_API.finish, { taskId: task.taskId, note: '余火清理完毕' });
-    await post(EMERGENCY_API.close, { eventId: event.eventId, result: '火情扑灭' });
+    await post(emergency.accept.path, { taskId: task.taskId });
+    await post(emergency.progress.path, { taskId: task.taskId, percent: 60, note: '明火已控制' });
+    await post(emergency.finish.path, { taskId: task.taskId, note: '余火清理完毕' });
+    await post(emergency.close.path, { eventId: event.eventId, result: '火情扑灭' });
     const history = data<AlarmDetailData>(await get(`/alarm/detail/${alarm.alarmId}`)).history.filter(
       (entry) => entry.action === 'emergency',
     );
@@ -419,25 +419,27 @@ describe('emergency tasks', () => {
     const teams = await teamsOf(1);
     const task = await taskIn('PENDING');
     const reassigned = data<EmergencyTaskRow>(
-      await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId, note: '消防一队在另一现场' }),
+      await post(emergency.reassign.path, { taskId: task.taskId, teamId: teams[3]!.teamId, note: '消防一队在另一现场' }),
     );
     expect(reassigned).toMatchObject({ status: 'PENDING', teamId: teams[3]!.teamId, teamName: '市政抢修队' });
-    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: teams[3]!.teamId })).toEqual({
+    expect(await post(emergency.reassign.path, { taskId: task.taskId, teamId: teams[3]!.teamId })).toEqual({
       code: 400,
       msg: '任务「灭火救援」已派给 市政抢修队，请选择其他班组',
     });
-    await post(EMERGENCY_API.accept, { taskId: task.taskId, note: '马上出发' });
+    await post(emergency.accept.path, { taskId: task.taskId, note: '马上出发' });
     server.advance(60_000);
-    expect(data<EmergencyTaskRow>(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 30, note: '已到达' }))).toMatchObject({
-      status: 'PROCESSING',
-      percent: 30,
-      lastNote: '已到达',
-    });
-    expect(await post(EMERGENCY_API.progress, { taskId: task.taskId, percent: 20, note: '回退' })).toEqual({
+    expect(data<EmergencyTaskRow>(await post(emergency.progress.path, { taskId: task.taskId, percent: 30, note: '已到达' }))).toMatchObject(
+      {
+        status: 'PROCESSING',
+        percent: 30,
+        lastNote: '已到达',
+      },
+    );
+    expect(await post(emergency.progress.path, { taskId: task.taskId, percent: 20, note: '回退' })).toEqual({
       code: 400,
       msg: '进度不能回退：当前已是 30%',
     });
-    const done = data<EmergencyTaskRow>(await post(EMERGENCY_API.finish, { taskId: task.taskId }));
+    const done = data<EmergencyTaskRow>(await post(emergency.finish.path, { taskId: task.taskId }));
     expect(done).toMatchObject({ status: 'DONE', statusName: '已完成', percent: 100, finishedAt: Date.UTC(2026, 10, 22, 8, 1, 0) });
     const history = (await detail(task.eventId)).history.filter((entry) => entry.taskId === task.taskId);
     expect(
@@ -454,7 +456,7 @@ describe('emergency tasks', () => {
   it('are pushed to the tenant on every change, with the event, the task and the feed line', async () => {
     const event = await createEvent();
     const task = await dispatch(event.eventId);
-    await post(EMERGENCY_API.accept, { taskId: task.taskId });
+    await post(emergency.accept.path, { taskId: task.taskId });
     const messages = await pushed(1);
     expect(messages.map((message) => [message.action, message.taskId])).toEqual([
       ['open', null],
@@ -469,7 +471,7 @@ describe('emergency tasks', () => {
     });
     expect(await pushed(2)).toEqual([]);
     // Refused: nothing pushed.
-    await post(EMERGENCY_API.accept, { taskId: task.taskId });
+    await post(emergency.accept.path, { taskId: task.taskId });
     expect((await pushed(1)).length).toBe(3);
   });
 });
@@ -480,10 +482,10 @@ describe('dispatch panel reads', () => {
     const event = await createEvent();
     const task = await dispatch(event.eventId);
     await dispatch(event.eventId, { title: '警戒封控', teamId: teams[1]!.teamId });
-    await post(EMERGENCY_API.accept, { taskId: task.taskId });
+    await post(emergency.accept.path, { taskId: task.taskId });
     const order = data<{ orderId: number }>(await post('/workOrder/create', { title: '消火栓漏水' }));
     await post('/workOrder/assign', { orderId: order.orderId, teamId: teams[0]!.teamId });
-    const loads = data<EmergencyTeamLoad[]>(await get(EMERGENCY_API.teams));
+    const loads = data<EmergencyTeamLoad[]>(await get(emergency.teams.path));
     expect(
       loads.map((team) => [team.name, team.busy, team.tasks.map((row) => `${row.title}:${row.statusName}`), team.openWorkOrders]),
     ).toEqual([
@@ -492,7 +494,7 @@ describe('dispatch panel reads', () => {
       ['运维班', false, [], 0],
       ['市政抢修队', false, [], 0],
     ]);
-    expect(data<EmergencyStats>(await get(EMERGENCY_API.stats))).toMatchObject({
+    expect(data<EmergencyStats>(await get(emergency.stats.path))).toMatchObject({
       activeEvents: 1,
       closedEvents: 0,
       activeByKind: { FIRE: 1, FLOOD: 0 },
@@ -500,7 +502,7 @@ describe('dispatch panel reads', () => {
       busyTeams: 2,
       teams: 4,
     });
-    const feed = data<EmergencyFeedEntry[]>(await get(`${EMERGENCY_API.feed}?limit=2`));
+    const feed = data<EmergencyFeedEntry[]>(await get(`${emergency.feed.path}?limit=2`));
     expect(feed.map((entry) => entry.action)).toEqual(['accept', 'dispatch']);
   });
 
@@ -519,7 +521,7 @@ describe('dispatch panel reads', () => {
       .where('device_id', '=', hydrant.device_id)
       .execute();
     const event = await createEvent({ longitude: hydrant.longitude, latitude: hydrant.latitude });
-    const near = data<EmergencyResources>(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`));
+    const near = data<EmergencyResources>(await get(`${emergency.resources.path}?eventId=${event.eventId}`));
     expect(near.center).toEqual({ longitude: hydrant.longitude, latitude: hydrant.latitude, radius: 300 });
     expect(near.hydrants[0]).toMatchObject({ deviceId: hydrant.device_id, distance: 0, pressure: 0.12, low: true, valve: '开启' });
     for (const list of [near.hydrants, near.waterLevels, near.shelters, near.routes]) {
@@ -530,7 +532,7 @@ describe('dispatch panel reads', () => {
     expect(near.shelters.length).toBe(4);
     expect(near.routes[0]).toMatchObject({ fromName: expect.stringContaining('集合点'), path: expect.any(Array) });
     expect(near.routes[0]!.length).toBeGreaterThan(100);
-    const all = data<EmergencyResources>(await get(EMERGENCY_API.resources));
+    const all = data<EmergencyResources>(await get(emergency.resources.path));
     expect(all.center).toBeNull();
     expect(all.hydrants.length).toBeGreaterThanOrEqual(near.hydrants.length);
     expect(all.waterLevels.length).toBeGreaterThan(0);
@@ -563,7 +565,7 @@ describe('dispatch panel reads', () => {
     // Another tenant's camera at the very spot is never offered.
     await place(foreign!.device_id, 10, 1);
     const event = await createEvent({ longitude: fire!.longitude, latitude: fire!.latitude + 30 / 111_320 });
-    const { cameras } = data<EmergencyResources>(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`));
+    const { cameras } = data<EmergencyResources>(await get(`${emergency.resources.path}?eventId=${event.eventId}`));
     expect(cameras.length).toBeLessThanOrEqual(3);
     expect(cameras[0]).toMatchObject({ deviceId: fire!.device_id, kind: 'fireCamera', fire: true, online: true, distance: 30 });
     const ids = cameras.map((camera) => camera.deviceId);
@@ -576,7 +578,7 @@ describe('dispatch panel reads', () => {
     expect(ordinaryOnline.map((camera) => camera.distance)).toEqual(ordinaryOnline.map((camera) => camera.distance).sort((a, b) => a - b));
     expect(ordinaryOnline[0]).toMatchObject({ deviceId: near!.device_id, distance: 90, kind: 'camera', fire: false });
     // Without an event there is nowhere to look from.
-    expect(data<EmergencyResources>(await get(EMERGENCY_API.resources)).cameras).toEqual([]);
+    expect(data<EmergencyResources>(await get(emergency.resources.path)).cameras).toEqual([]);
   });
 });
 
@@ -588,24 +590,24 @@ describe('emergency access and input', () => {
     const [otherTeam] = await teamsOf(2);
     const alarm = await server.services.alarms.raise({ tenantId: 1, alarmType: 'SMOKE', content: '烟雾' });
     const before = await stateDigest(server.services.ctx.db);
-    expect(await get(EMERGENCY_API.detail(event.eventId), other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
-    expect(await get(`${EMERGENCY_API.resources}?eventId=${event.eventId}`, other)).toEqual({
+    expect(await get(detailPath(event.eventId), other)).toEqual({ code: 404, msg: `应急事件不存在：${event.eventId}` });
+    expect(await get(`${emergency.resources.path}?eventId=${event.eventId}`, other)).toEqual({
       code: 404,
       msg: `应急事件不存在：${event.eventId}`,
     });
-    expect(await get(`${EMERGENCY_API.byAlarm}?alarmId=${alarm.alarmId}`, other)).toEqual({
+    expect(await get(`${emergency.byAlarm.path}?alarmId=${alarm.alarmId}`, other)).toEqual({
       code: 404,
       msg: `告警不存在：${alarm.alarmId}`,
     });
-    expect(await post(EMERGENCY_API.fromAlarm, { alarmId: alarm.alarmId }, other)).toEqual({
+    expect(await post(emergency.fromAlarm.path, { alarmId: alarm.alarmId }, other)).toEqual({
       code: 404,
       msg: `告警不存在：${alarm.alarmId}`,
     });
-    expect(await post(EMERGENCY_API.close, { eventId: event.eventId, result: '结束' }, other)).toEqual({
+    expect(await post(emergency.close.path, { eventId: event.eventId, result: '结束' }, other)).toEqual({
       code: 404,
       msg: `应急事件不存在：${event.eventId}`,
     });
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId }, other)).toEqual({
+    expect(await post(emergency.dispatch.path, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId }, other)).toEqual({
       code: 404,
       msg: `应急事件不存在：${event.eventId}`,
     });
@@ -616,31 +618,31 @@ describe('emergency access and input', () => {
       ).toEqual({ code: 404, msg: `调度任务不存在：${task.taskId}` });
     }
     // Tenant 1 may not dispatch or reassign to tenant 2's team.
-    expect(await post(EMERGENCY_API.dispatch, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId })).toEqual({
+    expect(await post(emergency.dispatch.path, { eventId: event.eventId, title: '灭火', teamId: otherTeam!.teamId })).toEqual({
       code: 404,
       msg: `班组不存在：${otherTeam!.teamId}`,
     });
-    expect(await post(EMERGENCY_API.reassign, { taskId: task.taskId, teamId: otherTeam!.teamId })).toEqual({
+    expect(await post(emergency.reassign.path, { taskId: task.taskId, teamId: otherTeam!.teamId })).toEqual({
       code: 404,
       msg: `班组不存在：${otherTeam!.teamId}`,
     });
     expect(await stateDigest(server.services.ctx.db)).toBe(before);
     // Their lists hold none of tenant 1's.
-    expect(await get(EMERGENCY_API.list, other)).toMatchObject({ rows: [], total: 0 });
-    expect(data<EmergencyFeedEntry[]>(await get(EMERGENCY_API.feed, other))).toEqual([]);
-    expect(data<EmergencyTeamLoad[]>(await get(EMERGENCY_API.teams, other)).every((team) => !team.busy)).toBe(true);
-    expect(data<EmergencyResources>(await get(EMERGENCY_API.resources, other)).shelters.map((shelter) => shelter.name)).toContain(
+    expect(await get(emergency.list.path, other)).toMatchObject({ rows: [], total: 0 });
+    expect(data<EmergencyFeedEntry[]>(await get(emergency.feed.path, other))).toEqual([]);
+    expect(data<EmergencyTeamLoad[]>(await get(emergency.teams.path, other)).every((team) => !team.busy)).toBe(true);
+    expect(data<EmergencyResources>(await get(emergency.resources.path, other)).shelters.map((shelter) => shelter.name)).toContain(
       '太子湾公园应急避难场所',
     );
   });
 
   it('needs a session holding 安全应急 (403 otherwise, 401 without one)', async () => {
     const noMenus = await server.login('NOPERM-2026-DEMO');
-    expect(await get(EMERGENCY_API.list, noMenus)).toMatchObject({ code: 403 });
-    expect(await post(EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30 }, noMenus)).toMatchObject({
+    expect(await get(emergency.list.path, noMenus)).toMatchObject({ code: 403 });
+    expect(await post(emergency.create.path, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30 }, noMenus)).toMatchObject({
       code: 403,
     });
-    expect((await server.api('GET', EMERGENCY_API.stats)).body).toMatchObject({ code: 401 });
+    expect((await server.api('GET', emergency.stats.path)).body).toMatchObject({ code: 401 });
   });
 
   it('refuses bad input for every body and query with a Chinese message naming the field, and stores nothing', async () => {
@@ -649,66 +651,71 @@ describe('emergency access and input', () => {
     const [team] = await teamsOf(1);
     const before = await stateDigest(server.services.ctx.db);
     const cases: [string, string, Record<string, unknown> | undefined, string][] = [
-      ['POST', EMERGENCY_API.create, {}, '请选择事件类型'],
+      ['POST', emergency.create.path, {}, '请选择事件类型'],
       [
         'POST',
-        EMERGENCY_API.create,
+        emergency.create.path,
         { kind: 'QUAKE', title: 'x', longitude: 120, latitude: 30 },
         '事件类型不正确（可选：FIRE、FLOOD、STAMPEDE、HYDRANT、OTHER）',
       ],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', longitude: 120, latitude: 30 }, '请填写事件标题'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: '   ', longitude: 120, latitude: 30 }, '请填写事件标题'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x'.repeat(101), longitude: 120, latitude: 30 }, '事件标题不能超过 100 个字符'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', latitude: 30 }, '请填写经度'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 200, latitude: 30 }, '经度必须在 -180 到 180 之间'],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: '东经', latitude: 30 }, '经度必须是数字'],
+      ['POST', emergency.create.path, { kind: 'FIRE', longitude: 120, latitude: 30 }, '请填写事件标题'],
+      ['POST', emergency.create.path, { kind: 'FIRE', title: '   ', longitude: 120, latitude: 30 }, '请填写事件标题'],
       [
         'POST',
-        EMERGENCY_API.create,
+        emergency.create.path,
+        { kind: 'FIRE', title: 'x'.repeat(101), longitude: 120, latitude: 30 },
+        '事件标题不能超过 100 个字符',
+      ],
+      ['POST', emergency.create.path, { kind: 'FIRE', title: 'x', latitude: 30 }, '请填写经度'],
+      ['POST', emergency.create.path, { kind: 'FIRE', title: 'x', longitude: 200, latitude: 30 }, '经度必须在 -180 到 180 之间'],
+      ['POST', emergency.create.path, { kind: 'FIRE', title: 'x', longitude: '东经', latitude: 30 }, '经度必须是数字'],
+      [
+        'POST',
+        emergency.create.path,
         { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 5 },
         '影响半径必须在 10 到 10000 米 之间',
       ],
-      ['POST', EMERGENCY_API.create, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 12.5 }, '影响半径必须是整数'],
+      ['POST', emergency.create.path, { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, radius: 12.5 }, '影响半径必须是整数'],
       [
         'POST',
-        EMERGENCY_API.create,
+        emergency.create.path,
         { kind: 'FIRE', title: 'x', longitude: 120, latitude: 30, level: 'SEVERE' },
         '事件等级不正确（可选：HIGH、MEDIUM、LOW）',
       ],
-      ['POST', EMERGENCY_API.fromAlarm, {}, '请指定告警'],
-      ['POST', EMERGENCY_API.fromAlarm, { alarmId: 'a' }, '告警编号必须是正整数'],
-      ['POST', EMERGENCY_API.close, { eventId: event.eventId }, '请填写处置结果'],
-      ['POST', EMERGENCY_API.close, { eventId: event.eventId, result: '  ' }, '请填写处置结果'],
-      ['POST', EMERGENCY_API.close, { eventId: 0, result: 'x' }, '事件编号必须是正整数'],
-      ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, teamId: team!.teamId }, '请填写任务名称'],
-      ['POST', EMERGENCY_API.dispatch, { eventId: event.eventId, title: 'x' }, '请选择班组'],
+      ['POST', emergency.fromAlarm.path, {}, '请指定告警'],
+      ['POST', emergency.fromAlarm.path, { alarmId: 'a' }, '告警编号必须是正整数'],
+      ['POST', emergency.close.path, { eventId: event.eventId }, '请填写处置结果'],
+      ['POST', emergency.close.path, { eventId: event.eventId, result: '  ' }, '请填写处置结果'],
+      ['POST', emergency.close.path, { eventId: 0, result: 'x' }, '事件编号必须是正整数'],
+      ['POST', emergency.dispatch.path, { eventId: event.eventId, teamId: team!.teamId }, '请填写任务名称'],
+      ['POST', emergency.dispatch.path, { eventId: event.eventId, title: 'x' }, '请选择班组'],
       [
         'POST',
-        EMERGENCY_API.dispatch,
+        emergency.dispatch.path,
         { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 'soon' },
         '截止时间必须是毫秒时间戳',
       ],
       [
         'POST',
-        EMERGENCY_API.dispatch,
+        emergency.dispatch.path,
         { eventId: event.eventId, title: 'x', teamId: team!.teamId, dueAt: 1000 },
         '截止时间必须晚于当前时间',
       ],
-      ['POST', EMERGENCY_API.accept, {}, '请指定任务'],
-      ['POST', EMERGENCY_API.accept, { taskId: task.taskId, note: 'x'.repeat(501) }, '备注不能超过 500 个字符'],
-      ['POST', EMERGENCY_API.progress, { taskId: task.taskId, note: 'x' }, '请填写进度'],
-      ['POST', EMERGENCY_API.progress, { taskId: task.taskId, percent: 100, note: 'x' }, '进度必须在 0 到 99% 之间'],
-      ['POST', EMERGENCY_API.progress, { taskId: task.taskId, percent: 10 }, '请填写进度说明'],
-      ['POST', EMERGENCY_API.cancel, { taskId: task.taskId }, '请填写取消原因'],
-      ['POST', EMERGENCY_API.reassign, { taskId: task.taskId }, '请选择班组'],
-      ['GET', `${EMERGENCY_API.list}?status=OPEN`, undefined, '事件状态不正确（可选：ACTIVE、CLOSED）'],
-      ['GET', `${EMERGENCY_API.list}?kind=x`, undefined, '事件类型不正确（可选：FIRE、FLOOD、STAMPEDE、HYDRANT、OTHER）'],
-      ['GET', `${EMERGENCY_API.list}?pageSize=500`, undefined, '每页条数不能超过 200'],
-      ['GET', `${EMERGENCY_API.list}?keyword=${'x'.repeat(51)}`, undefined, '搜索关键字不能超过 50 个字符'],
-      ['GET', EMERGENCY_API.byAlarm, undefined, '请指定告警'],
-      ['GET', `${EMERGENCY_API.byAlarm}?alarmId=-1`, undefined, '告警编号必须是正整数'],
-      ['GET', `${EMERGENCY_API.resources}?eventId=abc`, undefined, '事件编号必须是正整数'],
-      ['GET', `${EMERGENCY_API.feed}?limit=0`, undefined, '条数必须是 1 到 100 的整数'],
+      ['POST', emergency.accept.path, {}, '请指定任务'],
+      ['POST', emergency.accept.path, { taskId: task.taskId, note: 'x'.repeat(501) }, '备注不能超过 500 个字符'],
+      ['POST', emergency.progress.path, { taskId: task.taskId, note: 'x' }, '请填写进度'],
+      ['POST', emergency.progress.path, { taskId: task.taskId, percent: 100, note: 'x' }, '进度必须在 0 到 99% 之间'],
+      ['POST', emergency.progress.path, { taskId: task.taskId, percent: 10 }, '请填写进度说明'],
+      ['POST', emergency.cancel.path, { taskId: task.taskId }, '请填写取消原因'],
+      ['POST', emergency.reassign.path, { taskId: task.taskId }, '请选择班组'],
+      ['GET', `${emergency.list.path}?status=OPEN`, undefined, '事件状态不正确（可选：ACTIVE、CLOSED）'],
+      ['GET', `${emergency.list.path}?kind=x`, undefined, '事件类型不正确（可选：FIRE、FLOOD、STAMPEDE、HYDRANT、OTHER）'],
+      ['GET', `${emergency.list.path}?pageSize=500`, undefined, '每页条数不能超过 200'],
+      ['GET', `${emergency.list.path}?keyword=${'x'.repeat(51)}`, undefined, '搜索关键字不能超过 50 个字符'],
+      ['GET', emergency.byAlarm.path, undefined, '请指定告警'],
+      ['GET', `${emergency.byAlarm.path}?alarmId=-1`, undefined, '告警编号必须是正整数'],
+      ['GET', `${emergency.resources.path}?eventId=abc`, undefined, '事件编号必须是正整数'],
+      ['GET', `${emergency.feed.path}?limit=0`, undefined, '条数必须是 1 到 100 的整数'],
       ['GET', '/security/emergency/abc', undefined, '事件编号必须是正整数'],
     ];
     for (const [method, url, body, message] of cases) {
@@ -732,7 +739,7 @@ describe('field-work simulator', () => {
     expect(await sim.step()).toBe(0);
     const statusOf = async () =>
       data<EmergencyTaskRow>(
-        await get(EMERGENCY_API.detail(event.eventId)).then((reply) => ({ ...reply, data: (reply.data as EmergencyEventDetail).tasks[0] })),
+        await get(detailPath(event.eventId)).then((reply) => ({ ...reply, data: (reply.data as EmergencyEventDetail).tasks[0] })),
       );
     server.advance(5_000);
     expect(await sim.step()).toBe(2);
@@ -763,7 +770,7 @@ describe('field-work simulator', () => {
     ]);
     expect(history[2]!.note).toBe('已到达现场，接驳就近消火栓出水灭火');
     // The operator finishes it.
-    expect(data<EmergencyTaskRow>(await post(EMERGENCY_API.finish, { taskId: task.taskId }))).toMatchObject({ status: 'DONE' });
+    expect(data<EmergencyTaskRow>(await post(emergency.finish.path, { taskId: task.taskId }))).toMatchObject({ status: 'DONE' });
     // Pushed as the team.
     expect((await pushed(1)).filter((message) => message.entry.userName === '消防一队').length).toBe(4);
   });

@@ -1,52 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { intercomRoutes as declared, QUICK_GROUP_UIDS_MESSAGE } from '../../contracts/api/intercomRoutes';
+import { MAX_ID } from '../../contracts/api/schemas';
 import type { IntercomReply } from '../../contracts/videoRooms';
-import { access } from '../access/RouteAccess';
 import { NO_PERMISSION } from '../access/UserAccess';
 import { AppError, badRequest, ok } from '../envelope';
+import { route } from '../http/registerRoute';
+import { sessionOf } from '../http/sessionOf';
 import type { IntercomService } from './IntercomService';
 
 /** Spec section 8: 1000 = refused, the message shown to the operator. */
 export const INTERCOM_REFUSED = 1000;
-
-const gidField = { type: 'integer', minimum: 1, maximum: 2147483647, errorMessage: '群组编号必须是正整数' };
-const gidQuery = {
-  querystring: {
-    type: 'object',
-    properties: { gid: gidField },
-    required: ['gid'],
-    errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } },
-  },
-};
-const gidBody = {
-  body: {
-    type: 'object',
-    properties: { gid: gidField },
-    required: ['gid'],
-    errorMessage: { type: '请求参数格式不正确', required: { gid: '请指定群组编号' } },
-  },
-};
-const UIDS_MESSAGE = '成员必须是用户编号（正整数）的列表';
-const createBody = {
-  body: {
-    type: 'object',
-    properties: {
-      // A list in JSON; a form body repeats the field or writes "2,3".
-      uids: {
-        type: ['array', 'string', 'integer'],
-        maxItems: 100,
-        maxLength: 1100,
-        pattern: '^\\s*(\\d{1,10}(\\s*,\\s*\\d{1,10})*)?\\s*$',
-        minimum: 1,
-        maximum: 2147483647,
-        items: { type: 'integer', minimum: 1, maximum: 2147483647 },
-        errorMessage: UIDS_MESSAGE,
-      },
-      name: { type: 'string', maxLength: 16, errorMessage: '群组名称必须是“群组”加 0 到 10001 的数字，如 群组1024' },
-    },
-    required: ['uids', 'name'],
-    errorMessage: { type: '请求参数格式不正确', required: { uids: '请选择群组成员', name: '请填写群组名称' } },
-  },
-};
 
 function replyOk<T>(data: T, message = '操作成功'): IntercomReply<T> {
   return { status: 0, message, data, code: 200, msg: message };
@@ -62,7 +25,7 @@ function uidList(value: unknown): number[] {
     .filter(Boolean);
   return parts.map((part) => {
     const id = Number(part);
-    if (!/^\d{1,10}$/.test(part) || id < 1 || id > 2147483647) throw badRequest(UIDS_MESSAGE);
+    if (!/^\d{1,10}$/.test(part) || id < 1 || id > MAX_ID) throw badRequest(QUICK_GROUP_UIDS_MESSAGE);
     return id;
   });
 }
@@ -72,8 +35,6 @@ function uidList(value: unknown): number[] {
  * 1000 refused), and the calls around them in the envelope (/intercom/…).
  */
 export async function intercomRoutes(api: FastifyInstance, intercom: IntercomService): Promise<void> {
-  const config = { access: access.anyMenu };
-
   await api.register(async (host) => {
     // Refusals (bad input included) in the intercom shape; the access check's 401 and 403 stay the
     // envelope's, so the app's session handling sees them, and internal errors go to the server's
@@ -90,37 +51,37 @@ export async function intercomRoutes(api: FastifyInstance, intercom: IntercomSer
       throw error;
     });
 
-    host.get('/gis/sapi/group/quick/list', { config }, async (request) => {
-      const { tenantId, userId } = request.session!;
+    route(host, declared.quickList, async (request) => {
+      const { tenantId, userId } = sessionOf(request);
       return replyOk(await intercom.list(tenantId, userId));
     });
 
-    host.get('/gis/sapi/group/quick/delete', { config, schema: gidQuery }, async (request) => {
-      const { tenantId, userId } = request.session!;
-      await intercom.delete(tenantId, userId, (request.query as { gid: number }).gid);
+    route(host, declared.quickDelete, async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      await intercom.delete(tenantId, userId, request.query.gid);
       return replyOk(null, '群组已删除');
     });
 
-    host.post('/gis/sapi/group/quick/create', { config, schema: createBody }, async (request) => {
-      const { tenantId, userId } = request.session!;
-      const body = request.body as { uids: unknown; name: string };
-      return replyOk(await intercom.create(tenantId, userId, { uids: uidList(body.uids), name: body.name }), '群组已创建');
+    route(host, declared.quickCreate, async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      const { uids, name } = request.body;
+      return replyOk(await intercom.create(tenantId, userId, { uids: uidList(uids), name }), '群组已创建');
     });
   });
 
-  api.get('/intercom/operators', { config }, async (request) => {
-    const { tenantId, userId } = request.session!;
+  route(api, declared.operators, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
     return ok(await intercom.operators(tenantId, userId));
   });
 
-  api.post('/intercom/hangup', { config, schema: gidBody }, async (request) => {
-    const { tenantId, userId } = request.session!;
-    await intercom.hangup(tenantId, userId, (request.body as { gid: number }).gid);
+  route(api, declared.hangup, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    await intercom.hangup(tenantId, userId, request.body.gid);
     return ok(undefined, {}, '已挂断');
   });
 
-  api.post('/intercom/join', { config, schema: gidBody }, async (request) => {
-    const { tenantId, userId } = request.session!;
-    return ok(await intercom.join(tenantId, userId, (request.body as { gid: number }).gid));
+  route(api, declared.join, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    return ok(await intercom.join(tenantId, userId, request.body.gid));
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { access } from '../access/RouteAccess';
+import { productSocketRoutes as declared } from '../../contracts/api/intercomRoutes';
 import { ok } from '../envelope';
+import { route } from '../http/registerRoute';
+import { sessionOf } from '../http/sessionOf';
 import { TICKET_TTL_MS, type PushTickets } from '../push/PushTickets';
 import { PUSH_CLOSE, redeemSocketTicket, type PushRefusal } from '../push/pushUpgrade';
 import type { ServerContext } from '../ServerContext';
@@ -26,8 +28,8 @@ export async function productSocketRoutes(
   /** What a socket is sent as soon as it opens (the calls still ringing for its user). */
   onOpen: (tenantId: number, userId: number) => Promise<ProductSocketMessage[]> = async () => [],
 ): Promise<void> {
-  api.post('/productSocket/ticket', { config: { access: access.session } }, async (request) => {
-    const ticket = await tickets.issue(request.session!.tokenHash);
+  route(api, declared.ticket, async (request) => {
+    const ticket = await tickets.issue(sessionOf(request).tokenHash);
     return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000 });
   });
 
@@ -39,7 +41,8 @@ export async function productSocketRoutes(
   sockets.onEndedElsewhere((tokenHash) => ctx.sessions.forget(tokenHash));
   api.addHook('onClose', async () => sockets.closeAll());
 
-  api.get('/productSocket', { websocket: true, config: { access: access.public('凭一次性票据连接') } }, async (socket, request) => {
+  // A WebSocket: registered by hand (the contract's declaration gives its path and access).
+  api.get(declared.socket.path, { websocket: true, config: { access: declared.socket.access } }, async (socket, request) => {
     try {
       const refusal = await accept(socket, request);
       if (refusal) socket.close(PUSH_CLOSE[refusal].code, PUSH_CLOSE[refusal].reason);

@@ -10,6 +10,7 @@
  * A device's code (devices.code, unique per tenant) names it; the broker lets each device publish only
  * under its own tenant and code (credentials.ts writes the ACL).
  */
+import { MAX_ID } from '../../contracts/api/schemas';
 export const TOPIC_ROOT = 'ops';
 
 export const UPLINK_CHANNELS = ['telemetry', 'status', 'alarm', 'ack'] as const;
@@ -45,7 +46,7 @@ export function parseDeviceTopic(topic: string): DeviceAddress | { reason: strin
   const parts = topic.split('/');
   if (parts.length !== 4 || parts[0] !== TOPIC_ROOT) return { reason: `主题不符合 ${TOPIC_ROOT}/<租户>/<设备编码>/<通道> 的格式` };
   const [, tenant = '', code = '', channel = ''] = parts;
-  if (!/^[1-9]\d{0,9}$/.test(tenant) || Number(tenant) > 2147483647) return { reason: `主题中的租户编号不正确：${tenant}` };
+  if (!/^[1-9]\d{0,9}$/.test(tenant) || Number(tenant) > MAX_ID) return { reason: `主题中的租户编号不正确：${tenant}` };
   if (!DEVICE_CODE_PATTERN.test(code)) return { reason: '主题中的设备编码不正确' };
   if (!isUplink(channel)) return { reason: `不支持的上行通道：${channel.slice(0, 32)}` };
   return { tenantId: Number(tenant), code, channel };

@@ -3,13 +3,16 @@ import { videoDiagnosisPushTopic } from '../../contracts/push';
 import {
   DIAGNOSIS_REASON_LABELS,
   DIAGNOSIS_REASONS,
+  DIAGNOSIS_TREND_HOURS,
   type CameraHealth,
+  type CameraDiagnosisHistory,
   type CameraHealthFilter,
   type DiagnosisCheck,
   type DiagnosisReason,
   type DiagnosisRun,
   type DiagnosisSummary,
   type DiagnosisTrend,
+  type DiagnosisTrendRange,
   type PictureState,
 } from '../../contracts/operations';
 import type { Database, Db } from '../db/Database';
@@ -35,9 +38,6 @@ export interface DiagnosisSources {
 }
 
 const CHUNK = 400;
-/** Trend windows: hours back from the current hour. */
-export const TREND_HOURS = { '24h': 24, '7d': 7 * 24 } as const;
-
 type CheckRow = Database['video_diagnosis_checks'];
 
 /**
@@ -228,8 +228,9 @@ export class VideoDiagnosisService {
   }
 
   /** The share of healthy checks per hour, the current hour last. */
-  async trend(tenantId: number, range: keyof typeof TREND_HOURS): Promise<DiagnosisTrend> {
-    const hours = TREND_HOURS[range];
+  async trend(tenantId: number, range: DiagnosisTrendRange): Promise<DiagnosisTrend> {
+    // Hours back from the current hour.
+    const hours = DIAGNOSIS_TREND_HOURS[range];
     const first = hourStart(this.now()) - (hours - 1) * HOUR_MS;
     const rows = await this.db
       .selectFrom('video_diagnosis_checks')
@@ -255,14 +256,7 @@ export class VideoDiagnosisService {
   }
 
   /** A camera of the tenant's checks, newest first (404 for another tenant's device, 400 for one without video). */
-  async history(
-    tenantId: number,
-    deviceId: number,
-    limit: number,
-  ): Promise<{
-    camera: { deviceId: number; deviceName: string; kind: string; kindName: string; online: boolean };
-    checks: DiagnosisCheck[];
-  }> {
+  async history(tenantId: number, deviceId: number, limit: number): Promise<CameraDiagnosisHistory> {
     const device = await this.db
       .selectFrom('devices')
       .select(['device_id', 'name', 'kind', 'online'])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ID } from '../../contracts/api/schemas';
 import type {
   AvailabilityReport,
   DiagnosisSummary,
@@ -652,9 +653,9 @@ describe('bad input', () => {
         deviceIds: [lamp!.device_id, camera!.device_id],
       }),
     ).toEqual({ code: 400, msg: `设备 ${camera!.name} 不是智慧灯杆` });
-    expect(await post('/operation/plan/create', { name: '计划', kind: 'lamp', intervalDays: 7, deviceIds: [2147483647] })).toEqual({
+    expect(await post('/operation/plan/create', { name: '计划', kind: 'lamp', intervalDays: 7, deviceIds: [MAX_ID] })).toEqual({
       code: 404,
-      msg: '设备不存在：2147483647',
+      msg: `设备不存在：${MAX_ID}`,
     });
     expect(await stateDigest(db())).toEqual(before);
   });

@@ -1,102 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import panelsSchema from '../../schemas/contributions/panels.schema.json' with { type: 'json' };
-import type { SaveLayoutBody } from '../../contracts/panels';
-import { access } from '../access/RouteAccess';
+import { panelRoutes as declared } from '../../contracts/api/panelRoutes';
 import { badRequest, ok } from '../envelope';
+import { route } from '../http/registerRoute';
+import { sessionOf } from '../http/sessionOf';
 import type { PanelLayoutService } from './PanelLayoutService';
-
-const { PageId, LayoutItem, PageLayouts } = panelsSchema.definitions;
-const item = LayoutItem.properties;
-const bounds = (name: string, what: string, rule: { minimum: number; maximum: number }) => {
-  const message = `布局项的 ${name}（${what}）必须是 ${rule.minimum} 到 ${rule.maximum} 的整数`;
-  return {
-    type: 'integer',
-    minimum: rule.minimum,
-    maximum: rule.maximum,
-    errorMessage: { type: message, minimum: message, maximum: message },
-  };
-};
-/** A list that is not one, and an entry of it that is no object: one message (the bad-value catalogue expects the field's own for `[true]`). */
-const ITEMS_MESSAGE = '布局必须是布局项（含 panel、x、y、w、h 的对象）的列表';
-const PAGE_MESSAGE = '页面编号不正确（形如 comprehensive 或 alarmManage/alarmStatistics）';
-const page = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 64,
-  pattern: PageId.pattern,
-  errorMessage: { type: PAGE_MESSAGE, minLength: PAGE_MESSAGE, maxLength: PAGE_MESSAGE, pattern: PAGE_MESSAGE },
-};
-const pageQuery = {
-  querystring: {
-    type: 'object',
-    properties: { page },
-    required: ['page'],
-    errorMessage: { type: '请求参数格式不正确', required: { page: '请指定页面' } },
-  },
-};
-
-/** The body of PUT /panel/layout: the schema's bounds (schemas/contributions/panels.schema.json), with Chinese messages. */
-const saveBody = {
-  type: 'object',
-  properties: {
-    page,
-    items: {
-      type: 'array',
-      maxItems: PageLayouts.additionalProperties.maxItems,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: LayoutItem.required,
-        properties: {
-          panel: {
-            type: 'string',
-            maxLength: 48,
-            pattern: item.panel.pattern,
-            errorMessage: {
-              type: '布局项的 panel 必须是面板编号',
-              maxLength: '布局项的 panel 必须是面板编号',
-              pattern: '布局项的 panel 必须是面板编号',
-            },
-          },
-          x: bounds('x', '列', item.x),
-          y: bounds('y', '行', item.y),
-          w: bounds('w', '宽', item.w),
-          h: bounds('h', '高', item.h),
-        },
-        errorMessage: {
-          type: ITEMS_MESSAGE,
-          required: '布局项必须有 panel、x、y、w、h',
-          additionalProperties: '布局项只能有 panel、x、y、w、h',
-        },
-      },
-      errorMessage: { type: ITEMS_MESSAGE, maxItems: `一个页面最多放 ${PageLayouts.additionalProperties.maxItems} 个面板` },
-    },
-  },
-  // `items` is required too, checked after the page (a form body cannot carry it, and a bad page is named first).
-  required: ['page'],
-  errorMessage: { type: '请求参数格式不正确', required: { page: '请指定页面' } },
-};
 
 /** Each operator's own layouts of the panel pages (contracts/panels.ts StoredLayout), in the active tenant. */
 export async function panelRoutes(api: FastifyInstance, layouts: PanelLayoutService): Promise<void> {
-  const config = { access: access.session };
-
-  api.get('/panel/layout', { config, schema: pageQuery }, async (request) => {
-    const { tenantId, userId } = request.session!;
-    return ok(await layouts.get(tenantId, userId, (request.query as { page: string }).page));
+  route(api, declared.layout, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    return ok(await layouts.get(tenantId, userId, request.query.page));
   });
 
-  api.put('/panel/layout', { config, schema: { body: saveBody } }, async (request) => {
-    const { tenantId, userId } = request.session!;
-    const body = request.body as Partial<SaveLayoutBody>;
-    if (body.items === undefined) throw badRequest('请提供布局');
-    const { layout, changes } = await layouts.save(tenantId, userId, { page: body.page!, items: body.items });
+  route(api, declared.saveLayout, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    const { page, items } = request.body;
+    if (items === undefined) throw badRequest('请提供布局');
+    const { layout, changes } = await layouts.save(tenantId, userId, { page, items });
     return ok(layout, { changes }, changes.length ? `布局已保存，并已自动调整：${changes.join('；')}` : '布局已保存');
   });
 
-  api.delete('/panel/layout', { config, schema: pageQuery }, async (request) => {
-    const { tenantId, userId } = request.session!;
-    const removed = await layouts.reset(tenantId, userId, (request.query as { page: string }).page);
+  route(api, declared.resetLayout, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    const removed = await layouts.reset(tenantId, userId, request.query.page);
     return ok(undefined, { removed }, removed ? '已恢复默认布局' : '该页面使用的已是默认布局');
   });
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { platformRoutes as declared } from '../../contracts/api/platformRoutes';
 import { forbidden, ok } from '../envelope';
-import { objectSchema } from '../validation';
-import { access } from '../access/RouteAccess';
+import { route } from '../http/registerRoute';
+import { accessOf, sessionOf } from '../http/sessionOf';
 import type { ServerContext } from '../ServerContext';
 import type { PlatformService, UserProfile } from './PlatformService';
 import type { WeatherNow } from '../../contracts/weather';
 
-export const PLATFORM_CODES = ['twin_platform'] as const;
+export { PLATFORM_CODES } from '../../contracts/api/platformRoutes';
 
 /**
  * User info, menus and permissions of the active tenant, tenant switch, dictionaries. `weather`: the
@@ -26,10 +27,10 @@ export async function platformRoutes(
   // they are. Serializing some 5 KB per request was most of getInfo's cost.
   const answers = new WeakMap<UserProfile, { tenantId: number; weather: WeatherNow | null; perms: readonly string[]; body: string }>();
 
-  api.get('/getInfo', { config: { access: access.session } }, async (request, reply) => {
-    const session = request.session!;
+  route(api, declared.getInfo, async (request, reply) => {
+    const session = sessionOf(request);
     // The permissions are the ones this request was checked against.
-    const granted = request.access!;
+    const granted = accessOf(request);
     const [profile, currentWeather] = await Promise.all([platform.profile(session.userId), weather(session.tenantId)]);
     const kept = answers.get(profile);
     if (kept && kept.tenantId === session.tenantId && kept.weather === currentWeather && kept.perms === granted.orderedPerms) {
@@ -64,8 +65,8 @@ export async function platformRoutes(
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  api.get('/system/menu/getPlatformList', { config: { access: access.session } }, async (request) => {
-    const session = request.session!;
+  route(api, declared.platformList, async (request) => {
+    const session = sessionOf(request);
     const menus = await grantedMenus(session.userId, session.tenantId);
     return ok(
       menus.map((menu) => ({
@@ -78,102 +79,52 @@ export async function platformRoutes(
     );
   });
 
-  api.get(
-    '/getRouters',
-    {
-      config: { access: access.session },
-      schema: {
-        querystring: objectSchema(
-          { platformCode: { type: 'string', enum: [...PLATFORM_CODES], errorMessage: { type: '平台编码无效', enum: '平台编码无效' } } },
-          { platformCode: '平台编码无效' },
-        ),
-      },
-    },
-    async (request) => {
-      const session = request.session!;
-      const menus = await grantedMenus(session.userId, session.tenantId);
-      const modules = menus.filter((menu) => menu.parent_id === null).sort((a, b) => a.order_num - b.order_num);
-      return ok(
-        modules.map((module) => ({
-          name: module.name,
-          path: module.path,
-          component: module.component,
-          perms: module.perms,
-          meta: { title: module.title, icon: module.icon },
-          children: menus
-            .filter((menu) => menu.parent_id === module.menu_id)
-            .map((child) => ({
-              name: child.name,
-              path: child.path,
-              component: child.component,
-              perms: child.perms,
-              meta: { title: child.title },
-            })),
-        })),
-      );
-    },
-  );
+  route(api, declared.routers, async (request) => {
+    const session = sessionOf(request);
+    const menus = await grantedMenus(session.userId, session.tenantId);
+    const modules = menus.filter((menu) => menu.parent_id === null).sort((a, b) => a.order_num - b.order_num);
+    return ok(
+      modules.map((module) => ({
+        name: module.name,
+        path: module.path,
+        component: module.component,
+        perms: module.perms,
+        meta: { title: module.title, icon: module.icon },
+        children: menus
+          .filter((menu) => menu.parent_id === module.menu_id)
+          .map((child) => ({
+            name: child.name,
+            path: child.path,
+            component: child.component,
+            perms: child.perms,
+            meta: { title: child.title },
+          })),
+      })),
+    );
+  });
 
-  api.post(
-    '/tenantLogin',
-    {
-      config: { access: access.session },
-      schema: {
-        body: objectSchema(
-          {
-            tenantId: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 2147483647,
-              errorMessage: { type: '租户编号无效', minimum: '租户编号无效', maximum: '租户编号无效' },
-            },
-          },
-          { tenantId: '租户编号无效' },
-        ),
-      },
-    },
-    async (request) => {
-      const session = request.session!;
-      const { tenantId } = request.body as { tenantId: number };
-      if (!(await ctx.users.isMember(session.userId, tenantId))) throw forbidden('无权访问该租户');
-      await ctx.sessions.switchTenant(session.tokenHash, tenantId);
-      return ok(undefined, {}, '切换成功');
-    },
-  );
+  route(api, declared.tenantLogin, async (request) => {
+    const session = sessionOf(request);
+    const { tenantId } = request.body;
+    if (!(await ctx.users.isMember(session.userId, tenantId))) throw forbidden('无权访问该租户');
+    await ctx.sessions.switchTenant(session.tokenHash, tenantId);
+    return ok(undefined, {}, '切换成功');
+  });
 
-  api.get(
-    '/system/dict/data/type/:type',
-    {
-      config: { access: access.session },
-      schema: {
-        params: {
-          type: 'object',
-          properties: {
-            type: {
-              type: 'string',
-              pattern: '^[a-z][a-z0-9_]{1,63}$',
-              errorMessage: { type: '字典类型格式不正确', pattern: '字典类型格式不正确' },
-            },
-          },
-          required: ['type'],
-        },
-      },
-    },
-    async (request) => {
-      const { type } = request.params as { type: string };
-      const rows = await platform.dictData(type);
-      return ok(
-        rows.map((row) => ({
-          dictCode: row.dict_code,
-          dictSort: row.dict_sort,
-          dictLabel: row.dict_label,
-          dictValue: row.dict_value,
-          dictType: row.dict_type,
-          cssClass: row.css_class,
-          listClass: row.list_class,
-          isDefault: row.is_default,
-        })),
-      );
-    },
-  );
+  route(api, declared.dict, async (request) => {
+    const { type } = request.params;
+    const rows = await platform.dictData(type);
+    return ok(
+      rows.map((row) => ({
+        dictCode: row.dict_code,
+        dictSort: row.dict_sort,
+        dictLabel: row.dict_label,
+        dictValue: row.dict_value,
+        dictType: row.dict_type,
+        cssClass: row.css_class,
+        listClass: row.list_class,
+        isDefault: row.is_default,
+      })),
+    );
+  });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { pushRoutes as declared } from '../../contracts/api/pushRoutes';
 import { ok } from '../envelope';
+import { route } from '../http/registerRoute';
+import { sessionOf } from '../http/sessionOf';
 import type { ServerContext } from '../ServerContext';
-import { access } from '../access/RouteAccess';
 import type { PushHub, PushMessage } from './PushHub';
 import { TICKET_TTL_MS, type PushTickets } from './PushTickets';
 import { PUSH_CLOSE, redeemSocketTicket, type PushRefusal } from './pushUpgrade';
@@ -34,10 +36,10 @@ export async function pushSockets(
 ): Promise<void> {
   const open = new Set<OpenSocket>();
 
-  // Pushes carry alarms and device status: a user without any menu has nothing to receive.
-  api.post('/push/ticket', { config: { access: access.anyMenu } }, async (request) => {
-    const ticket = await tickets.issue(request.session!.tokenHash);
-    return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000, lastSeq: await hub.lastSeq(request.session!.tenantId) });
+  route(api, declared.ticket, async (request) => {
+    const { tokenHash, tenantId } = sessionOf(request);
+    const ticket = await tickets.issue(tokenHash);
+    return ok({ ticket, expiresIn: TICKET_TTL_MS / 1000, lastSeq: await hub.lastSeq(tenantId) });
   });
 
   const closeFor = (tokenHash: string, reason: string) => {
@@ -54,7 +56,8 @@ export async function pushSockets(
     for (const entry of open) entry.socket.close(1001, 'server stopping');
   });
 
-  api.get('/push/ws', { websocket: true, config: { access: access.public('凭一次性推送票据连接') } }, async (socket, request) => {
+  // A WebSocket: registered by hand (the contract's declaration gives its path and access).
+  api.get(declared.socket.path, { websocket: true, config: { access: declared.socket.access } }, async (socket, request) => {
     // A throw here would reach the plugin's handler, which terminates without a close frame (1006).
     try {
       const refusal = await accept(socket, request);

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { StatsRange } from '../../contracts/api/statsRoutes';
 
 /**
  * The periods statistics are asked for (`range`), in Asia/Shanghai time (+08:00 all year, no DST):
@@ -10,8 +11,7 @@ import { sql, type RawBuilder } from 'kysely';
  * → yesterday up to the same time of day, 7d → the 7 days before). Buckets are computed in SQL by
  * integer arithmetic on the bigint ms columns, the same on SQLite and PostgreSQL.
  */
-export const STATS_RANGES = ['today', '24h', '7d', '30d'] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
+export { STATS_RANGES, type StatsRange } from '../../contracts/api/statsRoutes';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -95,26 +95,3 @@ export function fillBuckets(period: Period, rows: Map<number, number>): [number,
 export const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 /** Fen to yuan, to the fen. */
 export const yuan = (fen: number) => Math.round(fen) / 100;
-
-// ── Query-string fields shared by the statistics routes ───────────────────────────────────────────
-
-const RANGE_MESSAGE = '统计范围不正确，只能是 today、24h、7d 或 30d';
-
-/** `range`, optional with a default. */
-export function rangeField(fallback: StatsRange) {
-  return { type: 'string', enum: [...STATS_RANGES], default: fallback, errorMessage: { type: RANGE_MESSAGE, enum: RANGE_MESSAGE } };
-}
-
-/** `limit` of a ranking: 1 to 50, default 10. */
-export const limitField = {
-  type: 'integer',
-  minimum: 1,
-  maximum: 50,
-  default: 10,
-  errorMessage: { type: '条数必须是 1 到 50 的整数', minimum: '条数必须是 1 到 50 的整数', maximum: '条数必须是 1 到 50 的整数' },
-};
-
-/** A query string of these fields, none required. */
-export function statsQuery(properties: Record<string, object>) {
-  return { querystring: { type: 'object', properties, errorMessage: { type: '请求参数格式不正确' } } };
-}

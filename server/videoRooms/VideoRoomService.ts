@@ -1,5 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { VideoRoomJoin, VideoRoomKind, VideoRoomStatus, VideoRoomSummary } from '../../contracts/videoRooms';
+import {
+  VIDEO_ROOM_NAME_MESSAGE,
+  type VideoRoomJoin,
+  type VideoRoomKind,
+  type VideoRoomStatus,
+  type VideoRoomSummary,
+} from '../../contracts/videoRooms';
 import type { JanusConfig } from '../config';
 import type { Db } from '../db/Database';
 import { AppError, badRequest, forbidden } from '../envelope';
@@ -11,7 +17,7 @@ export const videoRoomMessages = {
   off: '视频会商已关闭（JANUS=0）',
   notConfigured: '未配置视频会商服务（JANUS_URL）',
   unavailable: (why: string) => `视频会商服务不可用：${why}`,
-  name: '会议室名称必须是 1 到 40 个字符',
+  name: VIDEO_ROOM_NAME_MESSAGE,
   participantGone: '该成员已不在会议室中',
 } as const;
 

@@ -1,11 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { VoiceRecording } from '../../contracts/videoRooms';
+import { MAX_VOICE_BYTES, type VoiceRecording } from '../../contracts/videoRooms';
 import type { Db } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
 import { checkVoiceWav } from './wav';
 
-export const MAX_VOICE_BYTES = 10 * 1024 * 1024;
+export { MAX_VOICE_BYTES };
 /** How long the speech engine may take for one recording. */
 export const SPEECH_TIMEOUT_MS = 30_000;
 export const NO_SPEECH_ENGINE = '未配置语音识别服务（SPEECH_TO_TEXT_URL）';

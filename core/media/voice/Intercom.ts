@@ -1,6 +1,9 @@
+import type { ReplyOf, RouteInput } from '../../../contracts/api/defineRoute';
+import { intercomRoutes } from '../../../contracts/api/intercomRoutes';
+import { voiceRoutes } from '../../../contracts/api/voiceRoutes';
 import type { IntercomReply, QuickGroup, QuickGroupCreated, VoiceRecording } from '../../../contracts/videoRooms';
 import { createToken } from '../../di/Token';
-import type { HttpClient } from '../../http/HttpClient';
+import type { ApiCaller } from '../../http/ApiCaller';
 import type { SessionFetch } from '../../http/sessionFetch';
 import { voiceStrings as t } from './voiceStrings';
 import { toBase64 } from './wav';
@@ -29,29 +32,32 @@ export interface Intercom {
 
 export const Intercom = createToken<Intercom>('Intercom', '语音对讲：临时群组、语音留言上传与转文字');
 
-/** GET/POST on the intercom host (`intercomBaseUrl`, else the API base), read as `{ status, message, data }`. */
-export type IntercomHost = <T>(
-  method: 'GET' | 'POST',
-  path: string,
-  query?: Record<string, string | number>,
-  body?: unknown,
-) => Promise<IntercomReply<T>>;
+/** The routes the intercom host answers (contracts/api/intercomRoutes.ts: quick groups). */
+export type IntercomHostRoute = (typeof intercomRoutes)['quickList' | 'quickDelete' | 'quickCreate'];
+
+/** A quick-group call on the intercom host (`intercomBaseUrl`, else the API base), read as `{ status, message, data }`. */
+export type IntercomHost = <Route extends IntercomHostRoute>(route: Route, input: RouteInput<Route>) => Promise<ReplyOf<Route>>;
+
+/** The declared part of a call's input (`query` or `body`), if it has one. */
+const partOf = (input: object, part: 'query' | 'body'): unknown => new Map(Object.entries(input)).get(part);
 
 export function createIntercomHost(sessionFetch: SessionFetch, baseUrl: () => string | null | undefined): IntercomHost {
-  return async (method, path, query, body) => {
+  return async (route, input) => {
+    const query = partOf(input, 'query');
     const search = new URLSearchParams({
-      ...Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])),
+      ...Object.fromEntries(Object.entries(typeof query === 'object' && query ? query : {}).map(([key, value]) => [key, String(value)])),
       noCache: String(Date.now()),
     });
     const base = baseUrl();
-    const url = `${base ? base.replace(/\/+$/, '') : ''}${path}${method === 'GET' ? `?${search.toString()}` : ''}`;
+    const url = `${base ? base.replace(/\/+$/, '') : ''}${route.path}${route.method === 'GET' ? `?${search.toString()}` : ''}`;
     const response = await sessionFetch(
       url,
-      method === 'POST'
-        ? { method, headers: { 'Content-Type': 'application/json;charset=utf-8' }, body: JSON.stringify(body) }
-        : { method },
+      route.method === 'POST'
+        ? { method: 'POST', headers: { 'Content-Type': 'application/json;charset=utf-8' }, body: JSON.stringify(partOf(input, 'body')) }
+        : { method: route.method },
     );
-    return (await response.json()) as IntercomReply<never>;
+    // The host answers the declared reply (IntercomReply); each caller checks its status before reading data.
+    return response.json();
   };
 }
 
@@ -61,7 +67,7 @@ const serverMessage = (reply: IntercomReply<unknown> | undefined) => reply?.mess
 async function listGroups(host: IntercomHost): Promise<QuickGroup[]> {
   let reply: IntercomReply<QuickGroup[]> | undefined;
   try {
-    reply = await host<QuickGroup[]>('GET', '/gis/sapi/group/quick/list');
+    reply = await host(intercomRoutes.quickList, {});
   } catch {
     reply = undefined;
   }
@@ -73,14 +79,14 @@ async function listGroups(host: IntercomHost): Promise<QuickGroup[]> {
 
 export interface IntercomDeps {
   host: IntercomHost;
-  http: HttpClient;
+  api: ApiCaller;
   sessionFetch: SessionFetch;
   random?: () => number;
   /** The signed-in user (only their own groups are deleted), when `startTempGroup` is not told. */
   callerId?: () => number | undefined;
 }
 
-export function createIntercom({ host, http, sessionFetch, random = Math.random, callerId: signedIn }: IntercomDeps): Intercom {
+export function createIntercom({ host, api, sessionFetch, random = Math.random, callerId: signedIn }: IntercomDeps): Intercom {
   return {
     async startTempGroup(uids, caller) {
       const callerId = caller ?? signedIn?.();
@@ -88,15 +94,12 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
       const existing = await listGroups(host);
       for (const group of existing) {
         if (callerId !== undefined && group.creatorId !== undefined && group.creatorId !== callerId) continue;
-        const reply = await host<null>('GET', '/gis/sapi/group/quick/delete', { gid: group.gid }).catch(() => undefined);
+        const reply = await host(intercomRoutes.quickDelete, { query: { gid: group.gid } }).catch(() => undefined);
         if (refused(reply)) throw new IntercomGroupError(serverMessage(reply) || t.serviceError);
       }
       let created: IntercomReply<QuickGroupCreated> | undefined;
       try {
-        created = await host<QuickGroupCreated>('POST', '/gis/sapi/group/quick/create', undefined, {
-          uids,
-          name: t.groupName(Math.floor(random() * 10_002)),
-        });
+        created = await host(intercomRoutes.quickCreate, { body: { uids, name: t.groupName(Math.floor(random() * 10_002)) } });
       } catch {
         created = undefined;
       }
@@ -112,7 +115,7 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
     async uploadVoice(wav) {
       let envelope: { code?: number; msg?: string; data?: VoiceRecording };
       try {
-        const response = await sessionFetch('/voice/record/upload', {
+        const response = await sessionFetch(voiceRoutes.upload.path, {
           method: 'POST',
           headers: { 'Content-Type': 'audio/wav' },
           body: wav,
@@ -128,10 +131,10 @@ export function createIntercom({ host, http, sessionFetch, random = Math.random,
     async speechToText(wav) {
       const bytes = await wav.arrayBuffer();
       try {
-        const reply = await http.post<{ text: string }>(
-          '/voice/speechToText',
-          { wavData: toBase64(bytes), wavSize: bytes.byteLength },
-          { json: true, loading: false, quiet: true },
+        const reply = await api.call(
+          voiceRoutes.speechToText,
+          { body: { wavData: toBase64(bytes), wavSize: bytes.byteLength } },
+          { loading: false, quiet: true },
         );
         return reply.data?.text ?? '';
       } catch (error) {

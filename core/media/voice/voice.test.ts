@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../http/HttpClient';
+import type { ApiCaller } from '../../http/ApiCaller';
 import { createIntercom, type IntercomHost } from './Intercom';
 import { MicrophoneError, microphoneMessage, VoiceRecorder } from './VoiceRecorder';
 import { encodeWav, resample } from './wav';
@@ -73,17 +73,18 @@ describe('microphone alerts (spec section 8)', () => {
 
 function fakeHost(replies: Record<string, unknown[]>) {
   const calls: [string, string, unknown, unknown][] = [];
-  const host: IntercomHost = async <T>(method: 'GET' | 'POST', path: string, query?: unknown, body?: unknown) => {
-    calls.push([method, path, query, body]);
-    const queue = replies[path] ?? [];
+  const host: IntercomHost = async (route, input) => {
+    const { query, body } = input as { query?: unknown; body?: unknown };
+    calls.push([route.method, route.path, query, body]);
+    const queue = replies[route.path] ?? [];
     const next = queue.length > 1 ? queue.shift() : queue[0];
     if (next instanceof Error) throw next;
-    return next as T as never;
+    return next as never;
   };
   return { host, calls };
 }
 
-const intercomWith = (host: IntercomHost) => createIntercom({ host, http: {} as HttpClient, sessionFetch: vi.fn(), random: () => 0.5 });
+const intercomWith = (host: IntercomHost) => createIntercom({ host, api: {} as ApiCaller, sessionFetch: vi.fn(), random: () => 0.5 });
 
 describe('quick intercom group flow (spec sections 4, 5, 8)', () => {
   it('lists, deletes each of the caller’s groups, creates 群组<n> with the uids, lists again and answers the first gid', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deviceKindsOf, EventBus, HttpClient, Notifier, PluginRegistry, subscribePush, useService } from '@ops/sdk';
+import { Api, deviceKindsOf, EventBus, Notifier, PluginRegistry, subscribePush, useService } from '@ops/sdk';
 import { operationFaultPushTopic, type AvailabilityRange, type FaultQuery } from '@ops/contracts';
 import { AvailabilityByKind, AvailabilityTrend } from './AvailabilityPanels';
 import { FaultList } from './FaultList';
@@ -17,11 +17,11 @@ const PUSH_SETTLE_MS = 400;
 
 /** 设备运维: KPIs, availability by kind over time, the faults with 关闭/转工单, plans and inspections; live on OPERATION_FAULT pushes. */
 export default function DeviceOperationPage() {
-  const http = useService(HttpClient);
+  const caller = useService(Api);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const registry = useService(PluginRegistry);
-  const api = useMemo(() => createOperationApi(http), [http]);
+  const api = useMemo(() => createOperationApi(caller), [caller]);
   const kinds = useMemo(() => deviceKindsOf(registry).map((kind) => ({ page: kind.page, name: kind.displayName })), [registry]);
 
   const [range, setRange] = useState<AvailabilityRange>('24h');

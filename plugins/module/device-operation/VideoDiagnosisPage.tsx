@@ -1,6 +1,6 @@
 import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CameraStreams, EventBus, HttpClient, Notifier, subscribePush, useService, VideoTile } from '@ops/sdk';
+import { Api, CameraStreams, EventBus, Notifier, subscribePush, useService, VideoTile } from '@ops/sdk';
 import { videoDiagnosisPushTopic, type CameraHealth, type CameraHealthFilter } from '@ops/contracts';
 import { CameraHealthGrid, CameraHistory, DiagnosisSummaryPanel, DiagnosisTrendChart, FailureList } from './DiagnosisPanels';
 import { createOperationApi, type CameraHistory as History } from './operationApi';
@@ -12,11 +12,11 @@ const FAILURE_PAGE_SIZE = 15;
 
 /** 视频诊断: the summary with 立即诊断, the health grid of every camera, the failures and the trend; a camera's history in a drawer. Live on VIDEO_DIAGNOSIS pushes. */
 export default function VideoDiagnosisPage() {
-  const http = useService(HttpClient);
+  const caller = useService(Api);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
-  const api = useMemo(() => createOperationApi(http), [http]);
+  const api = useMemo(() => createOperationApi(caller), [caller]);
   const [filter, setFilter] = useState<CameraHealthFilter | ''>('');
   const [failurePage, setFailurePage] = useState(1);
   const [summary, reloadSummary] = useLoaded(useCallback(() => api.videoSummary(), [api]));

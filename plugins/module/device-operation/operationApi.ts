@@ -1,22 +1,23 @@
-import type { HttpClient } from '@ops/sdk';
-import type {
-  AvailabilityRange,
-  AvailabilityReport,
-  CameraHealth,
-  CameraHealthFilter,
-  DiagnosisCheck,
-  DiagnosisRun,
-  DiagnosisSummary,
-  DiagnosisTrend,
-  FaultQuery,
-  FaultRow,
-  InspectionResult,
-  InspectionRow,
-  MaintenancePlan,
-  OperationKpi,
-  PlanBody,
-  PlanDeviceOption,
-  WorkOrderRow,
+import type { ApiCaller } from '@ops/sdk';
+import {
+  routes,
+  type AvailabilityRange,
+  type AvailabilityReport,
+  type CameraDiagnosisHistory,
+  type CameraHealth,
+  type CameraHealthFilter,
+  type DiagnosisRun,
+  type DiagnosisSummary,
+  type DiagnosisTrend,
+  type FaultQuery,
+  type FaultRow,
+  type InspectionResult,
+  type InspectionRow,
+  type MaintenancePlan,
+  type OperationKpi,
+  type PlanBody,
+  type PlanDeviceOption,
+  type WorkOrderRow,
 } from '@ops/contracts';
 
 export interface Page<T> {
@@ -24,86 +25,85 @@ export interface Page<T> {
   total: number;
 }
 
-export interface CameraHistory {
-  camera: { deviceId: number; deviceName: string; kind: string; kindName: string; online: boolean };
-  checks: DiagnosisCheck[];
-}
+export type CameraHistory = CameraDiagnosisHistory;
 
 const quiet = { loading: false, quiet: true } as const;
+const operation = routes.operations;
 
 /**
- * 设备运维 and 视频诊断's calls (server/ROUTES.md: /operation/…). Reads are quiet (the panel shows the
+ * 设备运维 and 视频诊断's calls (contracts/api/operationRoutes.ts). Reads are quiet (the panel shows the
  * failure); actions let the HTTP client toast the server's refusal and reject, so a dialog stays open.
  */
-export function createOperationApi(http: HttpClient) {
+export function createOperationApi(api: ApiCaller) {
   return {
     async kpi(): Promise<OperationKpi> {
-      return (await http.get<OperationKpi>('/operation/kpi', {}, quiet)).data as OperationKpi;
+      return (await api.call(operation.kpi, {}, quiet)).data;
     },
     async availability(range: AvailabilityRange): Promise<AvailabilityReport> {
-      return (await http.get<AvailabilityReport>('/operation/availability', { range }, quiet)).data as AvailabilityReport;
+      return (await api.call(operation.availability, { query: { range } }, quiet)).data;
     },
     async faults(query: FaultQuery): Promise<Page<FaultRow>> {
-      const reply = await http.get('/operation/faults', { ...query }, quiet);
-      return { rows: (reply.rows as FaultRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+      const { pageNum = 1, pageSize = 20, ...filters } = query;
+      const reply = await api.call(operation.faults, { query: { pageNum, pageSize, ...filters } }, quiet);
+      return { rows: reply.rows ?? [], total: Number(reply.total ?? 0) };
     },
     async closeFault(faultId: number, note: string): Promise<FaultRow> {
-      return (await http.post<FaultRow>('/operation/fault/close', { faultId, note }, { json: true })).data as FaultRow;
+      return (await api.call(operation.closeFault, { body: { faultId, note } })).data;
     },
     async faultToWorkOrder(faultId: number, title: string, teamId?: number): Promise<{ fault: FaultRow; order: WorkOrderRow }> {
       const body = { faultId, ...(title ? { title } : {}), ...(teamId ? { teamId } : {}) };
-      return (await http.post<{ fault: FaultRow; order: WorkOrderRow }>('/operation/fault/workOrder', body, { json: true })).data as {
-        fault: FaultRow;
-        order: WorkOrderRow;
-      };
+      return (await api.call(operation.faultToWorkOrder, { body })).data;
     },
     async plans(): Promise<MaintenancePlan[]> {
-      return ((await http.get<MaintenancePlan[]>('/operation/plans', {}, quiet)).data ?? []) as MaintenancePlan[];
+      return (await api.call(operation.plans, {}, quiet)).data ?? [];
     },
     /** The tenant's devices of a kind, by name: a plan's devices are picked from them. */
     async planDevices(kind: string): Promise<PlanDeviceOption[]> {
-      return ((await http.get<PlanDeviceOption[]>('/operation/plan/devices', { kind }, quiet)).data ?? []) as PlanDeviceOption[];
+      return (await api.call(operation.planDevices, { query: { kind } }, quiet)).data ?? [];
     },
     async savePlan(body: PlanBody, planId?: number): Promise<MaintenancePlan> {
+      const { teamId, ...plan } = body;
+      // No team is sent as no field (the schema takes a team's id or nothing).
+      const fields = { ...plan, ...(teamId ? { teamId } : {}) };
       const reply =
         planId === undefined
-          ? await http.post<MaintenancePlan>('/operation/plan/create', { ...body }, { json: true })
-          : await http.post<MaintenancePlan>('/operation/plan/update', { planId, ...body }, { json: true });
-      return reply.data as MaintenancePlan;
+          ? await api.call(operation.createPlan, { body: fields })
+          : await api.call(operation.updatePlan, { body: { planId, ...fields } });
+      return reply.data;
     },
     async deletePlan(planId: number): Promise<void> {
-      await http.post('/operation/plan/delete', { planId }, { json: true });
+      await api.call(operation.deletePlan, { body: { planId } });
     },
     async inspections(pageNum: number, pageSize: number): Promise<Page<InspectionRow>> {
-      const reply = await http.get('/operation/inspections', { pageNum, pageSize }, quiet);
-      return { rows: (reply.rows as InspectionRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+      const reply = await api.call(operation.inspections, { query: { pageNum, pageSize } }, quiet);
+      return { rows: reply.rows ?? [], total: Number(reply.total ?? 0) };
     },
     async recordInspection(inspectionId: number, result: InspectionResult, note: string, deviceId?: number): Promise<InspectionRow> {
       const body = { inspectionId, result, ...(note ? { note } : {}), ...(deviceId ? { deviceId } : {}) };
-      return (await http.post<InspectionRow>('/operation/inspection/result', body, { json: true })).data as InspectionRow;
+      return (await api.call(operation.recordInspection, { body })).data;
     },
     async teams(): Promise<{ teamId: number; name: string }[]> {
-      const reply = await http.get<{ teams: { teamId: number; name: string }[] }>('/workOrder/assignees', {}, quiet).catch(() => undefined);
-      return (reply?.data as { teams: { teamId: number; name: string }[] } | undefined)?.teams ?? [];
+      const reply = await api.call(routes.workOrders.assignees, {}, quiet).catch(() => undefined);
+      return reply?.data?.teams ?? [];
     },
     async videoSummary(): Promise<DiagnosisSummary> {
-      return (await http.get<DiagnosisSummary>('/operation/video/summary', {}, quiet)).data as DiagnosisSummary;
+      return (await api.call(operation.videoSummary, {}, quiet)).data;
     },
     async cameras(status?: CameraHealthFilter): Promise<CameraHealth[]> {
-      return ((await http.get<CameraHealth[]>('/operation/video/cameras', status ? { status } : {}, quiet)).data ?? []) as CameraHealth[];
+      return (await api.call(operation.cameras, { query: status ? { status } : {} }, quiet)).data ?? [];
     },
     async failures(pageNum: number, pageSize: number): Promise<Page<CameraHealth>> {
-      const reply = await http.get('/operation/video/failures', { pageNum, pageSize }, quiet);
-      return { rows: (reply.rows as CameraHealth[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+      const reply = await api.call(operation.failures, { query: { pageNum, pageSize } }, quiet);
+      return { rows: reply.rows ?? [], total: Number(reply.total ?? 0) };
     },
     async trend(): Promise<DiagnosisTrend> {
-      return (await http.get<DiagnosisTrend>('/operation/video/trend', { range: '24h' }, quiet)).data as DiagnosisTrend;
+      return (await api.call(operation.trend, { query: { range: '24h' } }, quiet)).data;
     },
     async history(deviceId: number): Promise<CameraHistory> {
-      return (await http.get<CameraHistory>('/operation/video/history', { deviceId, limit: 50 }, quiet)).data as CameraHistory;
+      return (await api.call(operation.history, { query: { deviceId, limit: 50 } }, quiet)).data;
     },
     async runDiagnosis(): Promise<DiagnosisRun> {
-      return (await http.post<DiagnosisRun>('/operation/video/run', {}, { json: true })).data as DiagnosisRun;
+      return (await api.call(operation.runDiagnosis, {}, { json: true })).data;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HttpClient, Notifier, useService } from '@ops/sdk';
+import { Api, Notifier, useService } from '@ops/sdk';
 import type { EmergencyEventQuery, EmergencyTaskAction, EmergencyTaskRow } from '@ops/contracts';
 import { CreateEventDialog } from './CreateEventDialog';
 import { DispatchFormPanel, type DispatchInput } from './DispatchFormPanel';
@@ -24,9 +24,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * the server's message.
  */
 export default function DispatchEventTaskPage() {
-  const http = useService(HttpClient);
+  const caller = useService(Api);
   const notifier = useService(Notifier);
-  const api = useMemo(() => createEmergencyApi(http), [http]);
+  const api = useMemo(() => createEmergencyApi(caller), [caller]);
   const [params, setParams] = useSearchParams();
   const eventId = Number(params.get('eventId')) || undefined;
   const [query, setQuery] = useState<EmergencyEventQuery>({ pageNum: 1, pageSize: 20 });

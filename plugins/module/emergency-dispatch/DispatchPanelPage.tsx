@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HttpClient, PanelBox, PieChart, StatGroup, useService } from '@ops/sdk';
+import { Api, PanelBox, PieChart, StatGroup, useService } from '@ops/sdk';
 import { EMERGENCY_TASK_STATUSES, EMERGENCY_TASK_STATUS_LABELS, type EmergencyFeedEntry, type EmergencyStats } from '@ops/contracts';
 import { ActiveEventsPanel } from './ActiveEventsPanel';
 import { createEmergencyApi } from './emergencyApi';
@@ -36,8 +36,8 @@ export function statusItems(stats: EmergencyStats) {
 
 /** 调度面板: who is doing what now — figures, teams, active events, the live feed and tasks by state; live on pushes. */
 export default function DispatchPanelPage() {
-  const http = useService(HttpClient);
-  const api = useMemo(() => createEmergencyApi(http), [http]);
+  const caller = useService(Api);
+  const api = useMemo(() => createEmergencyApi(caller), [caller]);
   const navigate = useNavigate();
   const [stats, reloadStats] = useLoaded(useCallback(() => api.stats(), [api]));
   const [teams, reloadTeams] = useLoaded(useCallback(() => api.teams(), [api]));

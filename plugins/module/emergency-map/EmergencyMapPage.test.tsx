@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PluginRegistry, PUSH_TOPIC_ALL } from '@ops/sdk';
+import { Api, CameraStreams, EventBus, HttpClient, MapEffects, Notifier, PluginRegistry, PUSH_TOPIC_ALL } from '@ops/sdk';
 import { emergencyPushTopic, type EmergencyPushData } from '@ops/contracts';
-import { ContainerProvider, ServiceMap, SimpleEventBus } from '@ops/sdk/testing';
+import { ContainerProvider, createApiCaller, ServiceMap, SimpleEventBus } from '@ops/sdk/testing';
 import EmergencyMapPage from './EmergencyMapPage';
 import { sampleDetail, sampleEvent, sampleResources, sampleTeams } from './storyData';
 
@@ -93,6 +93,7 @@ function renderPage(url: string, server = fakeServer(), childName = 'fireFightin
   };
   const services = new ServiceMap()
     .set(HttpClient, server.http)
+    .set(Api, createApiCaller(server.http))
     .set(EventBus, bus)
     .set(MapEffects, effects.api)
     .set(Notifier, { show: vi.fn() })

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CameraStreams, EventBus, HttpClient, Notifier, PluginRegistry, PUSH_TOPIC_ALL, subscribePush, useService } from '@ops/sdk';
+import { Api, CameraStreams, EventBus, HttpClient, Notifier, PluginRegistry, PUSH_TOPIC_ALL, subscribePush, useService } from '@ops/sdk';
 import { alarmEmergencies, emergencyPushTopic, type EmergencyEventDetail } from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
@@ -31,7 +31,8 @@ function SituationView({ page }: { page: SituationPage }) {
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
-  const api = useMemo(() => createEmergencyMapApi(http), [http]);
+  const caller = useService(Api);
+  const api = useMemo(() => createEmergencyMapApi(http, caller), [http, caller]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));

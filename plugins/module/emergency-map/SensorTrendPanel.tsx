@@ -7,7 +7,7 @@ import type { Loadable } from './useLoadable';
 
 export interface SensorTrendPanelProps {
   title: string;
-  /** The stored readings of the sensors the trend shows (GET EMERGENCY_API.readings). */
+  /** The stored readings of the sensors the trend shows (GET routes.sensors.readings). */
   readings: Loadable<SensorReadings>;
   /** A warning level drawn across the chart (水位: the warning line). */
   warning?: { value: number; label: string };

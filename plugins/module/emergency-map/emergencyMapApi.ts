@@ -1,6 +1,6 @@
-import { type HttpClient } from '@ops/sdk';
+import type { ApiCaller, HttpClient } from '@ops/sdk';
 import {
-  EMERGENCY_API,
+  routes,
   type AlarmRow,
   type DeviceRow,
   type DispatchEmergencyTaskBody,
@@ -17,9 +17,10 @@ import {
 
 /** Reads are quiet (a panel shows its own error); actions toast the server's refusal as well. */
 const READ = { loading: false, quiet: true } as const;
-const ACT = { json: true, loading: false } as const;
+const ACT = { loading: false } as const;
+const emergency = routes.emergency;
 
-/** What the emergency map pages call: the emergency dispatch routes (contracts/emergency.ts), devices and alarms. */
+/** What the emergency map pages call: the emergency dispatch routes (contracts/api/emergencyRoutes.ts), sensors, devices and alarms. */
 export interface EmergencyMapApi {
   events(filter: { kind?: EmergencyKind; status?: 'ACTIVE' | 'CLOSED'; pageSize?: number }): Promise<EmergencyEventRow[]>;
   detail(eventId: number): Promise<EmergencyEventDetail>;
@@ -42,41 +43,36 @@ export interface EmergencyMapApi {
   alarmCount(types: readonly string[], since: number): Promise<number>;
 }
 
-export function createEmergencyMapApi(http: HttpClient): EmergencyMapApi {
-  const data = async <T>(reply: Promise<{ data?: T }>): Promise<T> => (await reply).data as T;
+export function createEmergencyMapApi(http: HttpClient, api: ApiCaller): EmergencyMapApi {
   return {
     async events(filter) {
-      const reply = await http.get(
-        EMERGENCY_API.list,
-        { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status },
-        READ,
-      );
-      return (reply.rows as EmergencyEventRow[] | undefined) ?? [];
+      const query = { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status };
+      return (await api.call(emergency.list, { query }, READ)).rows ?? [];
     },
-    detail: (eventId) => data(http.get<EmergencyEventDetail>(EMERGENCY_API.detail(eventId), {}, READ)),
-    byAlarm: (alarmId) => data(http.get<EmergencyEventDetail>(EMERGENCY_API.byAlarm, { alarmId }, READ)),
-    resources: (eventId) => data(http.get<EmergencyResources>(EMERGENCY_API.resources, eventId ? { eventId } : {}, READ)),
-    teams: async () => (await data(http.get<EmergencyTeamLoad[]>(EMERGENCY_API.teams, {}, READ))) ?? [],
-    stats: () => data(http.get<EmergencyStats>(EMERGENCY_API.stats, {}, READ)),
-    readings: (metric, hours, deviceIds) =>
-      data(http.get<SensorReadings>(EMERGENCY_API.readings, { metric, hours, deviceIds: deviceIds.join(',') }, READ)),
-    dispatch: (body) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.dispatch, { ...body }, ACT)),
-    finish: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.finish, note ? { taskId, note } : { taskId }, ACT)),
-    cancel: (taskId, note) => data(http.post<EmergencyTaskRow>(EMERGENCY_API.cancel, { taskId, note }, ACT)),
-    close: (eventId, result) => data(http.post<EmergencyEventDetail>(EMERGENCY_API.close, { eventId, result }, ACT)),
+    detail: async (eventId) => (await api.call(emergency.detail, { params: { eventId } }, READ)).data,
+    byAlarm: async (alarmId) => (await api.call(emergency.byAlarm, { query: { alarmId } }, READ)).data,
+    resources: async (eventId) => (await api.call(emergency.resources, { query: eventId ? { eventId } : {} }, READ)).data,
+    teams: async () => (await api.call(emergency.teams, {}, READ)).data ?? [],
+    stats: async () => (await api.call(emergency.stats, {}, READ)).data,
+    readings: async (metric, hours, deviceIds) =>
+      (await api.call(routes.sensors.readings, { query: { metric, hours, deviceIds: deviceIds.join(',') } }, READ)).data,
+    dispatch: async (body) => (await api.call(emergency.dispatch, { body }, ACT)).data,
+    finish: async (taskId, note) => (await api.call(emergency.finish, { body: note ? { taskId, note } : { taskId } }, ACT)).data,
+    cancel: async (taskId, note) => (await api.call(emergency.cancel, { body: { taskId, note } }, ACT)).data,
+    close: async (eventId, result) => (await api.call(emergency.close, { body: { eventId, result } }, ACT)).data,
     async devices(kind) {
       const reply = await http.get('/devi/aep/child', { deviceType: kind, pageNum: 1, pageSize: 500 }, READ);
       return (reply.rows as DeviceRow[] | undefined) ?? [];
     },
     async alarms(types, perType) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: perType }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: perType } }, READ)),
       );
-      return pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
+      return pages.flatMap((page) => page.rows ?? []).sort((a, b) => b.createTime - a.createTime);
     },
     async alarmCount(types, since) {
       const pages = await Promise.all(
-        types.map((alarmType) => http.get('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: 1, beginTime: since }, READ)),
+        types.map((alarmType) => api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: 1, beginTime: since } }, READ)),
       );
       return pages.reduce((sum, page) => sum + (typeof page.total === 'number' ? page.total : 0), 0);
     },

@@ -2,12 +2,12 @@ import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } fro
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@ops/sdk';
-import type { WorkOrderRow } from '@ops/contracts';
+import type { AlarmStatus, WorkOrderRow } from '@ops/contracts';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
 
 /** The next status of each step of the lifecycle (spec section 3). */
-export const NEXT_STATUS: Record<string, string | undefined> = {
+export const NEXT_STATUS: Record<string, AlarmStatus | undefined> = {
   ALARM_STATUS_UNTREATED: 'ALARM_STATUS_PROCESSING',
   ALARM_STATUS_PROCESSING: 'ALARM_STATUS_COMPLET',
   ALARM_STATUS_COMPLET: 'ALARM_STATUS_CONFIRMED',
@@ -16,7 +16,7 @@ export const NEXT_STATUS: Record<string, string | undefined> = {
 export interface AlarmDetailProps {
   alarm: AlarmDetailData;
   assignees: readonly { userId: number; nickName: string }[];
-  onTransition(status: string, comment: string): Promise<void>;
+  onTransition(status: AlarmStatus, comment: string): Promise<void>;
   onAssign(userId: number, comment: string): Promise<void>;
   onComment(comment: string): Promise<void>;
   onClose?(): void;

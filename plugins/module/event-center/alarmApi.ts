@@ -1,41 +1,62 @@
-import { createToken, type HttpClient } from '@ops/sdk';
-import type { AlarmDetailData, AlarmQuery, AlarmRow, AlarmStats, WorkOrderRow } from '@ops/contracts';
+import { createToken, type ApiCaller } from '@ops/sdk';
+import {
+  ALARM_GRADES,
+  ALARM_STATUSES,
+  routes,
+  type AlarmDetailData,
+  type AlarmQuery,
+  type AlarmRow,
+  type AlarmStats,
+  type AlarmStatus,
+  type WorkOrderRow,
+} from '@ops/contracts';
 
 export type { AlarmDetailData, AlarmHistoryEntry, AlarmQuery, AlarmRow, AlarmStats } from '@ops/contracts';
 
-/** The event-center calls of the reference server (and of a RuoYi backend speaking the same API). */
-export function createAlarmApi(http: HttpClient) {
+const reading = { loading: false };
+
+/** The event-center calls of the reference server (and of a RuoYi backend speaking the same API): contracts/api/alarmRoutes.ts. */
+export function createAlarmApi(api: ApiCaller) {
+  const alarms = routes.alarms;
   return {
     async list(query: AlarmQuery): Promise<{ rows: AlarmRow[]; total: number }> {
-      const reply = await http.get('/devi/aep/alarm/lists', { ...query }, { loading: false });
-      return { rows: (reply.rows as AlarmRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+      const reply = await api.call(alarms.list, { query: narrowFilters(query) }, reading);
+      return { rows: reply.rows ?? [], total: Number(reply.total ?? 0) };
     },
     async stats(): Promise<AlarmStats> {
-      return (await http.get<AlarmStats>('/alarm/stats', {}, { loading: false })).data as AlarmStats;
+      return (await api.call(alarms.stats, {}, reading)).data;
     },
     async detail(alarmId: number): Promise<AlarmDetailData> {
-      return (await http.get<AlarmDetailData>(`/alarm/detail/${alarmId}`, {}, { loading: false })).data as AlarmDetailData;
+      return (await api.call(alarms.detail, { params: { alarmId } }, reading)).data;
     },
     async assignees(): Promise<{ userId: number; nickName: string }[]> {
-      return ((await http.get<{ userId: number; nickName: string }[]>('/alarm/assignees', {}, { loading: false })).data ?? []) as {
-        userId: number;
-        nickName: string;
-      }[];
+      return (await api.call(alarms.assignees, {}, reading)).data ?? [];
     },
-    transition: (alarmId: number, status: string, comment: string) => http.post('/alarm/transition', { alarmId, status, comment }),
-    assign: (alarmId: number, userId: number, comment: string) => http.post('/alarm/assign', { alarmId, userId, comment }),
-    comment: (alarmId: number, comment: string) => http.post('/alarm/comment', { alarmId, comment }),
+    transition: (alarmId: number, status: AlarmStatus, comment: string) =>
+      api.call(alarms.transition, { body: { alarmId, status, comment } }),
+    assign: (alarmId: number, userId: number, comment: string) => api.call(alarms.assign, { body: { alarmId, userId, comment } }),
+    comment: (alarmId: number, comment: string) => api.call(alarms.comment, { body: { alarmId, comment } }),
     /** The work orders raised from the alarm (GET /alarm/workOrders), oldest first. */
     async workOrders(alarmId: number): Promise<WorkOrderRow[]> {
-      return ((await http.get<WorkOrderRow[]>('/alarm/workOrders', { alarmId }, { loading: false, quiet: true })).data ??
-        []) as WorkOrderRow[];
+      return (await api.call(routes.workOrders.forAlarm, { query: { alarmId } }, { loading: false, quiet: true })).data ?? [];
     },
     /** 转工单: a work order from the alarm (title, category and priority follow it). */
     async toWorkOrder(alarmId: number): Promise<WorkOrderRow> {
-      return (await http.post<WorkOrderRow>('/alarm/workOrder', { alarmId }, { json: true })).data as WorkOrderRow;
+      return (await api.call(routes.workOrders.createFromAlarm, { body: { alarmId } })).data;
     },
   };
 }
+
+/** The page's filters as the route declares them: a grade or status it does not know is left out (the list is then unfiltered by it). */
+function narrowFilters({ grade, status, ...rest }: AlarmQuery) {
+  return {
+    ...rest,
+    ...(grade && isOneOf(ALARM_GRADES, grade) ? { grade } : {}),
+    ...(status && isOneOf(ALARM_STATUSES, status) ? { status } : {}),
+  };
+}
+
+const isOneOf = <Code extends string>(codes: readonly Code[], value: string): value is Code => codes.some((code) => code === value);
 
 export type AlarmApi = ReturnType<typeof createAlarmApi>;
 

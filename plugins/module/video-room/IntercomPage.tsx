@@ -2,8 +2,8 @@ import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, NonIdealSt
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  Api,
   EventBus,
-  HttpClient,
   Intercom,
   Notifier,
   PanelBox,
@@ -14,11 +14,14 @@ import {
   type RemoteFeed,
   type VideoRoomSession,
 } from '@ops/sdk';
-import type { IntercomOperator, TempCallData, VideoRoomJoin } from '@ops/contracts';
+import { routes, type IntercomOperator, type TempCallData, type VideoRoomJoin } from '@ops/contracts';
 import { AudioLevelMeter, RemoteAudio, useAudioLevel, useRoomSnapshot } from './roomMedia';
 import { VoiceMessages } from './VoiceMessages';
 import { intercomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';
+
+/** Quiet: a failed hang-up changes nothing the operator can act on. */
+const quietly = { loading: false, quiet: true } as const;
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 interface Call {
@@ -33,7 +36,7 @@ interface Call {
  * push-to-record voice messages with upload and speech to text.
  */
 export default function IntercomPage() {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const intercom = useService(Intercom);
   const rooms = useService(VideoRooms);
   const notifier = useService(Notifier);
@@ -52,12 +55,12 @@ export default function IntercomPage() {
     try {
       setOperators({
         status: 'ready',
-        data: (await http.get<IntercomOperator[]>('/intercom/operators', {}, { loading: false, quiet: true })).data ?? [],
+        data: (await api.call(routes.intercom.operators, {}, quietly)).data ?? [],
       });
     } catch (error) {
       setOperators({ status: 'error', message: error instanceof Error ? error.message : String(error) });
     }
-  }, [http]);
+  }, [api]);
   useEffect(() => void load(), [load]);
 
   const enter = useCallback(
@@ -74,10 +77,9 @@ export default function IntercomPage() {
       if (!current) return;
       current.session.leave();
       setCall(null);
-      if (notifyServer)
-        void http.post('/intercom/hangup', { gid: current.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);
+      if (notifyServer) void api.call(routes.intercom.hangup, { body: { gid: current.gid } }, quietly).catch(() => undefined);
     },
-    [http],
+    [api],
   );
   useEffect(() => () => hangup(), [hangup]);
   // Someone hung up: the call ends when nobody else is left in it.
@@ -134,7 +136,7 @@ export default function IntercomPage() {
   }, [answerGid]);
   const reject = (data: TempCallData) => {
     incoming.clear();
-    void http.post('/intercom/hangup', { gid: data.gid }, { json: true, loading: false, quiet: true }).catch(() => undefined);
+    void api.call(routes.intercom.hangup, { body: { gid: data.gid } }, quietly).catch(() => undefined);
   };
 
   return (

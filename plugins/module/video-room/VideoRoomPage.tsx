@@ -1,7 +1,7 @@
 import { Alert, Button, ButtonGroup, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { HttpClient, Notifier, PanelBox, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomSession } from '@ops/sdk';
-import type { VideoRoomStatus as VideoRoomAvailability, VideoRoomJoin, VideoRoomSummary } from '@ops/contracts';
+import { Api, Notifier, PanelBox, useService, VideoRooms, VideoTile, type RemoteFeed, type VideoRoomSession } from '@ops/sdk';
+import { routes, type VideoRoomStatus as VideoRoomAvailability, type VideoRoomSummary } from '@ops/contracts';
 import { useParticipantStreams, useRoomSnapshot } from './roomMedia';
 import { videoRoomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';
@@ -11,6 +11,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const kindLabel = (kind: string) => (kind === 'camera' ? t.kindCamera : kind === 'audio' ? t.kindAudio : t.kindOther);
 /** How often the room list (and its participant counts) is refreshed while the page is open. */
 const ROOM_REFRESH_MS = 10_000;
+const reading = { loading: false, quiet: true } as const;
+const acting = { loading: false } as const;
 
 /**
  * 监控中心 / 视频会商: the tenant's rooms on the left (create, join, close for who may manage), the room
@@ -18,7 +20,7 @@ const ROOM_REFRESH_MS = 10_000;
  * and 移出 per participant for who may manage the room.
  */
 export default function VideoRoomPage() {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const rooms = useService(VideoRooms);
   const notifier = useService(Notifier);
   const [availability, setAvailability] = useState<Load<VideoRoomAvailability>>({ status: 'loading' });
@@ -30,12 +32,12 @@ export default function VideoRoomPage() {
     async (quietly = false) => {
       if (!quietly) setList({ status: 'loading' });
       try {
-        const status = (await http.get<VideoRoomAvailability>('/videoRoom/status', {}, { loading: false, quiet: true })).data!;
+        const status = (await api.call(routes.videoRooms.status, {}, reading)).data;
         setAvailability({ status: 'ready', data: status });
         if (!status.available) return setList({ status: 'ready', data: [] });
         setList({
           status: 'ready',
-          data: (await http.get<VideoRoomSummary[]>('/videoRoom/list', {}, { loading: false, quiet: true })).data ?? [],
+          data: (await api.call(routes.videoRooms.list, {}, reading)).data ?? [],
         });
       } catch (error) {
         if (quietly) return;
@@ -43,7 +45,7 @@ export default function VideoRoomPage() {
         setList({ status: 'error', message: errorText(error) });
       }
     },
-    [http],
+    [api],
   );
   useEffect(() => {
     void load();
@@ -58,7 +60,7 @@ export default function VideoRoomPage() {
       const session = rooms.open();
       setActive({ room, session });
       try {
-        const info = (await http.post<VideoRoomJoin>('/videoRoom/join', { room: room.room }, { json: true, loading: false })).data!;
+        const info = (await api.call(routes.videoRooms.join, { body: { room: room.room } }, acting)).data;
         // Camera rooms publish the camera with the microphone; other rooms join watching.
         await session.start(info, room.kind === 'camera' ? { source: 'camera', audio: true, video: true } : null);
       } catch {
@@ -66,7 +68,7 @@ export default function VideoRoomPage() {
         setActive(null);
       }
     },
-    [active, http, rooms],
+    [active, api, rooms],
   );
   useEffect(() => () => active?.session.leave(), [active]);
 
@@ -111,7 +113,7 @@ function RoomList({
   onJoin(room: VideoRoomSummary): void;
   onDestroyed(room: VideoRoomSummary): void;
 }) {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const notifier = useService(Notifier);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'camera' | 'other'>('camera');
@@ -123,8 +125,7 @@ function RoomList({
     if (!name.trim()) return notifier.show('warning', t.nameRequired);
     setBusy(true);
     try {
-      const room = (await http.post<VideoRoomSummary>('/videoRoom/create', { name: name.trim(), kind }, { json: true, loading: false }))
-        .data!;
+      const room = (await api.call(routes.videoRooms.create, { body: { name: name.trim(), kind } }, acting)).data;
       notifier.show('success', t.created(room.name));
       setName('');
       onReload();
@@ -137,7 +138,7 @@ function RoomList({
   const destroy = async (room: VideoRoomSummary) => {
     setConfirm(null);
     try {
-      await http.post('/videoRoom/destroy', { room: room.room }, { json: true, loading: false });
+      await api.call(routes.videoRooms.destroy, { body: { room: room.room } }, acting);
       onDestroyed(room);
     } catch {
       // Shown by the client.
@@ -261,7 +262,7 @@ function RoomView({
   onLeave(): void;
   onRejoin(): void;
 }) {
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const notifier = useService(Notifier);
   const snapshot = useRoomSnapshot(active?.session ?? null);
   if (!active || !snapshot) {
@@ -276,7 +277,7 @@ function RoomView({
   const joined = snapshot.status === 'joined';
   const kick = async (feed: RemoteFeed) => {
     try {
-      await http.post('/videoRoom/kick', { room: room.room, uid: feed.id }, { json: true, loading: false });
+      await api.call(routes.videoRooms.kick, { body: { room: room.room, uid: feed.id } }, acting);
       notifier.show('success', t.kicked(feed.display));
     } catch {
       // Shown by the client.

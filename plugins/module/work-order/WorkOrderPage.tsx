@@ -2,12 +2,12 @@ import { Button, Drawer, DrawerSize, NonIdealState, Spinner } from '@blueprintjs
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  Api,
   ApiFiles,
   DeviceApi,
   deviceKindsOf,
   EventBus,
   formatDate,
-  HttpClient,
   Notifier,
   PluginRegistry,
   shanghaiDayStart,
@@ -44,13 +44,13 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** 工单管理: the counts and charts, the list with its filters, the detail drawer and the create dialog, live on WORK_ORDER pushes. */
 export default function WorkOrderPage() {
-  const http = useService(HttpClient);
+  const caller = useService(Api);
   const files = useService(ApiFiles);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const registry = useService(PluginRegistry);
   const devicesApi = useService(DeviceApi);
-  const api = useMemo(() => createWorkOrderApi(http, files), [http, files]);
+  const api = useMemo(() => createWorkOrderApi(caller, files), [caller, files]);
   const deviceKinds = useMemo(() => deviceKindsOf(registry), [registry]);
 
   const [query, setQuery] = useState<ListQuery>({ pageNum: 1, pageSize: PAGE_SIZE });

@@ -1,0 +1,39 @@
+/** Every API route the web app and the server share, by feature (see contracts/api/defineRoute.ts). */
+import { alarmRoutes } from './alarmRoutes';
+import { authRoutes } from './authRoutes';
+import { businessRoutes } from './businessRoutes';
+import { devRoutes } from './devRoutes';
+import { emergencyRoutes } from './emergencyRoutes';
+import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
+import { operationRoutes } from './operationRoutes';
+import { panelRoutes } from './panelRoutes';
+import { platformRoutes } from './platformRoutes';
+import { pushRoutes } from './pushRoutes';
+import { sensorRoutes } from './sensorRoutes';
+import { statsRoutes } from './statsRoutes';
+import { streamRoutes } from './streamRoutes';
+import { videoRoomRoutes } from './videoRoomRoutes';
+import { voiceRoutes } from './voiceRoutes';
+import { weatherRoutes } from './weatherRoutes';
+import { workOrderRoutes } from './workOrderRoutes';
+
+export const routes = {
+  alarms: alarmRoutes,
+  auth: authRoutes,
+  business: businessRoutes,
+  panels: panelRoutes,
+  platform: platformRoutes,
+  sensors: sensorRoutes,
+  stats: statsRoutes,
+  weather: weatherRoutes,
+  workOrders: workOrderRoutes,
+  emergency: emergencyRoutes,
+  operations: operationRoutes,
+  stream: streamRoutes,
+  videoRooms: videoRoomRoutes,
+  intercom: intercomRoutes,
+  productSocket: productSocketRoutes,
+  voice: voiceRoutes,
+  push: pushRoutes,
+  dev: devRoutes,
+};
