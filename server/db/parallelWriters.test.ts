@@ -57,7 +57,9 @@ describe('two server instances writing to one database at once', () => {
         ]);
         expectConsistent(written, await storedPushes(first.services.ctx.db, 1), ['a', 'b']);
         // The next message of the tenant continues the sequence, on either instance.
-        expect((await second.services.pushHub.publish(1, testPushTopic(PARALLEL_EVENT), { marker: 'after' })).seq).toBe(PER_INSTANCE * 4 + 1);
+        expect((await second.services.pushHub.publish(1, testPushTopic(PARALLEL_EVENT), { marker: 'after' })).seq).toBe(
+          PER_INSTANCE * 4 + 1,
+        );
         expect(await first.services.pushHub.lastSeq(1)).toBe(PER_INSTANCE * 4 + 1);
       } finally {
         await first.app.close();

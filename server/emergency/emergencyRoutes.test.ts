@@ -272,7 +272,12 @@ describe('emergency events', () => {
     });
     // A closed event is not joined.
     await post(emergency.close.path, { eventId: opened.eventId, result: '误报' });
-    const after = await server.services.alarms.raise({ tenantId: 1, alarmType: 'FIRE_FIGHTING', content: '复燃', deviceId: origin.device_id });
+    const after = await server.services.alarms.raise({
+      tenantId: 1,
+      alarmType: 'FIRE_FIGHTING',
+      content: '复燃',
+      deviceId: origin.device_id,
+    });
     expect(data<EmergencyEventDetail>(await get(`${emergency.byAlarm.path}?alarmId=${after.alarmId}`)).eventId).not.toBe(opened.eventId);
   });
 

@@ -22,7 +22,9 @@ export async function emergencyRoutes(api: FastifyInstance, emergency: Emergency
 
   route(api, declared.stats, async (request) => ok(await emergency.queries.stats(sessionOf(request).tenantId)));
 
-  route(api, declared.resources, async (request) => ok(await emergency.resources.resources(sessionOf(request).tenantId, request.query.eventId)));
+  route(api, declared.resources, async (request) =>
+    ok(await emergency.resources.resources(sessionOf(request).tenantId, request.query.eventId)),
+  );
 
   route(api, declared.feed, async (request) => ok(await emergency.queries.feed(sessionOf(request).tenantId, request.query.limit)));
 

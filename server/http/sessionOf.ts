@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Session } from '../auth/SessionService';
+import type { Session } from '../access/Session';
 import type { UserAccess } from '../access/UserAccess';
 import { unauthorized } from '../envelope';
 

@@ -94,9 +94,9 @@ describe('current weather', () => {
     expect((await server.api('GET', '/getInfo', { token: later })).body.weather).toEqual(now);
   });
   it('pushed each change as data that passes the weather topic (what the web app accepts)', async () => {
-    expect(await server.services.ctx.db.selectFrom('push_log').where('event_type', '=', 'WEATHER_EVENT').select('seq').execute()).not.toEqual(
-      [],
-    );
+    expect(
+      await server.services.ctx.db.selectFrom('push_log').where('event_type', '=', 'WEATHER_EVENT').select('seq').execute(),
+    ).not.toEqual([]);
     expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 });
