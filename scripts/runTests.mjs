@@ -101,7 +101,8 @@ const plan = [
 ];
 
 if (process.env.TEST_LANES === 'plan') {
-  const describe = (steps, joint) => steps.map(([script, env]) => (env ? `${script} (${Object.keys(env).join(', ')})` : script)).join(joint);
+  const describe = (steps, joint) =>
+    steps.map(([script, env]) => (env ? `${script} (${Object.keys(env).join(', ')})` : script)).join(joint);
   console.log(`检查（同时）: ${describe(checks, ' · ')}`);
   for (const [name, steps] of plan) console.log(`泳道 ${name}: ${describe(steps, ' → ')}`);
   process.exit(0);
