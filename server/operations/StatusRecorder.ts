@@ -52,17 +52,15 @@ export async function recordStatusHistory(
     await executor
       .insertInto('device_status_changes')
       .values(
-        changes
-          .slice(start, start + CHUNK)
-          .map((change) => ({
-            id: undefined,
-            tenant_id: change.tenantId,
-            device_id: change.deviceId,
-            kind: change.kind,
-            online: change.online ? 1 : 0,
-            at: change.at,
-            source,
-          })),
+        changes.slice(start, start + CHUNK).map((change) => ({
+          id: undefined,
+          tenant_id: change.tenantId,
+          device_id: change.deviceId,
+          kind: change.kind,
+          online: change.online ? 1 : 0,
+          at: change.at,
+          source,
+        })),
       )
       .execute();
   }
