@@ -1,15 +1,21 @@
-// `npm test`: every check of the project, in two lanes so CI's 2 cores both work.
+// `npm test`: every check of the project, in lanes so CI's 2 cores both work.
 //
 //   1. lint, type-check, the generated-types check, the format check and the production build the
 //      end-to-end suite serves, at once (short; a failure stops here);
-//   2. lane "browser": the end-to-end suite (Chromium files one at a time, on that build), and at the
-//      same time lane "node": unit and story tests, then the server suite on SQLite, then on PostgreSQL.
+//   2. three lanes at the same time, each running its steps one after the other:
+//      "globe"  — the end-to-end files that draw the 3D globe (tests/e2e project e2e-globe), the longest;
+//      "pages"  — the other end-to-end files (e2e-pages), then unit and story tests;
+//      "server" — the server suite on SQLite, then on PostgreSQL.
+//      Both end-to-end groups serve the one build made in step 1 (E2E_SKIP_BUILD), each from a server of
+//      its own, Chromium one file at a time per group.
 //
-// Most of the end-to-end time is Chromium waiting on software WebGL and the server suites waiting on
-// databases, so the lanes overlap well. Each step's output is kept and printed whole when the step ends
-// (two interleaved vitest reports would be unreadable), with its time; the run fails if any step fails,
-// after both lanes have finished, and ends with a table of every step's and lane's time.
-// TEST_LANES=serial runs every step one after the other instead.
+// Much of the end-to-end time is Chromium waiting (on its server, on Janus, on timers) and the server
+// suites wait on databases, so three lanes keep both cores busy until the end where two lanes left one
+// idle for the last minutes; unit tests follow the shorter e2e group so the lanes end close together.
+// Each step's output is kept and printed whole when the step ends (interleaved vitest reports would be
+// unreadable), with its time; the run fails if any step fails, after every lane has finished, and ends
+// with a table of every step's and lane's time.
+// TEST_LANES=serial runs every step one after the other instead; TEST_LANES=plan prints the plan and runs nothing.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
@@ -86,18 +92,31 @@ function printTimes(lanes, totalSeconds) {
 const started = performance.now();
 // The end-to-end suite serves the build made here, beside the checks, instead of building in its lane.
 const checks = [['lint'], ['typecheck'], ['gen:check'], ['format:check'], ['build', { NODE_ENV: 'production' }]];
-const browser = [['test:e2e', { E2E_SKIP_BUILD: '1' }]];
-const node = [['test:unit'], ['test:server'], ['test:server:pg']];
+const served = { E2E_SKIP_BUILD: '1' };
+/** The lanes of step 2: name and steps (see the top of this file for why this split). */
+const plan = [
+  ['globe', [['test:e2e:globe', served]]],
+  ['pages', [['test:e2e:pages', served], ['test:unit']]],
+  ['server', [['test:server'], ['test:server:pg']]],
+];
+
+if (process.env.TEST_LANES === 'plan') {
+  const describe = (steps, joint) =>
+    steps.map(([script, env]) => (env ? `${script} (${Object.keys(env).join(', ')})` : script)).join(joint);
+  console.log(`检查（同时）: ${describe(checks, ' · ')}`);
+  for (const [name, steps] of plan) console.log(`泳道 ${name}: ${describe(steps, ' → ')}`);
+  process.exit(0);
+}
 
 const lanes = [];
 let passed;
 if (process.env.TEST_LANES === 'serial') {
-  passed = await lane('serial', [...checks, ...node, ...browser], lanes);
+  passed = await lane('serial', [...checks, ...plan.flatMap(([, steps]) => steps)], lanes);
 } else {
   const checksStarted = performance.now();
   passed = (await Promise.all(checks.map(([script, env]) => run(script, env)))).every(Boolean);
   lanes.push({ name: 'checks', passed, seconds: secondsSince(checksStarted) });
-  if (passed) passed = (await Promise.all([lane('browser', browser, lanes), lane('node', node, lanes)])).every(Boolean);
+  if (passed) passed = (await Promise.all(plan.map(([name, steps]) => lane(name, steps, lanes)))).every(Boolean);
 }
 for (const { script, output } of failures) process.stdout.write(`\n━━━━ 未通过：${script}（摘要）━━━━\n${failureDigest(output)}\n`);
 const totalSeconds = secondsSince(started);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { namespaceSupport, startJanusInNamespace, type NamespaceJanus } from '../../server/testing/janusNamespace';
-import { startServer, type RunningServer } from './startServer';
+import { startServer } from './startServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,9 +10,6 @@ declare module 'vitest' {
     videoRooms: boolean;
   }
 }
-
-let server: RunningServer | undefined;
-let janus: NamespaceJanus | undefined;
 
 /**
  * Janus for the video-room and intercom tests: in a network namespace of its own (Janus gathers no ICE
@@ -29,33 +26,53 @@ async function startJanus(): Promise<NamespaceJanus | undefined> {
   return startJanusInNamespace();
 }
 
-/** Builds the web app once (unless E2E_SKIP_BUILD: npm test builds it beside the checks) and serves it from the real server for every e2e file. */
-export async function setup(project: TestProject): Promise<void> {
-  // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
-  if (!process.env.E2E_SKIP_BUILD)
+/**
+ * The one production build of a run. Both groups' global setups run in the same vitest process when
+ * `npm run test:e2e` runs them together, each from its own module instance: the promise lives on
+ * globalThis so the second waits for the first's build instead of writing dist/ at the same time.
+ * npm test builds beside its checks and sets E2E_SKIP_BUILD for both group runs.
+ */
+const BUILD = Symbol.for('ops.e2e.build');
+function buildOnce(): Promise<void> {
+  const shared = globalThis as { [BUILD]?: Promise<void> };
+  shared[BUILD] ??= Promise.resolve().then(() => {
+    // Vitest sets NODE_ENV=test, which would give Vite a development React: test the build users get.
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-  janus = await startJanus();
-  const rooms: Record<string, string> = janus
-    ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey }
-    : { JANUS: '0' };
-  // Short recording segments, so 录像回放 has several after a few seconds of watching. Field teams
-  // (server/emergency/FieldWorkSimulator.ts) react to dispatched tasks and team work orders in 1.5 s.
-  // The files sharing it show the seeded pages as a newcomer sees them (水情 trends from the seeded readings, …): the default week of history.
-  server = await startServer({
-    RECORDING_SEGMENT_SECONDS: '2',
-    FIELD_WORK: '1',
-    FIELD_WORK_DELAY_MS: '1500',
-    SEED_HISTORY_DAYS: '7',
-    ...rooms,
   });
-  project.provide('baseUrl', server.url);
-  project.provide('videoRooms', Boolean(janus));
+  return shared[BUILD];
 }
 
-export async function teardown(): Promise<void> {
-  await server?.stop();
-  await janus?.stop();
+export interface GroupOptions {
+  /** Whether this group's files join video rooms: only then is Janus started. */
+  videoRooms: boolean;
+}
+
+/** A group's global setup: the build (once), then one server serving it for every file of the group, with Janus if the group needs it. */
+export function createGlobalSetup({ videoRooms }: GroupOptions) {
+  return async function setup(project: TestProject): Promise<() => Promise<void>> {
+    if (!process.env.E2E_SKIP_BUILD) await buildOnce();
+    const janus = videoRooms ? await startJanus() : undefined;
+    const rooms: Record<string, string> = janus
+      ? { JANUS_URL: janus.httpUrl, JANUS_PUBLIC_URL: janus.wsUrl, JANUS_ADMIN_KEY: janus.adminKey }
+      : { JANUS: '0' };
+    // Short recording segments, so 录像回放 has several after a few seconds of watching. Field teams
+    // (server/emergency/FieldWorkSimulator.ts) react to dispatched tasks and team work orders in 1.5 s.
+    // The files sharing it show the seeded pages as a newcomer sees them (水情 trends from the seeded readings, …): the default week of history.
+    const server = await startServer({
+      RECORDING_SEGMENT_SECONDS: '2',
+      FIELD_WORK: '1',
+      FIELD_WORK_DELAY_MS: '1500',
+      SEED_HISTORY_DAYS: '7',
+      ...rooms,
+    });
+    project.provide('baseUrl', server.url);
+    project.provide('videoRooms', Boolean(janus));
+    return async () => {
+      await server.stop();
+      await janus?.stop();
+    };
+  };
 }
