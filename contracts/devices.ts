@@ -50,3 +50,32 @@ export interface DeviceKindGrants {
   read: string[] | 'all';
   control: string[] | 'all';
 }
+
+/** One command of `GET /device/control/log`, newest first. */
+export interface ControlLogRow {
+  id: number;
+  userId: number;
+  time: number;
+  deviceType: string;
+  /** Null when the command was refused before it had a number. */
+  command: number | null;
+  commandType: string;
+  params: unknown;
+  target: unknown;
+  outcome: string;
+  message: string;
+  results: unknown;
+}
+
+/** `GET /guide/getSystemInfo`: a navigation screen's system, from its kind's manifest and its state. */
+export interface DeviceSystemInfo {
+  deviceId: number;
+  deviceName: string;
+  model: string;
+  resolution: string;
+  firmware: string;
+  online: boolean;
+  power: unknown;
+  temperature: unknown;
+  updateTime: number;
+}

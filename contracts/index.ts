@@ -18,6 +18,7 @@ export * from './push';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
 export { routes } from './api/routes';
+export { MAX_DEVICE_PAGE_SIZE } from './api/deviceRoutes';
 export type { BodyOf, DataOf, ParamsOf, QueryOf, ReplyOf, RouteInput } from './api/defineRoute';
 
 // Manifests: what a plugin.json holds (types generated from schemas/) and what the loader makes of it.

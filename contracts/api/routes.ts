@@ -2,6 +2,7 @@
 import { alarmRoutes } from './alarmRoutes';
 import { authRoutes } from './authRoutes';
 import { businessRoutes } from './businessRoutes';
+import { deviceRoutes } from './deviceRoutes';
 import { devRoutes } from './devRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
 import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
@@ -21,6 +22,7 @@ export const routes = {
   alarms: alarmRoutes,
   auth: authRoutes,
   business: businessRoutes,
+  devices: deviceRoutes,
   panels: panelRoutes,
   platform: platformRoutes,
   sensors: sensorRoutes,

@@ -135,8 +135,8 @@ export const withDefault = <Schema extends TSchema>(schema: Schema, value: Stati
   default: value,
 });
 
-/** RuoYi paging: pageNum from 1, pageSize up to MAX_PAGE_SIZE (20 unless given). */
-export const paging = (pageSize = 20) => ({
+/** RuoYi paging: pageNum from 1, pageSize up to `maxPageSize` (MAX_PAGE_SIZE unless given; 20 a page unless asked). */
+export const paging = (pageSize = 20, maxPageSize = MAX_PAGE_SIZE) => ({
   pageNum: withDefault(
     Integer({
       minimum: 1,
@@ -148,8 +148,8 @@ export const paging = (pageSize = 20) => ({
   pageSize: withDefault(
     Integer({
       minimum: 1,
-      maximum: MAX_PAGE_SIZE,
-      errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: `每页条数不能超过 ${MAX_PAGE_SIZE}` },
+      maximum: maxPageSize,
+      errorMessage: { type: '每页条数必须是正整数', minimum: '每页条数必须是正整数', maximum: `每页条数不能超过 ${maxPageSize}` },
     }),
     pageSize,
   ),

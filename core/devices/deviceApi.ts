@@ -3,6 +3,8 @@ import type { DeviceKind } from './deviceKinds';
 
 import type { ControlResult, DeviceGroup, DeviceKindSummary, DeviceRow } from '../../contracts/devices';
 import { createToken } from '../di/Token';
+import { createApiCaller } from '../http/ApiCaller';
+import { deviceListRoutes, deviceRoutes } from '../../contracts/api/deviceRoutes';
 
 export type { DeviceGroup, DeviceRow };
 
@@ -22,8 +24,10 @@ export interface ControlOutcome {
   results: ControlResult[];
 }
 
-/** The device calls of spec section 7, on the app's HTTP client. */
+/** The device calls of spec section 7 (contracts/api/deviceRoutes.ts), on the device side's HTTP client. */
 export function createDeviceApi(http: HttpClient) {
+  const api = createApiCaller(http);
+  const quiet = { loading: false };
   return {
     /** One page of a kind, through the kind's own list paths (search, group members or the plain list). */
     async list(
@@ -35,42 +39,53 @@ export function createDeviceApi(http: HttpClient) {
     ): Promise<{ rows: DeviceRow[]; total: number }> {
       const paths = kind.listPaths ?? {};
       const deviceType = kind.brandCode ?? kind.page;
+      const online = filter.online === undefined ? undefined : filter.online ? '1' : '0';
       const onlyGroup = filter.groupId !== undefined && !filter.keyword && filter.online === undefined;
-      const path = filter.keyword
-        ? (paths.search ?? '/devi/aep/search')
-        : onlyGroup
-          ? (paths.groupChild ?? '/devi/aep/groupChild')
-          : (paths.child ?? '/devi/aep/child');
-      const reply = await http.get(
-        path,
-        {
-          deviceType: onlyGroup ? undefined : deviceType,
-          pageNum,
-          pageSize,
-          keyword: filter.keyword || undefined,
-          online: filter.online === undefined ? undefined : filter.online ? 1 : 0,
-          groupId: filter.keyword ? undefined : filter.groupId,
-        },
-        { loading },
-      );
-      return { rows: (reply.rows as DeviceRow[] | undefined) ?? [], total: Number(reply.total ?? 0) };
+      const reply = filter.keyword
+        ? await api.call(
+            deviceListRoutes.search[paths.search ?? deviceRoutes.search.path],
+            {
+              query: { deviceType, pageNum, pageSize, keyword: filter.keyword, online },
+            },
+            { loading },
+          )
+        : onlyGroup && filter.groupId !== undefined
+          ? await api.call(
+              deviceListRoutes.groupChild[paths.groupChild ?? deviceRoutes.groupChild.path],
+              {
+                query: { groupId: filter.groupId, pageNum, pageSize },
+              },
+              { loading },
+            )
+          : await api.call(
+              deviceListRoutes.child[paths.child ?? deviceRoutes.child.path],
+              {
+                query: { deviceType, pageNum, pageSize, online, groupId: filter.groupId },
+              },
+              { loading },
+            );
+      return { rows: reply.rows ?? [], total: Number(reply.total ?? 0) };
     },
     /** The kind's groups: lights and screens have their own group-list paths (spec section 3). */
     async groups(kind: DeviceKind): Promise<DeviceGroup[]> {
-      const path = kind.listPaths?.groupList ?? '/devi/aep/groups';
-      return ((await http.get<DeviceGroup[]>(path, { deviceType: kind.brandCode ?? kind.page }, { loading: false })).data ??
-        []) as DeviceGroup[];
+      const deviceType = kind.brandCode ?? kind.page;
+      const path = kind.listPaths?.groupList ?? deviceRoutes.groups.path;
+      const reply =
+        path === deviceRoutes.groups.path
+          ? await api.call(deviceRoutes.groups, { query: { deviceType } }, quiet)
+          : await api.call(deviceListRoutes.groupList[path], {}, quiet);
+      return reply.data ?? [];
     },
     async summary(): Promise<DeviceKindSummary[]> {
-      return ((await http.get<DeviceKindSummary[]>('/devi/aep/summary', {}, { loading: false })).data ?? []) as DeviceKindSummary[];
+      return (await api.call(deviceRoutes.summary, {}, quiet)).data ?? [];
     },
     async info(deviceId: number): Promise<DeviceRow> {
-      return (await http.get<DeviceRow>('/devi/aep/info', { deviceId }, { loading: false })).data as DeviceRow;
+      return (await api.call(deviceRoutes.info, { query: { deviceId } }, quiet)).data;
     },
     /** Saves where a device stands (the map's 调整位置). */
     async move(deviceId: number, longitude: number, latitude: number): Promise<{ msg: string; device: DeviceRow }> {
-      const reply = await http.post<DeviceRow>('/devi/aep/position', { deviceId, longitude, latitude });
-      return { msg: reply.msg ?? '', device: reply.data as DeviceRow };
+      const reply = await api.call(deviceRoutes.move, { body: { deviceId, longitude, latitude } });
+      return { msg: reply.msg ?? '', device: reply.data };
     },
     async control(
       deviceType: string,
@@ -79,15 +94,17 @@ export function createDeviceApi(http: HttpClient) {
       target: ControlTarget,
       params?: Record<string, unknown>,
     ): Promise<ControlOutcome> {
-      const reply = await http.post('/device/control/execute', {
-        command,
-        deviceType,
-        commandType,
-        deviceIds: target.deviceIds?.join(','),
-        groupIds: target.groupIds?.join(','),
-        params: params && Object.keys(params).length ? JSON.stringify(params) : undefined,
+      const reply = await api.call(deviceRoutes.control, {
+        body: {
+          command,
+          deviceType,
+          commandType,
+          deviceIds: target.deviceIds?.join(','),
+          groupIds: target.groupIds?.join(','),
+          params: params && Object.keys(params).length ? JSON.stringify(params) : undefined,
+        },
       });
-      return { msg: reply.msg ?? '', results: (reply.data as { results?: ControlOutcome['results'] } | undefined)?.results ?? [] };
+      return { msg: reply.msg ?? '', results: reply.data?.results ?? [] };
     },
   };
 }

@@ -12,7 +12,8 @@ import { MapDeviceDetail } from './MapDeviceDetail';
 import { activatePlugins } from '../plugins/activatePlugins';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
-import { HttpClient } from '../http/HttpClient';
+import { Api } from '../http/ApiCaller';
+import { routes } from '../../contracts/api/routes';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
 import type { TwinPlatformConfig } from '../session/sessionTypes';
 import { loadCesium, type Cesium } from './loadCesium';
@@ -54,7 +55,7 @@ const GLOBE_START_WAIT_MS = 1500;
 export default function GlobeHost() {
   const container = useRef<HTMLDivElement>(null);
   const credits = useRef<HTMLDivElement>(null);
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const registry = useService(PluginRegistry);
   const bus = useService(EventBus);
   const effects = useService(MapEffects) as MapEffectHub;
@@ -81,8 +82,8 @@ export default function GlobeHost() {
   kindsRef.current = kinds;
 
   const loadDevices = async (layer: DeviceLayer) => {
-    const reply = await http.get<DevicePoint[]>('/devi/aep/positions', {}, { loading: false });
-    await layer.setDevices((reply.data ?? []) as DevicePoint[]);
+    const reply = await api.call(routes.devices.positions, {}, { loading: false });
+    await layer.setDevices(reply.data ?? []);
     setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
   };
   const loadDevicesRef = useRef(loadDevices);

@@ -56,29 +56,29 @@ export interface DeviceContribution {
    */
   deviceTypes?: string[];
   /**
-   * Where the lists of this kind are (spec section 7); the web app calls these.
+   * Where the lists of this kind are (spec section 7), one of the device routes of contracts/api/deviceRoutes.ts; the web app calls these.
    */
   listPaths?: {
     /**
      * Devices of the kind, paged (e.g. /devi/aep/child, /monitor/child).
      */
-    child?: string;
+    child?: '/devi/aep/child' | '/monitor/child';
     /**
      * Search by name or code (e.g. /devi/aep/search).
      */
-    search?: string;
+    search?: '/devi/aep/search' | '/monitor/search';
     /**
      * Every device with its position, for maps (/devi/aep/all).
      */
-    all?: string;
+    all?: '/devi/aep/all';
     /**
      * Devices of one group (/devi/aep/groupChild).
      */
-    groupChild?: string;
+    groupChild?: '/devi/aep/groupChild';
     /**
-     * The kind's groups (devi/web/lightgroup/list for lights, led/grouplist for screens).
+     * The kind's groups (/devi/web/lightgroup/list for lights, /led/grouplist for screens, /devi/aep/groups otherwise).
      */
-    groupList?: string;
+    groupList?: '/devi/aep/groups' | '/devi/web/lightgroup/list' | '/led/grouplist';
   };
   telemetry?: {
     key: string;

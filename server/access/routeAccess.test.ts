@@ -7,6 +7,7 @@ import { testServer, type TestServer } from '../testing/testServer';
 import { stateDigest } from '../testing/stateDigest';
 import type { RouteAccess } from './RouteAccess';
 import { renderRouteTable } from './routeTable';
+import { routes } from '../../contracts/api/routes';
 import { ACCESS_RECHECK_MS, NO_PERMISSION } from './UserAccess';
 
 const tree = moduleTree as ModuleTree;
@@ -94,6 +95,14 @@ describe('route-by-role matrix', () => {
     expect(readFileSync('server/ROUTES.md', 'utf8'), 'server/ROUTES.md 已过期：请运行 npm run gen:routes').toBe(
       renderRouteTable(server.services.routeTable),
     );
+  });
+
+  it('registers exactly the routes contracts/api declares: none without a declaration the web app can call through, none declared and missing', () => {
+    const declared = Object.values(routes)
+      .flatMap((feature) => Object.values(feature))
+      .map((route) => `${route.method} /api${route.path}`);
+    const registered = server.services.routeTable.map((route) => `${route.websocket ? 'GET' : route.method} ${route.url}`);
+    expect([...new Set(registered)].sort()).toEqual([...new Set(declared)].sort());
   });
 
   it('refuses to start a route without an access declaration', async () => {

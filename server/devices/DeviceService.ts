@@ -5,7 +5,7 @@ import { byteOrder, containsText } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import type { DeviceCatalog, DeviceCommand, DeviceKind } from '../catalog/deviceCatalog';
 import type { DeviceGateway } from './DeviceGateway';
-import type { ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
+import type { ControlLogRow, ControlResult as ControlResultContract, DeviceRow } from '../../contracts/devices';
 import { recordCommandResults } from '../operations/StatusRecorder';
 
 // The wire format of a device row is the web app's own type: one definition for both sides.
@@ -192,8 +192,8 @@ export class DeviceService {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return page.map((row) => ({
-      id: row.id,
+    return page.map((row): ControlLogRow => ({
+      id: Number(row.id),
       userId: row.user_id,
       time: row.at,
       deviceType: row.device_type,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Api, CameraStreams, EventBus, HttpClient, Notifier, PluginRegistry, PUSH_TOPIC_ALL, subscribePush, useService } from '@ops/sdk';
+import { Api, CameraStreams, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, subscribePush, useService } from '@ops/sdk';
 import { alarmEmergencies, emergencyPushTopic, type EmergencyEventDetail } from '@ops/contracts';
 import { EventDetailPanel } from './EventDetailPanel';
 import { EventListPanel } from './EventListPanel';
@@ -27,12 +27,11 @@ export default function EmergencyMapPage({ childName }: { moduleName?: string; c
 
 function SituationView({ page }: { page: SituationPage }) {
   const config = PAGE_CONFIG[page];
-  const http = useService(HttpClient);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
   const streams = useService(CameraStreams);
   const caller = useService(Api);
-  const api = useMemo(() => createEmergencyMapApi(http, caller), [http, caller]);
+  const api = useMemo(() => createEmergencyMapApi(caller), [caller]);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const linkedEvent = positiveInteger(params.get('eventId'));

@@ -1,5 +1,6 @@
-import type { ApiCaller, HttpClient } from '@ops/sdk';
+import type { ApiCaller } from '@ops/sdk';
 import {
+  MAX_DEVICE_PAGE_SIZE,
   routes,
   type AlarmRow,
   type DeviceRow,
@@ -43,7 +44,7 @@ export interface EmergencyMapApi {
   alarmCount(types: readonly string[], since: number): Promise<number>;
 }
 
-export function createEmergencyMapApi(http: HttpClient, api: ApiCaller): EmergencyMapApi {
+export function createEmergencyMapApi(api: ApiCaller): EmergencyMapApi {
   return {
     async events(filter) {
       const query = { pageNum: 1, pageSize: filter.pageSize ?? 50, kind: filter.kind, status: filter.status };
@@ -61,8 +62,8 @@ export function createEmergencyMapApi(http: HttpClient, api: ApiCaller): Emergen
     cancel: async (taskId, note) => (await api.call(emergency.cancel, { body: { taskId, note } }, ACT)).data,
     close: async (eventId, result) => (await api.call(emergency.close, { body: { eventId, result } }, ACT)).data,
     async devices(kind) {
-      const reply = await http.get('/devi/aep/child', { deviceType: kind, pageNum: 1, pageSize: 500 }, READ);
-      return (reply.rows as DeviceRow[] | undefined) ?? [];
+      const reply = await api.call(routes.devices.child, { query: { deviceType: kind, pageNum: 1, pageSize: MAX_DEVICE_PAGE_SIZE } }, READ);
+      return reply.rows ?? [];
     },
     async alarms(types, perType) {
       const pages = await Promise.all(

@@ -4,7 +4,7 @@ import {
   AlarmList,
   deviceKindsOf,
   EventBus,
-  HttpClient,
+  Api,
   PanelBox,
   PluginRegistry,
   PUSH_TOPIC_ALL,
@@ -12,7 +12,7 @@ import {
   type VideoTileCamera,
   type WidgetStatus,
 } from '@ops/sdk';
-import { alarmEmergencies, type AlarmRow, type DeviceRow } from '@ops/contracts';
+import { alarmEmergencies, routes, type AlarmRow, type DeviceRow } from '@ops/contracts';
 import { CameraDetail } from './CameraDetail';
 import { CameraTree } from './CameraTree';
 import { CameraWall } from './CameraWall';
@@ -31,7 +31,7 @@ const SHOWN = 40;
  */
 export default function FireMonitorPage() {
   const registry = useService(PluginRegistry);
-  const http = useService(HttpClient);
+  const api = useService(Api);
   const bus = useService(EventBus);
   const kind = useMemo(() => deviceKindsOf(registry).find((candidate) => candidate.page === 'fireCamera'), [registry]);
   // The alarm types this page watches: those whose manifests name the fire emergency (smoke, fire …).
@@ -50,15 +50,15 @@ export default function FireMonitorPage() {
     try {
       const pages = await Promise.all(
         fireAlarmTypes.map((alarmType) =>
-          http.get<never>('/devi/aep/alarm/lists', { alarmType, pageNum: 1, pageSize: PER_TYPE }, { loading: false, quiet: true }),
+          api.call(routes.alarms.list, { query: { alarmType, pageNum: 1, pageSize: PER_TYPE } }, { loading: false, quiet: true }),
         ),
       );
-      const rows = pages.flatMap((page) => (page.rows as AlarmRow[] | undefined) ?? []).sort((a, b) => b.createTime - a.createTime);
+      const rows = pages.flatMap((page) => page.rows ?? []).sort((a, b) => b.createTime - a.createTime);
       setAlarms({ status: 'ready', rows: rows.slice(0, SHOWN) });
     } catch (error) {
       setAlarms((current) => ({ status: 'error', rows: current.rows, error: error instanceof Error ? error.message : String(error) }));
     }
-  }, [fireAlarmTypes, http]);
+  }, [fireAlarmTypes, api]);
   useEffect(() => void loadAlarms(), [loadAlarms]);
 
   const { place } = wall;
