@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { launchBrowser, loginByAuthCode } from '../tests/e2e/browser';
 import { startServer, type RunningServer } from '../tests/e2e/startServer';
+import { errorMessage } from '../contracts/errorMessage';
 
 const RUNS = Math.max(5, Number(process.env.PAGES_RUNS ?? 7));
 /** ≈ 10,000 devices per tenant (scale 1 seeds ≈ 430). */
@@ -395,7 +396,7 @@ try {
     `${mark(loginKb <= LOGIN_BUDGET_KB && !login.echarts)} 登录页 JS ${loginKb.toFixed(1)} KB gzip，${login.jsFiles} 个文件（目标 ≤ ${LOGIN_BUDGET_KB} KB，${(loginKb / LOGIN_BUDGET_KB).toFixed(2)}×）；ECharts ${login.echarts ? '在登录页下载中 ✗' : '不在其中'}`,
   );
 } catch (error) {
-  errors.push(error instanceof Error ? error.message : String(error));
+  errors.push(errorMessage(error));
 } finally {
   await browser?.close();
   await server?.stop();

@@ -52,6 +52,7 @@ import { pidsWhere, type CpuGroups, cpuSnapshot, cpuUse } from './scale/cpuTime'
 import { benchDevices, clusterStats, delta, openReader, readDeviceKinds, startWaitSampler, type Reader } from './scale/clusterReads';
 import { type Generator, startGenerator, pushLoad, startBare } from './scale/childProcesses';
 import { type TelemetryResult, type SetupResult, fmt, report } from './scale/report';
+import { errorMessage } from '../contracts/errorMessage';
 
 // ---------------------------------------------------------------- one setup
 
@@ -279,7 +280,7 @@ async function runSetup(
         say('  注意：发布速率与入库速率相近，负载进程（或代理）可能才是瓶颈；可调 SCALE_GENERATORS');
       if (t.cpu.other > 0.25) say(`  注意：测量期间本机其他进程占用了 ${t.cpu.other.toFixed(2)} 核，结果偏低`);
     } catch (error) {
-      result.errors.push(`遥测：${error instanceof Error ? error.message : String(error)}`);
+      result.errors.push(`遥测：${errorMessage(error)}`);
       say(`  ✗ 遥测失败：${result.errors.at(-1)}`);
     }
     try {
@@ -295,7 +296,7 @@ async function runSetup(
       say(`  推送期间 CPU（核 cores）：${cpu.text}`);
       if (pgWaits) say(`  推送期间 PostgreSQL：${pgWaits}`);
     } catch (error) {
-      result.errors.push(`推送：${error instanceof Error ? error.message : String(error)}`);
+      result.errors.push(`推送：${errorMessage(error)}`);
       say(`  ✗ 推送失败：${result.errors.at(-1)}`);
     }
   } finally {
@@ -353,7 +354,7 @@ async function main(): Promise<void> {
       try {
         results.push(await runSetup(setup, index, dir, postgres));
       } catch (error) {
-        results.push({ setup, errors: [`启动失败：${error instanceof Error ? error.message : String(error)}`] });
+        results.push({ setup, errors: [`启动失败：${errorMessage(error)}`] });
         say(`  ✗ ${results.at(-1)!.errors[0]}`);
       }
     }
@@ -371,6 +372,6 @@ async function main(): Promise<void> {
 
 if (!existsSync(join(ROOT, 'server', 'main.ts'))) throw new Error('请在仓库根目录运行');
 main().catch((error: unknown) => {
-  console.error(`bench/scale 失败：${error instanceof Error ? error.message : String(error)}`);
+  console.error(`bench/scale 失败：${errorMessage(error)}`);
   process.exitCode = 1;
 });

@@ -17,6 +17,7 @@ export * from './panels';
 export * from './push';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
+export { errorMessage } from './errorMessage';
 export { routes } from './api/routes';
 export { MAX_DEVICE_PAGE_SIZE } from './api/deviceRoutes';
 export type { BodyOf, DataOf, ParamsOf, QueryOf, ReplyOf, RouteInput } from './api/defineRoute';

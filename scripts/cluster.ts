@@ -19,6 +19,7 @@ import pg from 'pg';
 import { DEFAULT_SERVER_USERNAME, loadSecret, serverPassword, writeBrokerFiles } from '../server/mqtt/credentials';
 import { findMosquitto, startMosquitto, type RunningBroker } from '../server/mqtt/testing/mosquitto';
 import { findPostgresBinDir, POSTGRES_MISSING, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
+import { errorMessage } from '../contracts/errorMessage';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = join(ROOT, 'deploy', 'nginx.conf.template');
@@ -464,7 +465,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    console.error(`多实例部署启动失败：${error instanceof Error ? error.message : String(error)}`);
+    console.error(`多实例部署启动失败：${errorMessage(error)}`);
     process.exitCode = 1;
   });
 }

@@ -20,6 +20,7 @@ import { MqttDeviceFleet, type FleetDevice } from '../server/mqtt/MqttDeviceFlee
 import type { MqttLog } from '../server/mqtt/MqttIngest';
 import { DEVICE_CODE_PATTERN } from '../server/mqtt/topics';
 import { loadPlugins } from '../server/pluginManifests';
+import { errorMessage } from '../contracts/errorMessage';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
 const endProcess: (code?: number) => never = process.exit.bind(process);
@@ -88,7 +89,7 @@ try {
   console.info(`正在以 ${devices.length} 台模拟设备连接 MQTT 代理 ${server.mqtt.url} …`);
   await fleet.start();
 } catch (error) {
-  console.error(`模拟设备无法启动：${error instanceof Error ? error.message : String(error)}`);
+  console.error(`模拟设备无法启动：${errorMessage(error)}`);
   endProcess(1);
 }
 

@@ -1,6 +1,7 @@
 import { readServerConfigFromEnv } from './config';
 import { createServer } from './createServer';
 import { startOwnJanus } from './janus/ownJanus';
+import { errorMessage } from '../contracts/errorMessage';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
 const endProcess: (code?: number) => never = process.exit.bind(process);
@@ -9,7 +10,7 @@ let listen;
 try {
   listen = readServerConfigFromEnv(process.env);
 } catch (error) {
-  console.error(`配置错误：${error instanceof Error ? error.message : String(error)}`);
+  console.error(`配置错误：${errorMessage(error)}`);
   endProcess(1);
 }
 
@@ -23,7 +24,7 @@ try {
   server = await createServer(listen.server);
 } catch (error) {
   // A refusal to start (a newer database schema, a bad plugin) is a message for the operator, not a stack.
-  console.error(`启动失败：${error instanceof Error ? error.message : String(error)}`);
+  console.error(`启动失败：${errorMessage(error)}`);
   await janus.running?.stop();
   endProcess(1);
 }
@@ -43,7 +44,7 @@ process.on('SIGTERM', closeAndExit);
 try {
   await app.listen({ port: listen.port, host: listen.host });
 } catch (error) {
-  console.error(`无法在 ${listen.host}:${listen.port} 上启动：${error instanceof Error ? error.message : String(error)}`);
+  console.error(`无法在 ${listen.host}:${listen.port} 上启动：${errorMessage(error)}`);
   endProcess(1);
 }
 const address = app.server.address();

@@ -12,6 +12,7 @@
 import { WebSocket } from 'ws';
 import type { PushResult, PushSpec } from './protocol';
 import { collect, drive, latencies, opened, percentile, settle } from './pushLatency';
+import { errorMessage } from '../../contracts/errorMessage';
 
 const CONTENT = '压测告警 #';
 const ID = /压测告警 #(\d+)$/;
@@ -79,7 +80,7 @@ async function run(spec: PushSpec): Promise<PushResult> {
       answered.push(performance.now() - sentAt);
     } catch (error) {
       raiseFailures++;
-      firstFailure ??= `告警 ${id}：${error instanceof Error ? error.message : String(error)}`;
+      firstFailure ??= `告警 ${id}：${errorMessage(error)}`;
     }
   });
   const expected = sentAt.size * spec.clients;
@@ -118,7 +119,7 @@ async function run(spec: PushSpec): Promise<PushResult> {
 run(JSON.parse(process.argv[2] ?? '{}') as PushSpec).then(
   (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(errorMessage(error));
     process.exitCode = 1;
   },
 );

@@ -17,6 +17,7 @@ import { devicePassword, deviceUsername, loadSecret } from '../../server/mqtt/cr
 import { deviceTopic } from '../../server/mqtt/topics';
 import { LeanDevice } from './leanMqtt';
 import { epochNow, type LoadDevice, type LoadEvent, type TelemetrySpec } from './protocol';
+import { errorMessage } from '../../contracts/errorMessage';
 
 // Bound once and named for what it does (a bare exit call reads like a skipped test to some scanners).
 const endProcess: (code?: number) => never = process.exit.bind(process);
@@ -103,6 +104,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  emit({ type: 'error', message: errorMessage(error) });
   process.exitCode = 1;
 });

@@ -5,6 +5,7 @@ import { showDistricts, type DistrictLayer } from './DistrictLayer';
 import { loadCesium } from './loadCesium';
 import { MapEffectHub, type MapEffectEvent, type MapEffectRenderer } from './MapEffects';
 import { mapStrings as t } from './mapStrings';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export interface EffectStageProps {
   renderer: MapEffectRenderer;
@@ -65,7 +66,7 @@ export function EffectStage({ renderer, options, view, span, is3d = true, width 
         };
         setReady(true);
       },
-      (error: unknown) => !cancelled && setFailed(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => !cancelled && setFailed(errorMessage(error)),
     );
     return () => {
       cancelled = true;
@@ -83,7 +84,7 @@ export function EffectStage({ renderer, options, view, span, is3d = true, width 
       hub.add(renderer.effect, 'story', options);
       setFailed(null);
     } catch (error) {
-      setFailed(error instanceof Error ? error.message : String(error));
+      setFailed(errorMessage(error));
     }
     // options is compared by its JSON so a re-render with equal controls does not restart the effect
     // eslint-disable-next-line react-hooks/exhaustive-deps

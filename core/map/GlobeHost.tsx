@@ -26,6 +26,7 @@ import { RuntimeConfig } from '../config/RuntimeConfig';
 import type { MapPosition } from '../geo/parsePosition';
 import { mapStrings as t } from './mapStrings';
 import './GlobeHost.css';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export function parseTwinConfig(raw: string | undefined): TwinPlatformConfig {
   try {
@@ -123,7 +124,7 @@ export default function GlobeHost() {
               districts = layer;
               setDistrictCount(layer?.city.districts.length ?? 0);
             },
-            (error: unknown) => console.error(t.districtsFailed(error instanceof Error ? error.message : String(error))),
+            (error: unknown) => console.error(t.districtsFailed(errorMessage(error))),
           );
         }
         await loadDevicesRef.current(devices);
@@ -182,7 +183,7 @@ export default function GlobeHost() {
           detach.push(layer.attach(context));
           layers.current.push({ layer, context });
         } catch (error) {
-          console.error(t.layerFailed(layer.id, error instanceof Error ? error.message : String(error)));
+          console.error(t.layerFailed(layer.id, errorMessage(error)));
         }
       }
     });

@@ -1,6 +1,7 @@
 import type { Viewer } from 'cesium';
 import type { Cesium } from './loadCesium';
 import { createContributionPoint, createToken } from '../di/Token';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** A drawn effect: advanced every frame while it animates, updated and removed by id. */
 export interface MapEffectInstance {
@@ -161,7 +162,7 @@ export class MapEffectHub implements MapEffects {
         this.draw(id);
       } catch (error) {
         // Kept effects were checked when the globe was away; one bad one must not stop the others.
-        console.error(`地图效果“${id}”无法绘制：${error instanceof Error ? error.message : String(error)}`);
+        console.error(`地图效果“${id}”无法绘制：${errorMessage(error)}`);
         this.specs.delete(id);
         this.changed();
       }

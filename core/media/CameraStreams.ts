@@ -12,6 +12,7 @@ import {
   type StreamEnvironment,
   type StreamResult,
 } from './StreamClient';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export type { LiveOperator, StreamAddress };
 
@@ -128,7 +129,7 @@ const translatedDevices = (devices: StreamEnvironment['mediaDevices']): StreamEn
           }),
   };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 const quietly = { loading: false, quiet: true } as const;
 
 export function createCameraStreams(api: ApiCaller, exchange: SdpExchange, environment?: StreamEnvironment): LiveStreams {

@@ -1,4 +1,5 @@
 import { mediaStrings as t } from './mediaStrings';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** Spec section 3: the stream push/play options. */
 export interface StreamOptions {
@@ -81,7 +82,7 @@ export class StreamClient {
       try {
         this.local = await this.capture(options);
       } catch (error) {
-        onResult({ code: -1, message: t.captureFailed(error instanceof Error ? error.message : String(error)) });
+        onResult({ code: -1, message: t.captureFailed(errorMessage(error)) });
         this.close(video);
         return;
       }
@@ -124,7 +125,7 @@ export class StreamClient {
       await peer.setRemoteDescription({ type: 'answer', sdp: answer });
     } catch (error) {
       if (this.closed) return;
-      const message = t.exchangeFailed(error instanceof Error ? error.message : String(error));
+      const message = t.exchangeFailed(errorMessage(error));
       onResult(error instanceof StreamEndpointError ? { code: -1, message, endpoint: error } : { code: -1, message });
       this.close(video);
     }

@@ -17,6 +17,7 @@ import { useWidgetTypes } from './useWidgetTypes';
 import { wallRowHeight, wallSizeOf, type WallSize } from './wallMode';
 import 'react-grid-layout/css/styles.css';
 import './PanelPage.css';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export interface PanelPageProps {
   /** The panel page's id (`comprehensive`, `alarmManage/alarmStatistics`). */
@@ -91,7 +92,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
       },
       (error: unknown) => {
         if (!live) return;
-        setProblem(t.layoutLoadFailed(error instanceof Error ? error.message : String(error)));
+        setProblem(t.layoutLoadFailed(errorMessage(error)));
         setSaved(repair(spec.defaultLayout).items);
       },
     );
@@ -114,7 +115,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
       setProblem(undefined);
       notifier.show('success', t.saved);
     } catch (error) {
-      notifier.show('error', t.saveFailed(error instanceof Error ? error.message : String(error)));
+      notifier.show('error', t.saveFailed(errorMessage(error)));
     } finally {
       setBusy(false);
     }
@@ -128,7 +129,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
       setProblem(undefined);
       notifier.show('success', t.resetDone);
     } catch (error) {
-      notifier.show('error', t.saveFailed(error instanceof Error ? error.message : String(error)));
+      notifier.show('error', t.saveFailed(errorMessage(error)));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WidgetStatus } from '../widgets/widgetProps';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** What a panel shows of a read: its status, the last answer, and the failure's message. */
 export interface Loaded<T> {
@@ -8,7 +9,7 @@ export interface Loaded<T> {
   error?: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 /**
  * A read a page's own panels show (pages that arrange their panels themselves; declared panels use

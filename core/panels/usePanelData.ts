@@ -4,6 +4,7 @@ import { HttpClient } from '../http/HttpClient';
 import { useService } from '../di/useService';
 import { EventBus } from '../push/EventBus';
 import { PUSH_TOPIC_ALL } from '../push/RoutedPush';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export interface PanelDataSource {
   query?: PanelQuery;
@@ -57,8 +58,7 @@ export function usePanelData<T>(source: PanelDataSource): PanelData<T> {
           : reply.data;
       if (mine === generation.current) setState({ status: 'ready', data, error: undefined });
     } catch (error) {
-      if (mine === generation.current)
-        setState((previous) => ({ status: 'error', data: previous.data, error: error instanceof Error ? error.message : String(error) }));
+      if (mine === generation.current) setState((previous) => ({ status: 'error', data: previous.data, error: errorMessage(error) }));
     }
   }, [http, path, params]);
 

@@ -4,6 +4,7 @@ import type { PluginRegistry } from '../plugins/PluginRegistry';
 import { BUILTIN_WIDGETS } from '../widgets/builtinWidgets';
 import { WidgetType } from '../widgets/WidgetType';
 import { panelStrings as t } from './panelStrings';
+import { errorMessage } from '../../contracts/errorMessage';
 
 interface WidgetFields {
   widgets?: { id: string; title: string; optionsSchema: object }[];
@@ -54,7 +55,7 @@ export async function loadWidgetTypes(
   const plugins = new Set(widgetIds.filter((id) => !builtin.has(id)).flatMap((id) => widgetDeclarationOf(registry, id)?.pluginId ?? []));
   for (const fullId of plugins)
     await registry.loadCode(fullId).catch((error: unknown) => {
-      console.error(t.widgetPluginFailed(fullId, error instanceof Error ? error.message : String(error)));
+      console.error(t.widgetPluginFailed(fullId, errorMessage(error)));
     });
   return collectWidgetTypes(registry, getContributions(container, WidgetType));
 }

@@ -1,4 +1,5 @@
 import type { PluginRegistry } from './PluginRegistry';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /**
  * Loads the code of every plugin whose manifest asks to start with `activation` (failures logged, others
@@ -10,7 +11,7 @@ export async function activatePlugins(registry: PluginRegistry, activation: 'onS
     try {
       await registry.loadCode(plugin.fullId);
     } catch (error) {
-      console.error(`插件 ${plugin.fullId} 启动失败：${error instanceof Error ? error.message : String(error)}`);
+      console.error(`插件 ${plugin.fullId} 启动失败：${errorMessage(error)}`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { ClusterLog } from './PgListener';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** Background work that runs on one instance of the cluster (the simulator's ticks, schedulers, retention). */
 export interface LeaderJob {
@@ -152,7 +153,7 @@ export class ClusterLeader {
 
   /** Logs a problem once until it changes or the connection recovers, not every round. */
   private problem(error: unknown, text: string): void {
-    const message = `${text}：${error instanceof Error ? error.message : String(error)}`;
+    const message = `${text}：${errorMessage(error)}`;
     if (message === this.lastProblem) return;
     this.lastProblem = message;
     this.options.log.warn({ err: error }, text);

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { JanusConfig } from '../config';
 import { findJanus, JANUS_MISSING, startJanus, type RunningJanus } from './JanusProcess';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** Whether nothing listens on the port at this address yet (Janus would otherwise wait out its start timeout). */
 function portFree(port: number, host: string): Promise<boolean> {
@@ -59,7 +60,7 @@ export async function startOwnJanus(config: JanusConfig | undefined, dataDir: st
       message: `Janus 已启动：REST ${running.httpUrl}，WebSocket ${running.wsUrl}${config.publicUrl ? `（浏览器连接 ${config.publicUrl}）` : ''}`,
     };
   } catch (error) {
-    const reason = `janus 启动失败，视频会商不可用：${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    const reason = `janus 启动失败，视频会商不可用：${errorMessage(error).split('\n')[0]}`;
     return { config: { ...config, unavailable: reason }, message: reason };
   }
 }

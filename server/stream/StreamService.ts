@@ -8,6 +8,7 @@ import { checkOffer, gathered, loadWerift, openPeer, sendingVideoMids } from './
 import { streamMessages } from './streamMessages';
 import { CameraFeed, DEFAULT_FEED, findChineseFont, findFfmpeg, type FeedOptions, type FeedSubject } from './CameraFeed';
 import { DEFAULT_RECORDING, RecordingStore, type RecordedSegment, type RecordingLimits } from './RecordingStore';
+import { errorMessage } from '../../contracts/errorMessage';
 
 export interface StreamOptions {
   /** The ffmpeg program; null: none (cameras answer 视频源不可用); absent: looked for on first use (FFMPEG_PATH or the PATH). */
@@ -127,7 +128,7 @@ export class StreamService {
       const removed = this.recordings.sweep((segment) => writing.has(`${segment.deviceId}/${segment.name}`));
       if (removed.length) this.log.info(`录像超出保留限制，已删除最早的 ${removed.length} 段`);
     } catch (error) {
-      this.log.warn(`录像清理失败：${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`录像清理失败：${errorMessage(error)}`);
     }
   }
 
@@ -397,11 +398,11 @@ export class StreamService {
       () => this.log.info(`摄像机 ${subject.name}（${subject.deviceId}）的视频源已启动`),
       (error: unknown) => {
         this.feeds.delete(subject.deviceId);
-        this.log.warn(streamMessages.sourceFailed(error instanceof Error ? error.message : String(error)));
+        this.log.warn(streamMessages.sourceFailed(errorMessage(error)));
       },
     );
     return starting.catch((error: unknown) => {
-      throw new AppError(503, streamMessages.sourceFailed(error instanceof Error ? error.message : String(error)));
+      throw new AppError(503, streamMessages.sourceFailed(errorMessage(error)));
     });
   }
 

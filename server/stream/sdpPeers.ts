@@ -1,6 +1,7 @@
 import type { RTCPeerConnection } from 'werift';
 import { AppError } from '../envelope';
 import { streamMessages } from './streamMessages';
+import { errorMessage } from '../../contracts/errorMessage';
 
 /** The WebRTC side of the stream endpoint: checking an SDP offer, a VP8 peer on it, its gathered answer. */
 
@@ -27,7 +28,7 @@ export async function openPeer(offerSdp: string, iceHostAddresses: readonly stri
     await peer.setRemoteDescription({ type: 'offer', sdp: offerSdp });
   } catch (error) {
     await peer.close();
-    throw new AppError(400, streamMessages.badOffer(error instanceof Error ? error.message : String(error)));
+    throw new AppError(400, streamMessages.badOffer(errorMessage(error)));
   }
   return peer;
 }

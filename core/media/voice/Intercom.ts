@@ -7,6 +7,7 @@ import type { ApiCaller } from '../../http/ApiCaller';
 import type { SessionFetch } from '../../http/sessionFetch';
 import { voiceStrings as t } from './voiceStrings';
 import { toBase64 } from './wav';
+import { errorMessage } from '../../../contracts/errorMessage';
 
 /** Spec section 8: the intercom host's 1000 means refused, with the message shown as it came. */
 export const INTERCOM_REFUSED = 1000;
@@ -122,7 +123,7 @@ export function createIntercom({ host, api, sessionFetch, random = Math.random, 
         });
         envelope = (await response.json()) as typeof envelope;
       } catch (error) {
-        throw new Error(t.uploadFailed(error instanceof Error ? error.message : String(error)), { cause: error });
+        throw new Error(t.uploadFailed(errorMessage(error)), { cause: error });
       }
       if (envelope.code !== 200 || !envelope.data) throw new Error(t.uploadFailed(envelope.msg || t.serviceError));
       return envelope.data;
@@ -138,7 +139,7 @@ export function createIntercom({ host, api, sessionFetch, random = Math.random, 
         );
         return reply.data?.text ?? '';
       } catch (error) {
-        throw new Error(t.speechFailed(error instanceof Error ? error.message : String(error)), { cause: error });
+        throw new Error(t.speechFailed(errorMessage(error)), { cause: error });
       }
     },
   };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { chartRendererReady, createChart, type EChartsCoreOption, type EChartsType } from './echartsCore';
 import { widgetStrings as t } from '../widgetStrings';
 import './EChart.css';
+import { errorMessage } from '../../../contracts/errorMessage';
 
 /** What a click on a chart item reports. */
 export interface ChartItem {
@@ -51,7 +52,7 @@ export function EChart({ option, label, onItemClick, className }: EChartProps) {
       try {
         instance = createChart(element.current);
       } catch (error) {
-        setFailure(error instanceof Error ? error.message : String(error));
+        setFailure(errorMessage(error));
         return;
       }
       // ECharts types a 'click' on a chart item as ECElementEvent; hand on only what ChartItem promises.
@@ -83,7 +84,7 @@ export function EChart({ option, label, onItemClick, className }: EChartProps) {
       chart.setOption(option, { notMerge: true });
       setFailure(null);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(errorMessage(error));
     }
   }, [chart, option]);
 

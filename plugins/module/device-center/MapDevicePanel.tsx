@@ -17,6 +17,7 @@ import type { DeviceRow } from '@ops/contracts';
 import { DeviceDetailPanel } from './DeviceDetailPanel';
 import { deviceCenterStrings as t } from './deviceCenterStrings';
 import './MapDevicePanel.css';
+import { errorMessage } from '@ops/contracts';
 
 /** Radius of the relocation circle, in metres: big enough to grab at the close-up view. */
 const RELOCATE_RADIUS = 120;
@@ -46,7 +47,7 @@ export default function MapDevicePanel({ device: point, kind, onClose, onFocus, 
     setFailed(null);
     api.info(deviceId).then(
       (row) => current && setDevice(row),
-      (error: unknown) => current && setFailed(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => current && setFailed(errorMessage(error)),
     );
     return () => {
       current = false;

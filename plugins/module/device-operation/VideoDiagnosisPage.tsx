@@ -7,6 +7,7 @@ import { createOperationApi, type CameraHistory as History } from './operationAp
 import { operationStrings as t } from './operationStrings';
 import { useLoaded, type Loaded } from '@ops/sdk';
 import './DeviceOperation.css';
+import { errorMessage } from '@ops/contracts';
 
 const FAILURE_PAGE_SIZE = 15;
 
@@ -33,7 +34,7 @@ export default function VideoDiagnosisPage() {
       try {
         setHistory({ data: await api.history(deviceId), status: 'ready' });
       } catch (error) {
-        setHistory({ data: undefined, status: 'error', error: error instanceof Error ? error.message : String(error) });
+        setHistory({ data: undefined, status: 'error', error: errorMessage(error) });
       }
     },
     [api],

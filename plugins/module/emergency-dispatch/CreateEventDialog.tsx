@@ -12,6 +12,7 @@ import {
   type EmergencyLevel,
 } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
+import { errorMessage } from '@ops/contracts';
 
 export interface CreateEventDialogProps {
   isOpen: boolean;
@@ -103,7 +104,7 @@ export function CreateEventDialog({ isOpen, near, onClose, onCreate, onCreateFro
       setError(undefined);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -13,9 +13,10 @@ import { ASKS_FIRST, TaskListPanel } from './TaskListPanel';
 import { useEmergencyPush } from './useEmergencyPush';
 import { useLoaded } from '@ops/sdk';
 import './EmergencyDispatch.css';
+import { errorMessage } from '@ops/contracts';
 
 const MINUTE_MS = 60_000;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 /**
  * 事件任务调度: the events on the left; the selected one (?eventId=, deep-linkable; ?alarmId= opens the

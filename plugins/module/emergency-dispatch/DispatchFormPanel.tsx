@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PanelBox, WidgetState } from '@ops/sdk';
 import { EMERGENCY_TASK_DEFAULT_DUE_MINUTES, type EmergencyEventDetail, type EmergencyTeamLoad } from '@ops/contracts';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
+import { errorMessage } from '@ops/contracts';
 
 export interface DispatchInput {
   title: string;
@@ -39,7 +40,7 @@ export function DispatchFormPanel({ event, teams, onDispatch }: DispatchFormPane
       setDescription('');
       setError(undefined);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { EventStatusTag, KindTag, LevelTag } from './dispatchTags';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
 import { openTaskCount, taskTotal } from './EventListPanel';
 import type { Loaded } from '@ops/sdk';
+import { errorMessage } from '@ops/contracts';
 
 export interface EventInfoPanelProps {
   event: Loaded<EmergencyEventDetail | undefined> | undefined;
@@ -30,7 +31,7 @@ export function EventInfoPanel({ event, onRetry, onClose }: EventInfoPanelProps)
       setResult('');
       setError(undefined);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

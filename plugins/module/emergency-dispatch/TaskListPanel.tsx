@@ -26,6 +26,7 @@ import {
 import { TaskStatusTag, TASK_INTENT } from './dispatchTags';
 import type { TaskActionInput } from './emergencyApi';
 import { emergencyDispatchStrings as t } from './emergencyDispatchStrings';
+import { errorMessage } from '@ops/contracts';
 
 export interface TaskListPanelProps {
   event: EmergencyEventDetail | undefined;
@@ -189,7 +190,7 @@ function TaskActionDialog({
       });
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -14,6 +14,7 @@ import {
 import { levelIntent } from './EventListPanel';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import type { Loadable } from './useLoadable';
+import { errorMessage } from '@ops/contracts';
 
 export interface EventDetailPanelProps {
   /** The focused event; null when none is focused. */
@@ -33,7 +34,7 @@ export interface EventDetailPanelProps {
 const DUE_CHOICES = [10, 15, 20, 30, 45, 60, 120, 180];
 const statusIntent = (status: string) =>
   status === 'DONE' ? 'success' : status === 'CANCELLED' ? 'none' : status === 'PROCESSING' ? 'primary' : 'warning';
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 /** The team a plan task suits: the first whose name or duty has the hint, free ones first. */
 export function suggestedTeam(teams: readonly EmergencyTeamLoad[], hint: string): EmergencyTeamLoad | undefined {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapEffects, useService } from '@ops/sdk';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
+import { errorMessage } from '@ops/contracts';
 
 /** One effect a page wants on the globe (MapEffects.add's arguments). */
 export interface EffectSpec {
@@ -41,7 +42,7 @@ export function useMapEffects(wanted: readonly EffectSpec[]): string[] {
         drawn.current.set(spec.id, effectKey(spec));
       } catch (error) {
         // A bad position from a device is not drawn; the panels still list it.
-        console.warn(t.effectFailed(spec.id, error instanceof Error ? error.message : String(error)));
+        console.warn(t.effectFailed(spec.id, errorMessage(error)));
         drawn.current.delete(spec.id);
       }
     }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WidgetStatus } from '@ops/sdk';
+import { errorMessage } from '@ops/contracts';
 
 /** A panel's data as its widget shows it: loading, error (with the message) or ready, keeping the last answer. */
 export interface Loadable<T> {
@@ -36,7 +37,7 @@ export function useLoadable<T>(load: (() => Promise<T>) | null, key: string): [L
         request === latest.current &&
         setState((previous) => ({
           status: 'error',
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
           ...(previous.data !== undefined ? { data: previous.data } : {}),
         })),
     );

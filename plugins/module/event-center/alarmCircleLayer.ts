@@ -1,5 +1,6 @@
 import { PUSH_TOPIC_ALL, type MapLayer } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
+import { errorMessage } from '@ops/contracts';
 
 /** Live alarms kept on the map at once; older circles make room for new ones. */
 export const MAX_ALARM_CIRCLES = 50;
@@ -26,7 +27,7 @@ export const alarmCircleLayer: MapLayer = {
         });
       } catch (error) {
         // A pushed alarm with an impossible position is not drawn; the toast still shows it.
-        console.warn(t.alarmCircleFailed(alarmId, error instanceof Error ? error.message : String(error)));
+        console.warn(t.alarmCircleFailed(alarmId, errorMessage(error)));
         return;
       }
       const circles = effects.ids().filter((id) => CIRCLE_ID.test(id));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { DeviceApi, formatDateTime, useService, type DeviceKind, type VideoTileCamera } from '@ops/sdk';
 import type { DeviceRow } from '@ops/contracts';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
+import { errorMessage } from '@ops/contracts';
 
 type Load = { status: 'loading' } | { status: 'ready'; value: DeviceRow } | { status: 'error'; message: string };
 
@@ -16,7 +17,7 @@ export function CameraDetail({ camera, kind, onClose }: { camera: VideoTileCamer
     setDetail({ status: 'loading' });
     devices.info(camera.deviceId).then(
       (value) => current && setDetail({ status: 'ready', value }),
-      (error: unknown) => current && setDetail({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => current && setDetail({ status: 'error', message: errorMessage(error) }),
     );
     return () => {
       current = false;

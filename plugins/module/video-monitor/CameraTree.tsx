@@ -4,12 +4,13 @@ import { DeviceApi, formatDateTime, PanelBox, useService, type DeviceKind, type 
 import type { DeviceGroup, DeviceRow } from '@ops/contracts';
 import type { LiveOperator, LiveOperatorsLoad } from './useLiveOperators';
 import { videoMonitorStrings as t } from './videoMonitorStrings';
+import { errorMessage } from '@ops/contracts';
 
 /** Cameras listed at once; a tenant with more finds them by name. */
 const LIST_SIZE = 500;
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
-const failure = (error: unknown) => ({ status: 'error' as const, message: error instanceof Error ? error.message : String(error) });
+const failure = (error: unknown) => ({ status: 'error' as const, message: errorMessage(error) });
 
 export interface CameraTreeProps {
   kind: DeviceKind;

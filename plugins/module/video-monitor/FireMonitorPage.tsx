@@ -20,6 +20,7 @@ import { nearestCamera } from './nearestCamera';
 import { useCameraWall } from './useCameraWall';
 import { fireMonitorStrings as f, videoMonitorStrings as t } from './videoMonitorStrings';
 import './VideoMonitor.css';
+import { errorMessage } from '@ops/contracts';
 
 const PER_TYPE = 20;
 const SHOWN = 40;
@@ -56,7 +57,7 @@ export default function FireMonitorPage() {
       const rows = pages.flatMap((page) => page.rows ?? []).sort((a, b) => b.createTime - a.createTime);
       setAlarms({ status: 'ready', rows: rows.slice(0, SHOWN) });
     } catch (error) {
-      setAlarms((current) => ({ status: 'error', rows: current.rows, error: error instanceof Error ? error.message : String(error) }));
+      setAlarms((current) => ({ status: 'error', rows: current.rows, error: errorMessage(error) }));
     }
   }, [fireAlarmTypes, api]);
   useEffect(() => void loadAlarms(), [loadAlarms]);

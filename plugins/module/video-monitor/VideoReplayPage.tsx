@@ -18,6 +18,7 @@ import {
 import { CameraTree } from './CameraTree';
 import { videoReplayStrings as r } from './videoMonitorStrings';
 import './VideoMonitor.css';
+import { errorMessage } from '@ops/contracts';
 
 const SPEEDS = [1, 2, 4] as const;
 /** Lengths a clip can be downloaded in (minutes; the server cuts at most 60). */
@@ -59,7 +60,7 @@ export default function VideoReplayPage() {
     try {
       setLoad({ status: 'ready', list: await recordings.list(camera.deviceId, from, to) });
     } catch (error) {
-      setLoad({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      setLoad({ status: 'error', message: errorMessage(error) });
     }
   }, [camera, from, to, recordings]);
   useEffect(() => void query(), [query]);
@@ -77,7 +78,7 @@ export default function VideoReplayPage() {
           return { index, url: URL.createObjectURL(blob), seek };
         });
       } catch (error) {
-        setClipError(error instanceof Error ? error.message : String(error));
+        setClipError(errorMessage(error));
       }
     },
     [camera, recordings, segments],
@@ -119,7 +120,7 @@ export default function VideoReplayPage() {
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
-      setClipError(error instanceof Error ? error.message : String(error));
+      setClipError(errorMessage(error));
     } finally {
       setClipping(false);
     }

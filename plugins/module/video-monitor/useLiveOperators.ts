@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CameraStreams, TokenType } from '@ops/sdk';
+import { errorMessage } from '@ops/contracts';
 
 /** The app's live video service (cameras, operators' pictures, pushing one's own). */
 export type LiveStreams = TokenType<typeof CameraStreams>;
@@ -23,9 +24,7 @@ export function useLiveOperators(streams: LiveStreams, everyMs = LIVE_REFRESH_MS
       const value = await streams.liveOperators();
       setOperators({ status: 'ready', value });
     } catch (error) {
-      setOperators((current) =>
-        current.status === 'ready' ? current : { status: 'error', message: error instanceof Error ? error.message : String(error) },
-      );
+      setOperators((current) => (current.status === 'ready' ? current : { status: 'error', message: errorMessage(error) }));
     }
   }, [streams]);
   useEffect(() => {

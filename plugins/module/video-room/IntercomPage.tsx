@@ -19,6 +19,7 @@ import { AudioLevelMeter, RemoteAudio, useAudioLevel, useRoomSnapshot } from './
 import { VoiceMessages } from './VoiceMessages';
 import { intercomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';
+import { errorMessage } from '@ops/contracts';
 
 /** Quiet: a failed hang-up changes nothing the operator can act on. */
 const quietly = { loading: false, quiet: true } as const;
@@ -58,7 +59,7 @@ export default function IntercomPage() {
         data: (await api.call(routes.intercom.operators, {}, quietly)).data ?? [],
       });
     } catch (error) {
-      setOperators({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      setOperators({ status: 'error', message: errorMessage(error) });
     }
   }, [api]);
   useEffect(() => void load(), [load]);
@@ -106,7 +107,7 @@ export default function IntercomPage() {
       const group = await intercom.startTempGroup(selected);
       enter(group.gid, group.created.name, group.created.join);
     } catch (error) {
-      notifier.show('error', error instanceof Error ? error.message : String(error));
+      notifier.show('error', errorMessage(error));
     } finally {
       setCalling(false);
     }

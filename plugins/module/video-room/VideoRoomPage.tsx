@@ -5,9 +5,10 @@ import { routes, type VideoRoomStatus as VideoRoomAvailability, type VideoRoomSu
 import { useParticipantStreams, useRoomSnapshot } from './roomMedia';
 import { videoRoomStrings as t } from './videoRoomStrings';
 import './VideoRoom.css';
+import { errorMessage } from '@ops/contracts';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) => errorMessage(error);
 const kindLabel = (kind: string) => (kind === 'camera' ? t.kindCamera : kind === 'audio' ? t.kindAudio : t.kindOther);
 /** How often the room list (and its participant counts) is refreshed while the page is open. */
 const ROOM_REFRESH_MS = 10_000;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Intercom, Notifier, PanelBox, useService, VoiceRecorder, type Recording } from '@ops/sdk';
 import { AudioLevelMeter } from './roomMedia';
 import { intercomStrings as t } from './videoRoomStrings';
+import { errorMessage } from '@ops/contracts';
 
 interface Message {
   key: number;
@@ -39,7 +40,7 @@ export function VoiceMessages() {
       await recorder.current.start();
     } catch (error) {
       setRecording(false);
-      notifier.show('warning', error instanceof Error ? error.message : String(error));
+      notifier.show('warning', errorMessage(error));
     }
   };
   const stop = async () => {
@@ -61,7 +62,7 @@ export function VoiceMessages() {
       patch(message.key, { uploaded: true });
       notifier.show('success', t.uploaded);
     } catch (error) {
-      notifier.show('error', error instanceof Error ? error.message : String(error));
+      notifier.show('error', errorMessage(error));
     } finally {
       setBusy(null);
     }
@@ -71,7 +72,7 @@ export function VoiceMessages() {
     try {
       patch(message.key, { text: await intercom.speechToText(message.recording.wav) });
     } catch (error) {
-      notifier.show('error', error instanceof Error ? error.message : String(error));
+      notifier.show('error', errorMessage(error));
     } finally {
       setBusy(null);
     }

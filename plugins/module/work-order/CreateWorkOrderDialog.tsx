@@ -16,6 +16,7 @@ import {
 import { parseShanghaiInput, toShanghaiInput } from './shanghaiInput';
 import { DESCRIPTION_MAX, TITLE_MAX, validateCreate, type CreateForm } from './validateWorkOrder';
 import { workOrderStrings as t } from './workOrderStrings';
+import { errorMessage } from '@ops/contracts';
 
 export interface NewWorkOrder {
   body: CreateWorkOrderBody;
@@ -117,7 +118,7 @@ export function CreateWorkOrderDialog({
         ...(targetId ? { assignTo: targetKind === 'user' ? { userId: Number(targetId) } : { teamId: Number(targetId) } } : {}),
       });
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(errorMessage(error));
     } finally {
       setBusy(false);
     }

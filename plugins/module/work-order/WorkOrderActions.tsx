@@ -11,6 +11,7 @@ import {
 import type { ActionInput } from './workOrderApi';
 import { checkPhotoFile, PHOTOS_PER_NOTE, validateActionText } from './validateWorkOrder';
 import { workOrderStrings as t } from './workOrderStrings';
+import { errorMessage } from '@ops/contracts';
 
 export interface WorkOrderActionsProps {
   order: Pick<WorkOrderDetail, 'orderId' | 'status' | 'assigneeUserId' | 'assigneeTeamId'>;
@@ -105,7 +106,7 @@ export function WorkOrderActions({ order, assignees, onAction, onUpload }: WorkO
       setText('');
       setPhotos([]);
     } catch (refused) {
-      setError(refused instanceof Error ? refused.message : String(refused));
+      setError(errorMessage(refused));
     } finally {
       setBusy(false);
     }
@@ -238,7 +239,7 @@ export function WorkOrderActions({ order, assignees, onAction, onUpload }: WorkO
     try {
       await onAction('accept', {});
     } catch (refused) {
-      setError(refused instanceof Error ? refused.message : String(refused));
+      setError(errorMessage(refused));
     } finally {
       setBusy(false);
     }

@@ -34,13 +34,14 @@ import { WorkOrderSlaChart } from './WorkOrderSlaChart';
 import { WorkOrderStatusChart } from './WorkOrderStatusChart';
 import { workOrderStrings as t } from './workOrderStrings';
 import './WorkOrder.css';
+import { errorMessage } from '@ops/contracts';
 
 const PAGE_SIZE = 15;
 /** Pushes arriving together (a simulator tick) refresh once. */
 const PUSH_SETTLE_MS = 300;
 const CLOCK_TICK_MS = 30_000;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 /** 工单管理: the counts and charts, the list with its filters, the detail drawer and the create dialog, live on WORK_ORDER pushes. */
 export default function WorkOrderPage() {
