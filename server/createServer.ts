@@ -31,7 +31,8 @@ import { PUSH_CHANNEL, PushHub } from './push/PushHub';
 import { registerFeatures, type FeatureServices } from './registerFeatures';
 import { prepareDatabase } from './seed/prepareDatabase';
 import { SEEDED_HISTORY_DAYS } from './seed/seedOperationsHistory';
-import { bearerToken, sessionGuard, type ServerContext } from './ServerContext';
+import type { ServerContext } from './ServerContext';
+import { bearerToken, sessionGuard } from './auth/AuthServices';
 import type { ServerDeps } from './ServerDeps';
 import { formatSchemaErrors, normalizeInput } from './validation';
 

@@ -4,7 +4,7 @@ import type { MapEffectContribution } from '../../schemas/contributions/map-effe
 import type { ModuleContribution } from '../../schemas/contributions/module.schema.gen';
 import type { WidgetContribution } from '../../schemas/contributions/widget.schema.gen';
 import type { PluginKind, PluginManifest } from '../../schemas/plugin.schema.gen';
-import type { LoadedManifest } from './validateManifests';
+import type { LoadedManifest } from './LoadedManifest';
 
 /** What each kind contributes: the generated type of its contribution schema. */
 export interface ContributionsByKind {

@@ -10,19 +10,9 @@ import type { PluginManifest, PluginKind } from '../../schemas/plugin.schema.gen
 import { describeAjvError, pointerOf } from './ajvMessages';
 import { pluginError, type PluginError } from './PluginError';
 import { declaredWidgetTypes, widgetErrors } from './widgetErrors';
+import type { LoadedManifest, ManifestEntry } from './LoadedManifest';
 
-export interface ManifestEntry {
-  /** e.g. `plugins/device/lamp` */
-  folder: string;
-  manifest: unknown;
-}
-
-export interface LoadedManifest {
-  /** `kind:id` */
-  fullId: string;
-  folder: string;
-  manifest: PluginManifest;
-}
+export type { LoadedManifest, ManifestEntry } from './LoadedManifest';
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 // Panels and layouts are defined once and referenced by the module and device contribution schemas.

@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { BUILTIN_WIDGET_TYPES, type WidgetTypeDeclaration } from '../builtinWidgetTypes';
 import { describeAjvError, pointerOf } from './ajvMessages';
 import { pluginError, type PluginError } from './PluginError';
-import type { LoadedManifest } from './validateManifests';
+import type { LoadedManifest } from './LoadedManifest';
 
 /** A widget type the panels may name, with the plugin that declares it (none: built in). */
 export interface DeclaredWidgetType extends WidgetTypeDeclaration {

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, ok } from '../envelope';
 import { RATE_LIMITS } from './RateLimiter';
 import { sha256 } from './secrets';
-import type { ServerContext } from '../ServerContext';
+import type { AuthServices } from './AuthServices';
 import { authRoutes as declared } from '../../contracts/api/authRoutes';
 import { route } from '../http/registerRoute';
 
 /** Login by SMS code, image captcha + password, or authorization code; logout: contracts/api/authRoutes.ts. */
-export async function authRoutes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function authRoutes(api: FastifyInstance, ctx: AuthServices): Promise<void> {
   const { users, sessions, sms, captcha, now, limits } = ctx;
 
   async function startSession(userId: number, pinnedTenant: number | null): Promise<string> {
