@@ -62,7 +62,16 @@ export async function prepareDatabase(
   if (readings) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
   // Every tenant without one gets a past (server/seed/history/): alarms and their handling, work orders,
   // emergency events, diagnosis rounds, business; a new fleet also its status changes, commands and inspections.
-  await seedHistory({ db, catalog, resourceKinds: options.resourceKinds, plugins: options.plugins, days: historyDays, now, freshDatabase, info });
+  await seedHistory({
+    db,
+    catalog,
+    resourceKinds: options.resourceKinds,
+    plugins: options.plugins,
+    days: historyDays,
+    now,
+    freshDatabase,
+    info,
+  });
   // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
   const baselines = await recordBaselines(db, now);
   if (baselines) info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);

@@ -15,9 +15,11 @@ import { scheduleWorkOrder } from './workOrderHistory';
 
 const MINUTE_MS = 60_000;
 /** Alarms a tenant sees on an average weekday. */
-const ALARMS_PER_DAY = 16;
+const ALARMS_PER_DAY = 12;
 /** How busy each Shanghai hour is (more by day, fewer at night), relative. */
-const HOUR_WEIGHTS = [0.3, 0.2, 0.2, 0.2, 0.3, 0.5, 0.8, 1.2, 1.5, 1.6, 1.6, 1.5, 1.3, 1.4, 1.5, 1.5, 1.5, 1.4, 1.3, 1.2, 1.0, 0.8, 0.6, 0.4];
+const HOUR_WEIGHTS = [
+  0.3, 0.2, 0.2, 0.2, 0.3, 0.5, 0.8, 1.2, 1.5, 1.6, 1.6, 1.5, 1.3, 1.4, 1.5, 1.5, 1.5, 1.4, 1.3, 1.2, 1.0, 0.8, 0.6, 0.4,
+];
 const HOUR_TOTAL = HOUR_WEIGHTS.reduce((sum, weight) => sum + weight, 0);
 /** Weekends are quieter in the city and busier in a scenic area. */
 const WEEKEND_FACTOR: Record<string, number> = { city: 0.75, scenic: 1.35 };
@@ -49,7 +51,11 @@ const isWeekend = (at: number) => [0, 6].includes(new Date(at + SHANGHAI_OFFSET_
  * wiring) through the event's tasks. Alarms raised late are still being handled now, and a few were
  * left open or in progress. Today ends with a fire and a flood under way.
  */
-export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCatalog, resourceKinds: EmergencyResourceKinds): AlarmHistoryCounts {
+export function scheduleAlarmHistory(
+  context: HistoryContext,
+  catalog: DeviceCatalog,
+  resourceKinds: EmergencyResourceKinds,
+): AlarmHistoryCounts {
   const { timeline, services, tenant, random } = context;
   const { tenantId } = tenant;
   const counts: AlarmHistoryCounts = { alarms: 0, workOrders: 0, events: 0 };
@@ -64,12 +70,18 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
   for (const kind of catalog.kinds)
     for (const alarm of kind.simulatedAlarms ?? [])
       if (types.has(alarm.code) && ofTenant(alarm.code))
-        raisedBy.set(kind.page, [...(raisedBy.get(kind.page) ?? []), { type: alarm.code, content: alarm.content ?? types.get(alarm.code)!.name }]);
+        raisedBy.set(kind.page, [
+          ...(raisedBy.get(kind.page) ?? []),
+          { type: alarm.code, content: alarm.content ?? types.get(alarm.code)!.name },
+        ]);
   const deviceRaised = new Set([...raisedBy.values()].flat().map((alarm) => alarm.type));
   const devices = tenant.devices.filter((device) => raisedBy.has(device.kind));
   // Reported alarms (no device): types no device raises, of a module other than the devices'.
   const reported = [...types.values()].filter(
-    (type) => !catalog.kinds.some((kind) => kind.simulatedAlarms?.some((alarm) => alarm.code === type.code)) && ofTenant(type.code) && type.targetPage?.module !== 'device',
+    (type) =>
+      !catalog.kinds.some((kind) => kind.simulatedAlarms?.some((alarm) => alarm.code === type.code)) &&
+      ofTenant(type.code) &&
+      type.targetPage?.module !== 'device',
   );
   const areas = TENANT_AREAS[tenantId] ?? [];
   const choose = (): AlarmChoice | undefined => {
@@ -99,14 +111,15 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
     (error) => context.failures.push(error),
   );
 
+  /** Each alarm's status as its last transition returned it. */
+  const statuses = new Map<number, AlarmStatus>();
   /** Moves the alarm on, one step at a time as the rules require, up to `target`. */
-  const advance = async (alarmId: number, target: AlarmStatus, notes: readonly string[]) => {
-    const handler = pick(random, tenant.handlers);
-    let status = (await services.alarms.get(tenantId, alarmId)).status as AlarmStatus;
+  const advance = async (alarmId: number, target: AlarmStatus, notes: readonly string[], handler = pick(random, tenant.handlers)) => {
+    let status = statuses.get(alarmId) ?? 'ALARM_STATUS_UNTREATED';
     while (ALARM_STATUSES.indexOf(status) < ALARM_STATUSES.indexOf(target)) {
       const next = ALARM_STATUSES[ALARM_STATUSES.indexOf(status) + 1]!;
-      await services.alarms.transition(tenantId, handler, alarmId, next, pick(random, notes));
-      status = next;
+      status = (await services.alarms.transition(tenantId, handler, alarmId, next, pick(random, notes))).status as AlarmStatus;
+      statuses.set(alarmId, status);
     }
   };
   /** Completed, then (nearly always) confirmed by the shift leader. */
@@ -114,14 +127,25 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
     const confirmed = random() < 0.95;
     timeline.at(after + between(random, 5, 30) * MINUTE_MS, async () => {
       await advance(alarmId, 'ALARM_STATUS_COMPLET', HISTORY_TEXT.complete);
-      if (confirmed) timeline.at(timeline.now() + between(random, 10, 90) * MINUTE_MS, () => advance(alarmId, 'ALARM_STATUS_CONFIRMED', HISTORY_TEXT.confirm));
+      if (confirmed)
+        timeline.at(timeline.now() + between(random, 10, 90) * MINUTE_MS, () =>
+          advance(alarmId, 'ALARM_STATUS_CONFIRMED', HISTORY_TEXT.confirm),
+        );
     });
   };
   /** Taken up by an operator (assigned, 处理中), then handled the way its plan says. */
   const handle = (alarm: Alarm, event: EmergencyEventDetail | undefined, script: EventScript) => {
     const at = timeline.now();
     const roll = random();
-    const plan = event ? 'event' : roll < 0.03 ? 'untreated' : roll < 0.07 ? 'processing' : roll < (alarm.deviceId ? 0.27 : 0.15) ? 'workOrder' : 'plain';
+    const plan = event
+      ? 'event'
+      : roll < 0.03
+        ? 'untreated'
+        : roll < 0.07
+          ? 'processing'
+          : roll < (alarm.deviceId ? 0.27 : 0.15)
+            ? 'workOrder'
+            : 'plain';
     if (plan === 'untreated') return;
     const night = localHour(at) < 7 || localHour(at) >= 22;
     const reaction = (event ? between(random, 1, 5) : night ? between(random, 10, 60) : between(random, 2, 20)) * MINUTE_MS;
@@ -129,12 +153,13 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
     const assignee = pick(random, tenant.handlers);
     const assignNote = pick(random, HISTORY_TEXT.assign);
     const acceptNote = pick(random, HISTORY_TEXT.accept);
-    const comment = random() < 0.5 ? pick(random, HISTORY_TEXT.comment) : undefined;
+    const comment = random() < 0.35 ? pick(random, HISTORY_TEXT.comment) : undefined;
     timeline.at(at + reaction, async () => {
       await services.alarms.assign(tenantId, handler, alarm.alarmId, assignee, assignNote);
-      await services.alarms.transition(tenantId, assignee, alarm.alarmId, 'ALARM_STATUS_PROCESSING', acceptNote);
+      await advance(alarm.alarmId, 'ALARM_STATUS_PROCESSING', [acceptNote], assignee);
       const taken = timeline.now();
-      if (comment) timeline.at(taken + between(random, 5, 30) * MINUTE_MS, () => services.alarms.comment(tenantId, assignee, alarm.alarmId, comment));
+      if (comment)
+        timeline.at(taken + between(random, 5, 30) * MINUTE_MS, () => services.alarms.comment(tenantId, assignee, alarm.alarmId, comment));
       if (plan === 'workOrder')
         timeline.at(taken + between(random, 3, 15) * MINUTE_MS, async () => {
           const order = await services.orders.createFromAlarm(tenantId, assignee, { alarmId: alarm.alarmId });
@@ -163,7 +188,7 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
   // The month: a Poisson number of alarms in every hour, by the hour's and the day's weight.
   const weekend = WEEKEND_FACTOR[tenant.tenantType] ?? 1;
   for (let hour = Math.floor(timeline.start / HOUR_MS) * HOUR_MS; hour < timeline.end; hour += HOUR_MS) {
-    const mean = (ALARMS_PER_DAY * HOUR_WEIGHTS[localHour(hour)]!) / HOUR_TOTAL * (isWeekend(hour) ? weekend : 1);
+    const mean = ((ALARMS_PER_DAY * HOUR_WEIGHTS[localHour(hour)]!) / HOUR_TOTAL) * (isWeekend(hour) ? weekend : 1);
     for (let count = poisson(mean, random); count > 0; count--) {
       const at = hour + random() * HOUR_MS;
       const choice = choose();
@@ -178,7 +203,10 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
   const fire = devices.find((device) => device.online && raisedBy.get(device.kind)!.some((alarm) => opening.get(alarm.type) === 'FIRE'));
   if (fire) {
     const alarm = raisedBy.get(fire.kind)!.find((candidate) => opening.get(candidate.type) === 'FIRE')!;
-    timeline.at(timeline.end - 50 * MINUTE_MS, async () => void (await raise({ type: alarm.type, device: fire, content: `${fire.name}：${alarm.content}` }, 'ongoing')));
+    timeline.at(
+      timeline.end - 50 * MINUTE_MS,
+      async () => void (await raise({ type: alarm.type, device: fire, content: `${fire.name}：${alarm.content}` }, 'ongoing')),
+    );
   }
   const floodType = [...opening].find(([code, kind]) => kind === 'FLOOD' && ofTenant(code) && !deviceRaised.has(code))?.[0];
   const gauge = tenant.devices.find((device) => resourceKinds.waterLevelKinds.includes(device.kind)) ?? tenant.devices[0];
@@ -188,7 +216,7 @@ export function scheduleAlarmHistory(context: HistoryContext, catalog: DeviceCat
       counts.alarms++;
       timeline.at(timeline.now() + 4 * MINUTE_MS, async () => {
         const handler = pick(random, tenant.handlers);
-        await services.alarms.transition(tenantId, handler, alarm.alarmId, 'ALARM_STATUS_PROCESSING', pick(random, HISTORY_TEXT.accept));
+        await advance(alarm.alarmId, 'ALARM_STATUS_PROCESSING', HISTORY_TEXT.accept, handler);
         const event = await services.emergency.events.fromAlarm(tenantId, handler, {
           alarmId: alarm.alarmId,
           kind: 'FLOOD',

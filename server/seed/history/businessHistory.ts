@@ -14,7 +14,11 @@ export async function seedBusinessHistory(db: Db, now: number, days: number): Pr
   const owners = await db.selectFrom('business_gates').select('tenant_id').distinct().execute();
   const fresh = owners.filter((row) => !watermarked.has(row.tenant_id)).length;
   if (!fresh) return 0;
-  const simulator = new BusinessSimulator(db, () => now, { tickMs: 0, seed: FLEET_RANDOM_SEED + HISTORY_DOMAINS.business, backfillDays: days });
+  const simulator = new BusinessSimulator(db, () => now, {
+    tickMs: 0,
+    seed: FLEET_RANDOM_SEED + HISTORY_DOMAINS.business,
+    backfillDays: days,
+  });
   await simulator.catchUp();
   return fresh;
 }

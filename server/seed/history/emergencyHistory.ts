@@ -36,7 +36,12 @@ export function scheduleEventHandling(
     const actor = { userId: null, name: team.name };
     const dispatchAt = opened + (2 + 2 * index) * MINUTE_MS;
     // Ongoing: 0 处理中, 1 已完成, 2 待接收, 3 已取消. Closed: each finished, the last cancelled now and then.
-    const role = script === 'ongoing' ? (['processing', 'finished', 'pending', 'cancelled'] as const)[index]! : index === count - 1 && random() < 0.2 ? 'cancelled' : 'finished';
+    const role =
+      script === 'ongoing'
+        ? (['processing', 'finished', 'pending', 'cancelled'] as const)[index]!
+        : index === count - 1 && random() < 0.2
+          ? 'cancelled'
+          : 'finished';
     const acceptAt = dispatchAt + between(random, 3, 12) * MINUTE_MS;
     const progressAt = acceptAt + between(random, 8, 25) * MINUTE_MS;
     const finishAt = script === 'ongoing' ? progressAt + 5 * MINUTE_MS : progressAt + between(random, 20, 90) * MINUTE_MS;
@@ -55,7 +60,10 @@ export function scheduleEventHandling(
       });
       if (role === 'pending') return;
       if (role === 'cancelled') {
-        timeline.at(cancelAt, async () => void (await services.emergency.tasks.cancel(tenantId, { userId: operator }, task.taskId, cancelNote)));
+        timeline.at(
+          cancelAt,
+          async () => void (await services.emergency.tasks.cancel(tenantId, { userId: operator }, task.taskId, cancelNote)),
+        );
         return;
       }
       timeline.at(acceptAt, async () => {
@@ -63,7 +71,10 @@ export function scheduleEventHandling(
         timeline.at(progressAt, async () => {
           await services.emergency.tasks.progress(tenantId, actor, task.taskId, percent, progressNote);
           if (role === 'processing') return;
-          timeline.at(finishAt, async () => void (await services.emergency.tasks.finish(tenantId, { userId: operator }, task.taskId, finishNote)));
+          timeline.at(
+            finishAt,
+            async () => void (await services.emergency.tasks.finish(tenantId, { userId: operator }, task.taskId, finishNote)),
+          );
         });
       });
     });

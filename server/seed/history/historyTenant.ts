@@ -31,7 +31,11 @@ export const historyRandom = (tenantId: number, domain: keyof typeof HISTORY_DOM
   seededRandom(FLEET_RANDOM_SEED + 7919 * tenantId + 104_729 * HISTORY_DOMAINS[domain]);
 
 export async function loadHistoryTenant(db: Db, tenantId: number): Promise<HistoryTenant> {
-  const tenant = await db.selectFrom('tenants').select(['tenant_id', 'tenant_type']).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+  const tenant = await db
+    .selectFrom('tenants')
+    .select(['tenant_id', 'tenant_type'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
   const roles = await db
     .selectFrom('user_tenants as ut')
     .innerJoin('roles as r', 'r.role_id', 'ut.role_id')

@@ -48,7 +48,11 @@ export function scheduleWorkOrder(context: HistoryContext, order: WorkOrderRow, 
   const teamNote = pick(random, HISTORY_TEXT.workOrderAccept);
   if (!team) return;
   timeline.at(assignAt, async () => {
-    await services.orders.assign(tenantId, operator, { orderId: order.orderId, teamId: team.teamId, note: HISTORY_TEXT.workOrderAssign(team.name) });
+    await services.orders.assign(tenantId, operator, {
+      orderId: order.orderId,
+      teamId: team.teamId,
+      note: HISTORY_TEXT.workOrderAssign(team.name),
+    });
     timeline.at(acceptAt, async () => {
       await services.orders.accept(tenantId, null, order.orderId, `${team.name}${teamNote}`);
       timeline.at(progressAt, async () => {
