@@ -23,10 +23,22 @@ const raw = (connection: DatabaseConnection, text: string) => connection.execute
 class EnclosedDriver implements Driver {
   /** A service's transaction was rolled back: the enclosing one must not commit. */
   failed = false;
-  constructor(private readonly connection: DatabaseConnection) {}
+  private readonly serial: DatabaseConnection;
+  constructor(connection: DatabaseConnection) {
+    // One statement at a time on the one connection, as a pool would run concurrent reads (Promise.all) on several.
+    let tail: Promise<unknown> = Promise.resolve();
+    this.serial = {
+      executeQuery: <R>(query: CompiledQuery) => {
+        const result = tail.then(() => connection.executeQuery<R>(query));
+        tail = result.catch(() => undefined);
+        return result;
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+  }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return this.connection;
+    return this.serial;
   }
   async beginTransaction(): Promise<void> {}
   async commitTransaction(): Promise<void> {}
