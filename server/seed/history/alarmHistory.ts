@@ -15,7 +15,7 @@ import { scheduleWorkOrder } from './workOrderHistory';
 
 const MINUTE_MS = 60_000;
 /** Alarms a tenant sees on an average weekday. */
-const ALARMS_PER_DAY = 12;
+const ALARMS_PER_DAY = 10;
 /** How busy each Shanghai hour is (more by day, fewer at night), relative. */
 const HOUR_WEIGHTS = [
   0.3, 0.2, 0.2, 0.2, 0.3, 0.5, 0.8, 1.2, 1.5, 1.6, 1.6, 1.5, 1.3, 1.4, 1.5, 1.5, 1.5, 1.4, 1.3, 1.2, 1.0, 0.8, 0.6, 0.4,
@@ -46,7 +46,7 @@ const isWeekend = (at: number) => [0, 6].includes(new Date(at + SHANGHAI_OFFSET_
  * A tenant's alarms over the timeline, raised through AlarmService as devices and reports raise them
  * live: the tenant's alarm types (those whose page is in a module its roles open), devices only of
  * kinds that raise the type (their manifests' simulatedAlarms), at a daily and weekly rhythm. Each is
- * handled the way operators handle alarms — assigned, taken up, commented, completed and confirmed —
+ * handled the way operators handle alarms — assigned or taken up, commented, completed and confirmed —
  * some through a work order, and those that open an emergency event (the live AlarmService.onRaised
  * wiring) through the event's tasks. Alarms raised late are still being handled now, and a few were
  * left open or in progress. Today ends with a fire and a flood under way.
@@ -150,12 +150,14 @@ export function scheduleAlarmHistory(
     const night = localHour(at) < 7 || localHour(at) >= 22;
     const reaction = (event ? between(random, 1, 5) : night ? between(random, 10, 60) : between(random, 2, 20)) * MINUTE_MS;
     const handler = pick(random, tenant.handlers);
-    const assignee = pick(random, tenant.handlers);
+    // Half are assigned by the dispatcher; the others the operator on duty takes up himself.
+    const assigned = random() < 0.5;
+    const assignee = assigned ? pick(random, tenant.handlers) : handler;
     const assignNote = pick(random, HISTORY_TEXT.assign);
     const acceptNote = pick(random, HISTORY_TEXT.accept);
     const comment = random() < 0.35 ? pick(random, HISTORY_TEXT.comment) : undefined;
     timeline.at(at + reaction, async () => {
-      await services.alarms.assign(tenantId, handler, alarm.alarmId, assignee, assignNote);
+      if (assigned) await services.alarms.assign(tenantId, handler, alarm.alarmId, assignee, assignNote);
       await advance(alarm.alarmId, 'ALARM_STATUS_PROCESSING', [acceptNote], assignee);
       const taken = timeline.now();
       if (comment)

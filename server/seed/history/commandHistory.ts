@@ -30,7 +30,7 @@ export class HistoryGateway implements DeviceGateway {
 }
 
 /**
- * One or two commands a day to each kind of the tenant that takes commands without parameters (开灯, 关闭 …),
+ * A command on about every other day (now and then two) to each kind of the tenant that takes commands without parameters (开灯, 关闭 …),
  * to one to six of its devices at once, sent by the tenant's operators through DeviceService.control on
  * the timeline: the command log and each device's result (设备运维's success rates) are written together,
  * as live. Returns how many commands were scheduled.
@@ -43,7 +43,8 @@ export function scheduleCommandHistory(context: HistoryContext, catalog: DeviceC
     const commands = catalog.byPage(kindPage)?.commands?.filter((command) => !command.params) ?? [];
     if (!commands.length) continue;
     for (let day = 0; day < days; day++) {
-      for (let count = 1 + Math.floor(random() * 2); count > 0; count--) {
+      const roll = random();
+      for (let count = roll < 0.1 ? 2 : roll < 0.55 ? 1 : 0; count > 0; count--) {
         const at = timeline.start + (day + random()) * DAY_MS;
         const command = pick(random, commands);
         const targets = 1 + Math.floor(random() * Math.min(6, ofKind.length));
