@@ -45,16 +45,20 @@ export async function loadHistoryTenant(db: Db, tenantId: number): Promise<Histo
     .orderBy('ut.user_id')
     .execute();
   const operators = roles.filter((row) => row.role_key !== 'admin').map((row) => row.user_id);
-  const modules = await db
-    .selectFrom('roles as r')
-    .innerJoin('role_menus as rm', 'rm.role_id', 'r.role_id')
-    .innerJoin('menus as m', 'm.menu_id', 'rm.menu_id')
-    .select('m.name')
-    .distinct()
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.role_key', '!=', 'admin')
-    .where('m.parent_id', 'is', null)
-    .execute();
+  // The operators' modules; a tenant with none but its administrators', theirs.
+  const modulesOf = (withAdmin: boolean) => {
+    const query = db
+      .selectFrom('roles as r')
+      .innerJoin('role_menus as rm', 'rm.role_id', 'r.role_id')
+      .innerJoin('menus as m', 'm.menu_id', 'rm.menu_id')
+      .select('m.name')
+      .distinct()
+      .where('r.tenant_id', '=', tenantId)
+      .where('m.parent_id', 'is', null);
+    return (withAdmin ? query : query.where('r.role_key', '!=', 'admin')).execute();
+  };
+  const operatorModules = await modulesOf(false);
+  const modules = operatorModules.length ? operatorModules : await modulesOf(true);
   const teams = await db.selectFrom('teams').select(['team_id', 'name']).where('tenant_id', '=', tenantId).orderBy('team_id').execute();
   const devices = await db
     .selectFrom('devices')
