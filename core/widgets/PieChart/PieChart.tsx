@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { CategoryData } from '../../../contracts/panels';
 import { formatNumber, formatPercent } from '../../format/timeFormat';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import { chartSizes, escapeHtml, itemTooltip, legend, listSummary, paletteFrom, valueText } from '../charts/chartOptions';
@@ -29,8 +30,8 @@ const EMPTY_RING_COLOUR = 'rgba(143, 153, 168, 0.22)';
 /** Where the pie sits: left of the legend (which starts at 54%), or in the middle without one. */
 const centerX = (withLegend: boolean) => (withLegend ? '27%' : '50%');
 
-export function pieChartOption(data: CategoryData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+export function pieChartOption(data: CategoryData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
+  const sizes = chartSizes(scale);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const donut = booleanOption(options, 'donut') ?? true;
   const withLegend = booleanOption(options, 'legend') ?? true;
@@ -109,7 +110,8 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
  * `onOpen(item key ?? name)`.
  */
 export function PieChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'pieChart'>) {
-  const option = useMemo(() => (data ? pieChartOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? pieChartOption(data, options, scale) : null), [data, options, scale]);
   const donut = booleanOption(options, 'donut') ?? true;
   const withLegend = booleanOption(options, 'legend') ?? true;
   const unit = data?.unit ?? stringOption(options, 'unit') ?? '';
