@@ -72,8 +72,9 @@ export function gaugeOption(data: GaugeData, options: Record<string, unknown> | 
           show: Boolean(caption),
           offsetCenter: [0, '40%'],
           color: bp.gray4,
-          fontSize: sizes.label + 1,
-          lineHeight: Math.round((sizes.label + 1) * 1.5),
+          // A little larger than axis type (13 px on the desktop), scaling with it.
+          fontSize: Math.round(sizes.label * 1.08),
+          lineHeight: Math.round(sizes.label * 1.08 * 1.5),
         },
         detail: {
           valueAnimation: true,
