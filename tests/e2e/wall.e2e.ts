@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { loginByAuthCode, screenshot, setupBrowser } from './browser';
+
+// The wall at 4K (issue 21): a 4K wall is read from across the room like a 1080p one, so everything on
+// it (header, clock, panel titles, chart labels and legends) is drawn at least twice as large.
+const baseUrl = inject('baseUrl');
+const { open } = setupBrowser(baseUrl);
+
+const WALLS = [
+  { wall: '1080', width: 1920, height: 1080 },
+  { wall: '4k', width: 3840, height: 2160 },
+] as const;
+
+/** The computed font size (px) of the first element matching `selector`. */
+const fontSize = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+
+/** What ECharts was given for the first chart with axes: the chart element exposes its type sizes. */
+async function chartSizes(page: Page): Promise<{ axisLabel: number; legend: number }> {
+  const chart = page.locator('.ops-echart__canvas[data-axis-label-size][data-legend-size]').first();
+  await chart.waitFor({ timeout: 60_000 });
+  return chart.evaluate((element: HTMLElement) => ({
+    axisLabel: Number(element.dataset.axisLabelSize),
+    legend: Number(element.dataset.legendSize),
+  }));
+}
+
+interface Measured {
+  title: number;
+  clock: number;
+  panelTitle: number;
+  axisLabel: number;
+  legend: number;
+  button?: number;
+}
+
+async function operatorAt(width: number, height: number): Promise<Page> {
+  const page = await open();
+  await page.setViewportSize({ width, height });
+  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  return page;
+}
+
+function expectTwiceAsLarge(hd: Measured, uhd: Measured) {
+  for (const key of Object.keys(hd) as (keyof Measured)[]) {
+    expect(hd[key], key).toBeGreaterThan(0);
+    expect(uhd[key], `${key}：4K ${uhd[key]} px，1080p ${hd[key]} px`).toBeGreaterThanOrEqual(2 * hd[key]!);
+  }
+}
+
+describe('the wall at 4K', () => {
+  it('a panel page: the header (title, clock, buttons), panel titles and chart labels are at least twice their 1080p size', async () => {
+    const measured: Measured[] = [];
+    for (const { wall, width, height } of WALLS) {
+      const page = await operatorAt(width, height);
+      await page.goto(`/alarmManage/alarmstatistics?wall=${wall}`);
+      await page.getByRole('button', { name: '退出大屏' }).waitFor();
+      const sizes = await chartSizes(page);
+      measured.push({
+        title: await fontSize(page, '.app-header__title'),
+        clock: await fontSize(page, '.app-header__clock-time'),
+        button: await fontSize(page, '.app-header .bp6-button'),
+        panelTitle: await fontSize(page, '.panel-frame__title'),
+        ...sizes,
+      });
+      expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([
+        width,
+        height,
+      ]);
+      await screenshot(page, `wall-alarmstatistics-${wall}`);
+    }
+    expectTwiceAsLarge(measured[0]!, measured[1]!);
+  });
+
+  it('the real-time board: its title, clock, panel titles and chart labels are at least twice their 1080p size', async () => {
+    const measured: Measured[] = [];
+    for (const { wall, width, height } of WALLS) {
+      const page = await operatorAt(width, height);
+      await page.goto(`/realTimeBroad?wall=${wall}`);
+      await page.getByRole('heading', { name: /实时态势/ }).waitFor();
+      const sizes = await chartSizes(page);
+      measured.push({
+        title: await fontSize(page, '.real-time-board__title'),
+        clock: await fontSize(page, '.app-header__clock-time'),
+        panelTitle: await fontSize(page, '.panel-frame__title'),
+        ...sizes,
+      });
+      expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([
+        width,
+        height,
+      ]);
+      await screenshot(page, `wall-real-time-board-${wall}`);
+    }
+    expectTwiceAsLarge(measured[0]!, measured[1]!);
+  });
+});
