@@ -4,6 +4,7 @@ import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import {
+  axisLabel,
   axisTooltip,
   chartSizes,
   grid,
@@ -48,7 +49,7 @@ export function barChartOption(
   const horizontal = booleanOption(options, 'horizontal') ?? false;
   const stack = booleanOption(options, 'stack') ?? false;
   const palette = paletteFrom(options);
-  const categoryAxisLabel = { fontSize: sizes.label, hideOverlap: true, interval: horizontal ? 0 : 'auto' };
+  const categoryAxisLabel = axisLabel(sizes, { hideOverlap: true, interval: horizontal ? 0 : 'auto' });
 
   if (isCategoryData(data)) {
     const colorByItem = booleanOption(options, 'colorByItem') ?? false;
@@ -104,7 +105,7 @@ export function barChartOption(
   const xs = timeAxis ? data.series.flatMap((series) => series.points.map(([x]) => Number(x))) : [];
   const span = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
   const category = timeAxis
-    ? { type: 'time', axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) } }
+    ? { type: 'time', axisLabel: axisLabel(sizes, { hideOverlap: true, formatter: timeAxisFormatter(span) }) }
     : { type: 'category', data: labels, inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
   const value = valueAxis(
     sizes,

@@ -4,7 +4,7 @@ import { formatNumber } from '../../format/timeFormat';
 import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { chartSizes, escapeHtml, itemTooltip, valueText } from '../charts/chartOptions';
+import { axisLabel, chartSizes, escapeHtml, itemTooltip, valueText } from '../charts/chartOptions';
 import { bp } from '../charts/chartTheme';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { numberOption, stringOption, type WidgetProps } from '../widgetProps';
@@ -33,7 +33,7 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
     splitArea: { show: false },
     axisLine: { show: false },
     axisTick: { show: false },
-    axisLabel: { fontSize: sizes.label, color: bp.gray4, hideOverlap: true },
+    axisLabel: axisLabel(sizes, { color: bp.gray4, hideOverlap: true }),
   });
   return {
     animation: false,

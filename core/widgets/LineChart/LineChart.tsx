@@ -4,6 +4,7 @@ import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import {
+  axisLabel,
   axisTooltip,
   chartSizes,
   grid,
@@ -118,10 +119,10 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
           boundaryGap: false,
           ...(from !== undefined ? { min: toAxisTime(from) } : {}),
           ...(to !== undefined ? { max: toAxisTime(to) } : {}),
-          axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) },
+          axisLabel: axisLabel(sizes, { hideOverlap: true, formatter: timeAxisFormatter(span) }),
           splitNumber: sizes.wall ? 6 : 5,
         }
-      : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
+      : { type: 'category', boundaryGap: false, data: labels, axisLabel: axisLabel(sizes, { hideOverlap: true }) },
     // ECharts scales the axis to the data only: a warning line above every reading would fall off the chart.
     // (Readings above the line: the axis's own nice top, as without one.)
     yAxis: valueAxis(

@@ -4,7 +4,7 @@ import { formatNumber, formatPercent } from '../../format/timeFormat';
 import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { chartSizes, escapeHtml, itemTooltip, legend, listSummary, paletteFrom, valueText } from '../charts/chartOptions';
+import { chartSizes, escapeHtml, itemTooltip, legend, listSummary, markerGap, paletteFrom, valueText } from '../charts/chartOptions';
 import { bp } from '../charts/chartTheme';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { booleanOption, stringOption, type WidgetProps } from '../widgetProps';
@@ -52,6 +52,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
       textStyle: {
         fontSize: sizes.legend,
         color: bp.gray4,
+        ...markerGap(sizes),
         rich: {
           // 9.6 em in all beside the marker: fits the 46% of a 4-column panel at wall-screen type too.
           name: { width: sizes.legend * 3.6, overflow: 'truncate', ellipsis: '…', fontSize: sizes.legend, color: bp.gray4 },

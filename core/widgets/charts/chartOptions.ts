@@ -33,6 +33,9 @@ export interface ChartSizes {
   scaleWidth: number;
   scaleLength: number;
   cellBorder: number;
+  /** Between axis labels and their axis; between a legend's marker and its text (ECharts puts 5 px, we add the rest). */
+  axisGap: number;
+  markerGap: number;
   /** Larger type on a wall screen: axes get a tick more. */
   wall: boolean;
 }
@@ -53,6 +56,8 @@ const DESKTOP_SIZES: Sizes = {
   scaleWidth: 10,
   scaleLength: 140,
   cellBorder: 1,
+  axisGap: 8,
+  markerGap: 5,
 };
 
 /** The sizes on a 1080p wall screen, read across a control room; a 4K wall doubles them. */
@@ -70,6 +75,8 @@ const WALL_1080_SIZES: Sizes = {
   scaleWidth: 16,
   scaleLength: 260,
   cellBorder: 2,
+  axisGap: 8,
+  markerGap: 5,
 };
 
 /**
@@ -153,6 +160,17 @@ export function itemTooltip(sizes: ChartSizes, describe: (param: TooltipParam) =
   };
 }
 
+/** ECharts keeps 5 px between a legend's marker and its text: text padding makes up the rest on a 4K wall. */
+export function markerGap(sizes: ChartSizes): { padding?: number[] } {
+  const extra = sizes.markerGap - 5;
+  return extra > 0 ? { padding: [0, 0, 0, extra] } : {};
+}
+
+/** An axis's label style: its type size and its distance from the axis. */
+export function axisLabel(sizes: ChartSizes, extra: Record<string, unknown> = {}) {
+  return { fontSize: sizes.label, margin: sizes.axisGap, ...extra };
+}
+
 export function legend(sizes: ChartSizes, show: boolean, extra: Record<string, unknown> = {}) {
   return {
     show,
@@ -163,7 +181,7 @@ export function legend(sizes: ChartSizes, show: boolean, extra: Record<string, u
     itemWidth: sizes.legend,
     itemHeight: Math.round(sizes.legend * 0.66),
     itemGap: Math.round(sizes.legend * 1.2),
-    textStyle: { fontSize: sizes.legend, color: bp.gray4 },
+    textStyle: { fontSize: sizes.legend, color: bp.gray4, ...markerGap(sizes) },
     ...extra,
   };
 }
@@ -189,8 +207,9 @@ export function valueAxis(sizes: ChartSizes, unit: string, extra: Record<string,
     type: 'value' as const,
     ...(whole ? { minInterval: 1 } : {}),
     name: unit || undefined,
+    nameGap: Math.round(sizes.axisGap * 1.875),
     nameTextStyle: { fontSize: sizes.label, color: bp.gray3, align: 'left' as const },
-    axisLabel: { fontSize: sizes.label, formatter: (value: number) => formatNumber(value) },
+    axisLabel: axisLabel(sizes, { formatter: (value: number) => formatNumber(value) }),
     ...extra,
   };
 }
