@@ -29,6 +29,8 @@ const EMPTY_RING_COLOUR = 'rgba(143, 153, 168, 0.22)';
 
 /** Where the pie sits: left of the legend (which starts at 54%), or in the middle without one. */
 const centerX = (withLegend: boolean) => (withLegend ? '27%' : '50%');
+/** The pie's layout box: the left 54% beside a legend, so a narrow panel shrinks the ring instead of cutting it. */
+const pieBox = (withLegend: boolean) => ({ left: 0, top: 0, bottom: 0, width: withLegend ? '54%' : '100%', center: ['50%', '50%'] });
 
 export function pieChartOption(data: CategoryData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
   const sizes = chartSizes(scale);
@@ -70,7 +72,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
       {
         type: 'pie',
         name: t.chartLabel.pie,
-        center: [centerX(withLegend), '50%'],
+        ...pieBox(withLegend),
         radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
         avoidLabelOverlap: true,
         // All zero (a quiet day): no slices (ECharts would split the ring equally, as if it were data);
@@ -93,7 +95,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
               type: 'pie',
               silent: true,
               z: 1,
-              center: [centerX(withLegend), '50%'],
+              ...pieBox(withLegend),
               radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
               label: { show: false },
               labelLine: { show: false },

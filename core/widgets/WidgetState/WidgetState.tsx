@@ -31,9 +31,11 @@ export function WidgetState({ status, empty, error, onRetry, emptyText = t.empty
   const zoom = useWallZoom(wall);
   const wallSize = (px: number) => Math.round(px * zoom);
   const rootClass = `ops-widget${wall ? ' ops-widget--wall' : ''}${className ? ` ${className}` : ''}`;
+  // Container queries cannot read --ops-zoom: a widget's CSS reads the wall's zoom here instead.
+  const zoomData = wall ? { 'data-wall-zoom': String(zoom) } : {};
   if (empty) {
     return (
-      <div className={`${rootClass} ops-widget--state`} aria-busy={status === 'loading'}>
+      <div className={`${rootClass} ops-widget--state`} aria-busy={status === 'loading'} {...zoomData}>
         {status === 'loading' ? (
           <div className="ops-widget-state" role="status">
             <Spinner size={wall ? wallSize(40) : 28} aria-hidden />
@@ -64,7 +66,7 @@ export function WidgetState({ status, empty, error, onRetry, emptyText = t.empty
     );
   }
   return (
-    <div className={rootClass} aria-busy={status === 'loading'}>
+    <div className={rootClass} aria-busy={status === 'loading'} {...zoomData}>
       {children}
       {status === 'loading' ? (
         <span className="ops-widget__refreshing" role="status" aria-label={t.refreshing}>
