@@ -11,9 +11,16 @@ import { ModulePage } from './ModulePage';
 import { figureOf } from './ModuleTileFigure';
 import { servesRoute, tileOf } from './pluginPages';
 
-const manifest = (id: string, contributes: Record<string, unknown>) => ({ id, kind: 'module', version: '1.0.0', displayName: '页面', contributes });
+const manifest = (id: string, contributes: Record<string, unknown>) => ({
+  id,
+  kind: 'module',
+  version: '1.0.0',
+  displayName: '页面',
+  contributes,
+});
 
-const registryOf = (manifests: Record<string, unknown>) => new DefaultPluginRegistry(createPluginCatalog(manifests, {}), createAppContainer());
+const registryOf = (manifests: Record<string, unknown>) =>
+  new DefaultPluginRegistry(createPluginCatalog(manifests, {}), createAppContainer());
 
 const tile = { label: '未办结工单', query: { path: '/overview/operation' } };
 const registry = registryOf({
@@ -26,9 +33,11 @@ const registry = registryOf({
 const operationRoutes = buildModuleRoutes({ 'platform:operation': true }, [
   {
     name: 'operation',
+    path: '/operation',
+    meta: { title: '运维管理' },
     children: [
-      { name: 'workOrder', meta: { title: '工单管理' } },
-      { name: 'spareParts', meta: { title: '备件管理' } },
+      { name: 'workOrder', path: 'workorder', meta: { title: '工单管理' } },
+      { name: 'spareParts', path: 'spareparts', meta: { title: '备件管理' } },
     ],
   },
 ])[0]!;
@@ -58,7 +67,12 @@ describe('module roots', () => {
 
   it('reads a tile figure from one value or from the named item of a group', () => {
     expect(figureOf({ value: 3, unit: '条' }, { label: '今日告警' })).toEqual({ value: 3, unit: '条' });
-    const group = { items: [{ name: '在线', value: 5 }, { name: '在线率', value: 96.2, unit: '%' }] };
+    const group = {
+      items: [
+        { name: '在线', value: 5 },
+        { name: '在线率', value: 96.2, unit: '%' },
+      ],
+    };
     expect(figureOf(group, { label: '设备在线率', item: '在线率' })?.value).toBe(96.2);
     expect(figureOf(group, { label: '在线' })?.value).toBe(5);
     expect(figureOf(group, { label: '离线' })).toBeUndefined();

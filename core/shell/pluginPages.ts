@@ -53,6 +53,7 @@ export function servesRoute(registry: Pick<PluginRegistry, 'list'>, moduleName: 
 /** The tile figure a module's plugin declares on the module's root route (`routes[].tile`), if any. */
 export function tileOf(registry: Pick<PluginRegistry, 'list'>, moduleName: string): TileFigure | undefined {
   for (const plugin of registry.list('module'))
-    for (const route of plugin.manifest.contributes.routes) if (route.module === moduleName && route.child === undefined && route.tile) return route.tile;
+    for (const route of plugin.manifest.contributes.routes)
+      if (route.module === moduleName && route.child === undefined && route.tile) return route.tile;
   return undefined;
 }

@@ -112,7 +112,11 @@ export class OverviewService {
       .$if(codes !== undefined, (query) => query.where('alarm_type', 'in', codes ?? []))
       .groupBy('alarm_type')
       .execute();
-    const items = rows.map((row) => ({ key: row.alarm_type, name: this.alarmTypes.get(row.alarm_type)?.name ?? row.alarm_type, value: count(row.n) }));
+    const items = rows.map((row) => ({
+      key: row.alarm_type,
+      name: this.alarmTypes.get(row.alarm_type)?.name ?? row.alarm_type,
+      value: count(row.n),
+    }));
     return { items: items.sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : 1)), unit: '条' };
   }
 

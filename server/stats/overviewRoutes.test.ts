@@ -62,7 +62,11 @@ async function alarm(tenantId: number, createdAt: number, type = 'SMOKE', status
 }
 
 /** What the database itself says, counted apart from the service. */
-async function countOf(table: 'devices' | 'work_orders' | 'emergency_events', tenantId: number, where: (row: Record<string, unknown>) => boolean) {
+async function countOf(
+  table: 'devices' | 'work_orders' | 'emergency_events',
+  tenantId: number,
+  where: (row: Record<string, unknown>) => boolean,
+) {
   const rows = await db().selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
   return rows.filter((row) => where(row as Record<string, unknown>)).length;
 }
@@ -128,7 +132,11 @@ describe('alarms and devices of some types and kinds', () => {
   });
 
   it('refuses an unknown alarm type or device kind in Chinese, and a malformed list', async () => {
-    for (const url of ['/overview/alarms/summary?types=NOT_A_TYPE', '/overview/devices?kinds=spaceship', '/overview/alarms/byType?types=fire;drop']) {
+    for (const url of [
+      '/overview/alarms/summary?types=NOT_A_TYPE',
+      '/overview/devices?kinds=spaceship',
+      '/overview/alarms/byType?types=fire;drop',
+    ]) {
       const { body } = await server.api('GET', url, { token: admin });
       expect(body.code, url).not.toBe(200);
       expect(body.msg, url).toMatch(/告警类型|设备类型/);
@@ -153,7 +161,11 @@ describe('module roots', () => {
   it('counts open, overdue and finished work orders of the tenant', async () => {
     const order = await server.services.workOrders.actions.create(1, 1, { title: '井盖破损', dueAt: now() + HOUR_MS });
     // Its deadline has passed (moved back in the row: the clock stays, so the sessions stay live).
-    await db().updateTable('work_orders').set({ due_at: now() - HOUR_MS }).where('order_id', '=', order.orderId).execute();
+    await db()
+      .updateTable('work_orders')
+      .set({ due_at: now() - HOUR_MS })
+      .where('order_id', '=', order.orderId)
+      .execute();
     const operation = await get<StatGroupData>('/overview/operation', operationOnly);
     const isOpen = (row: Record<string, unknown>) => ['PENDING', 'ASSIGNED', 'PROCESSING'].includes(String(row.status));
     const overdue = await countOf('work_orders', 1, (row) => isOpen(row) && Number(row.due_at) < now());
@@ -169,7 +181,9 @@ describe('module roots', () => {
     const teams = await db().selectFrom('teams').select('team_id').where('tenant_id', '=', 1).execute();
     expect(item(emergency, '救援队伍')).toBe(teams.length);
     const load = await get<CategoryData>('/overview/teams/load');
-    expect(load.items.map((entry) => Number(entry.key)).sort((a, b) => a - b)).toEqual(teams.map((team) => team.team_id).sort((a, b) => a! - b!));
+    expect(load.items.map((entry) => Number(entry.key)).sort((a, b) => a - b)).toEqual(
+      teams.map((team) => team.team_id).sort((a, b) => a! - b!),
+    );
     expect(item(await get<StatGroupData>('/overview/teams'), '队伍')).toBe(teams.length);
   });
 

@@ -11,7 +11,12 @@ const module = (name: string, title: string, icon: string, children: number, sho
   path: `/${name}`,
   icon,
   showsMap,
-  children: Array.from({ length: children }, (_, index) => ({ name: `c${index}`, title: `子页面 ${index + 1}`, path: `/${name}/c${index}`, built: true })),
+  children: Array.from({ length: children }, (_, index) => ({
+    name: `c${index}`,
+    title: `子页面 ${index + 1}`,
+    path: `/${name}/c${index}`,
+    built: true,
+  })),
 });
 
 const storyModules: NavigationModule[] = [
