@@ -139,7 +139,7 @@ describe('Home at a glance', () => {
     }
     // A map module's root keeps the globe and floats its summary over it.
     await page.goto('/cityManagement');
-    await page.getByRole('region', { name: '今日告警', exact: true }).waitFor();
+    await page.getByRole('region', { name: '城管告警概况' }).waitFor();
     await page.locator('.globe-host').waitFor();
     expect(await page.textContent('body')).not.toContain('功能建设中');
   });
