@@ -33,10 +33,11 @@ async function chartSizes(page: Page): Promise<{ axisLabel: number; legend: numb
 
 type Measured = Record<string, number>;
 
+/** Signed in at the browser's usual size (Home is not what is measured), then sized to the wall. */
 async function operatorAt(width: number, height: number): Promise<Page> {
   const page = await open();
-  await page.setViewportSize({ width, height });
   await loginByAuthCode(page, 'OPER-2026-DEMO');
+  await page.setViewportSize({ width, height });
   return page;
 }
 
