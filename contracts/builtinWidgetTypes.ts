@@ -107,6 +107,24 @@ export const BUILTIN_WIDGET_TYPES = [
     }),
   },
   { id: 'heatmap', title: '热力图', optionsSchema: options({ unit, min: { type: 'number' }, max: { type: 'number' }, colors, link }) },
+  // Navigation: the user's modules and a module's child pages, from the menus (no query).
+  { id: 'moduleTiles', title: '模块磁贴', optionsSchema: options({ columns: { type: 'integer', minimum: 1, maximum: 12 } }) },
+  {
+    id: 'moduleChildren',
+    title: '子页面入口',
+    optionsSchema: {
+      ...options({
+        module: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 64 },
+        summaries: {
+          type: 'object',
+          description: '各子页面（按菜单名）的说明：已上线的写它有什么，规划中的写它将有什么',
+          propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+          additionalProperties: { type: 'string', minLength: 1, maxLength: 80 },
+        },
+      }),
+      required: ['module'],
+    },
+  },
 ] as const satisfies readonly WidgetTypeDeclaration[];
 
 /** The id of a built-in widget type. */

@@ -3,12 +3,16 @@
  * feed any widget of its family), and the layouts operators arrange (stored per user, tenant and page,
  * repaired by the same function on both sides).
  */
+import type { ModuleContribution } from '../schemas/contributions/module.schema.gen';
 import type { LayoutItem, Panel } from '../schemas/contributions/panels.schema.gen';
 import type { AlarmRow } from './alarms';
 import type { BuiltinWidgetId } from './builtinWidgetTypes';
 
 export type { LayoutItem, Panel, PanelQuery, PanelSize, PageLayouts, WidgetId } from '../schemas/contributions/panels.schema.gen';
 export { BUILTIN_WIDGET_TYPES, isBuiltinWidget, type BuiltinWidgetId, type WidgetTypeDeclaration } from './builtinWidgetTypes';
+
+/** The live figure a module root's plugin declares for the module's Home tile (`routes[].tile`). */
+export type TileFigure = NonNullable<ModuleContribution['routes'][number]['tile']>;
 
 /** Columns of every panel grid. */
 export const GRID_COLUMNS = 24;
@@ -77,8 +81,8 @@ export interface DeviceStatusData {
 }
 
 /**
- * What each built-in widget's query answers (alarmList reads AlarmRow pages: `{ rows, total }`; clock
- * reads nothing). A plugin's widget type documents its own.
+ * What each built-in widget's query answers (alarmList reads AlarmRow pages: `{ rows, total }`; clock,
+ * moduleTiles and moduleChildren read nothing). A plugin's widget type documents its own.
  */
 export interface WidgetData extends Record<BuiltinWidgetId, unknown> {
   statCard: StatValue;
@@ -94,6 +98,8 @@ export interface WidgetData extends Record<BuiltinWidgetId, unknown> {
   deviceStatus: DeviceStatusData;
   alarmList: { rows: AlarmRow[]; total: number };
   clock: null;
+  moduleTiles: null;
+  moduleChildren: null;
 }
 
 // ── Layouts ───────────────────────────────────────────────────────────────────────────────────────

@@ -96,7 +96,7 @@ export async function registerFeatures(
     : undefined;
   const devices = await registerDevices(api, deps, { alarms, deviceVersion: inputs.deviceVersion, orderCounters, remote: mqttGateway });
   const streams = await registerStreams(api, deps, devices.devices);
-  await registerStats(api, deps, alarmTypes);
+  await registerStats(api, deps, { alarmTypes, alarms });
   const business = await registerBusiness(api, deps);
   await registerPanels(api, deps, inputs.plugins);
   const { videoRooms } = await registerVideoRooms(api, deps);

@@ -32,6 +32,7 @@ describe('server layout', () => {
       'push',
       'sensors',
       'stats',
+      'stats',
       'stream',
       'videoRooms',
       'voice',

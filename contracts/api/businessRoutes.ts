@@ -1,11 +1,11 @@
-/** 商业运营's panel queries (contracts/panels.ts shapes): visitors, tickets, takings, parking and merchants; 综合态势 reads them too. */
+/** 商业运营's panel queries (contracts/panels.ts shapes): visitors, tickets, takings, parking and merchants; 综合态势 and 数据分析 read them too. */
 import type { CategoryData, GaugeData, SeriesData, StatGroupData, StatValue } from '../panels';
 import { dataReply, defineRoute } from './defineRoute';
 import { access } from './routeAccess';
 import { fields, oneOf, withDefault } from './schemas';
 import { rankingLimit, statsRange } from './statsRoutes';
 
-const businessAccess = access.menu('platform:business', 'platform:comprehensive');
+const businessAccess = access.menu('platform:business', 'platform:comprehensive', 'platform:dataAnalysis');
 const VISITOR_GROUPINGS = ['total', 'gate'] as const;
 
 export const businessRoutes = {

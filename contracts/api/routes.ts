@@ -7,6 +7,7 @@ import { devRoutes } from './devRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
 import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
 import { operationRoutes } from './operationRoutes';
+import { overviewRoutes } from './overviewRoutes';
 import { panelRoutes } from './panelRoutes';
 import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
@@ -27,6 +28,7 @@ export const routes = {
   platform: platformRoutes,
   sensors: sensorRoutes,
   stats: statsRoutes,
+  overview: overviewRoutes,
   weather: weatherRoutes,
   workOrders: workOrderRoutes,
   emergency: emergencyRoutes,

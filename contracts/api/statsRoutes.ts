@@ -14,9 +14,9 @@ export const statsRange = (fallback: StatsRange) => withDefault(oneOf('统计范
 /** `limit` of a ranking: 1 to 50, default 10. */
 export const rankingLimit = () => withDefault(boundedInteger('条数必须是 1 到 50 的整数', 1, 50), 10);
 
-// 综合态势 sees them all, each module its own.
+// 综合态势 sees them all, each module its own; 数据分析 reads the alarm analytics.
 const devicesAccess = access.menu('platform:comprehensive', 'platform:device');
-const alarmsAccess = access.menu('platform:comprehensive', 'platform:alarmManage');
+const alarmsAccess = access.menu('platform:comprehensive', 'platform:alarmManage', 'platform:dataAnalysis');
 
 const ranged = (fallback: StatsRange) => fields({ range: statsRange(fallback) });
 const alarmQuery = <Data>(path: string, fallback: StatsRange, reply: ReplyType<DataEnvelope<Data>>) =>

@@ -50,6 +50,10 @@ export function describeAjvError(error: ErrorObject): string {
       return `必须是 ${JSON.stringify(params.allowedValue)}`;
     case 'uniqueItems':
       return '不能有重复项';
+    case 'false schema':
+      return '不允许出现在这里';
+    case 'if':
+      return '与同一项的其他字段不相容';
     default:
       return `不符合约束（${error.keyword}）`;
   }

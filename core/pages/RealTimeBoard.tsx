@@ -1,11 +1,11 @@
-import { useContext, useEffect } from 'react';
+import { useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import { startShell } from '../shell/shellContainer';
 import { ContainerContext } from '../di/ContainerContext';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
 import PanelPage from '../panels/PanelPage';
-import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
+import { WallScaleContext, wallScaleOf, wallShellStyle, wallSizeOf, useWallDocument } from '../panels/wallMode';
 import { PushConnection } from '../session/PushConnection';
 import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { activeTenant, useSessionStore } from '../session/sessionStore';
@@ -26,27 +26,23 @@ export default function RealTimeBoard() {
   const container = startShell(coreServices instanceof ServiceMap ? coreServices : undefined);
   const wall = wallSizeOf(useLocation().search) ?? '1080';
   const tenant = useSessionStore((state) => activeTenant(state.user));
-  useEffect(() => {
-    document.documentElement.classList.add('is-wall');
-    return () => document.documentElement.classList.remove('is-wall');
-  }, []);
+  useWallDocument(wall);
   return (
     <ContainerProvider container={container}>
-      <div
-        className={`app-shell bp6-dark is-wall is-wall-${wall} real-time-board`}
-        style={{ width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height }}
-      >
-        <PushConnection />
-        <AlarmNotifications />
-        <header className="real-time-board__header">
-          <h1 className="real-time-board__title">{pageStrings.boardTitle(tenant?.tenantName ?? '')}</h1>
-          <HeaderWeather />
-          <HeaderClock />
-        </header>
-        <main className="app-shell__content real-time-board__content">
-          <PanelPage pageId={REAL_TIME_BOARD_PAGE} wall={wall} />
-        </main>
-      </div>
+      <WallScaleContext.Provider value={wallScaleOf(wall)}>
+        <div className={`app-shell bp6-dark is-wall is-wall-${wall} real-time-board`} style={wallShellStyle(wall)}>
+          <PushConnection />
+          <AlarmNotifications />
+          <header className="real-time-board__header">
+            <h1 className="real-time-board__title">{pageStrings.boardTitle(tenant?.tenantName ?? '')}</h1>
+            <HeaderWeather />
+            <HeaderClock />
+          </header>
+          <main className="app-shell__content real-time-board__content">
+            <PanelPage pageId={REAL_TIME_BOARD_PAGE} wall={wall} />
+          </main>
+        </div>
+      </WallScaleContext.Provider>
     </ContainerProvider>
   );
 }

@@ -14,7 +14,7 @@ import { panelPageSpec, type PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
 import { PanelFrame } from './PanelFrame';
 import { useWidgetTypes } from './useWidgetTypes';
-import { wallRowHeight, wallSizeOf, type WallSize } from './wallMode';
+import { wallRowHeight, wallScaleOf, wallSizeOf, wallZoomOf, type WallSize } from './wallMode';
 import 'react-grid-layout/css/styles.css';
 import './PanelPage.css';
 import { errorMessage } from '../../contracts/errorMessage';
@@ -143,14 +143,16 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null);
   const height = useElementHeight(gridElement);
   const rows = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 1);
+  // The gaps between panels grow with the wall like everything else (twice a 1080p wall's at 4K).
+  const margin = wall ? Math.round(MARGIN * wallZoomOf(wallScaleOf(wall))) : MARGIN;
   // Over the globe the columns fit the screen (the map's legend and view buttons stay clear below them),
   // between a readable minimum and a little over the usual row; frozen while a layout is being edited,
   // so rows do not jump under the operator's hand.
   const fitted =
     wall && height
-      ? wallRowHeight(height, rows, MARGIN)
+      ? wallRowHeight(height, rows, margin)
       : overMap && height
-        ? Math.min(ROW_HEIGHT * 1.5, Math.max(MIN_OVER_MAP_ROW, wallRowHeight(height, rows, MARGIN)))
+        ? Math.min(ROW_HEIGHT * 1.5, Math.max(MIN_OVER_MAP_ROW, wallRowHeight(height, rows, margin)))
         : ROW_HEIGHT;
   const frozenRow = useRef(fitted);
   if (!editing) frozenRow.current = fitted;
@@ -218,7 +220,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
           <ReactGridLayout
             width={width}
             layout={toGrid(items, panels)}
-            gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [MARGIN, MARGIN] }}
+            gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [margin, margin] }}
             dragConfig={{ enabled: editing, handle: '.panel-frame__header', cancel: 'button' }}
             resizeConfig={{ enabled: editing }}
             // Over the map panels stay where they are put (columns either side) and push down the ones

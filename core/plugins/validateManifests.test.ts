@@ -40,6 +40,24 @@ describe('validateManifests', () => {
     expect(validateManifests([at('plugins/device/lamp', device('lamp', { displayName: 5 }))]).errors[0]!.message).toContain('必须是字符串');
   });
 
+  it('takes a Home tile figure on a module root only, naming the field otherwise', () => {
+    const tile = { label: '未办结工单', query: { path: '/overview/operation' }, refreshSeconds: 60 };
+    const module = (route: Record<string, unknown>) => ({
+      id: 'ops',
+      kind: 'module',
+      version: '1.0.0',
+      displayName: '运维',
+      contributes: { routes: [route] },
+    });
+    expect(errorsOf([at('plugins/module/ops', module({ module: 'operation', panelPage: 'operation', tile }))])).toEqual([]);
+    const onChild = validateManifests([at('plugins/module/ops', module({ module: 'operation', child: 'workOrder', tile }))]).errors;
+    expect(onChild.map(({ pointer }) => pointer)).toContain('/contributes/routes/0/tile');
+    expect(onChild.find(({ pointer }) => pointer === '/contributes/routes/0/tile')?.message).toContain('不允许出现在这里');
+    expect(errorsOf([at('plugins/module/ops', module({ module: 'operation', tile: { ...tile, query: { path: 'overview' } } }))])).toEqual([
+      'plugins/module/ops /contributes/routes/0/tile/query/path',
+    ]);
+  });
+
   it('checks the contribution against the kind schema, under /contributes', () => {
     expect(errorsOf([at('plugins/device/lamp', device('lamp', {}, { brandCode: 42 }))])).toEqual([
       'plugins/device/lamp /contributes/brandCode',

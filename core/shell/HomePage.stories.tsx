@@ -1,11 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createAppContainer } from '../di/createAppContainer';
+import { createPluginCatalog } from '../plugins/PluginCatalog';
+import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
 import { HomePage } from './HomePage';
 import { buildModuleRoutes } from './menuRoutes';
+
+// No plugins: Home shows its tiles alone (the `home` panel page comes from plugins/module/home).
+const registry = new DefaultPluginRegistry(createPluginCatalog({}, {}), createAppContainer());
 
 const meta = {
   title: 'Core/Shell/HomePage',
   component: HomePage,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', services: { [PluginRegistry]: registry } },
 } satisfies Meta<typeof HomePage>;
 
 export default meta;

@@ -1,8 +1,12 @@
 import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useService } from '../di/useService';
+import { PanelBox } from '../panels/PanelBox';
 import { PluginRegistry } from '../plugins/PluginRegistry';
+import { ModuleChildren } from '../widgets/ModuleChildren/ModuleChildren';
+import { ModuleNavigation } from '../widgets/ModuleTiles/moduleNavigation';
+import { useModuleNavigationValue } from './moduleNavigationValue';
 import { pluginPageFor } from './pluginPages';
 import { panelPageFor } from '../panels/panelCatalog';
 import { shellStrings } from './shellStrings';
@@ -13,8 +17,8 @@ const PanelPage = lazy(() => import('../panels/PanelPage'));
 
 /**
  * A module route or child page: a panel page a `module` plugin declares, or the page component it
- * contributes; for a map module or map child page without either, the globe alone; otherwise an honest
- * "being built" page.
+ * contributes. Without either, a module root shows an entry to each of its child pages (over the globe
+ * on a map module), a map child page the globe alone, and any other child page an honest "being built".
  */
 export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: ChildRoute }) {
   const { module, children } = routes;
@@ -22,10 +26,17 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
   const registry = useService(PluginRegistry);
   const panelPage = panelPageFor(registry, module.name, child?.menuName);
   const PluginPage = panelPage ? undefined : pluginPageFor(registry, module.name, child?.menuName);
+  // The navigation widgets (a root's child entries) read this module's pages.
+  const navigation = useModuleNavigationValue(useMemo(() => [routes], [routes]));
   // A child page marked `showsMap` floats over the globe though its module shows none (安全应急's map pages).
   const mapPage = child?.showsMap === true;
+  const overMap = module.showsMap || mapPage;
+  const rootEntries = !child && !panelPage && !PluginPage;
   return (
-    <section className={`module-page${panelPage ? ' has-panels' : ''}${mapPage ? ' is-map-page' : ''}`} aria-labelledby="module-title">
+    <section
+      className={`module-page${panelPage || rootEntries ? ' has-panels' : ''}${mapPage ? ' is-map-page' : ''}`}
+      aria-labelledby="module-title"
+    >
       {children.length > 0 ? (
         <nav className="module-page__children" aria-label={shellStrings.childPages}>
           {children.map((entry) => (
@@ -37,18 +48,26 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
       ) : null}
       <div className="module-page__body">
         <H2 id="module-title">{child ? `${module.title} · ${child.title}` : module.title}</H2>
-        {panelPage ? (
-          <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
-            <PanelPage pageId={panelPage} overMap={module.showsMap || mapPage} />
-          </Suspense>
-        ) : PluginPage ? (
-          <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
-            <PluginPage moduleName={module.name} childName={child?.menuName} />
-          </Suspense>
-        ) : (module.showsMap && !child) || mapPage ? null : (
-          // A map module without a page plugin is still a working page: the globe under it is its content.
-          <NonIdealState icon="build" title={shellStrings.buildingTitle} description={shellStrings.buildingDescription(title)} />
-        )}
+        <ModuleNavigation.Provider value={navigation}>
+          {panelPage ? (
+            <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
+              <PanelPage pageId={panelPage} overMap={overMap} />
+            </Suspense>
+          ) : PluginPage ? (
+            <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
+              <PluginPage moduleName={module.name} childName={child?.menuName} />
+            </Suspense>
+          ) : rootEntries ? (
+            // A root no plugin serves is still a page: an entry to each child page it has.
+            <div className={`module-page__entries${overMap ? ' is-over-map' : ''}`}>
+              <PanelBox title={shellStrings.childEntries}>
+                <ModuleChildren status="ready" data={null} options={{ module: module.name }} />
+              </PanelBox>
+            </div>
+          ) : mapPage ? null : (
+            <NonIdealState icon="build" title={shellStrings.buildingTitle} description={shellStrings.buildingDescription(title)} />
+          )}
+        </ModuleNavigation.Provider>
       </div>
     </section>
   );

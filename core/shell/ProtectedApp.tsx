@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useContext, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../session/sessionStore';
 import { AppHeader } from './AppHeader';
@@ -14,7 +14,7 @@ import { AlarmNotifications } from '../alarms/AlarmNotifications';
 import { PushConnection } from '../session/PushConnection';
 import { ProductSocketConnection } from '../session/ProductSocketConnection';
 import { IncomingCallNotice } from '../session/IncomingCallNotice';
-import { WALL_SIZES, wallSizeOf } from '../panels/wallMode';
+import { WallScaleContext, wallScaleOf, wallShellStyle, wallSizeOf, useWallDocument } from '../panels/wallMode';
 import './ProtectedApp.css';
 
 // Cesium and the globe load only when a map page is opened.
@@ -36,46 +36,43 @@ export default function ProtectedApp() {
   const coreServices = useContext(ContainerContext);
   const { pathname, search } = useLocation();
   const wall = wallSizeOf(search);
-  // Wall screens (大屏模式): the app is exactly the screen's size, and the document never scrolls.
-  useEffect(() => {
-    document.documentElement.classList.toggle('is-wall', wall !== undefined);
-    return () => document.documentElement.classList.remove('is-wall');
-  }, [wall]);
+  // Wall screens (大屏模式): the app is exactly the screen's size, the document never scrolls, and
+  // everything scales with the wall (core/panels/wallMode.ts).
+  useWallDocument(wall);
   const showsMap = showsMapAt(routes, pathname);
   // The app's one inversify container, built once per page load (core/shell/shellContainer.ts).
   const container = startShell(coreServices instanceof ServiceMap ? coreServices : undefined);
 
   return (
     <ContainerProvider container={container}>
-      <div
-        className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`}
-        style={wall ? { width: WALL_SIZES[wall].width, height: WALL_SIZES[wall].height } : undefined}
-      >
-        <PushConnection />
-        <ProductSocketConnection />
-        <IncomingCallNotice />
-        <AlarmNotifications />
-        <AppHeader />
-        <div className={`app-shell__content${showsMap ? ' has-map' : ''}`}>
-          {showsMap ? (
-            <Suspense fallback={null}>
-              <GlobeHost />
-            </Suspense>
-          ) : null}
-          <Routes>
-            <Route path={homePath} element={<HomePage routes={routes} />} />
-            {routes.map((moduleRoutes) => (
-              <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
-            ))}
-            {routes.flatMap((moduleRoutes) =>
-              moduleRoutes.children.map((child) => (
-                <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />
-              )),
-            )}
-            <Route path="*" element={<UnknownInsideShell routes={routes} />} />
-          </Routes>
+      <WallScaleContext.Provider value={wallScaleOf(wall)}>
+        <div className={`app-shell bp6-dark${wall ? ` is-wall is-wall-${wall}` : ''}`} style={wallShellStyle(wall)}>
+          <PushConnection />
+          <ProductSocketConnection />
+          <IncomingCallNotice />
+          <AlarmNotifications />
+          <AppHeader />
+          <div className={`app-shell__content${showsMap ? ' has-map' : ''}`}>
+            {showsMap ? (
+              <Suspense fallback={null}>
+                <GlobeHost />
+              </Suspense>
+            ) : null}
+            <Routes>
+              <Route path={homePath} element={<HomePage routes={routes} />} />
+              {routes.map((moduleRoutes) => (
+                <Route key={moduleRoutes.module.name} path={moduleRoutes.module.path} element={<ModulePage routes={moduleRoutes} />} />
+              ))}
+              {routes.flatMap((moduleRoutes) =>
+                moduleRoutes.children.map((child) => (
+                  <Route key={child.path} path={child.path} element={<ModulePage routes={moduleRoutes} child={child} />} />
+                )),
+              )}
+              <Route path="*" element={<UnknownInsideShell routes={routes} />} />
+            </Routes>
+          </div>
         </div>
-      </div>
+      </WallScaleContext.Provider>
     </ContainerProvider>
   );
 }

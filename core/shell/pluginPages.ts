@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { TileFigure } from '../../contracts/panels';
 import type { PluginRegistry } from '../plugins/PluginRegistry';
 
 export interface RoutePageProps {
@@ -36,4 +37,23 @@ export function pluginPageFor(registry: PluginRegistry, moduleName: string, chil
     pages.set(plugin.fullId, page);
   }
   return page;
+}
+
+/** Whether some `module` plugin serves a module route or child page (exactly or through `*`), as a page or a panel page. */
+export function servesRoute(registry: Pick<PluginRegistry, 'list'>, moduleName: string, childName?: string): boolean {
+  return registry
+    .list('module')
+    .some((plugin) =>
+      plugin.manifest.contributes.routes.some(
+        (route) => route.module === moduleName && (route.child === childName || (childName !== undefined && route.child === '*')),
+      ),
+    );
+}
+
+/** The tile figure a module's plugin declares on the module's root route (`routes[].tile`), if any. */
+export function tileOf(registry: Pick<PluginRegistry, 'list'>, moduleName: string): TileFigure | undefined {
+  for (const plugin of registry.list('module'))
+    for (const route of plugin.manifest.contributes.routes)
+      if (route.module === moduleName && route.child === undefined && route.tile) return route.tile;
+  return undefined;
 }

@@ -2,9 +2,10 @@
 export const shellStrings = {
   buildingTitle: '功能建设中',
   buildingDescription: (title: string) => `“${title}”页面正在建设中，后续版本上线。`,
-  homeTitle: '功能模块',
+  homeTitle: '城市运行一览',
   homeEmpty: '当前租户下没有可用模块',
   childPages: '子页面',
+  childEntries: '子页面入口',
   tenantLabel: '切换租户',
   logout: '退出登录',
   userMenu: '当前用户',

@@ -2,6 +2,8 @@ import { BUILTIN_WIDGET_TYPES, type BuiltinWidgetId, type WidgetData } from '../
 import { AlarmList } from './AlarmList/AlarmList';
 import { Clock } from './Clock/Clock';
 import { DeviceStatus } from './DeviceStatus/DeviceStatus';
+import { ModuleChildren } from './ModuleChildren/ModuleChildren';
+import { ModuleTiles } from './ModuleTiles/ModuleTiles';
 import { Ranking } from './Ranking/Ranking';
 import { StatCard } from './StatCard/StatCard';
 import { StatGroup } from './StatGroup/StatGroup';
@@ -34,6 +36,8 @@ const components: { [Id in BuiltinWidgetId]: FunctionComponent<WidgetProps<Id>> 
   pieChart: PieChart,
   gauge: Gauge,
   heatmap: Heatmap,
+  moduleTiles: ModuleTiles,
+  moduleChildren: ModuleChildren,
 };
 
 /**

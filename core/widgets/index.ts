@@ -47,6 +47,14 @@ export type { DateRangeFieldProps, DateRangeValue } from './DateRangeField/DateR
 export { BUILTIN_WIDGETS, LineChart, BarChart, PieChart, Gauge, Heatmap } from './builtinWidgets';
 export { WidgetType, widgetType, type WidgetComponent, type WidgetTypeDeclarationLike } from './WidgetType';
 export { lazyWidget } from './lazyWidget';
+export {
+  ModuleNavigation,
+  useModuleNavigation,
+  type ModuleNavigationValue,
+  type NavigationChild,
+  type NavigationModule,
+} from './ModuleTiles/moduleNavigation';
+export { ModuleTile, TileFigureView, type ModuleTileProps, type TileFigureViewProps } from './ModuleTiles/ModuleTile';
 
 /** One ECharts chart for an option of your own (dark theme, Chinese, resizes with its container); lazy. */
 export const EChart = lazyComponent<EChartProps>(

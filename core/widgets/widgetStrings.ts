@@ -10,6 +10,21 @@ export const widgetStrings = {
   staleData: (message: string) => `刷新失败：${message}`,
   unknownError: '未知错误',
 
+  // Module navigation: Home's tiles and a module root's child pages.
+  modulesLabel: '功能模块',
+  noModules: '当前租户下没有可用模块',
+  tileChildren: (count: number) => `${count} 个子页面`,
+  tileSinglePage: '单页模块',
+  tileWithMap: ' · 地图',
+  tileFigureUnavailable: (label: string) => `${label}暂不可读`,
+  tileFigureFailed: (label: string, message: string) => `${label}读取失败：${message}`,
+  noChildren: '暂无可打开的子页面（菜单权限未包含本模块的子页面）',
+  childrenOf: (module: string) => `${module}的子页面`,
+  childBuilt: '已上线',
+  childPlanned: '规划中',
+  childBuiltHint: (title: string) => `打开${title}`,
+  childPlannedHint: (title: string) => `${title}将在后续版本上线`,
+
   // Stat card and group.
   compareYesterday: '较昨日',
   trendUp: '上升',

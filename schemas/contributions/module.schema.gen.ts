@@ -1,6 +1,33 @@
 /* Generated from schemas/contributions/module.schema.json by scripts/generateTypes.ts. Do not edit; run `npm run gen:types`. */
 
 /**
+ * Read the query again this often.
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "RefreshSeconds".
+ */
+export type RefreshSeconds = number;
+/**
+ * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+ *
+ * @maxItems 10
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PushTopics".
+ */
+export type PushTopics =
+  | []
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string];
+/**
  * A widget type: built in (core/widgets; declared in contracts/builtinWidgetTypes.ts) or declared by a plugin in contributes.widgets.
  *
  * This interface was referenced by `ModuleContribution`'s JSON-Schema
@@ -30,11 +57,13 @@ export type PanelList = Panel[];
 export type WidgetTypeList = [WidgetTypeDeclaration, ...WidgetTypeDeclaration[]];
 
 /**
- * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"): either the plugin's code supplies the page component (which receives moduleName and childName), or the route is a panel page (panelPage) the core composes from panels. Panels the plugin offers, and the default layouts of its panel pages.
+ * Pages for module routes of registry/modules.json (the module root, one child page, or every child page with "*"): either the plugin's code supplies the page component (which receives moduleName and childName), or the route is a panel page (panelPage) the core composes from panels. Panels the plugin offers, and the default layouts of its panel pages. A module root's route may declare the live figure its Home tile shows (tile).
  */
 export interface ModuleContribution {
   /**
    * @minItems 1
+   *
+   * Items: A page for a module route. Only a module root's route (no child) may declare tile.
    */
   routes: [
     {
@@ -47,6 +76,26 @@ export interface ModuleContribution {
        * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
        */
       panelPage?: string;
+      /**
+       * The live figure of the module's tile on Home (module root routes only): a GET query answering one figure (StatValue) or a statGroup (StatGroupData) whose item `item` (default: label) is shown, read again every refreshSeconds and shortly after a push it names.
+       */
+      tile?: {
+        /**
+         * Chinese name of the figure on the tile (在线摄像头, 未办结工单 …).
+         */
+        label: string;
+        /**
+         * The statGroup item to show, by name (default: label).
+         */
+        item?: string;
+        query: PanelQuery;
+        refreshSeconds?: RefreshSeconds;
+        pushTopics?: PushTopics;
+        /**
+         * Which way of the figure is good: down colours a non-zero figure as a warning (open alarms, overdue orders).
+         */
+        goodDirection?: 'up' | 'down' | 'none';
+      };
     },
     ...{
       module: string;
@@ -58,11 +107,44 @@ export interface ModuleContribution {
        * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
        */
       panelPage?: string;
+      /**
+       * The live figure of the module's tile on Home (module root routes only): a GET query answering one figure (StatValue) or a statGroup (StatGroupData) whose item `item` (default: label) is shown, read again every refreshSeconds and shortly after a push it names.
+       */
+      tile?: {
+        /**
+         * Chinese name of the figure on the tile (在线摄像头, 未办结工单 …).
+         */
+        label: string;
+        /**
+         * The statGroup item to show, by name (default: label).
+         */
+        item?: string;
+        query: PanelQuery;
+        refreshSeconds?: RefreshSeconds;
+        pushTopics?: PushTopics;
+        /**
+         * Which way of the figure is good: down colours a non-zero figure as a warning (open alarms, overdue orders).
+         */
+        goodDirection?: 'up' | 'down' | 'none';
+      };
     }[],
   ];
   title?: string;
   panels?: PanelList;
   layouts?: PageLayouts;
+}
+/**
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PanelQuery".
+ */
+export interface PanelQuery {
+  /**
+   * API path (GET), without the API prefix.
+   */
+  path: string;
+  params?: {
+    [k: string]: string | number | boolean;
+  };
 }
 /**
  * This interface was referenced by `ModuleContribution`'s JSON-Schema
@@ -85,46 +167,14 @@ export interface Panel {
    */
   pages: [PageId, ...PageId[]];
   query?: PanelQuery;
-  /**
-   * Read the query again this often.
-   */
-  refreshSeconds?: number;
-  /**
-   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
-   *
-   * @maxItems 10
-   */
-  pushTopics?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  refreshSeconds?: RefreshSeconds;
+  pushTopics?: PushTopics;
   size: PanelSize;
   /**
    * Widget settings (unit, series names, colours …), checked against the options schema of the widget type.
    */
   options?: {
     [k: string]: unknown;
-  };
-}
-/**
- * This interface was referenced by `ModuleContribution`'s JSON-Schema
- * via the `definition` "PanelQuery".
- */
-export interface PanelQuery {
-  /**
-   * API path (GET), without the API prefix.
-   */
-  path: string;
-  params?: {
-    [k: string]: string | number | boolean;
   };
 }
 /**

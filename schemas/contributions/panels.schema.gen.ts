@@ -15,6 +15,33 @@ export type WidgetId = string;
  */
 export type PageId = string;
 /**
+ * Read the query again this often.
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "RefreshSeconds".
+ */
+export type RefreshSeconds = number;
+/**
+ * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
+ *
+ * @maxItems 10
+ *
+ * This interface was referenced by `PanelContributions`'s JSON-Schema
+ * via the `definition` "PushTopics".
+ */
+export type PushTopics =
+  | []
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string];
+/**
  * @maxItems 100
  *
  * This interface was referenced by `PanelContributions`'s JSON-Schema
@@ -56,27 +83,8 @@ export interface Panel {
    */
   pages: [PageId, ...PageId[]];
   query?: PanelQuery;
-  /**
-   * Read the query again this often.
-   */
-  refreshSeconds?: number;
-  /**
-   * Push event types or in-app topics (registry/pushEvents.json) that make the panel read its query again.
-   *
-   * @maxItems 10
-   */
-  pushTopics?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  refreshSeconds?: RefreshSeconds;
+  pushTopics?: PushTopics;
   size: PanelSize;
   /**
    * Widget settings (unit, series names, colours …), checked against the options schema of the widget type.

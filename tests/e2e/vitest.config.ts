@@ -5,7 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * group of their own (project e2e-globe) beside the others (e2e-pages), so npm test can give each group a
  * lane. securityHeaders waits for the globe once and is otherwise light: it stays with the pages.
  */
-const GLOBE_FILES = ['emergency', 'map', 'mapEffects', 'mapImagery', 'panels', 'pluginFolders'].map((name) => `tests/e2e/${name}.e2e.ts`);
+const GLOBE_FILES = ['emergency', 'map', 'mapEffects', 'mapImagery', 'panels', 'pluginFolders', 'wall'].map(
+  (name) => `tests/e2e/${name}.e2e.ts`,
+);
 
 /** What both groups share: Chromium against the real server, no jsdom. */
 const common = {

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import type { CategoryData, SeriesData } from '../../../contracts/panels';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import {
+  axisLabel,
   axisTooltip,
   chartSizes,
   grid,
@@ -40,14 +42,14 @@ const isCategoryData = (data: CategoryData | SeriesData): data is CategoryData =
 export function barChartOption(
   data: CategoryData | SeriesData,
   options: Record<string, unknown> | undefined,
-  wall?: boolean,
+  scale = 1,
 ): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+  const sizes = chartSizes(scale);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const horizontal = booleanOption(options, 'horizontal') ?? false;
   const stack = booleanOption(options, 'stack') ?? false;
   const palette = paletteFrom(options);
-  const categoryAxisLabel = { fontSize: sizes.label, hideOverlap: true, interval: horizontal ? 0 : 'auto' };
+  const categoryAxisLabel = axisLabel(sizes, { hideOverlap: true, interval: horizontal ? 0 : 'auto' });
 
   if (isCategoryData(data)) {
     const colorByItem = booleanOption(options, 'colorByItem') ?? false;
@@ -78,7 +80,7 @@ export function barChartOption(
         {
           type: 'bar',
           name: stringOption(options, 'seriesName') ?? t.seriesDefault,
-          barMaxWidth: wall ? 40 : 24,
+          barMaxWidth: sizes.bar,
           itemStyle: { borderRadius: horizontal ? [0, 2, 2, 0] : [2, 2, 0, 0] },
           label: {
             show: labels,
@@ -103,7 +105,7 @@ export function barChartOption(
   const xs = timeAxis ? data.series.flatMap((series) => series.points.map(([x]) => Number(x))) : [];
   const span = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
   const category = timeAxis
-    ? { type: 'time', axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) } }
+    ? { type: 'time', axisLabel: axisLabel(sizes, { hideOverlap: true, formatter: timeAxisFormatter(span) }) }
     : { type: 'category', data: labels, inverse: horizontal, axisLabel: categoryAxisLabel, axisTick: { show: false } };
   const value = valueAxis(
     sizes,
@@ -127,7 +129,7 @@ export function barChartOption(
         type: 'bar',
         name: series.name,
         stack: stack ? 'total' : undefined,
-        barMaxWidth: wall ? 40 : 24,
+        barMaxWidth: sizes.bar,
         emphasis: { focus: 'series' },
         data: timeAxis ? series.points.map(([x, y]) => [toAxisTime(Number(x)), y]) : labels.map((label) => byLabel.get(label) ?? null),
       };
@@ -149,7 +151,8 @@ export function barChartSummary(data: CategoryData | SeriesData): string {
  * values, `onOpen(series name)` for series.
  */
 export function BarChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'barChart'>) {
-  const option = useMemo(() => (data ? barChartOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? barChartOption(data, options, scale) : null), [data, options, scale]);
   const empty = !data || (isCategoryData(data) ? data.items.length === 0 : data.series.every((series) => series.points.length === 0));
   const open =
     onOpen && data

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { GaugeData } from '../../../contracts/panels';
 import { formatNumber } from '../../format/timeFormat';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import { chartSizes, escapeHtml, itemTooltip, valueText } from '../charts/chartOptions';
@@ -33,12 +34,12 @@ export function gaugeColor(value: number, options: Record<string, unknown> | und
   return warnAt !== undefined || dangerAt !== undefined ? bp.green4 : bp.blue4;
 }
 
-export function gaugeOption(data: GaugeData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+export function gaugeOption(data: GaugeData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
+  const sizes = chartSizes(scale);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const min = data.min ?? 0;
   const color = gaugeColor(data.value, options);
-  const width = wall ? 22 : 12;
+  const width = sizes.gaugeWidth;
   const name = stringOption(options, 'name') ?? '';
   // A percentage needs no range; anything else says its range under the figure.
   const plainPercent = min === 0 && data.max === 100 && unit === '%';
@@ -71,17 +72,18 @@ export function gaugeOption(data: GaugeData, options: Record<string, unknown> | 
           show: Boolean(caption),
           offsetCenter: [0, '40%'],
           color: bp.gray4,
-          fontSize: sizes.label + 1,
-          lineHeight: Math.round((sizes.label + 1) * 1.5),
+          // A little larger than axis type (13 px on the desktop), scaling with it.
+          fontSize: Math.round(sizes.label * 1.08),
+          lineHeight: Math.round(sizes.label * 1.08 * 1.5),
         },
         detail: {
           valueAnimation: true,
           offsetCenter: [0, caption ? '-2%' : '6%'],
-          fontSize: wall ? 52 : 28,
+          fontSize: sizes.figure,
           fontWeight: 600,
           color: bp.lightGray5,
           formatter: (value: number) => `${formatNumber(value)}{unit|${unit}}`,
-          rich: { unit: { fontSize: wall ? 22 : 13, color: bp.gray4, padding: [0, 0, 0, 2] } },
+          rich: { unit: { fontSize: sizes.figureUnit, color: bp.gray4, padding: [0, 0, 0, sizes.lineWidth] } },
         },
         data: [{ value: data.value, name: caption }],
       },
@@ -94,7 +96,8 @@ export function gaugeOption(data: GaugeData, options: Record<string, unknown> | 
  * figure in the middle. Options: see `GaugeOptions`.
  */
 export function Gauge({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'gauge'>) {
-  const option = useMemo(() => (data ? gaugeOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? gaugeOption(data, options, scale) : null), [data, options, scale]);
   const empty = !data || !Number.isFinite(data.value);
   const unit = data?.unit ?? stringOption(options, 'unit') ?? '';
   const label = data

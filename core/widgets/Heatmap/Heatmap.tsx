@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import type { HeatmapData } from '../../../contracts/panels';
 import { formatNumber } from '../../format/timeFormat';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { chartSizes, escapeHtml, itemTooltip, valueText } from '../charts/chartOptions';
+import { axisLabel, chartSizes, escapeHtml, itemTooltip, valueText } from '../charts/chartOptions';
 import { bp } from '../charts/chartTheme';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { numberOption, stringOption, type WidgetProps } from '../widgetProps';
@@ -20,8 +21,8 @@ export interface HeatmapOptions {
 /** Cool to hot on a dark panel: deep blue, blue, teal, gold, orange, red. */
 export const HEATMAP_COLORS = ['#183b63', '#1f6fb0', '#13a8b8', '#d9c134', '#f0862a', '#e5484d'];
 
-export function heatmapOption(data: HeatmapData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+export function heatmapOption(data: HeatmapData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
+  const sizes = chartSizes(scale);
   const unit = stringOption(options, 'unit') ?? '';
   const values = data.cells.map((cell) => cell[2]);
   const min = numberOption(options, 'min') ?? Math.min(0, ...values);
@@ -32,7 +33,7 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
     splitArea: { show: false },
     axisLine: { show: false },
     axisTick: { show: false },
-    axisLabel: { fontSize: sizes.label, color: bp.gray4, hideOverlap: true },
+    axisLabel: axisLabel(sizes, { color: bp.gray4, hideOverlap: true }),
   });
   return {
     animation: false,
@@ -51,11 +52,11 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
-      itemWidth: wall ? 16 : 10,
-      itemHeight: wall ? 260 : 140,
+      itemWidth: sizes.scaleWidth,
+      itemHeight: sizes.scaleLength,
       textStyle: { color: bp.gray4, fontSize: sizes.label },
       text: [`${formatNumber(max)}${unit}`, `${formatNumber(min)}${unit}`],
-      textGap: 8,
+      textGap: sizes.label * 0.6,
       inRange: { color: HEATMAP_COLORS },
     },
     series: [
@@ -63,7 +64,7 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
         type: 'heatmap',
         name: t.chartLabel.heatmap,
         data: data.cells,
-        itemStyle: { borderColor: bp.darkGray1, borderWidth: wall ? 2 : 1, borderRadius: 2 },
+        itemStyle: { borderColor: bp.darkGray1, borderWidth: sizes.cellBorder, borderRadius: sizes.cellBorder * 2 },
         emphasis: { itemStyle: { borderColor: bp.lightGray5, borderWidth: 1 } },
       },
     ],
@@ -75,7 +76,8 @@ export function heatmapOption(data: HeatmapData, options: Record<string, unknown
  * the scale below. Options: see `HeatmapOptions`. A click calls `onOpen("x,y")` (the cell's labels).
  */
 export function Heatmap({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'heatmap'>) {
-  const option = useMemo(() => (data ? heatmapOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? heatmapOption(data, options, scale) : null), [data, options, scale]);
   const empty = !data || data.cells.length === 0 || data.x.length === 0 || data.y.length === 0;
   const label = data ? t.chartSummary(t.chartLabel.heatmap, [`${data.y.length} × ${data.x.length}`]) : '';
   const open =

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import type { SeriesData } from '../../../contracts/panels';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
 import {
+  axisLabel,
   axisTooltip,
   chartSizes,
   grid,
@@ -73,8 +75,8 @@ export function categoryAxis(data: SeriesData): string[] {
 }
 
 /** The option of a line chart over time or categories. */
-export function lineChartOption(data: SeriesData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+export function lineChartOption(data: SeriesData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
+  const sizes = chartSizes(scale);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const area = booleanOption(options, 'area') ?? false;
   const smooth = booleanOption(options, 'smooth') ?? true;
@@ -94,7 +96,7 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
     ? {
         silent: true,
         symbol: 'none',
-        lineStyle: { type: 'dashed', color: '#e76a6e', width: 1.5 },
+        lineStyle: { type: 'dashed', color: '#e76a6e', width: sizes.lineWidth * 0.75 },
         label: {
           position: 'insideEndTop',
           color: '#e76a6e',
@@ -117,10 +119,10 @@ export function lineChartOption(data: SeriesData, options: Record<string, unknow
           boundaryGap: false,
           ...(from !== undefined ? { min: toAxisTime(from) } : {}),
           ...(to !== undefined ? { max: toAxisTime(to) } : {}),
-          axisLabel: { fontSize: sizes.label, hideOverlap: true, formatter: timeAxisFormatter(span) },
-          splitNumber: wall ? 6 : 5,
+          axisLabel: axisLabel(sizes, { hideOverlap: true, formatter: timeAxisFormatter(span) }),
+          splitNumber: sizes.wall ? 6 : 5,
         }
-      : { type: 'category', boundaryGap: false, data: labels, axisLabel: { fontSize: sizes.label, hideOverlap: true } },
+      : { type: 'category', boundaryGap: false, data: labels, axisLabel: axisLabel(sizes, { hideOverlap: true }) },
     // ECharts scales the axis to the data only: a warning line above every reading would fall off the chart.
     // (Readings above the line: the axis's own nice top, as without one.)
     yAxis: valueAxis(
@@ -181,7 +183,8 @@ export function lineChartSummary(data: SeriesData): string {
  * `onOpen(series name)`.
  */
 export function LineChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'lineChart'>) {
-  const option = useMemo(() => (data ? lineChartOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? lineChartOption(data, options, scale) : null), [data, options, scale]);
   const empty = !data || data.series.every((series) => series.points.length === 0);
   return (
     <WidgetState status={status} empty={empty} error={error} onRetry={onRetry} wall={wall} className="ops-chart">

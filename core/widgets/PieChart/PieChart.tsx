@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import type { CategoryData } from '../../../contracts/panels';
 import { formatNumber, formatPercent } from '../../format/timeFormat';
+import { useWallScale } from '../wallScale';
 import { EChart } from '../charts/EChart';
 import type { EChartsCoreOption } from '../charts/echartsCore';
-import { chartSizes, escapeHtml, itemTooltip, legend, listSummary, paletteFrom, valueText } from '../charts/chartOptions';
+import { chartSizes, escapeHtml, itemTooltip, legend, listSummary, markerGap, paletteFrom, valueText } from '../charts/chartOptions';
 import { bp } from '../charts/chartTheme';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { booleanOption, stringOption, type WidgetProps } from '../widgetProps';
@@ -28,9 +29,11 @@ const EMPTY_RING_COLOUR = 'rgba(143, 153, 168, 0.22)';
 
 /** Where the pie sits: left of the legend (which starts at 54%), or in the middle without one. */
 const centerX = (withLegend: boolean) => (withLegend ? '27%' : '50%');
+/** The pie's layout box: the left 54% beside a legend, so a narrow panel shrinks the ring instead of cutting it. */
+const pieBox = (withLegend: boolean) => ({ left: 0, top: 0, bottom: 0, width: withLegend ? '54%' : '100%', center: ['50%', '50%'] });
 
-export function pieChartOption(data: CategoryData, options: Record<string, unknown> | undefined, wall?: boolean): EChartsCoreOption {
-  const sizes = chartSizes(wall);
+export function pieChartOption(data: CategoryData, options: Record<string, unknown> | undefined, scale = 1): EChartsCoreOption {
+  const sizes = chartSizes(scale);
   const unit = data.unit ?? stringOption(options, 'unit') ?? '';
   const donut = booleanOption(options, 'donut') ?? true;
   const withLegend = booleanOption(options, 'legend') ?? true;
@@ -51,6 +54,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
       textStyle: {
         fontSize: sizes.legend,
         color: bp.gray4,
+        ...markerGap(sizes),
         rich: {
           // 9.6 em in all beside the marker: fits the 46% of a 4-column panel at wall-screen type too.
           name: { width: sizes.legend * 3.6, overflow: 'truncate', ellipsis: '…', fontSize: sizes.legend, color: bp.gray4 },
@@ -68,7 +72,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
       {
         type: 'pie',
         name: t.chartLabel.pie,
-        center: [centerX(withLegend), '50%'],
+        ...pieBox(withLegend),
         radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
         avoidLabelOverlap: true,
         // All zero (a quiet day): no slices (ECharts would split the ring equally, as if it were data);
@@ -91,7 +95,7 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
               type: 'pie',
               silent: true,
               z: 1,
-              center: [centerX(withLegend), '50%'],
+              ...pieBox(withLegend),
               radius: donut ? ['54%', '80%'] : ['0%', withLegend ? '80%' : '62%'],
               label: { show: false },
               labelLine: { show: false },
@@ -109,7 +113,8 @@ export function pieChartOption(data: CategoryData, options: Record<string, unkno
  * `onOpen(item key ?? name)`.
  */
 export function PieChart({ data, options, status, error, onRetry, onOpen, wall }: WidgetProps<'pieChart'>) {
-  const option = useMemo(() => (data ? pieChartOption(data, options, wall) : null), [data, options, wall]);
+  const scale = useWallScale(wall);
+  const option = useMemo(() => (data ? pieChartOption(data, options, scale) : null), [data, options, scale]);
   const donut = booleanOption(options, 'donut') ?? true;
   const withLegend = booleanOption(options, 'legend') ?? true;
   const unit = data?.unit ?? stringOption(options, 'unit') ?? '';

@@ -1,11 +1,12 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TableData } from '../../../contracts/panels';
 import { formatDateTime, formatDuration, formatNumber, NO_VALUE } from '../../format/timeFormat';
 import { WidgetState } from '../WidgetState/WidgetState';
 import { booleanOption, numberOption, stringOption, type WidgetProps } from '../widgetProps';
 import { widgetStrings as t } from '../widgetStrings';
+import { useWallZoom } from '../wallScale';
 import './Table.css';
 
 type Column = TableData['columns'][number];
@@ -13,6 +14,7 @@ type Row = TableData['rows'][number];
 type Cell = Row[string];
 
 export const TABLE_ROW_HEIGHT = 34;
+/** A row on a 1080p wall; a 4K wall doubles it (`useWallZoom`). */
 export const TABLE_WALL_ROW_HEIGHT = 52;
 
 /** A cell as shown: times `YYYY-MM-DD HH:mm:ss` (Asia/Shanghai), numbers grouped with 万/亿, durations `h:mm:ss` (the value in ms). */
@@ -37,9 +39,11 @@ function compareCells(a: Cell | undefined, b: Cell | undefined): number {
   return collator.compare(String(a), String(b));
 }
 
-/** A column's share of the row: times fit their text, figures are narrow, the first column (usually the name) is widest. */
-function columnWidth(column: Column, index: number, wall: boolean | undefined): string {
-  const scale = wall ? 1.6 : 1;
+/**
+ * A column's share of the row: times fit their text, figures are narrow, the first column (usually the
+ * name) is widest. `scale`: how much larger the type is than the desktop's (1.6 on a 1080p wall).
+ */
+function columnWidth(column: Column, index: number, scale: number): string {
   if (column.format === 'dateTime') return `minmax(${Math.round(150 * scale)}px, 1.2fr)`;
   if (column.format === 'number' || column.format === 'duration') return `minmax(${Math.round(84 * scale)}px, 0.8fr)`;
   return index === 0 ? `minmax(${Math.round(120 * scale)}px, 1.6fr)` : `minmax(${Math.round(72 * scale)}px, 1.2fr)`;
@@ -81,7 +85,8 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
   const pages = pageSize > 0 ? Math.max(1, Math.ceil(shown.length / pageSize)) : 1;
   const currentPage = Math.min(page, pages - 1);
   const pageRows = pageSize > 0 ? shown.slice(currentPage * pageSize, (currentPage + 1) * pageSize) : shown;
-  const rowHeight = wall ? TABLE_WALL_ROW_HEIGHT : TABLE_ROW_HEIGHT;
+  const zoom = useWallZoom(wall);
+  const rowHeight = wall ? Math.round(TABLE_WALL_ROW_HEIGHT * zoom) : TABLE_ROW_HEIGHT;
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -91,6 +96,8 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
     overscan: 8,
     initialRect: { width: 600, height: 300 },
   });
+  // Entering or leaving a wall screen changes the row height: the virtualiser keeps sizes it measured.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   const toggleSort = (key: string) => {
     setSort((previous) => (previous?.key !== key ? { key, descending: false } : previous.descending ? null : { key, descending: true }));
@@ -111,7 +118,7 @@ export function Table({ data, options, status, error, onRetry, onOpen, wall }: W
     : total > loaded
       ? t.showing(formatNumber(loaded), formatNumber(total))
       : t.total(formatNumber(total));
-  const gridTemplateColumns = columns.map((column, index) => columnWidth(column, index, wall)).join(' ');
+  const gridTemplateColumns = columns.map((column, index) => columnWidth(column, index, wall ? 1.6 * zoom : 1)).join(' ');
   const empty = !data || columns.length === 0 || loaded === 0;
 
   return (

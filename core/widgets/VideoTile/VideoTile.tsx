@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CameraStreams, CameraStreamState } from '../../media/CameraStreams';
 import { formatDateTime } from '../../format/timeFormat';
 import { widgetStrings as t } from '../widgetStrings';
+import { useWallZoom } from '../wallScale';
 import './VideoTile.css';
 
 export interface VideoTileCamera {
@@ -73,6 +74,9 @@ export function VideoTile({
   };
   const fullscreen = () => void frame.current?.requestFullscreen?.().catch(() => undefined);
 
+  // Icon sizes of a 1080p wall, doubled at 4K.
+  const zoom = useWallZoom(wall);
+  const wallSize = (px: number) => Math.round(px * zoom);
   const className = `ops-video-tile${selected ? ' is-selected' : ''}${wall ? ' ops-video-tile--wall' : ''}`;
   if (!camera) {
     return (
@@ -85,7 +89,7 @@ export function VideoTile({
         onClick={onSelect}
         onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect?.()}
       >
-        <Icon icon="mobile-video" size={wall ? 48 : 28} aria-hidden />
+        <Icon icon="mobile-video" size={wall ? wallSize(48) : 28} aria-hidden />
         <span className="ops-video-tile__title">{t.videoIdle}</span>
         <span className="ops-video-tile__hint">{t.videoIdleHint}</span>
       </div>
@@ -105,13 +109,13 @@ export function VideoTile({
       <video ref={video} className={`ops-video-tile__video${playing ? '' : ' is-waiting'}`} muted playsInline autoPlay />
       {state.status === 'connecting' ? (
         <div className="ops-video-tile__state" role="status">
-          <Spinner size={wall ? 40 : 24} aria-hidden />
+          <Spinner size={wall ? wallSize(40) : 24} aria-hidden />
           <span>{t.videoConnecting}</span>
         </div>
       ) : null}
       {state.status === 'unavailable' || state.status === 'failed' ? (
         <div className="ops-video-tile__state is-problem" role="alert">
-          <Icon icon={state.status === 'unavailable' ? 'offline' : 'error'} size={wall ? 40 : 24} aria-hidden />
+          <Icon icon={state.status === 'unavailable' ? 'offline' : 'error'} size={wall ? wallSize(40) : 24} aria-hidden />
           <span className="ops-video-tile__title">{state.status === 'unavailable' ? t.videoUnavailable : t.videoFailed}</span>
           <span className="ops-video-tile__hint">{state.message}</span>
           <Button

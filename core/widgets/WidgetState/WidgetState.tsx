@@ -2,6 +2,7 @@ import { Button, Icon, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { errorMessage, type WidgetStatus } from '../widgetProps';
 import { widgetStrings as t } from '../widgetStrings';
+import { useWallZoom } from '../wallScale';
 import '../widgets.css';
 import './WidgetState.css';
 
@@ -26,19 +27,24 @@ export interface WidgetStateProps {
  */
 export function WidgetState({ status, empty, error, onRetry, emptyText = t.empty, wall, className, children }: WidgetStateProps) {
   const message = errorMessage(error) ?? t.unknownError;
+  // Icon sizes of a 1080p wall, doubled at 4K.
+  const zoom = useWallZoom(wall);
+  const wallSize = (px: number) => Math.round(px * zoom);
   const rootClass = `ops-widget${wall ? ' ops-widget--wall' : ''}${className ? ` ${className}` : ''}`;
+  // Container queries cannot read --ops-zoom: a widget's CSS reads the wall's zoom here instead.
+  const zoomData = wall ? { 'data-wall-zoom': String(zoom) } : {};
   if (empty) {
     return (
-      <div className={`${rootClass} ops-widget--state`} aria-busy={status === 'loading'}>
+      <div className={`${rootClass} ops-widget--state`} aria-busy={status === 'loading'} {...zoomData}>
         {status === 'loading' ? (
           <div className="ops-widget-state" role="status">
-            <Spinner size={wall ? 40 : 28} aria-hidden />
+            <Spinner size={wall ? wallSize(40) : 28} aria-hidden />
             <span className="ops-widget-state__text">{t.loading}</span>
           </div>
         ) : status === 'error' ? (
           <div className="ops-widget-state ops-widget-state--error" role="alert">
             <span className="ops-widget-state__title">
-              <Icon icon="error" size={wall ? 28 : 16} intent="danger" aria-hidden />
+              <Icon icon="error" size={wall ? wallSize(28) : 16} intent="danger" aria-hidden />
               {t.loadFailed}
             </span>
             <span className="ops-widget-state__message" title={message}>
@@ -52,7 +58,7 @@ export function WidgetState({ status, empty, error, onRetry, emptyText = t.empty
           </div>
         ) : (
           <div className="ops-widget-state ops-widget-state--empty" role="status">
-            <Icon icon="inbox" size={wall ? 32 : 22} aria-hidden />
+            <Icon icon="inbox" size={wall ? wallSize(32) : 22} aria-hidden />
             <span className="ops-widget-state__text">{emptyText}</span>
           </div>
         )}
@@ -60,7 +66,7 @@ export function WidgetState({ status, empty, error, onRetry, emptyText = t.empty
     );
   }
   return (
-    <div className={rootClass} aria-busy={status === 'loading'}>
+    <div className={rootClass} aria-busy={status === 'loading'} {...zoomData}>
       {children}
       {status === 'loading' ? (
         <span className="ops-widget__refreshing" role="status" aria-label={t.refreshing}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { chartRendererReady, createChart, type EChartsCoreOption, type EChartsType } from './echartsCore';
 import { widgetStrings as t } from '../widgetStrings';
+import { chartTextSizes } from './chartOptions';
 import './EChart.css';
 import { errorMessage } from '../../../contracts/errorMessage';
 
@@ -82,6 +83,13 @@ export function EChart({ option, label, onItemClick, className }: EChartProps) {
     if (!chart) return;
     try {
       chart.setOption(option, { notMerge: true });
+      // What ECharts now draws with, on the element: tests of the wall screen read the canvas's type sizes here.
+      const sizes = chartTextSizes(chart.getOption());
+      const target = element.current;
+      if (target) {
+        setData(target, 'axisLabelSize', sizes.axisLabel);
+        setData(target, 'legendSize', sizes.legend);
+      }
       setFailure(null);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -98,6 +106,11 @@ export function EChart({ option, label, onItemClick, className }: EChartProps) {
       ) : null}
     </div>
   );
+}
+
+function setData(element: HTMLElement, key: string, value: number | undefined) {
+  if (value === undefined) delete element.dataset[key];
+  else element.dataset[key] = String(value);
 }
 
 export default EChart;

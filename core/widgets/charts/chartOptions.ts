@@ -11,20 +11,84 @@ import {
   formatShortDate,
   SHANGHAI_OFFSET_MS,
 } from '../../format/timeFormat';
+import { wallZoomOf } from '../wallScale';
 import { bp, CHART_PALETTE } from './chartTheme';
 
+/** Every size a chart draws with (px); ECharts draws on a canvas, so CSS sizes never reach it. */
 export interface ChartSizes {
+  /** Axis labels, axis names, data labels. */
   label: number;
   legend: number;
   tooltip: number;
+  tooltipPadding: number;
   lineWidth: number;
   symbol: number;
+  /** The widest a bar may be. */
+  bar: number;
+  /** The gauge's arc and its figure. */
+  gaugeWidth: number;
+  figure: number;
+  figureUnit: number;
+  /** The heatmap's colour scale (thickness and length) and its cells' borders. */
+  scaleWidth: number;
+  scaleLength: number;
+  cellBorder: number;
+  /** Between axis labels and their axis; between a legend's marker and its text (ECharts puts 5 px, we add the rest). */
+  axisGap: number;
+  markerGap: number;
+  /** Larger type on a wall screen: axes get a tick more. */
+  wall: boolean;
 }
 
-export function chartSizes(wall: boolean | undefined): ChartSizes {
-  return wall
-    ? { label: 18, legend: 18, tooltip: 18, lineWidth: 3, symbol: 8 }
-    : { label: 12, legend: 12, tooltip: 13, lineWidth: 2, symbol: 5 };
+type Sizes = Omit<ChartSizes, 'wall'>;
+
+const DESKTOP_SIZES: Sizes = {
+  label: 12,
+  legend: 12,
+  tooltip: 13,
+  tooltipPadding: 5,
+  lineWidth: 2,
+  symbol: 5,
+  bar: 24,
+  gaugeWidth: 12,
+  figure: 28,
+  figureUnit: 13,
+  scaleWidth: 10,
+  scaleLength: 140,
+  cellBorder: 1,
+  axisGap: 8,
+  markerGap: 5,
+};
+
+/** The sizes on a 1080p wall screen, read across a control room; a 4K wall doubles them. */
+const WALL_1080_SIZES: Sizes = {
+  label: 18,
+  legend: 18,
+  tooltip: 18,
+  tooltipPadding: 8,
+  lineWidth: 3,
+  symbol: 8,
+  bar: 40,
+  gaugeWidth: 22,
+  figure: 52,
+  figureUnit: 22,
+  scaleWidth: 16,
+  scaleLength: 260,
+  cellBorder: 2,
+  axisGap: 8,
+  markerGap: 5,
+};
+
+/**
+ * The one place a chart's sizes come from: the desktop's at scale 1, else a 1080p wall's times the
+ * wall's zoom (`scale` is the wall's, from `useWallScale`: 1.25 at 1080p, 2.5 at 4K).
+ */
+export function chartSizes(scale = 1): ChartSizes {
+  if (!(scale > 1)) return { ...DESKTOP_SIZES, wall: false };
+  const zoom = wallZoomOf(scale);
+  const sizes = { ...WALL_1080_SIZES };
+  for (const key of Object.keys(sizes) as (keyof Sizes)[]) sizes[key] = Math.round(sizes[key] * zoom * 10) / 10;
+  return { ...sizes, wall: true };
 }
 
 /** A value as tooltips and labels show it: grouped, 万/亿 when large, with its unit. */
@@ -68,6 +132,7 @@ export function axisTooltip(sizes: ChartSizes, unit: string, timeAxis: boolean) 
   return {
     trigger: 'axis' as const,
     confine: true,
+    padding: sizes.tooltipPadding,
     textStyle: { fontSize: sizes.tooltip },
     axisPointer: { type: timeAxis ? ('line' as const) : ('shadow' as const) },
     formatter: (raw: unknown) => {
@@ -89,9 +154,21 @@ export function itemTooltip(sizes: ChartSizes, describe: (param: TooltipParam) =
   return {
     trigger: 'item' as const,
     confine: true,
+    padding: sizes.tooltipPadding,
     textStyle: { fontSize: sizes.tooltip },
     formatter: (raw: unknown) => describe(raw as TooltipParam),
   };
+}
+
+/** ECharts keeps 5 px between a legend's marker and its text: text padding makes up the rest on a 4K wall. */
+export function markerGap(sizes: ChartSizes): { padding?: number[] } {
+  const extra = sizes.markerGap - 5;
+  return extra > 0 ? { padding: [0, 0, 0, extra] } : {};
+}
+
+/** An axis's label style: its type size and its distance from the axis. */
+export function axisLabel(sizes: ChartSizes, extra: Record<string, unknown> = {}) {
+  return { fontSize: sizes.label, margin: sizes.axisGap, ...extra };
 }
 
 export function legend(sizes: ChartSizes, show: boolean, extra: Record<string, unknown> = {}) {
@@ -104,7 +181,7 @@ export function legend(sizes: ChartSizes, show: boolean, extra: Record<string, u
     itemWidth: sizes.legend,
     itemHeight: Math.round(sizes.legend * 0.66),
     itemGap: Math.round(sizes.legend * 1.2),
-    textStyle: { fontSize: sizes.legend, color: bp.gray4 },
+    textStyle: { fontSize: sizes.legend, color: bp.gray4, ...markerGap(sizes) },
     ...extra,
   };
 }
@@ -130,8 +207,9 @@ export function valueAxis(sizes: ChartSizes, unit: string, extra: Record<string,
     type: 'value' as const,
     ...(whole ? { minInterval: 1 } : {}),
     name: unit || undefined,
+    nameGap: Math.round(sizes.axisGap * 1.875),
     nameTextStyle: { fontSize: sizes.label, color: bp.gray3, align: 'left' as const },
-    axisLabel: { fontSize: sizes.label, formatter: (value: number) => formatNumber(value) },
+    axisLabel: axisLabel(sizes, { formatter: (value: number) => formatNumber(value) }),
     ...extra,
   };
 }
@@ -156,4 +234,23 @@ export function withAlpha(color: string, alpha: number): string {
 export function listSummary(items: { name: string; value: number }[], unit: string, max = 6): string {
   const shown = items.slice(0, max).map((item) => `${item.name} ${valueText(item.value, unit)}`);
   return items.length > max ? `${shown.join('，')} 等 ${items.length} 项` : shown.join('，');
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** The first component of an option's (or ECharts' normalised option's) `key`, whether one object or a list. */
+const firstOf = (option: unknown, key: string): Record<string, unknown> | undefined => {
+  const value = isRecord(option) ? option[key] : undefined;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return isRecord(first) ? first : undefined;
+};
+const fontSizeIn = (style: unknown): number | undefined =>
+  isRecord(style) && typeof style.fontSize === 'number' ? style.fontSize : undefined;
+
+/**
+ * The text sizes a chart was given (its first axis's labels, its legend), as the chart element exposes
+ * them (`data-axis-label-size`, `data-legend-size`) for tests of the wall screen.
+ */
+export function chartTextSizes(option: unknown): { axisLabel?: number; legend?: number } {
+  const axis = firstOf(option, 'xAxis') ?? firstOf(option, 'yAxis');
+  return { axisLabel: fontSizeIn(axis?.axisLabel), legend: fontSizeIn(firstOf(option, 'legend')?.textStyle) };
 }
