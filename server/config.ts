@@ -6,6 +6,9 @@ import type { StreamOptions } from './stream/StreamService';
 /** What `/app-config.json` serves: the web app's own runtime config type. */
 export type AppRuntimeConfig = RuntimeConfig;
 
+/** SEED_HISTORY_DAYS when the environment does not say (a month: every page of a fresh start has a past). */
+export const DEFAULT_SEED_HISTORY_DAYS = 30;
+
 export interface ServerConfig {
   dataDir: string;
   /** The SQLite file (default `<dataDir>/dashboard.sqlite`), used when no `databaseUrl` is given. */
@@ -57,9 +60,10 @@ export interface ServerConfig {
   /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way (unless seedHistoryDays is 0). */
   sensors?: SensorsConfig;
   /**
-   * SEED_HISTORY_DAYS: how many days of demo history a new database is seeded with (device status changes
-   * and command results; with any, also the maintenance plans' past rounds and a day of sensor readings).
-   * 0: none, as test servers start (server/testing/testServer.ts, tests/e2e/startServer.ts). Absent: 7.
+   * SEED_HISTORY_DAYS: how many days of history every tenant without one is given (server/seed/history/:
+   * alarms, work orders, emergency events, diagnosis rounds, business; a new fleet also its status changes,
+   * commands and maintenance rounds; a day of sensor readings). Default DEFAULT_SEED_HISTORY_DAYS from the
+   * environment; absent here (a server made in code: tests, benches) or 0: none.
    */
   seedHistoryDays?: number;
 }
@@ -234,8 +238,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
   if (!Number.isFinite(fieldWorkDelayMs) || fieldWorkDelayMs < 100 || fieldWorkDelayMs > 3_600_000)
     throw new Error(`FIELD_WORK_DELAY_MS 必须是 100 到 3600000 之间的毫秒数，当前为 "${env.FIELD_WORK_DELAY_MS}"`);
   const seedHistoryText = env.SEED_HISTORY_DAYS?.trim();
-  const seedHistoryDays = seedHistoryText ? Number(seedHistoryText) : undefined;
-  if (seedHistoryDays !== undefined && !(Number.isInteger(seedHistoryDays) && seedHistoryDays >= 0 && seedHistoryDays <= 365))
+  const seedHistoryDays = seedHistoryText ? Number(seedHistoryText) : DEFAULT_SEED_HISTORY_DAYS;
+  if (!(Number.isInteger(seedHistoryDays) && seedHistoryDays >= 0 && seedHistoryDays <= 365))
     throw new Error(`SEED_HISTORY_DAYS 必须是 0 到 365 之间的整数，当前为 "${env.SEED_HISTORY_DAYS}"`);
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
@@ -267,7 +271,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
       operations,
       sensors,
-      ...(seedHistoryDays !== undefined ? { seedHistoryDays } : {}),
+      seedHistoryDays,
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS
         ? {

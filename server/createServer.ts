@@ -30,7 +30,6 @@ import { loadPlugins } from './pluginManifests';
 import { PUSH_CHANNEL, PushHub } from './push/PushHub';
 import { registerFeatures, type FeatureServices } from './registerFeatures';
 import { prepareDatabase } from './seed/prepareDatabase';
-import { SEEDED_HISTORY_DAYS } from './seed/seedOperationsHistory';
 import type { ServerContext } from './ServerContext';
 import { bearerToken, sessionGuard } from './auth/AuthServices';
 import type { ServerDeps } from './ServerDeps';
@@ -103,12 +102,14 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       throw error;
     }
   };
-  // Demo histories a new database is seeded with (test servers start without them unless a test asks).
-  const historyDays = config.seedHistoryDays ?? SEEDED_HISTORY_DAYS;
+  // Days of history a tenant without one is given: SEED_HISTORY_DAYS for `npm start` (config.ts); a server
+  // made in code (tests, benches, scripts) starts without one unless it asks.
+  const historyDays = config.seedHistoryDays ?? 0;
   const freshDatabase = await closingOnFailure(() =>
     prepareDatabase(db, dialect, {
       catalog,
       resourceKinds,
+      plugins,
       fleetScale: config.simulator?.fleetScale ?? 1,
       historyDays,
       now: now(),

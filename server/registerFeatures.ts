@@ -20,7 +20,6 @@ import { registerOperations, type OperationsFeature } from './operations/registe
 import { registerPanels } from './panels/registerPanels';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
-import { seedMaintenanceHistory } from './seed/seedOperationsHistory';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
 import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
@@ -112,8 +111,6 @@ export async function registerFeatures(
     workOrders: workOrders.workOrders,
   });
   const sensors = await registerSensors(api, deps, inputs.resourceKinds);
-  // A new database's maintenance plans and their past inspections, made through the services (on a clock of their own).
-  if (inputs.freshDatabase && inputs.historyDays > 0) await seedMaintenanceHistory(db, catalog, workOrders.workOrders.actions, now());
   const { simulator } = devices;
   const operations = await registerOperations(api, deps, {
     orders: workOrders.workOrders.actions,

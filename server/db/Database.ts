@@ -73,6 +73,8 @@ export interface Database {
     outcome: string;
     message: string;
     results: string;
+    /** 'live' (default) or 'seed': written by a fresh start's history (migration 018). */
+    origin?: string;
   };
   alarms: {
     alarm_id: number | undefined;
@@ -89,6 +91,8 @@ export interface Database {
     assignee_id: number | null;
     created_at: number;
     updated_at: number;
+    /** 'live' (default) or 'seed': written by a fresh start's history (migration 018). */
+    origin?: string;
   };
   alarm_history: {
     id: number | undefined;
@@ -208,6 +212,8 @@ export interface Database {
     result: string;
     created_at: number;
     updated_at: number;
+    /** 'live' (default) or 'seed': written by a fresh start's history (migration 018). */
+    origin?: string;
   };
   /** An on/offline change of a device as recorded where it is written (migration 013, server/operations/StatusRecorder.ts). */
   device_status_changes: {
@@ -305,6 +311,8 @@ export interface Database {
     picture: string | null;
     healthy: number;
     reasons: string;
+    /** 'live' (default) or 'seed': written by a fresh start's history (migration 018). */
+    origin?: string;
   };
   /** A work order's audit trail: every change, who (null: the system), when, from and to which status. */
   work_order_events: {
@@ -349,6 +357,8 @@ export interface Database {
     closed_at: number | null;
     result: string;
     updated_at: number;
+    /** 'live' (default) or 'seed': written by a fresh start's history (migration 018). */
+    origin?: string;
   };
   /** The alarms linked to an event (its source and those that joined it); an alarm belongs to one event at most. */
   emergency_event_alarms: { event_id: number; alarm_id: number; tenant_id: number; joined_at: number };

@@ -28,7 +28,7 @@ describe('the database layer', () => {
     const db = server.services.ctx.db;
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
-    expect(recorded.at(-1)).toBe('017_intercom_call_ends');
+    expect(recorded.at(-1)).toBe('018_row_origin');
     await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(
       db,
     );
@@ -88,7 +88,9 @@ describe('the database layer', () => {
     }
     await sql`drop index alarm_history_at`.execute(server.services.ctx.db);
     await sql`alter table sessions drop column revoked_reason`.execute(server.services.ctx.db);
-    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'})`.execute(
+    for (const table of ['alarms', 'command_log'])
+      await sql`alter table ${sql.table(table)} drop column origin`.execute(server.services.ctx.db);
+    await sql`delete from kysely_migration where name in (${'006_push_counters'}, ${'007_mqtt_sessions'}, ${'008_business_weather'}, ${'009_panel_layouts'}, ${'010_video_rooms_intercom'}, ${'011_work_orders'}, ${'012_emergency'}, ${'013_operations'}, ${'014_work_order_indexes'}, ${'015_sensor_readings'}, ${'016_fault_work_order_index'}, ${'017_intercom_call_ends'}, ${'018_row_origin'})`.execute(
       server.services.ctx.db,
     );
     await server.app.close();

@@ -35,6 +35,8 @@ export interface DiagnosisSources {
   streamAvailable(): boolean;
   /** The simulator's picture analysis of a camera, when devices are simulated in-process; undefined over MQTT. */
   simulatedPicture?: (deviceId: number) => PictureState;
+  /** Whether a camera is online at the run's time; absent: as the devices table says (a replayed history says what it was then). */
+  online?: (deviceId: number, stored: boolean) => boolean;
 }
 
 const CHUNK = 400;
@@ -101,7 +103,7 @@ export class VideoDiagnosisService {
       const cameras = await query.execute();
       const streamOk = this.sources.streamAvailable();
       const rows = cameras.map((camera) => {
-        const online = camera.online === 1;
+        const online = this.sources.online ? this.sources.online(camera.device_id, camera.online === 1) : camera.online === 1;
         const picture = online ? this.pictureOf(camera.device_id, camera.telemetry) : null;
         const reasons = VideoDiagnosisService.judge(online, streamOk, picture);
         const run = runs.get(camera.tenant_id) ?? { at, cameras: 0, healthy: 0, faulty: 0 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LeaderJob } from '../cluster/ClusterLeader';
 import { IntervalJob } from '../cluster/IntervalJob';
 import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
@@ -45,7 +46,7 @@ export async function registerOperations(
     now,
   );
   await operationRoutes(api, { availability, faults, maintenance, video });
-  const jobs = [
+  const jobs: LeaderJob[] = [
     new IntervalJob(
       '设备故障检查与巡检生成',
       settings.faultCheckMs,
@@ -56,7 +57,20 @@ export async function registerOperations(
       },
       reportError('设备故障检查失败'),
     ),
-    new IntervalJob('视频诊断', settings.videoDiagnosisMs, () => video.run(), reportError('视频诊断失败')),
   ];
+  // The first round as the job starts, not a whole interval later: 视频诊断 has today's result from the first screen.
+  const diagnosis = new IntervalJob('视频诊断', settings.videoDiagnosisMs, () => video.run(), reportError('视频诊断失败'));
+  let firstRound: Promise<unknown> | undefined;
+  jobs.push({
+    name: diagnosis.name,
+    start: () => {
+      if (settings.videoDiagnosisMs > 0) firstRound = video.run().catch(reportError('视频诊断失败'));
+      diagnosis.start();
+    },
+    stop: async () => {
+      await diagnosis.stop();
+      await firstRound;
+    },
+  });
   return { operations: { faults, maintenance, video, availability, offlineFaultMs: settings.offlineFaultMs }, jobs };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { Db, DialectName } from '../db/Database';
 import { migrate } from '../db/migrate';
@@ -7,15 +8,15 @@ import { seedEmergencyResources } from './seedEmergencyResources';
 import { recordBaselines } from '../operations/StatusRecorder';
 import { syncMenus } from '../platform/menus';
 import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorHistory';
+import { seedHistory } from './history/seedHistory';
 import { seedIfEmpty } from './seed';
 import { seedBusiness } from './seedBusiness';
 import { seedFleet } from './seedFleet';
-import { seedStatusHistory } from './seedOperationsHistory';
 import { seedTeams } from './seedTeams';
 
 /**
  * Brings the database to this program's version and gives it what it lacks: a new database its demo
- * data (the fleet and its past week), an older one the rows later migrations introduced, and menus for
+ * data (the fleet, and a past of SEED_HISTORY_DAYS in every domain), an older one the rows later migrations introduced, and menus for
  * plugins added since. Returns whether the database was new. Progress goes to `info`.
  */
 export async function prepareDatabase(
@@ -24,8 +25,10 @@ export async function prepareDatabase(
   options: {
     catalog: DeviceCatalog;
     resourceKinds: EmergencyResourceKinds;
+    /** The loaded plugins (the history raises the alarm plugins' types). */
+    plugins: readonly LoadedManifest[];
     fleetScale: number;
-    /** Days of demo history a new database is given (0: none, as test servers start). */
+    /** Days of history a tenant without one is given (0: none, as test servers start). */
     historyDays: number;
     now: number;
     info(message: string): void;
@@ -37,11 +40,6 @@ export async function prepareDatabase(
   if (freshDatabase) {
     const devices = await seedFleet(db, catalog, { scale: options.fleetScale, now });
     info(`数据库已初始化并写入演示数据（${devices} 台设备）`);
-    // The fleet's past days (status changes, command results), so 设备运维 has curves on day one.
-    if (historyDays > 0) {
-      const history = await seedStatusHistory(db, catalog, now, historyDays);
-      info(`已写入设备近 ${historyDays} 天的在线状态变化 ${history.changes} 条、命令结果 ${history.commands} 条`);
-    }
     // Statistics for the devices just written: until autovacuum gathers them (a minute or more later)
     // PostgreSQL plans blind, counting a device page's total over all the tenant's devices instead of
     // through the kind's index. The other seeded tables are small and looked up by key.
@@ -62,6 +60,18 @@ export async function prepareDatabase(
   // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
   const readings = historyDays > 0 ? await seedSensorHistory(db, options.resourceKinds, now) : 0;
   if (readings) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
+  // Every tenant without one gets a past (server/seed/history/): alarms and their handling, work orders,
+  // emergency events, diagnosis rounds, business; a new fleet also its status changes, commands and inspections.
+  await seedHistory({
+    db,
+    catalog,
+    resourceKinds: options.resourceKinds,
+    plugins: options.plugins,
+    days: historyDays,
+    now,
+    freshDatabase,
+    info,
+  });
   // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
   const baselines = await recordBaselines(db, now);
   if (baselines) info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);

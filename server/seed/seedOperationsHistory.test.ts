@@ -1,13 +1,15 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readServerConfigFromEnv } from '../config';
 import type { AvailabilityReport, InspectionRow, MaintenancePlan, OperationKpi } from '../../contracts/operations';
 import { seededRandom } from '../simulation/seededRandom';
-import { outagesOf, SEEDED_HISTORY_DAYS } from './seedOperationsHistory';
+import { outagesOf } from './seedOperationsHistory';
 import { setupTestServer, testServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 let token: string;
-// Test servers start without the demo histories: this file is about them, so it asks for the default week.
+// Test servers start without the histories: this file is about the fleet's, so it asks for a week (the default is a month).
+const SEEDED_HISTORY_DAYS = 7;
 const WITH_HISTORY = { seedHistoryDays: SEEDED_HISTORY_DAYS };
 setupTestServer(
   (created, login) => {
@@ -138,8 +140,8 @@ describe("a fresh database's operations history", () => {
 });
 
 describe('SEED_HISTORY_DAYS', () => {
-  it('is absent by default (a week), takes a whole number of days up to 365 and refuses anything else, naming it', () => {
-    expect(readServerConfigFromEnv({}).server.seedHistoryDays).toBeUndefined();
+  it('is a month by default, takes a whole number of days up to 365 and refuses anything else, naming it', () => {
+    expect(readServerConfigFromEnv({}).server.seedHistoryDays).toBe(30);
     expect(readServerConfigFromEnv({ SEED_HISTORY_DAYS: '0' }).server.seedHistoryDays).toBe(0);
     expect(readServerConfigFromEnv({ SEED_HISTORY_DAYS: ' 30 ' }).server.seedHistoryDays).toBe(30);
     for (const bad of ['-1', '1.5', 'week', '366'])
@@ -148,7 +150,7 @@ describe('SEED_HISTORY_DAYS', () => {
       );
   });
 
-  it('at 0 (test servers) seeds the fleet and its base data but no status history, command results, maintenance rounds or readings', async () => {
+  it('at 0 (test servers) seeds the fleet and its base data but no status history, command results, maintenance rounds, readings or alarms', async () => {
     const bare = await testServer({ seedHistoryDays: 0 });
     try {
       const count = async (table: 'device_command_results' | 'maintenance_plans' | 'inspections' | 'sensor_readings') =>
@@ -167,6 +169,7 @@ describe('SEED_HISTORY_DAYS', () => {
       expect(await count('maintenance_plans')).toBe(0);
       expect(await count('inspections')).toBe(0);
       expect(await count('sensor_readings')).toBe(0);
+      expect(Number((await sql<{ n: number }>`select count(*) as "n" from alarms`.execute(bare.services.ctx.db)).rows[0]!.n)).toBe(0);
       const devices = await bare.services.ctx.db
         .selectFrom('devices')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -183,6 +186,16 @@ describe('SEED_HISTORY_DAYS', () => {
 });
 
 describe('outagesOf', () => {
+  it('places a few outages in every week of a longer history', () => {
+    const days = 28;
+    const random = seededRandom(2);
+    const perWeek = [0, 0, 0, 0];
+    for (let device = 0; device < 500; device++)
+      for (const outage of outagesOf(random, NOW - days * DAY, NOW, true, days))
+        perWeek[Math.floor((outage.from - (NOW - days * DAY)) / (7 * DAY))]!++;
+    for (const count of perWeek) expect(count / 500).toBeGreaterThan(1);
+  });
+
   it('never overlaps, ends before now when online and is still going when offline', () => {
     const start = NOW - 7 * DAY;
     const random = seededRandom(1);

@@ -1,26 +1,22 @@
+import { DEFAULT_SEED_HISTORY_DAYS } from '../config';
 import type { Db } from '../db/Database';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { FaultService } from '../operations/FaultService';
 import { MaintenanceService } from '../operations/MaintenanceService';
-import {
-  recordCommandHistory,
-  recordStatusHistory,
-  type RecordedCommandResult,
-  type RecordedStatusChange,
-} from '../operations/StatusRecorder';
+import { recordStatusHistory, type RecordedStatusChange } from '../operations/StatusRecorder';
 import { DAY_MS, HOUR_MS, shanghaiDayStart } from '../stats/periods';
 import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import { FLEET_RANDOM_SEED } from './seedData';
 import { seededRandom } from '../simulation/seededRandom';
 
 const MINUTE_MS = 60_000;
-/** How far back a new fleet's status history and command results reach by default (SEED_HISTORY_DAYS). */
-export const SEEDED_HISTORY_DAYS = 7;
+/** How far back a fresh start's history reaches by default (SEED_HISTORY_DAYS). */
+export const SEEDED_HISTORY_DAYS = DEFAULT_SEED_HISTORY_DAYS;
 /** The seeded operator who sends the past commands, records the past inspections and closes their faults. */
 const SEED_OPERATOR_ID = 2;
 
 /** A device's outage: offline from `from` until `to` (undefined: still offline now). */
-interface Outage {
+export interface Outage {
   from: number;
   to: number | undefined;
 }
@@ -29,24 +25,29 @@ interface Outage {
 const between = (random: () => number, min: number, max: number) => min + (max - min) * random();
 
 /**
- * A device's week the way the FleetSimulator behaves live: mostly online, a few outages of minutes to
- * hours (now and then a long one), ending in the state the device table holds now (an offline device
+ * A device's past the way the FleetSimulator behaves live: mostly online, a few outages a week of minutes
+ * to hours (now and then a long one), ending in the state the device table holds now (an offline device
  * went offline some minutes to hours ago and is still off).
  */
-export function outagesOf(random: () => number, start: number, now: number, onlineNow: boolean): Outage[] {
-  const roll = random();
-  const count = roll < 0.15 ? 0 : roll < 0.4 ? 1 : roll < 0.65 ? 2 : roll < 0.85 ? 3 : roll < 0.95 ? 4 : 6;
+export function outagesOf(random: () => number, start: number, now: number, onlineNow: boolean, days = 7): Outage[] {
+  const weeks = Math.max(1, Math.round(days / 7));
+  const span = (now - start) / weeks;
   const outages: Outage[] = [];
-  for (let index = 0; index < count; index++) {
-    const kind = random();
-    const length =
-      kind < 0.6
-        ? between(random, 3, 30) * MINUTE_MS
-        : kind < 0.93
-          ? between(random, 30, 180) * MINUTE_MS
-          : between(random, 3, 14) * HOUR_MS;
-    const from = Math.round(between(random, start + MINUTE_MS, now - HOUR_MS));
-    outages.push({ from, to: Math.min(Math.round(from + length), now - 10 * MINUTE_MS) });
+  for (let week = 0; week < weeks; week++) {
+    const weekStart = start + week * span;
+    const roll = random();
+    const count = roll < 0.15 ? 0 : roll < 0.4 ? 1 : roll < 0.65 ? 2 : roll < 0.85 ? 3 : roll < 0.95 ? 4 : 6;
+    for (let index = 0; index < count; index++) {
+      const kind = random();
+      const length =
+        kind < 0.6
+          ? between(random, 3, 30) * MINUTE_MS
+          : kind < 0.93
+            ? between(random, 30, 180) * MINUTE_MS
+            : between(random, 3, 14) * HOUR_MS;
+      const from = Math.round(between(random, weekStart + MINUTE_MS, Math.min(weekStart + span, now - HOUR_MS)));
+      outages.push({ from, to: Math.min(Math.round(from + length), now - 10 * MINUTE_MS) });
+    }
   }
   if (!onlineNow) outages.push({ from: Math.round(now - between(random, 12, 8 * 60) * MINUTE_MS), to: undefined });
   outages.sort((a, b) => a.from - b.from);
@@ -62,7 +63,7 @@ export function outagesOf(random: () => number, start: number, now: number, onli
 }
 
 /** Map.groupBy, which Node 20 lacks: items by key, in their order. */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const item of items) {
     const group = groups.get(key(item));
@@ -72,23 +73,24 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-const onlineAt = (outages: readonly Outage[], at: number) =>
+/** Whether a device with these outages was online at `at`. */
+export const onlineAt = (outages: readonly Outage[], at: number) =>
   !outages.some((outage) => outage.from <= at && (outage.to === undefined || at < outage.to));
 
 export interface SeededHistory {
   changes: number;
-  commands: number;
+  /** Each device's outages over the history (by device id): the commands and camera checks of the history agree with them. */
+  outages: Map<number, Outage[]>;
 }
 
 /**
- * The past `days` (a week by default) of a newly seeded fleet (a fresh database): each device's on/offline changes and the
- * results of commands sent to it, replayed through the same recorder the live simulator and MQTT
- * ingest write through (source 'seed'), so 设备运维's availability and success-rate charts have real
- * curves on day one. Each device's history starts online `days` ago and ends in its current state.
- * Deterministic (the fleet's random seed, per tenant). Past command failures are marked as already
- * looked at: the fault job raises faults from what happens from now on, not from the seeded past.
+ * The past `days` of a newly seeded fleet (a fresh database): each device's on/offline changes, replayed
+ * through the same recorder the live simulator and MQTT ingest write through (source 'seed'), so
+ * 设备运维's availability charts have real curves on day one. Each device's history starts online `days`
+ * ago and ends in its current state. Deterministic (the fleet's random seed, per tenant). The commands
+ * sent meanwhile are the history's (server/seed/history/commandHistory.ts), judged by these outages.
  */
-export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: number, days = SEEDED_HISTORY_DAYS): Promise<SeededHistory> {
+export async function seedStatusHistory(db: Db, now: number, days = SEEDED_HISTORY_DAYS): Promise<SeededHistory> {
   const start = now - days * DAY_MS;
   const devices = await db
     .selectFrom('devices')
@@ -96,15 +98,12 @@ export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: num
     .orderBy('tenant_id')
     .orderBy('device_id')
     .execute();
-  const commandKinds = new Set(catalog.kinds.filter((kind) => kind.commands?.length).map((kind) => kind.page));
   const changes: (RecordedStatusChange & { at: number })[] = [];
-  const results: (RecordedCommandResult & { tenantId: number; kind: string; at: number })[] = [];
-  const byTenant = groupBy(devices, (device) => device.tenant_id);
-  for (const [tenantId, fleet] of byTenant) {
+  const outages = new Map<number, Outage[]>();
+  for (const [tenantId, fleet] of groupBy(devices, (device) => device.tenant_id)) {
     const random = seededRandom(FLEET_RANDOM_SEED + tenantId);
-    const outages = new Map<number, Outage[]>();
     for (const device of fleet) {
-      const deviceOutages = outagesOf(random, start, now, device.online === 1);
+      const deviceOutages = outagesOf(random, start, now, device.online === 1, days);
       outages.set(device.device_id, deviceOutages);
       const base = { tenantId, deviceId: device.device_id, kind: device.kind };
       changes.push({ ...base, online: true, at: start });
@@ -113,40 +112,10 @@ export async function seedStatusHistory(db: Db, catalog: DeviceCatalog, now: num
         if (outage.to !== undefined) changes.push({ ...base, online: true, at: outage.to });
       }
     }
-    // A few commands a day to each kind that takes commands, to one to six of its devices at once.
-    for (const [kind, ofKind] of groupBy(fleet, (device) => device.kind)) {
-      if (!commandKinds.has(kind)) continue;
-      for (let day = 0; day < days; day++) {
-        const commands = 1 + Math.floor(random() * 4);
-        for (let index = 0; index < commands; index++) {
-          const at = Math.round(start + (day + random()) * DAY_MS);
-          if (at >= now) continue;
-          const targets = 1 + Math.floor(random() * Math.min(6, ofKind.length));
-          const first = Math.floor(random() * ofKind.length);
-          for (let target = 0; target < targets; target++) {
-            const device = ofKind[(first + target) % ofKind.length]!;
-            const online = onlineAt(outages.get(device.device_id)!, at);
-            const timedOut = online && random() < 0.03;
-            results.push({
-              tenantId,
-              kind,
-              at,
-              deviceId: device.device_id,
-              success: online && !timedOut,
-              message: !online ? '设备离线，命令未执行' : timedOut ? '设备响应超时' : '执行成功',
-            });
-          }
-        }
-      }
-    }
   }
   changes.sort((a, b) => a.at - b.at || a.deviceId - b.deviceId);
-  results.sort((a, b) => a.at - b.at || a.deviceId - b.deviceId);
-  await db.transaction().execute(async (trx) => {
-    await recordStatusHistory(trx, changes, 'seed');
-    await recordCommandHistory(trx, results, { faultsRaised: true });
-  });
-  return { changes: changes.length, commands: results.length };
+  await db.transaction().execute((trx) => recordStatusHistory(trx, changes, 'seed'));
+  return { changes: changes.length, outages };
 }
 
 /** A seeded maintenance plan: how often, the team (by name) and what its inspectors find (its kind is its key). */

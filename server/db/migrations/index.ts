@@ -16,6 +16,7 @@ import { migration014WorkOrderIndexes } from './014_work_order_indexes';
 import { migration015SensorReadings } from './015_sensor_readings';
 import { migration016FaultWorkOrderIndex } from './016_fault_work_order_index';
 import { migration017IntercomCallEnds } from './017_intercom_call_ends';
+import { migration018RowOrigin } from './018_row_origin';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -39,4 +40,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '015_sensor_readings': migration015SensorReadings,
   '016_fault_work_order_index': migration016FaultWorkOrderIndex,
   '017_intercom_call_ends': migration017IntercomCallEnds,
+  '018_row_origin': migration018RowOrigin,
 };

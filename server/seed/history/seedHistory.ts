@@ -1,0 +1,151 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { dialectOf, type Db } from '../../db/Database';
+import { ORIGIN_TABLES } from '../../db/migrations/018_row_origin';
+import { DAY_MS } from '../../stats/periods';
+import { seedMaintenanceHistory, seedStatusHistory, type Outage } from '../seedOperationsHistory';
+import { scheduleAlarmHistory } from './alarmHistory';
+import { seedBusinessHistory } from './businessHistory';
+import { HistoryGateway, markPastFailuresChecked, scheduleCommandHistory } from './commandHistory';
+import { HistoryTimeline } from './HistoryTimeline';
+import { historyServices, type HistoryContext, type HistorySources } from './historyServices';
+import { historyRandom, loadHistoryTenant } from './historyTenant';
+import { inOneTransaction } from './oneTransaction';
+import { scheduleVideoDiagnosisHistory } from './videoDiagnosisHistory';
+
+export interface HistoryOptions extends HistorySources {
+  /** Days of history (SEED_HISTORY_DAYS); 0 writes none. */
+  days: number;
+  now: number;
+  /** A database seeded just now: the fleet's status history, its commands and the maintenance rounds are written only then. */
+  freshDatabase: boolean;
+  info(message: string): void;
+}
+
+const seconds = (since: number) => `用时 ${((performance.now() - since) / 1000).toFixed(1)} 秒`;
+
+/** The tables the history grows, whose statistics PostgreSQL plans by. */
+const LOOKED_UP_TABLES = ['alarms', 'work_orders', 'emergency_events', 'emergency_tasks'] as const;
+/** PostgreSQL's statistics are refreshed after the history's first day and again after this long: enough for it to take the keys. */
+const STATISTICS_EVERY_MS = 7 * DAY_MS;
+
+/**
+ * PostgreSQL plans blind on tables it has not analysed (autovacuum comes later): it would read an
+ * alarm by id through the tenant's index, every alarm of the tenant each time. Analysed as they grow,
+ * its plans (the prepared ones too) take the keys. SQLite's planner needs nothing.
+ */
+async function refreshStatistics(db: Db, tables: readonly string[] = LOOKED_UP_TABLES): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+}
+
+/** Each origin table's key: rows past the key's value before the history are the history's. */
+const ORIGIN_KEYS: Record<(typeof ORIGIN_TABLES)[number], string> = {
+  alarms: 'alarm_id',
+  work_orders: 'order_id',
+  emergency_events: 'event_id',
+  command_log: 'id',
+  video_diagnosis_checks: 'id',
+};
+
+async function maxId(db: Db, table: (typeof ORIGIN_TABLES)[number] | 'device_command_results'): Promise<number> {
+  const key = table === 'device_command_results' ? 'id' : ORIGIN_KEYS[table];
+  const { rows } = await sql<{ max: number | null }>`select max(${sql.ref(key)}) as "max" from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]?.max ?? 0);
+}
+
+const hasSeedRows = async (db: Db, table: 'alarms', tenantId: number) =>
+  (await db
+    .selectFrom(table)
+    .select('tenant_id')
+    .where('tenant_id', '=', tenantId)
+    .where('origin', '=', 'seed')
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/**
+ * A deterministic past of `days` days for every tenant that has none (a fresh database, or one whose
+ * tenant lacks a domain's history), written through the services live traffic uses on a clock of the
+ * history's own (HistoryTimeline) and told to nobody: alarms with their handling, the work orders and
+ * emergency events raised from them, the cameras' diagnosis rounds, and on a fresh database the fleet's
+ * status changes with the commands sent to it and the maintenance rounds; then the business figures.
+ * The rows written are marked origin 'seed' (migration 018). Progress lines go to `info`.
+ */
+export async function seedHistory(options: HistoryOptions): Promise<void> {
+  if (options.days <= 0) return;
+  await inOneTransaction(options.db, 'seed-history', (db) => writeHistory({ ...options, db }));
+}
+
+async function writeHistory(options: HistoryOptions): Promise<void> {
+  const { db, days, now, info } = options;
+  const start = now - days * DAY_MS;
+  const before = Object.fromEntries(await Promise.all(ORIGIN_TABLES.map(async (table) => [table, await maxId(db, table)] as const)));
+  const commandResultsBefore = await maxId(db, 'device_command_results');
+  let outages: Map<number, Outage[]> | undefined;
+  if (options.freshDatabase) {
+    const statusBegun = performance.now();
+    const status = await seedStatusHistory(db, now, days);
+    outages = status.outages;
+    info(`已写入设备近 ${days} 天的在线状态变化 ${status.changes} 条（${seconds(statusBegun)}）`);
+  }
+  const tenants = (await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute()).map((row) => row.tenant_id);
+  let lastServices: ReturnType<typeof historyServices> | undefined;
+  for (const tenantId of tenants) {
+    const alarms = !(await hasSeedRows(db, 'alarms', tenantId));
+    const video = !(await db
+      .selectFrom('video_diagnosis_checks')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .limit(1)
+      .executeTakeFirst());
+    const commands = outages !== undefined;
+    if (!alarms && !video && !commands) continue;
+    const tenant = await loadHistoryTenant(db, tenantId);
+    if (!tenant.handlers.length) continue;
+    const begun = performance.now();
+    const timeline = new HistoryTimeline(start, now);
+    const services = historyServices(
+      options,
+      timeline,
+      new HistoryGateway(outages ?? new Map(), timeline.now, historyRandom(tenantId, 'commands')),
+    );
+    lastServices = services;
+    const context: HistoryContext = { timeline, services, tenant, random: historyRandom(tenantId, 'alarms'), failures: [] };
+    const counts = alarms ? scheduleAlarmHistory(context, options.catalog, options.resourceKinds) : undefined;
+    const commandCount = commands
+      ? scheduleCommandHistory({ ...context, random: historyRandom(tenantId, 'commands') }, options.catalog)
+      : 0;
+    const rounds = video ? scheduleVideoDiagnosisHistory(db, options.catalog, timeline, tenantId, outages) : 0;
+    for (const at of [start + DAY_MS, start + STATISTICS_EVERY_MS]) timeline.at(at, () => refreshStatistics(db));
+    await timeline.play();
+    if (context.failures.length) throw context.failures[0];
+    if (commands) await markPastFailuresChecked(db, tenantId, commandResultsBefore);
+    const parts = [
+      ...(counts ? [`告警 ${counts.alarms} 条（工单 ${counts.workOrders} 张、应急事件 ${counts.events} 起）`] : []),
+      ...(commandCount ? [`设备命令 ${commandCount} 条`] : []),
+      ...(rounds ? [`视频诊断 ${rounds} 轮`] : []),
+    ];
+    info(`已为租户 ${tenantId} 写入近 ${days} 天的历史：${parts.join('、')}（${seconds(begun)}）`);
+  }
+  // A new database's maintenance plans and their past inspections, made through the operations services on a clock of their own.
+  if (options.freshDatabase && lastServices) {
+    const plansBegun = performance.now();
+    const plans = await seedMaintenanceHistory(db, options.catalog, lastServices.orders, now);
+    if (plans) info(`已写入 ${plans} 个巡检计划及其历次巡检（${seconds(plansBegun)}）`);
+  }
+  const businessBegun = performance.now();
+  const business = await seedBusinessHistory(db, now, days);
+  if (business) info(`已为 ${business} 个租户写入近 ${days} 天的景区客流、票务、停车与商户经营数据（${seconds(businessBegun)}）`);
+  // What the live server will read: the tables the history grew, counted once more.
+  await refreshStatistics(db, [
+    ...LOOKED_UP_TABLES,
+    'alarm_history',
+    'work_order_events',
+    'command_log',
+    'device_command_results',
+    'device_status_changes',
+    'video_diagnosis_checks',
+  ]);
+  for (const table of ORIGIN_TABLES)
+    await sql`update ${sql.table(table)} set origin = 'seed' where ${sql.ref(ORIGIN_KEYS[table])} > ${before[table]!}`.execute(db);
+}
