@@ -7,13 +7,21 @@ const { open } = setupBrowser(baseUrl);
 
 async function operator(authCode = 'OPER-2026-DEMO', tenantLabel?: string): Promise<Page> {
   const page = await open();
+  const tickets = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/push/ticket')).length);
   await loginByAuthCode(page, authCode);
+  // The push socket opens right after login (and again for the new tenant after a switch, with a new
+  // ticket): alarms raised before the socket of the tenant is subscribed are not this client's.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
   if (tenantLabel) {
+    const before = await tickets();
     await page.getByRole('combobox', { name: '切换租户' }).selectOption({ label: tenantLabel });
     await page.getByRole('link', { name: '队伍管理' }).waitFor();
+    await page.waitForFunction(
+      (count) => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/push/ticket')).length > count,
+      before,
+    );
   }
-  // The push socket opens right after login; give it a moment before alarms are raised.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
   await page.waitForTimeout(300);
   return page;
 }
