@@ -56,40 +56,48 @@ function expectTwiceAsLarge(hd: Measured | undefined, uhd: Measured | undefined)
 describe('the wall at 4K', () => {
   const panelPage: Partial<Record<Wall, Measured>> = {};
   for (const { wall, width, height } of WALLS) {
-    it(`a panel page at ${width}×${height} (?wall=${wall}): header, clock, buttons, panel titles and a chart's labels`, async () => {
-      const page = await operatorAt(width, height);
-      await page.goto(`/alarmManage/alarmstatistics?wall=${wall}`);
-      await page.getByRole('button', { name: '退出大屏' }).waitFor();
-      const chart = await chartSizes(page);
-      panelPage[wall] = {
-        title: await fontSize(page, '.app-header__title'),
-        clock: await fontSize(page, '.app-header__clock-time'),
-        button: await fontSize(page, '.app-header .bp6-button'),
-        panelTitle: await fontSize(page, '.panel-frame__title'),
-        ...chart,
-      };
-      await fillsTheScreen(page, width, height);
-      await screenshot(page, `wall-alarmstatistics-${wall}`);
-    });
+    it(
+      `a panel page at ${width}×${height} (?wall=${wall}): header, clock, buttons, panel titles and a chart's labels`,
+      { timeout: 240_000 },
+      async () => {
+        const page = await operatorAt(width, height);
+        await page.goto(`/alarmManage/alarmstatistics?wall=${wall}`);
+        await page.getByRole('button', { name: '退出大屏' }).waitFor();
+        const chart = await chartSizes(page);
+        panelPage[wall] = {
+          title: await fontSize(page, '.app-header__title'),
+          clock: await fontSize(page, '.app-header__clock-time'),
+          button: await fontSize(page, '.app-header .bp6-button'),
+          panelTitle: await fontSize(page, '.panel-frame__title'),
+          ...chart,
+        };
+        await fillsTheScreen(page, width, height);
+        await screenshot(page, `wall-alarmstatistics-${wall}`);
+      },
+    );
   }
   it('a panel page: at 4K all of it is at least twice its 1080p size', () => expectTwiceAsLarge(panelPage['1080'], panelPage['4k']));
 
-  it('the real-time board: its title, clock, panel titles and chart labels are at least twice their 1080p size', async () => {
-    const board: Partial<Record<Wall, Measured>> = {};
-    for (const { wall, width, height } of WALLS) {
-      const page = await operatorAt(width, height);
-      await page.goto(`/realTimeBroad?wall=${wall}`);
-      await page.getByRole('heading', { name: /实时态势/ }).waitFor();
-      const chart = await chartSizes(page);
-      board[wall] = {
-        title: await fontSize(page, '.real-time-board__title'),
-        clock: await fontSize(page, '.app-header__clock-time'),
-        panelTitle: await fontSize(page, '.panel-frame__title'),
-        ...chart,
-      };
-      await fillsTheScreen(page, width, height);
-      await screenshot(page, `wall-real-time-board-${wall}`);
-    }
-    expectTwiceAsLarge(board['1080'], board['4k']);
-  });
+  it(
+    'the real-time board: its title, clock, panel titles and chart labels are at least twice their 1080p size',
+    { timeout: 240_000 },
+    async () => {
+      const board: Partial<Record<Wall, Measured>> = {};
+      for (const { wall, width, height } of WALLS) {
+        const page = await operatorAt(width, height);
+        await page.goto(`/realTimeBroad?wall=${wall}`);
+        await page.getByRole('heading', { name: /实时态势/ }).waitFor();
+        const chart = await chartSizes(page);
+        board[wall] = {
+          title: await fontSize(page, '.real-time-board__title'),
+          clock: await fontSize(page, '.app-header__clock-time'),
+          panelTitle: await fontSize(page, '.panel-frame__title'),
+          ...chart,
+        };
+        await fillsTheScreen(page, width, height);
+        await screenshot(page, `wall-real-time-board-${wall}`);
+      }
+      expectTwiceAsLarge(board['1080'], board['4k']);
+    },
+  );
 });
