@@ -103,7 +103,7 @@ describe('安全应急 map pages', () => {
       const tile = video.getByRole('region', { name: `实时视频：${name}` });
       if (!findFfmpeg()) return tile.getByText('视频源不可用').waitFor({ timeout: 30_000 });
       // Connecting takes a while beside the software-rendered globe; then it plays (the tile's text says why not).
-      await tile.and(page.locator(':not([data-state="connecting"])')).waitFor({ timeout: 60_000 });
+      await tile.and(page.locator(':not([data-state="connecting"])')).waitFor({ timeout: 120_000 });
       expect(`${await tile.getAttribute('data-state')} ${await tile.innerText()}`).toMatch(/^playing /);
       const progress = () =>
         tile.locator('video').evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, time: element.currentTime }));
@@ -181,7 +181,7 @@ describe('安全应急 map pages', () => {
       await detail.getByText(line).first().waitFor();
     }
     await screenshot(page, 'emergency-alarm-history');
-  }, 300_000);
+  }, 600_000);
 
   it("shows an illegal action's refusal from the server and changes nothing", async () => {
     const token = await operatorToken();
