@@ -5,6 +5,7 @@ import type { ModuleTree } from '../../schemas/registry/modules.schema.gen';
 import { CITY_MODULES, SCENIC_MODULES } from '../seed/seedData';
 import { testServer, type TestServer } from '../testing/testServer';
 import { stateDigest } from '../testing/stateDigest';
+import { sessionWithMenus } from '../testing/testUsers';
 import type { RouteAccess } from './RouteAccess';
 import { renderRouteTable } from './routeTable';
 import { routes } from '../../contracts/api/routes';
@@ -134,44 +135,8 @@ describe('device kinds follow the menus', () => {
   });
   afterAll(async () => server.close());
 
-  /** A user of tenant 1 whose role holds exactly these menu permissions. */
-  async function userWith(perms: string[]): Promise<string> {
-    const db = server.services.ctx.db;
-    const next = async (table: 'roles' | 'users', column: 'role_id' | 'user_id') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.max<number>(column).as('max'))
-            .executeTakeFirst()
-        )?.max ?? 0,
-      ) + 1;
-    const roleId = await next('roles', 'role_id');
-    const userId = await next('users', 'user_id');
-    await db
-      .insertInto('roles')
-      .values({ role_id: roleId, tenant_id: 1, role_key: `test_${roleId}`, role_name: '测试角色' })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        user_id: userId,
-        user_name: `test${userId}`,
-        nick_name: '测试',
-        phonenumber: `1370000${String(userId).padStart(4, '0')}`,
-        password_hash: 'x',
-        status: '0',
-      })
-      .execute();
-    await db.insertInto('user_tenants').values({ user_id: userId, tenant_id: 1, role_id: roleId, is_default: 1 }).execute();
-    const menus = await db.selectFrom('menus').select(['menu_id', 'perms']).where('perms', 'in', perms).execute();
-    expect(menus.map((menu) => menu.perms).sort()).toEqual([...perms].sort());
-    await db
-      .insertInto('role_menus')
-      .values(menus.map((menu) => ({ role_id: roleId, menu_id: menu.menu_id })))
-      .execute();
-    return server.services.ctx.sessions.create(userId, 1);
-  }
+  /** A user of tenant 1 whose role holds exactly these menu permissions (no child pages). */
+  const userWith = (perms: string[]) => sessionWithMenus(server, 1, perms, false);
   const firstOf = async (kind: string) => {
     const row = await server.services.ctx.db
       .selectFrom('devices')

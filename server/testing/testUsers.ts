@@ -1,7 +1,7 @@
 import type { TestServer } from './testServer';
 
 /**
- * For the statistics, business and panel tests: a session of a new user of `tenantId` whose role holds
+ * For the tests of who may call what: a session of a new user of `tenantId` whose role holds
  * exactly these menu permissions (with their child pages when `withChildren`).
  */
 export async function sessionWithMenus(server: TestServer, tenantId: number, perms: string[], withChildren = true): Promise<string> {
@@ -35,6 +35,9 @@ export async function sessionWithMenus(server: TestServer, tenantId: number, per
   await db.insertInto('user_tenants').values({ user_id: userId, tenant_id: tenantId, role_id: roleId, is_default: 1 }).execute();
   const menus = await db.selectFrom('menus').select(['menu_id', 'perms']).execute();
   const granted = menus.filter((menu) => perms.some((perm) => menu.perms === perm || (withChildren && menu.perms.startsWith(`${perm}:`))));
+  // A permission no menu carries is a mistake in the test, not a user without it.
+  const unknown = perms.filter((perm) => !menus.some((menu) => menu.perms === perm));
+  if (unknown.length) throw new Error(`没有这些菜单权限：${unknown.join('、')}`);
   if (granted.length)
     await db
       .insertInto('role_menus')
