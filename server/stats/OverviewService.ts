@@ -58,7 +58,7 @@ export class OverviewService {
       items: [
         { name: '设备在线率', value: percent(count(devices?.online), count(devices?.n)), unit: '%' },
         { name: '今日告警', value: alarmsToday, previous: alarmsBefore, unit: '条' },
-        { name: '待处理告警', value: openAlarms, unit: '条' },
+        { name: '未办结告警', value: openAlarms, unit: '条' },
         { name: '处置中事件', value: activeEvents, unit: '起' },
         { name: '未办结工单', value: openOrders, unit: '单' },
       ],

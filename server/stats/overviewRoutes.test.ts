@@ -86,7 +86,7 @@ describe('Home', () => {
     const online = await countOf('devices', 1, (row) => Number(row.online) === 1);
     expect(item(situation, '设备在线率')).toBe(Math.round((online * 1000) / devices) / 10);
     expect(item(situation, '今日告警')).toBe(2);
-    expect(item(situation, '待处理告警')).toBe(2);
+    expect(item(situation, '未办结告警')).toBe(2);
     expect(item(situation, '处置中事件')).toBe(await countOf('emergency_events', 1, (row) => row.status === 'ACTIVE'));
     expect(item(situation, '未办结工单')).toBe(
       await countOf('work_orders', 1, (row) => ['PENDING', 'ASSIGNED', 'PROCESSING'].includes(String(row.status))),
