@@ -112,7 +112,12 @@ export async function measurePixels<T>(page: Page, shot: Buffer, measure: (pixel
   ) as Promise<T>;
 }
 
+/**
+ * Saves a full-page screenshot as test-results/<name>.png for a person to look at, when E2E_SCREENSHOTS=1
+ * (npm test leaves it off: nothing checks these files, and on a CPU-drawn globe each costs seconds).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }

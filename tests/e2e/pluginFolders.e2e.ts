@@ -218,7 +218,10 @@ async function start() {
     errors: () => renderErrors,
     async settle() { await frames(30); },
     snapshot() { kept = picture(); },
-    /** Pixels that differ from the snapshot by more than 8 in a channel, and of those how many are magenta. */
+    /**
+     * Pixels that differ from the snapshot by more than 8 in a channel, and of those how many are magenta,
+     * in screen pixels (a globe drawn in software is drawn at half resolution: each of its pixels covers four).
+     */
     changedPixels() {
       const now = picture();
       let changed = 0;
@@ -229,7 +232,8 @@ async function start() {
           if (now[at] > 150 && now[at + 2] > 120 && now[at + 1] < 110) magenta++;
         }
       }
-      return { changed, magenta };
+      const covers = (viewer.canvas.clientWidth * viewer.canvas.clientHeight) / (gl.drawingBufferWidth * gl.drawingBufferHeight);
+      return { changed: Math.round(changed * covers), magenta: Math.round(magenta * covers) };
     },
     /** Draws \`count\` of an effect through the app's effects API (MapEffects.add), around the centre. */
     async draw(effect, count) {
