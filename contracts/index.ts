@@ -15,6 +15,7 @@ export * from './videoRooms';
 export * from './weather';
 export * from './panels';
 export * from './push';
+export * from './recognition';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
 export { errorMessage } from './errorMessage';

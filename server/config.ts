@@ -57,6 +57,8 @@ export interface ServerConfig {
   fieldWork?: { delayMs: number };
   /** Device operation and video diagnosis jobs (server/operations/); absent (tests): every job off. */
   operations?: OperationsConfig;
+  /** Recognition snapshots (server/recognition/): kept this long (RECOGNITION_SNAPSHOT_DAYS, in ms here); absent: 7 days. */
+  recognition?: { snapshotRetentionMs: number };
   /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way (unless seedHistoryDays is 0). */
   sensors?: SensorsConfig;
   /**
@@ -232,6 +234,8 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
     throw new Error(`SENSOR_SAMPLE_MS 必须是 0（关闭）或 1000 到 86400000 之间的毫秒数，当前为 "${env.SENSOR_SAMPLE_MS}"`);
   if (sensors.retentionMs < 86_400_000)
     throw new Error(`SENSOR_READINGS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.SENSOR_READINGS_RETENTION_DAYS}"`);
+  const snapshotDays = positive('RECOGNITION_SNAPSHOT_DAYS', 7, 365);
+  if (snapshotDays < 1) throw new Error(`RECOGNITION_SNAPSHOT_DAYS 必须是 1 到 365 之间的数，当前为 "${env.RECOGNITION_SNAPSHOT_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();
   const fieldWorkDelayMs = fieldWorkDelayText ? Number(fieldWorkDelayText) : 8000;
@@ -271,6 +275,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       ...(speechToTextUrl ? { speechToTextUrl } : {}),
       operations,
       sensors,
+      recognition: { snapshotRetentionMs: snapshotDays * 86_400_000 },
       seedHistoryDays,
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS

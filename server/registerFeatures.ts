@@ -20,6 +20,9 @@ import { registerOperations, type OperationsFeature } from './operations/registe
 import { registerPanels } from './panels/registerPanels';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
+import type { RecognitionService } from './recognition/RecognitionService';
+import type { RecognitionSimulator } from './recognition/RecognitionSimulator';
+import { registerRecognition } from './recognition/registerRecognition';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
 import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
@@ -59,6 +62,10 @@ export interface FeatureServices {
   fieldWork: FieldWorkSimulator;
   /** Device operation and video diagnosis (server/operations/); tests run their leader jobs by hand. */
   operations: OperationsFeature;
+  /** The AI cameras' recognition records and snapshots (server/recognition/). */
+  recognition: RecognitionService;
+  /** Produces the cameras' records on the simulator's tick (a leader job; tests call tick()). */
+  recognitionSimulator: RecognitionSimulator;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -119,6 +126,7 @@ export async function registerFeatures(
       ...(mqttGateway ? {} : { simulatedPicture: (deviceId: number) => simulator.diagnosePicture(deviceId) }),
     },
   });
+  const recognition = await registerRecognition(api, deps);
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -134,9 +142,11 @@ export async function registerFeatures(
       sensors: sensors.sensors,
       fieldWork: emergency.fieldWork,
       operations: operations.operations,
+      recognition: recognition.recognition,
+      recognitionSimulator: recognition.recognitionSimulator,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
   };
 }

@@ -30,6 +30,7 @@ describe('server layout', () => {
       'panels',
       'platform',
       'push',
+      'recognition',
       'sensors',
       'stats',
       'stats',

@@ -11,6 +11,7 @@ import { overviewRoutes } from './overviewRoutes';
 import { panelRoutes } from './panelRoutes';
 import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
+import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
@@ -39,5 +40,6 @@ export const routes = {
   productSocket: productSocketRoutes,
   voice: voiceRoutes,
   push: pushRoutes,
+  recognition: recognitionRoutes,
   dev: devRoutes,
 };

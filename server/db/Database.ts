@@ -416,6 +416,33 @@ export interface Database {
     path: string;
     length: number;
   };
+  /** A recognition record of an AI camera (migration 019; server/recognition/): the kind's columns, the others null. */
+  recognition_records: {
+    record_id: number | undefined;
+    tenant_id: number;
+    device_id: number;
+    at: number;
+    longitude: number;
+    latitude: number;
+    kind: string;
+    age_band: string | null;
+    gender: string | null;
+    /** A face's attributes as ",GLASSES,MASK,"; '' for other kinds. */
+    attributes: string;
+    /** Without separator: 浙A12345. */
+    plate: string | null;
+    plate_color: string | null;
+    vehicle_type: string | null;
+    vehicle_color: string | null;
+    power_type: string | null;
+    non_motor_type: string | null;
+    people_count: number | null;
+    target_type: string | null;
+    /** The snapshot's file name under DATA_DIR/snapshots/<tenant>/ (null: none). */
+    snapshot: string | null;
+    /** 'live' (default) or 'seed': written by a fresh start's history. */
+    origin?: string;
+  };
 }
 
 export type Db = Kysely<Database>;

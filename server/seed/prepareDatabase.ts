@@ -9,7 +9,7 @@ import { recordBaselines } from '../operations/StatusRecorder';
 import { syncMenus } from '../platform/menus';
 import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorHistory';
 import { seedHistory } from './history/seedHistory';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, seedMissingDictionaries } from './seed';
 import { seedBusiness } from './seedBusiness';
 import { seedFleet } from './seedFleet';
 import { seedTeams } from './seedTeams';
@@ -47,6 +47,8 @@ export async function prepareDatabase(
   } else {
     const added = await syncMenus(db, catalog);
     if (added) info(`已为新插件补充 ${added} 个菜单`);
+    const dictionaries = await seedMissingDictionaries(db);
+    if (dictionaries) info(`已补充 ${dictionaries} 个数据字典`);
   }
   // Gates, car parks, merchants and weather: for a new database and for one made before migration 008.
   const business = await seedBusiness(db, now);

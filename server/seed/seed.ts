@@ -1,6 +1,8 @@
 import bcrypt from 'bcryptjs';
 import { sha256 } from '../auth/secrets';
 import type { Db } from '../db/Database';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/Database';
 import { lockedTransaction } from '../db/transactions';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { menuRowsFromRegistry } from '../platform/menus';
@@ -70,24 +72,40 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
         })),
       )
       .execute();
-    let dictCode = 1;
-    for (const [dictType, entries] of seedDicts) {
-      await trx
-        .insertInto('dict_data')
-        .values(
-          entries.map(([label, value, listClass], index) => ({
-            dict_code: dictCode++,
-            dict_type: dictType,
-            dict_sort: index + 1,
-            dict_label: label,
-            dict_value: value,
-            css_class: '',
-            list_class: listClass,
-            is_default: index === 0 ? 'Y' : 'N',
-          })),
-        )
-        .execute();
-    }
+    await writeDictionaries(trx, seedDicts);
     return true;
+  });
+}
+
+/** Writes dictionaries after the highest dict_code there is (the first entry of each is its default). */
+async function writeDictionaries(trx: Transaction<Database>, dicts: typeof seedDicts): Promise<void> {
+  const top = await trx.selectFrom('dict_data').select((eb) => eb.fn.max('dict_code').as('top')).executeTakeFirst();
+  let dictCode = Number(top?.top ?? 0) + 1;
+  for (const [dictType, entries] of dicts) {
+    await trx
+      .insertInto('dict_data')
+      .values(
+        entries.map(([label, value, listClass], index) => ({
+          dict_code: dictCode++,
+          dict_type: dictType,
+          dict_sort: index + 1,
+          dict_label: label,
+          dict_value: value,
+          css_class: '',
+          list_class: listClass,
+          is_default: index === 0 ? 'Y' : 'N',
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The seeded dictionaries a database made by an older version lacks (the recognition records' came with migration 019); returns how many were added. */
+export async function seedMissingDictionaries(db: Db): Promise<number> {
+  return lockedTransaction(db, 'seed', async (trx) => {
+    const present = new Set((await trx.selectFrom('dict_data').select('dict_type').distinct().execute()).map((row) => row.dict_type));
+    const missing = seedDicts.filter(([type]) => !present.has(type));
+    if (missing.length) await writeDictionaries(trx, missing);
+    return missing.length;
   });
 }

@@ -141,6 +141,90 @@ export const seedDicts: [string, [string, string, string][]][] = [
       ['未知', '2', ''],
     ],
   ],
+  // The coded fields of the AI cameras' recognition records (contracts/recognition.ts RECOGNITION_DICTS).
+  [
+    'recognition_kind',
+    [
+      ['人脸', 'face', 'primary'],
+      ['机动车', 'vehicle', 'success'],
+      ['非机动车', 'nonMotor', 'warning'],
+      ['人数统计', 'peopleCount', ''],
+      ['目标检测', 'target', 'danger'],
+    ],
+  ],
+  [
+    'face_age_band',
+    [
+      ['儿童', 'CHILD', ''],
+      ['青年', 'YOUTH', ''],
+      ['成年', 'ADULT', ''],
+      ['中年', 'MIDDLE', ''],
+      ['老年', 'SENIOR', ''],
+    ],
+  ],
+  [
+    'face_attribute',
+    [
+      ['戴眼镜', 'GLASSES', ''],
+      ['戴墨镜', 'SUNGLASSES', ''],
+      ['戴口罩', 'MASK', ''],
+      ['戴帽子', 'HAT', ''],
+      ['背包', 'BACKPACK', ''],
+    ],
+  ],
+  [
+    'plate_color',
+    [
+      ['蓝牌', 'BLUE', 'primary'],
+      ['黄牌', 'YELLOW', 'warning'],
+      ['绿牌', 'GREEN', 'success'],
+      ['白牌', 'WHITE', ''],
+      ['黑牌', 'BLACK', ''],
+    ],
+  ],
+  [
+    'vehicle_type',
+    [
+      ['轿车', 'CAR', ''],
+      ['SUV', 'SUV', ''],
+      ['MPV', 'MPV', ''],
+      ['客车', 'BUS', ''],
+      ['货车', 'TRUCK', ''],
+      ['面包车', 'VAN', ''],
+    ],
+  ],
+  [
+    'vehicle_color',
+    [
+      ['白色', 'WHITE', ''],
+      ['黑色', 'BLACK', ''],
+      ['银色', 'SILVER', ''],
+      ['灰色', 'GREY', ''],
+      ['红色', 'RED', ''],
+      ['蓝色', 'BLUE', ''],
+      ['其他', 'OTHER', ''],
+    ],
+  ],
+  [
+    'non_motor_type',
+    [
+      ['自行车', 'BICYCLE', ''],
+      ['电动自行车', 'E_BIKE', ''],
+      ['摩托车', 'MOTORCYCLE', ''],
+      ['三轮车', 'TRICYCLE', ''],
+    ],
+  ],
+  [
+    'target_type',
+    [
+      ['未戴安全帽', 'NO_HELMET', 'warning'],
+      ['烟雾', 'SMOKE', 'danger'],
+      ['明火', 'FIRE', 'danger'],
+      ['人员聚集', 'CROWD', 'warning'],
+      ['区域入侵', 'INTRUSION', 'danger'],
+      ['人员徘徊', 'LOITERING', 'primary'],
+    ],
+  ],
 ];
 
 export interface SeedArea {

@@ -17,6 +17,7 @@ import { migration015SensorReadings } from './015_sensor_readings';
 import { migration016FaultWorkOrderIndex } from './016_fault_work_order_index';
 import { migration017IntercomCallEnds } from './017_intercom_call_ends';
 import { migration018RowOrigin } from './018_row_origin';
+import { migration019Recognition } from './019_recognition';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -41,4 +42,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '016_fault_work_order_index': migration016FaultWorkOrderIndex,
   '017_intercom_call_ends': migration017IntercomCallEnds,
   '018_row_origin': migration018RowOrigin,
+  '019_recognition': migration019Recognition,
 };

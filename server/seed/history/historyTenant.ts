@@ -25,7 +25,7 @@ export interface HistoryTenant {
 }
 
 /** The domains of the history, each with a random stream of its own per tenant (same seed, same rows). */
-export const HISTORY_DOMAINS = { alarms: 1, commands: 2, video: 3, business: 4 } as const;
+export const HISTORY_DOMAINS = { alarms: 1, commands: 2, video: 3, business: 4, recognition: 5 } as const;
 
 export const historyRandom = (tenantId: number, domain: keyof typeof HISTORY_DOMAINS) =>
   seededRandom(FLEET_RANDOM_SEED + 7919 * tenantId + 104_729 * HISTORY_DOMAINS[domain]);

@@ -11,6 +11,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { historyServices, type HistoryContext, type HistorySources } from './historyServices';
 import { historyRandom, loadHistoryTenant } from './historyTenant';
 import { inOneTransaction } from './oneTransaction';
+import { seedRecognitionHistory } from './recognitionHistory';
 import { scheduleVideoDiagnosisHistory } from './videoDiagnosisHistory';
 
 export interface HistoryOptions extends HistorySources {
@@ -136,6 +137,9 @@ async function writeHistory(options: HistoryOptions): Promise<void> {
   const businessBegun = performance.now();
   const business = await seedBusinessHistory(db, now, days);
   if (business) info(`已为 ${business} 个租户写入近 ${days} 天的景区客流、票务、停车与商户经营数据（${seconds(businessBegun)}）`);
+  const recognitionBegun = performance.now();
+  const recognition = await seedRecognitionHistory(db, options.catalog, now, days);
+  if (recognition) info(`已写入摄像机近 ${days} 天的识别记录 ${recognition} 条（${seconds(recognitionBegun)}）`);
   // What the live server will read: the tables the history grew, counted once more.
   await refreshStatistics(db, [
     ...LOOKED_UP_TABLES,
@@ -145,6 +149,7 @@ async function writeHistory(options: HistoryOptions): Promise<void> {
     'device_command_results',
     'device_status_changes',
     'video_diagnosis_checks',
+    'recognition_records',
   ]);
   for (const table of ORIGIN_TABLES)
     await sql`update ${sql.table(table)} set origin = 'seed' where ${sql.ref(ORIGIN_KEYS[table])} > ${before[table]!}`.execute(db);

@@ -1,0 +1,254 @@
+import {
+  normalizePlate,
+  RECOGNITION_EXPORT_MAX_ROWS,
+  RECOGNITION_MAX_CAMERAS,
+  recognitionRangeProblem,
+  type AgeBand,
+  type FaceAttribute,
+  type Gender,
+  type NonMotorType,
+  type PlateColor,
+  type PowerType,
+  type RecognitionCamera,
+  type RecognitionKind,
+  type RecognitionQuery,
+  type RecognitionRecord,
+  type TargetType,
+  type VehicleColor,
+  type VehicleType,
+} from '../../contracts/recognition';
+import { MAX_ID } from '../../contracts/api/schemas';
+import type { Database, Db } from '../db/Database';
+import { badRequest } from '../envelope';
+import type { RecognitionRow } from './recognitionModel';
+import type { SnapshotStore } from './SnapshotStore';
+
+/** Rows a statement inserts at once: 21 columns each, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 1000;
+/** Rows an export reads per round trip (keyset paging, newest first). */
+const EXPORT_BATCH = 2000;
+const DEVICE_IDS = /^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/;
+/** A whole plate: province, letter, five or six letters and digits. */
+const WHOLE_PLATE = /^[\u4e00-\u9fa5][A-Z][A-Z0-9]{5,6}$/;
+const PLATE_TEXT = /^[\u4e00-\u9fa5A-Z0-9]+$/;
+
+/** A search's filters checked and parsed: the handler's query as the SQL needs it. */
+export interface RecognitionFilter extends Omit<RecognitionQuery, 'deviceIds' | 'plate'> {
+  deviceIds?: number[];
+  /** Normalised (浙A12345); `wholePlate` says whether it is a whole plate (an index seek) or a fragment (LIKE over the range). */
+  plate?: string;
+  wholePlate?: boolean;
+}
+
+const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
+type Scope = ReturnType<typeof recordsOf>;
+export type StoredRecord = Database['recognition_records'] & { device_name: string | null };
+
+/** Checks a search's input beyond its schema (time range, camera list, plate text): a clear Chinese 400 naming the field. */
+export function parseRecognitionQuery(query: RecognitionQuery): RecognitionFilter {
+  const problem = recognitionRangeProblem(query.beginTime, query.endTime);
+  if (problem) throw badRequest(problem);
+  const { deviceIds: deviceText, plate: plateText, ...rest } = query;
+  const filter: RecognitionFilter = rest;
+  if (deviceText !== undefined && deviceText.trim() !== '') {
+    const text = deviceText.replace(/\s+/g, '');
+    const ids = DEVICE_IDS.test(text) ? text.split(',').map(Number) : [];
+    if (!ids.length || ids.some((id) => id > MAX_ID)) throw badRequest('摄像机（deviceIds）必须是逗号分隔的设备编号，如 1,2,3');
+    if (ids.length > RECOGNITION_MAX_CAMERAS) throw badRequest(`摄像机（deviceIds）一次最多 ${RECOGNITION_MAX_CAMERAS} 台`);
+    filter.deviceIds = [...new Set(ids)];
+  }
+  if (plateText !== undefined) {
+    const plate = normalizePlate(plateText);
+    if (!plate) throw badRequest('车牌（plate）不能为空');
+    if (!PLATE_TEXT.test(plate)) throw badRequest('车牌（plate）只能包含汉字、字母和数字');
+    filter.plate = plate;
+    filter.wholePlate = WHOLE_PLATE.test(plate);
+  }
+  return filter;
+}
+
+/**
+ * The recognition records of a tenant's AI cameras: written by the simulator and the history (`insert`),
+ * searched by 数据检索 (`search`, `iterate` for the CSV export) and their snapshots. Every query is
+ * scoped to the tenant and bounded by the search's time range (at most 31 days), which the indexes
+ * of migration 019 lead with.
+ */
+export class RecognitionService {
+  constructor(
+    private readonly db: Db,
+    /** Device kinds (page names) whose devices recognise: those with live video. */
+    private readonly cameraKinds: readonly string[],
+    readonly snapshots: SnapshotStore,
+  ) {}
+
+  /** The tenant's recognition cameras (every one, online or not: their past records are searchable). */
+  async cameras(tenantId: number): Promise<RecognitionCamera[]> {
+    if (!this.cameraKinds.length) return [];
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['device_id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('kind', 'in', this.cameraKinds)
+      .orderBy('device_id')
+      .execute();
+    return rows.map((row) => ({ deviceId: row.device_id, name: row.name }));
+  }
+
+  /** The online cameras of every tenant with their positions: what the simulator produces records for. */
+  async onlineCameras(): Promise<Map<number, { deviceId: number; longitude: number; latitude: number }[]>> {
+    const byTenant = new Map<number, { deviceId: number; longitude: number; latitude: number }[]>();
+    if (!this.cameraKinds.length) return byTenant;
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['tenant_id', 'device_id', 'longitude', 'latitude'])
+      .where('kind', 'in', this.cameraKinds)
+      .where('online', '=', 1)
+      .orderBy('tenant_id')
+      .orderBy('device_id')
+      .execute();
+    for (const row of rows) {
+      const cameras = byTenant.get(row.tenant_id) ?? [];
+      cameras.push({ deviceId: row.device_id, longitude: row.longitude, latitude: row.latitude });
+      byTenant.set(row.tenant_id, cameras);
+    }
+    return byTenant;
+  }
+
+  /** Writes records in multi-row statements (the simulator's ticks, the history's month). */
+  static async insert(db: Db, rows: readonly RecognitionRow[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += INSERT_BATCH)
+      await db
+        .insertInto('recognition_records')
+        .values(rows.slice(start, start + INSERT_BATCH))
+        .execute();
+  }
+
+  private scope(tenantId: number, filter: RecognitionFilter): Scope {
+    let query: Scope = recordsOf(this.db)
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.at', '>=', filter.beginTime)
+      .where('r.at', '<=', filter.endTime);
+    if (filter.deviceIds) query = query.where('r.device_id', 'in', filter.deviceIds);
+    if (filter.kind) query = query.where('r.kind', '=', filter.kind);
+    if (filter.ageBand) query = query.where('r.age_band', '=', filter.ageBand);
+    if (filter.gender) query = query.where('r.gender', '=', filter.gender);
+    if (filter.faceAttribute) query = query.where('r.attributes', 'like', `%,${filter.faceAttribute},%`);
+    if (filter.plateColor) query = query.where('r.plate_color', '=', filter.plateColor);
+    if (filter.vehicleType) query = query.where('r.vehicle_type', '=', filter.vehicleType);
+    if (filter.vehicleColor) query = query.where('r.vehicle_color', '=', filter.vehicleColor);
+    if (filter.powerType) query = query.where('r.power_type', '=', filter.powerType);
+    if (filter.nonMotorType) query = query.where('r.non_motor_type', '=', filter.nonMotorType);
+    if (filter.targetType) query = query.where('r.target_type', '=', filter.targetType);
+    // A whole plate seeks the tenant + plate index; a fragment (checked to letters, digits and 汉字: nothing LIKE reads specially) filters the range's rows.
+    if (filter.plate) query = filter.wholePlate ? query.where('r.plate', '=', filter.plate) : query.where('r.plate', 'like', `%${filter.plate}%`);
+    return query;
+  }
+
+  /** Rows with their camera's name, newest first. */
+  private rows(scope: Scope) {
+    return scope
+      .leftJoin('devices as d', (join) => join.onRef('d.device_id', '=', 'r.device_id').onRef('d.tenant_id', '=', 'r.tenant_id'))
+      .selectAll('r')
+      .select('d.name as device_name')
+      .orderBy('r.at', 'desc')
+      .orderBy('r.record_id', 'desc');
+  }
+
+  async count(tenantId: number, filter: RecognitionFilter): Promise<number> {
+    const row = await this.scope(tenantId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** One page of the search, newest first, and the number of records it finds. */
+  async search(tenantId: number, filter: RecognitionFilter, pageNum: number, pageSize: number): Promise<{ rows: RecognitionRecord[]; total: number }> {
+    const [total, rows] = await Promise.all([
+      this.count(tenantId, filter),
+      this.rows(this.scope(tenantId, filter))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
+    return { total, rows: rows.map((row) => this.record(row)) };
+  }
+
+  /** Refuses an export above RECOGNITION_EXPORT_MAX_ROWS before a byte is sent; returns how many rows it will write. */
+  async exportSize(tenantId: number, filter: RecognitionFilter): Promise<number> {
+    const total = await this.count(tenantId, filter);
+    if (total > RECOGNITION_EXPORT_MAX_ROWS)
+      throw badRequest(
+        `导出条数 ${total} 超过上限 ${RECOGNITION_EXPORT_MAX_ROWS}：请缩小时间范围（beginTime 至 endTime）或增加筛选条件后再导出`,
+      );
+    return total;
+  }
+
+  /**
+   * The search's records, newest first, a batch at a time (keyset paging on time and id): an export
+   * of any size holds one batch in memory, and reads the next only when the reply asks for it.
+   */
+  async *iterate(tenantId: number, filter: RecognitionFilter): AsyncGenerator<RecognitionRecord> {
+    let after: { at: number; id: number } | undefined;
+    for (;;) {
+      let scope = this.scope(tenantId, filter);
+      if (after) {
+        const { at, id } = after;
+        scope = scope.where((eb) => eb.or([eb('r.at', '<', at), eb.and([eb('r.at', '=', at), eb('r.record_id', '<', id)])]));
+      }
+      const batch = await this.rows(scope).limit(EXPORT_BATCH).execute();
+      for (const row of batch) yield this.record(row);
+      const last = batch[batch.length - 1];
+      if (batch.length < EXPORT_BATCH || !last) return;
+      after = { at: Number(last.at), id: Number(last.record_id) };
+    }
+  }
+
+  /** A record's snapshot (PNG), or null when it has none any more; another tenant's record is not found. */
+  async snapshot(tenantId: number, recordId: number): Promise<Buffer | null | undefined> {
+    const row = await this.db
+      .selectFrom('recognition_records')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('record_id', '=', recordId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return this.snapshots.read(tenantId, { ...row, at: Number(row.at) });
+  }
+
+  /** The labels of the dictionaries' codes (dict_data), for the export's cells. */
+  async dictionaryLabels(types: readonly string[]): Promise<Map<string, Map<string, string>>> {
+    const rows = await this.db.selectFrom('dict_data').select(['dict_type', 'dict_value', 'dict_label']).where('dict_type', 'in', [...types]).execute();
+    const labels = new Map<string, Map<string, string>>();
+    for (const row of rows) {
+      const entries = labels.get(row.dict_type) ?? new Map<string, string>();
+      entries.set(row.dict_value, row.dict_label);
+      labels.set(row.dict_type, entries);
+    }
+    return labels;
+  }
+
+  private record(row: StoredRecord): RecognitionRecord {
+    const at = Number(row.at);
+    return {
+      recordId: Number(row.record_id),
+      deviceId: row.device_id,
+      deviceName: row.device_name ?? `设备 ${row.device_id}`,
+      at,
+      longitude: row.longitude,
+      latitude: row.latitude,
+      kind: row.kind as RecognitionKind,
+      ageBand: row.age_band as AgeBand | null,
+      gender: row.gender as Gender | null,
+      faceAttributes: row.attributes.split(',').filter(Boolean) as FaceAttribute[],
+      plate: row.plate,
+      plateColor: row.plate_color as PlateColor | null,
+      vehicleType: row.vehicle_type as VehicleType | null,
+      vehicleColor: row.vehicle_color as VehicleColor | null,
+      powerType: row.power_type as PowerType | null,
+      nonMotorType: row.non_motor_type as NonMotorType | null,
+      peopleCount: row.people_count,
+      targetType: row.target_type as TargetType | null,
+      hasSnapshot: row.snapshot !== null && this.snapshots.kept(at),
+    };
+  }
+}

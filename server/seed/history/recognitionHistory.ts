@@ -1,0 +1,41 @@
+import type { DeviceCatalog } from '../../catalog/deviceCatalog';
+import type { Db } from '../../db/Database';
+import { produceRecords } from '../../recognition/recognitionModel';
+import { RecognitionService } from '../../recognition/RecognitionService';
+import { DAY_MS } from '../../stats/periods';
+import { historyRandom } from './historyTenant';
+
+/**
+ * The AI cameras' recognition records of the history's days for every tenant that has none: the live
+ * simulator's model (recognitionModel.ts) over the whole span, a day at a time, written in multi-row
+ * statements (not through a service: a record has no state to go through) and marked origin 'seed'. Their
+ * snapshots are drawn when first asked for (SnapshotStore.read), so the month costs no image files at
+ * start. Deterministic per tenant (its own random stream). Returns the records written.
+ */
+export async function seedRecognitionHistory(db: Db, catalog: DeviceCatalog, now: number, days: number): Promise<number> {
+  const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
+  if (!cameraKinds.length || days <= 0) return 0;
+  const cameras = await db
+    .selectFrom('devices')
+    .select(['tenant_id', 'device_id', 'longitude', 'latitude'])
+    .where('kind', 'in', cameraKinds)
+    .orderBy('tenant_id')
+    .orderBy('device_id')
+    .execute();
+  const tenants = [...new Set(cameras.map((camera) => camera.tenant_id))];
+  let written = 0;
+  for (const tenantId of tenants) {
+    const has = await db.selectFrom('recognition_records').select('record_id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+    if (has) continue;
+    const sites = cameras
+      .filter((camera) => camera.tenant_id === tenantId)
+      .map((camera) => ({ deviceId: camera.device_id, longitude: camera.longitude, latitude: camera.latitude }));
+    const random = historyRandom(tenantId, 'recognition');
+    for (let from = now - days * DAY_MS; from < now; from += DAY_MS) {
+      const rows = produceRecords(tenantId, sites, from, Math.min(now, from + DAY_MS), random).map((row) => ({ ...row, origin: 'seed' }));
+      await RecognitionService.insert(db, rows);
+      written += rows.length;
+    }
+  }
+  return written;
+}
