@@ -122,7 +122,7 @@ export interface RecognitionCamera {
 }
 
 /** A plate as typed: no separator or spaces, capitals (浙a·123 → 浙A123). */
-export const normalizePlate = (text: string) => text.replace(/[\s·.\-]/g, '').toUpperCase();
+export const normalizePlate = (text: string) => text.replace(/[\s·.-]/g, '').toUpperCase();
 
 /** A stored plate as shown: province and letter, a middle dot, the rest (浙A12345 → 浙A·12345). */
 export const formatPlate = (plate: string) => (plate.length > 2 ? `${plate.slice(0, 2)}·${plate.slice(2)}` : plate);

@@ -31,7 +31,10 @@ const filters = {
   // A comma list (1,2,3), checked by the handler: a query string repeats no array here.
   deviceIds: StringType({
     maxLength: RECOGNITION_MAX_CAMERAS * 11,
-    errorMessage: { type: '摄像机（deviceIds）必须是逗号分隔的设备编号', maxLength: `摄像机（deviceIds）最多 ${RECOGNITION_MAX_CAMERAS} 台` },
+    errorMessage: {
+      type: '摄像机（deviceIds）必须是逗号分隔的设备编号',
+      maxLength: `摄像机（deviceIds）最多 ${RECOGNITION_MAX_CAMERAS} 台`,
+    },
   }),
   kind: oneOf('识别类型（kind）', RECOGNITION_KINDS),
   ageBand: oneOf('年龄段（ageBand）', AGE_BANDS),

@@ -113,7 +113,8 @@ export class Raster {
         for (let row = 0; row < PROVINCE_GLYPH_SIZE; row++) {
           const bits = parseInt(province.slice(row * 4, row * 4 + 4), 16);
           for (let column = 0; column < PROVINCE_GLYPH_SIZE; column++)
-            if (bits & (1 << (PROVINCE_GLYPH_SIZE - 1 - column))) this.fillRect(cursor + column * scale, y + row * scale, scale, scale, color);
+            if (bits & (1 << (PROVINCE_GLYPH_SIZE - 1 - column)))
+              this.fillRect(cursor + column * scale, y + row * scale, scale, scale, color);
         }
         cursor += (PROVINCE_GLYPH_SIZE + 1) * scale;
         continue;

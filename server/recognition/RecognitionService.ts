@@ -140,7 +140,8 @@ export class RecognitionService {
     if (filter.nonMotorType) query = query.where('r.non_motor_type', '=', filter.nonMotorType);
     if (filter.targetType) query = query.where('r.target_type', '=', filter.targetType);
     // A whole plate seeks the tenant + plate index; a fragment (checked to letters, digits and 汉字: nothing LIKE reads specially) filters the range's rows.
-    if (filter.plate) query = filter.wholePlate ? query.where('r.plate', '=', filter.plate) : query.where('r.plate', 'like', `%${filter.plate}%`);
+    if (filter.plate)
+      query = filter.wholePlate ? query.where('r.plate', '=', filter.plate) : query.where('r.plate', 'like', `%${filter.plate}%`);
     return query;
   }
 
@@ -162,7 +163,12 @@ export class RecognitionService {
   }
 
   /** One page of the search, newest first, and the number of records it finds. */
-  async search(tenantId: number, filter: RecognitionFilter, pageNum: number, pageSize: number): Promise<{ rows: RecognitionRecord[]; total: number }> {
+  async search(
+    tenantId: number,
+    filter: RecognitionFilter,
+    pageNum: number,
+    pageSize: number,
+  ): Promise<{ rows: RecognitionRecord[]; total: number }> {
     const [total, rows] = await Promise.all([
       this.count(tenantId, filter),
       this.rows(this.scope(tenantId, filter))
@@ -174,12 +180,10 @@ export class RecognitionService {
   }
 
   /** Refuses an export above RECOGNITION_EXPORT_MAX_ROWS before a byte is sent; returns how many rows it will write. */
-  async exportSize(tenantId: number, filter: RecognitionFilter): Promise<number> {
+  async exportSize(tenantId: number, filter: RecognitionFilter, limit = RECOGNITION_EXPORT_MAX_ROWS): Promise<number> {
     const total = await this.count(tenantId, filter);
-    if (total > RECOGNITION_EXPORT_MAX_ROWS)
-      throw badRequest(
-        `导出条数 ${total} 超过上限 ${RECOGNITION_EXPORT_MAX_ROWS}：请缩小时间范围（beginTime 至 endTime）或增加筛选条件后再导出`,
-      );
+    if (total > limit)
+      throw badRequest(`导出条数 ${total} 超过上限 ${limit}：请缩小时间范围（beginTime 至 endTime）或增加筛选条件后再导出`);
     return total;
   }
 
@@ -217,7 +221,11 @@ export class RecognitionService {
 
   /** The labels of the dictionaries' codes (dict_data), for the export's cells. */
   async dictionaryLabels(types: readonly string[]): Promise<Map<string, Map<string, string>>> {
-    const rows = await this.db.selectFrom('dict_data').select(['dict_type', 'dict_value', 'dict_label']).where('dict_type', 'in', [...types]).execute();
+    const rows = await this.db
+      .selectFrom('dict_data')
+      .select(['dict_type', 'dict_value', 'dict_label'])
+      .where('dict_type', 'in', [...types])
+      .execute();
     const labels = new Map<string, Map<string, string>>();
     for (const row of rows) {
       const entries = labels.get(row.dict_type) ?? new Map<string, string>();

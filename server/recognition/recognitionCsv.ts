@@ -43,7 +43,10 @@ const LINES_PER_CHUNK = 500;
  * Chinese headers, coded fields as their dictionary labels). Pulls from `records` only as fast as the
  * reply is read, so an export of a million rows holds one batch.
  */
-export function recognitionCsv(records: AsyncIterable<RecognitionRecord>, labels: ReadonlyMap<string, ReadonlyMap<string, string>>): Readable {
+export function recognitionCsv(
+  records: AsyncIterable<RecognitionRecord>,
+  labels: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): Readable {
   const label: Labels = (field, code) => (code === null ? '' : (labels.get(RECOGNITION_DICTS[field])?.get(code) ?? code));
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${COLUMNS.map(([header]) => header).join(',')}\r\n`;

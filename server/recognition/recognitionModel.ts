@@ -176,7 +176,7 @@ export function produceRecords(
 ): RecognitionRow[] {
   if (!cameras.length || to <= from) return [];
   const rows: RecognitionRow[] = [];
-  for (let sliceStart = from; sliceStart < to; ) {
+  for (let sliceStart = from; sliceStart < to;) {
     const sliceEnd = Math.min(to, (Math.floor(sliceStart / HOUR_MS) + 1) * HOUR_MS);
     const mean = ((RECORDS_PER_CAMERA_HOUR[localHour(sliceStart)]! * cameras.length) / HOUR_MS) * (sliceEnd - sliceStart);
     const count = poisson(mean, random);

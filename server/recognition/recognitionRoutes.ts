@@ -35,10 +35,6 @@ export async function recognitionRoutes(api: FastifyInstance, recognition: Recog
     const bytes = await recognition.snapshot(sessionOf(request).tenantId, request.params.recordId);
     if (bytes === undefined) throw new AppError(404, '识别记录不存在');
     if (bytes === null) throw new AppError(404, '该记录的抓拍图片已超过保存期限，已被清理');
-    return reply
-      .type('image/png')
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
+    return reply.type('image/png').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(bytes);
   });
 }

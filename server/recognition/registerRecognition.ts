@@ -24,7 +24,12 @@ export async function registerRecognition(
   const recognition = new RecognitionService(db, cameraKinds, snapshots);
   const recognitionSimulator = new RecognitionSimulator(db, recognition, now);
   await recognitionRoutes(api, recognition);
-  const simulate = new IntervalJob('识别记录模拟', config.simulator?.tickMs ?? 0, () => recognitionSimulator.tick(), reportError('识别记录模拟失败'));
+  const simulate = new IntervalJob(
+    '识别记录模拟',
+    config.simulator?.tickMs ?? 0,
+    () => recognitionSimulator.tick(),
+    reportError('识别记录模拟失败'),
+  );
   const prune = new IntervalJob('抓拍图片清理', PRUNE_EVERY_MS, () => snapshots.prune(), reportError('抓拍图片清理失败'));
   return { recognition, recognitionSimulator, jobs: [simulate, prune] };
 }

@@ -89,7 +89,8 @@ function face(raster: Raster, subject: SnapshotSubject): void {
   if (attributes.includes('GLASSES') || attributes.includes('SUNGLASSES')) {
     const lens: Rgb = attributes.includes('SUNGLASSES') ? [20, 20, 30] : [60, 60, 70];
     for (const side of [-1, 1]) {
-      if (attributes.includes('SUNGLASSES')) raster.fillRect(cx + side * 10 * scale - 8 * scale, eyeY - 5 * scale, 16 * scale, 10 * scale, lens);
+      if (attributes.includes('SUNGLASSES'))
+        raster.fillRect(cx + side * 10 * scale - 8 * scale, eyeY - 5 * scale, 16 * scale, 10 * scale, lens);
       else raster.strokeRect(cx + side * 10 * scale - 8 * scale, eyeY - 5 * scale, 16 * scale, 10 * scale, lens, 2);
     }
     raster.fillRect(cx - 2 * scale, eyeY - 1, 4 * scale, 2, lens);
@@ -126,7 +127,8 @@ function vehicle(raster: Raster, subject: SnapshotSubject): void {
 
 function nonMotor(raster: Raster, subject: SnapshotSubject, random: () => number): void {
   scene(raster, subject.at, [110, 112, 116]);
-  const frame: Rgb = subject.non_motor_type === 'E_BIKE' ? [40, 150, 220] : subject.non_motor_type === 'MOTORCYCLE' ? [200, 60, 40] : [60, 170, 90];
+  const frame: Rgb =
+    subject.non_motor_type === 'E_BIKE' ? [40, 150, 220] : subject.non_motor_type === 'MOTORCYCLE' ? [200, 60, 40] : [60, 170, 90];
   const ground = 120;
   const inside: Rgb = [100, 102, 106];
   raster.ring(56, ground - 16, 18, 4, BLACK, inside);
@@ -143,7 +145,11 @@ function people(raster: Raster, subject: SnapshotSubject, random: () => number):
   scene(raster, subject.at, [150, 140, 120]);
   const count = Math.min(40, subject.people_count ?? 0);
   for (let index = 0; index < count; index++)
-    figure(raster, 10 + random() * (raster.width - 20), 60 + random() * 70, 8 + random() * 4, [60 + random() * 180, 60 + random() * 120, 80 + random() * 150]);
+    figure(raster, 10 + random() * (raster.width - 20), 60 + random() * 70, 8 + random() * 4, [
+      60 + random() * 180,
+      60 + random() * 120,
+      80 + random() * 150,
+    ]);
   const text = String(subject.people_count ?? 0);
   raster.fillRect(raster.width - Raster.textWidth(text) - 10, raster.height - 22, Raster.textWidth(text) + 8, 20, [0, 0, 0]);
   raster.text(raster.width - Raster.textWidth(text) - 6, raster.height - 19, text, [255, 220, 120]);
@@ -155,13 +161,31 @@ function target(raster: Raster, subject: SnapshotSubject, random: () => number):
   switch (subject.target_type) {
     case 'SMOKE':
     case 'FIRE': {
-      const colors: Rgb[] = subject.target_type === 'FIRE' ? [[240, 120, 20], [250, 200, 40], [220, 60, 20]] : [[170, 170, 175], [130, 130, 136], [200, 200, 204]];
+      const colors: Rgb[] =
+        subject.target_type === 'FIRE'
+          ? [
+              [240, 120, 20],
+              [250, 200, 40],
+              [220, 60, 20],
+            ]
+          : [
+              [170, 170, 175],
+              [130, 130, 136],
+              [200, 200, 204],
+            ];
       for (let index = 0; index < 14; index++)
-        raster.fillEllipse(box.x + 10 + random() * 50, box.y + 12 + random() * 60, 8 + random() * 10, 8 + random() * 10, colors[index % 3]!);
+        raster.fillEllipse(
+          box.x + 10 + random() * 50,
+          box.y + 12 + random() * 60,
+          8 + random() * 10,
+          8 + random() * 10,
+          colors[index % 3]!,
+        );
       break;
     }
     case 'CROWD':
-      for (let index = 0; index < 16; index++) figure(raster, box.x + 8 + random() * 54, box.y + 20 + random() * 50, 10, [80 + random() * 150, 80, 140]);
+      for (let index = 0; index < 16; index++)
+        figure(raster, box.x + 8 + random() * 54, box.y + 20 + random() * 50, 10, [80 + random() * 150, 80, 140]);
       break;
     case 'INTRUSION':
       raster.line(0, 100, raster.width, 84, [230, 200, 40], 3);

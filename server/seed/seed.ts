@@ -79,7 +79,10 @@ export async function seedIfEmpty(db: Db, catalog: DeviceCatalog, now: number): 
 
 /** Writes dictionaries after the highest dict_code there is (the first entry of each is its default). */
 async function writeDictionaries(trx: Transaction<Database>, dicts: typeof seedDicts): Promise<void> {
-  const top = await trx.selectFrom('dict_data').select((eb) => eb.fn.max('dict_code').as('top')).executeTakeFirst();
+  const top = await trx
+    .selectFrom('dict_data')
+    .select((eb) => eb.fn.max('dict_code').as('top'))
+    .executeTakeFirst();
   let dictCode = Number(top?.top ?? 0) + 1;
   for (const [dictType, entries] of dicts) {
     await trx

@@ -4,7 +4,14 @@ import { seededRandom } from './seededRandom';
 
 describe('chinesePlate', () => {
   it('draws the same plates from the same seed, each a province, a letter and five characters (six on green plates)', () => {
-    const draw = (seed: number) => Array.from({ length: 200 }, ((random) => () => chinesePlate(random))(seededRandom(seed)));
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 200 },
+        (
+          (random) => () =>
+            chinesePlate(random)
+        )(seededRandom(seed)),
+      );
     expect(draw(7)).toEqual(draw(7));
     for (const { plate, plateColor, powerType } of draw(7)) {
       expect(PLATE_PROVINCES).toContain(plate[0]);

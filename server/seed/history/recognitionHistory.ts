@@ -1,4 +1,3 @@
-import type { DeviceCatalog } from '../../catalog/deviceCatalog';
 import type { Db } from '../../db/Database';
 import { produceRecords } from '../../recognition/recognitionModel';
 import { RecognitionService } from '../../recognition/RecognitionService';
@@ -10,10 +9,9 @@ import { historyRandom } from './historyTenant';
  * simulator's model (recognitionModel.ts) over the whole span, a day at a time, written in multi-row
  * statements (not through a service: a record has no state to go through) and marked origin 'seed'. Their
  * snapshots are drawn when first asked for (SnapshotStore.read), so the month costs no image files at
- * start. Deterministic per tenant (its own random stream). Returns the records written.
+ * start. Deterministic per tenant (its own random stream). `cameraKinds`: the kinds with live video. Returns the records written.
  */
-export async function seedRecognitionHistory(db: Db, catalog: DeviceCatalog, now: number, days: number): Promise<number> {
-  const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
+export async function seedRecognitionHistory(db: Db, cameraKinds: readonly string[], now: number, days: number): Promise<number> {
   if (!cameraKinds.length || days <= 0) return 0;
   const cameras = await db
     .selectFrom('devices')
@@ -25,7 +23,12 @@ export async function seedRecognitionHistory(db: Db, catalog: DeviceCatalog, now
   const tenants = [...new Set(cameras.map((camera) => camera.tenant_id))];
   let written = 0;
   for (const tenantId of tenants) {
-    const has = await db.selectFrom('recognition_records').select('record_id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+    const has = await db
+      .selectFrom('recognition_records')
+      .select('record_id')
+      .where('tenant_id', '=', tenantId)
+      .limit(1)
+      .executeTakeFirst();
     if (has) continue;
     const sites = cameras
       .filter((camera) => camera.tenant_id === tenantId)

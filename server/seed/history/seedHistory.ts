@@ -138,7 +138,12 @@ async function writeHistory(options: HistoryOptions): Promise<void> {
   const business = await seedBusinessHistory(db, now, days);
   if (business) info(`已为 ${business} 个租户写入近 ${days} 天的景区客流、票务、停车与商户经营数据（${seconds(businessBegun)}）`);
   const recognitionBegun = performance.now();
-  const recognition = await seedRecognitionHistory(db, options.catalog, now, days);
+  const recognition = await seedRecognitionHistory(
+    db,
+    options.catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page),
+    now,
+    days,
+  );
   if (recognition) info(`已写入摄像机近 ${days} 天的识别记录 ${recognition} 条（${seconds(recognitionBegun)}）`);
   // What the live server will read: the tables the history grew, counted once more.
   await refreshStatistics(db, [
