@@ -95,8 +95,8 @@ export { VoiceRecorder, MicrophoneError, type Recording } from './media/voice/Vo
 export { useIncomingCall } from './session/ProductSocketConnection';
 export { PRODUCT_SOCKET_TOPICS, type RepeatLogin } from './session/ProductSocket';
 
-// Alarms: the grade labels every alarm screen shows.
-export { alarmGradeLabels } from './alarms/alarmStrings';
+// Dictionaries (`GET /system/dict/data/type/{type}`): every select and label of a coded value a dictionary covers.
+export { useDictionary, loadDictionary, type Dictionary, type DictionaryIntent } from './dictionaries/useDictionary';
 
 // ── Widgets and formats (core/widgets, core/format) ────────────────────────────────────────────────
 // The widget library panels show (`BUILTIN_WIDGETS`; a plugin adds a widget type with `defineWidget`

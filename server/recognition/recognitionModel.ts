@@ -25,12 +25,13 @@ export interface RecognitionCameraSite {
 }
 
 /**
- * Records per camera per hour by Shanghai hour: a few at night, about two and a half at the daytime
- * peaks. With the ~50 cameras of a demo tenant that is ~1,500 records a day (a record every minute or so
- * by day): enough for every search and chart to have rows, and a month of history that costs little.
+ * Records per camera per hour by Shanghai hour: a few at night, about one and a half at the daytime
+ * peaks. With the ~50 cameras of a demo tenant that is ~1,000 records a day (one every minute or so by
+ * day): enough for every search and chart to have rows, and a month of history that costs little at a
+ * fresh start (bench/history.ts).
  */
 export const RECORDS_PER_CAMERA_HOUR = [
-  0.25, 0.15, 0.1, 0.1, 0.15, 0.3, 0.8, 1.6, 2.4, 2.2, 1.9, 1.8, 2.0, 1.9, 1.8, 1.9, 2.2, 2.5, 2.3, 1.8, 1.3, 0.9, 0.6, 0.4,
+  0.15, 0.1, 0.06, 0.06, 0.1, 0.2, 0.5, 1.0, 1.6, 1.4, 1.2, 1.2, 1.3, 1.2, 1.2, 1.2, 1.4, 1.6, 1.5, 1.2, 0.9, 0.6, 0.4, 0.25,
 ];
 
 export const localHour = (at: number) => Math.floor((at + SHANGHAI_OFFSET_MS) / HOUR_MS) % 24;
@@ -150,7 +151,7 @@ export function drawRecord(tenantId: number, camera: RecognitionCameraSite, at: 
       break;
     case 'peopleCount': {
       // More people by day.
-      const busy = RECORDS_PER_CAMERA_HOUR[localHour(at)]! / 2.5;
+      const busy = RECORDS_PER_CAMERA_HOUR[localHour(at)]! / 1.6;
       row.people_count = 1 + Math.floor(random() * random() * 60 * busy);
       break;
     }

@@ -1,7 +1,7 @@
 import { Button, Divider, FormGroup, H4, HTMLSelect, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@ops/sdk';
+import { formatDateTime, useDictionary } from '@ops/sdk';
 import type { AlarmStatus, WorkOrderRow } from '@ops/contracts';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmDetailData } from './alarmApi';
@@ -38,6 +38,8 @@ export const workOrderLink = (orderId: number) => `/operation/workorder?orderId=
 
 /** An alarm with its history, the next lifecycle step, assignment and comments. */
 export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onComment, onClose, workOrders, onToWorkOrder }: AlarmDetailProps) {
+  const grades = useDictionary(t.gradeDictionary);
+  const statuses = useDictionary(t.statusDictionary);
   const [comment, setComment] = useState('');
   const [assignee, setAssignee] = useState<number | ''>(alarm.assigneeId ?? '');
   const [busy, setBusy] = useState(false);
@@ -58,10 +60,8 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
     <section className="alarm-detail" aria-label={`${t.detail}：${alarm.alarmTypeName}`}>
       <header className="alarm-detail__header">
         <H4>{alarm.alarmTypeName}</H4>
-        <Tag intent={alarm.grade === 'ALARM_GRADE_HIGH' ? 'danger' : alarm.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>
-          {t.grade[alarm.grade] ?? alarm.grade}
-        </Tag>
-        <Tag minimal>{t.status[alarm.status] ?? alarm.status}</Tag>
+        <Tag intent={grades.intent(alarm.grade)}>{grades.label(alarm.grade)}</Tag>
+        <Tag minimal>{statuses.label(alarm.status)}</Tag>
         {onClose ? <Button variant="minimal" icon="cross" aria-label={t.close} onClick={onClose} /> : null}
       </header>
       <p className="alarm-detail__content">{alarm.alarmContent}</p>
@@ -135,7 +135,7 @@ export function AlarmDetail({ alarm, assignees, onTransition, onAssign, onCommen
             <span className="alarm-detail__history-time">{formatDateTime(entry.time)}</span>
             <span>
               {entry.userName} · {t.action[entry.action] ?? entry.action}
-              {entry.toStatus ? `：${t.status[entry.toStatus] ?? entry.toStatus}` : ''}
+              {entry.toStatus ? `：${statuses.label(entry.toStatus)}` : ''}
             </span>
             {entry.comment ? <span className="alarm-detail__history-comment">{entry.comment}</span> : null}
           </li>

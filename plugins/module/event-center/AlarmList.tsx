@@ -1,9 +1,7 @@
 import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
-import { formatDateTime } from '@ops/sdk';
+import { formatDateTime, useDictionary } from '@ops/sdk';
 import { eventCenterStrings as t } from './eventCenterStrings';
 import type { AlarmRow } from './alarmApi';
-
-const gradeIntent = (grade: string) => (grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary');
 
 export interface AlarmListProps {
   rows: readonly AlarmRow[];
@@ -13,6 +11,8 @@ export interface AlarmListProps {
 
 /** One page of alarms, newest first. */
 export function AlarmList({ rows, activeId, onOpen }: AlarmListProps) {
+  const grades = useDictionary(t.gradeDictionary);
+  const statuses = useDictionary(t.statusDictionary);
   if (rows.length === 0) return <NonIdealState icon="notifications" title={t.noAlarms} />;
   return (
     <HTMLTable interactive compact striped className="alarm-list" aria-label={t.eventCenter}>
@@ -37,13 +37,13 @@ export function AlarmList({ rows, activeId, onOpen }: AlarmListProps) {
             <td>{formatDateTime(row.createTime)}</td>
             <td>{row.alarmTypeName}</td>
             <td>
-              <Tag minimal intent={gradeIntent(row.grade)}>
-                {t.grade[row.grade] ?? row.grade}
+              <Tag minimal intent={grades.intent(row.grade)}>
+                {grades.label(row.grade)}
               </Tag>
             </td>
             <td>{row.alarmContent}</td>
             <td>{row.deviceName || '—'}</td>
-            <td>{t.status[row.status] ?? row.status}</td>
+            <td>{statuses.label(row.status)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,7 +2,7 @@ import { Button, Card, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { eventCenterStrings as t } from './eventCenterStrings';
-import { DateRangeField, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useService } from '@ops/sdk';
+import { DateRangeField, EventBus, Notifier, PluginRegistry, PUSH_TOPIC_ALL, useDictionary, useService } from '@ops/sdk';
 import { AlarmApi, type AlarmDetailData, type AlarmQuery, type AlarmRow, type AlarmStats } from './alarmApi';
 import type { WorkOrderRow } from '@ops/contracts';
 import { AlarmDetail } from './AlarmDetail';
@@ -10,8 +10,6 @@ import { AlarmList } from './AlarmList';
 import './EventCenterPage.css';
 
 const PAGE_SIZE = 20;
-const STATUSES = ['ALARM_STATUS_UNTREATED', 'ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'];
-const GRADES = ['ALARM_GRADE_HIGH', 'ALARM_GRADE_MEDIUM', 'ALARM_GRADE_LOW'];
 
 /** 事件中心: counts, filters, the alarm list with paging, and the detail where alarms are worked. */
 export default function EventCenterPage() {
@@ -19,6 +17,9 @@ export default function EventCenterPage() {
   const registry = useService(PluginRegistry);
   const bus = useService(EventBus);
   const notifier = useService(Notifier);
+  // The grades and statuses, in order, with their labels and intents: the server's dictionaries.
+  const grades = useDictionary(t.gradeDictionary);
+  const statuses = useDictionary(t.statusDictionary);
   const types = useMemo(() => registry.list('alarm').map((plugin) => plugin.manifest.contributes), [registry]);
   const [query, setQuery] = useState<AlarmQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
   const [page, setPage] = useState<{ rows: AlarmRow[]; total: number }>({ rows: [], total: 0 });
@@ -70,17 +71,17 @@ export default function EventCenterPage() {
       {stats ? (
         <div className="event-center__stats">
           <Card compact aria-label={t.countsByStatus}>
-            {STATUSES.map((status) => (
+            {statuses.options.map(({ value: status, label }) => (
               <span key={status} className="event-center__stat">
-                {t.status[status]} <strong>{stats.byStatus[status] ?? 0}</strong>
+                {label} <strong>{stats.byStatus[status] ?? 0}</strong>
               </span>
             ))}
           </Card>
           <Card compact aria-label={t.countsByGrade}>
-            {GRADES.map((grade) => (
+            {grades.options.map(({ value: grade, label }) => (
               <span key={grade} className="event-center__stat">
-                <Tag minimal intent={grade === 'ALARM_GRADE_HIGH' ? 'danger' : grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}>
-                  {t.grade[grade]}
+                <Tag minimal intent={grades.intent(grade)}>
+                  {label}
                 </Tag>{' '}
                 <strong>{stats.byGrade[grade] ?? 0}</strong>
               </span>
@@ -99,13 +100,13 @@ export default function EventCenterPage() {
           aria-label={t.gradeFilter}
           value={query.grade ?? ''}
           onChange={(event) => filter({ grade: event.currentTarget.value || undefined })}
-          options={[{ value: '', label: t.allGrades }, ...GRADES.map((grade) => ({ value: grade, label: t.grade[grade]! }))]}
+          options={[{ value: '', label: t.allGrades }, ...grades.options]}
         />
         <HTMLSelect
           aria-label={t.statusFilter}
           value={query.status ?? ''}
           onChange={(event) => filter({ status: event.currentTarget.value || undefined })}
-          options={[{ value: '', label: t.allStatuses }, ...STATUSES.map((status) => ({ value: status, label: t.status[status]! }))]}
+          options={[{ value: '', label: t.allStatuses }, ...statuses.options]}
         />
         <DateRangeField
           label={t.timeRange}
@@ -137,7 +138,7 @@ export default function EventCenterPage() {
               assignees={assignees}
               onClose={() => setDetail(null)}
               onTransition={(status, comment) =>
-                act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(t.status[status] ?? status))
+                act(() => api.transition(detail.alarmId, status, comment), t.statusChanged(statuses.label(status)))
               }
               onAssign={(userId, comment) => act(() => api.assign(detail.alarmId, userId, comment), t.assign)}
               onComment={(comment) => act(() => api.comment(detail.alarmId, comment), t.addComment)}

@@ -1,14 +1,10 @@
-import { alarmGradeLabels } from '@ops/sdk';
-
-/** zh-CN texts of the event center. */
+/**
+ * zh-CN texts of the event center. The alarm grades' and statuses' labels are the server's dictionaries
+ * alarm_grade and alarm_status (useDictionary), not a table here.
+ */
 export const eventCenterStrings = {
-  grade: alarmGradeLabels,
-  status: {
-    ALARM_STATUS_UNTREATED: '待处理',
-    ALARM_STATUS_PROCESSING: '处理中',
-    ALARM_STATUS_COMPLET: '待确认',
-    ALARM_STATUS_CONFIRMED: '已处理',
-  } as Record<string, string>,
+  gradeDictionary: 'alarm_grade',
+  statusDictionary: 'alarm_status',
   nextAction: { ALARM_STATUS_UNTREATED: '开始处理', ALARM_STATUS_PROCESSING: '处理完成', ALARM_STATUS_COMPLET: '确认办结' } as Record<
     string,
     string
