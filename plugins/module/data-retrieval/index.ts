@@ -1,0 +1,5 @@
+import { definePlugin } from '@ops/sdk';
+
+export default definePlugin({
+  components: { page: () => import('./DataRetrievalPage') },
+});
