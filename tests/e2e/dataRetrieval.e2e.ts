@@ -1,0 +1,101 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage } from './browser';
+import { startServer, type RunningServer } from './startServer';
+
+// A server of its own with a day of history (the cameras' records among it), so the test can plant a record in its database.
+let server: RunningServer;
+let browser: Browser;
+const opened: BrowserPage[] = [];
+const PLATE = '渝A52866';
+
+beforeAll(async () => {
+  server = await startServer({ SEED_HISTORY_DAYS: '1' });
+  // A vehicle an hour ago on one of tenant 1's cameras, written where the simulator writes (its snapshot is drawn when first asked for).
+  const database = new Database(join(server.dataDir, 'dashboard.sqlite'));
+  try {
+    const camera = database
+      .prepare("select device_id, longitude, latitude from devices where tenant_id = 1 and kind = 'camera' order by device_id")
+      .get() as {
+      device_id: number;
+      longitude: number;
+      latitude: number;
+    };
+    const at = Date.now() - 3_600_000;
+    const day = new Date(at + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    database
+      .prepare(
+        `insert into recognition_records (tenant_id, device_id, at, longitude, latitude, kind, attributes, plate, plate_color, vehicle_type, vehicle_color, power_type, snapshot)
+         values (1, ?, ?, ?, ?, 'vehicle', '', ?, 'BLUE', 'SUV', 'RED', 'RYC', ?)`,
+      )
+      .run(camera.device_id, at, camera.longitude, camera.latitude, PLATE, `${day}/${at}-${camera.device_id}-0e2e0e2e.png`);
+  } finally {
+    database.close();
+  }
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const entry of opened.splice(0)) {
+    expect(entry.consoleErrors).toEqual([]);
+    await entry.context.close();
+  }
+});
+
+async function openDataRetrieval(): Promise<Page> {
+  const entry = await openPage(browser, server.url);
+  opened.push(entry);
+  const { page } = entry;
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await loginByAuthCode(page, 'OPER-2026-DEMO');
+  await page.goto('/monitoringCenter/dataRetrieval');
+  await page.getByRole('table', { name: '识别记录' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+describe('数据检索', () => {
+  it('finds a record by part of its plate, shows its snapshot and exports the search as CSV', async () => {
+    const page = await openDataRetrieval();
+    // The week up to today is searched at once: the history's records fill the first page.
+    const results = page.getByRole('table', { name: '识别记录' });
+    await expect.poll(async () => results.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    await screenshot(page, 'data-retrieval-week');
+    // Options and labels come from the server's dictionaries.
+    await page.getByRole('combobox', { name: '识别类型' }).selectOption({ label: '机动车' });
+    await page.getByRole('combobox', { name: '车身颜色' }).selectOption({ label: '红色' });
+    await page.getByRole('searchbox', { name: '车牌号码' }).fill('a5286');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const row = results.locator('tbody tr', { hasText: '渝A·52866' });
+    await row.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => results.locator('tbody tr').count()).toBe(1);
+    expect(await row.textContent()).toContain('红色');
+    expect(await row.textContent()).toContain('SUV');
+    await row.click();
+    const picture = page.getByRole('img', { name: /抓拍图片：渝A·52866/ });
+    await picture.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(192);
+    await screenshot(page, 'data-retrieval');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^识别记录_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF记录编号,识别时间,摄像机')).toBe(true);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('渝A·52866');
+    expect(lines[1]).toContain('机动车');
+  }, 180_000);
+
+  it('says what is wrong with the form before it searches', async () => {
+    const page = await openDataRetrieval();
+    await page.getByRole('searchbox', { name: '车牌号码' }).fill('渝A%');
+    await page.getByRole('alert').filter({ hasText: '车牌只能包含汉字、字母和数字' }).waitFor();
+    expect(await page.getByRole('button', { name: '查询', exact: true }).isDisabled()).toBe(true);
+  }, 120_000);
+});
