@@ -19,7 +19,7 @@ export const VEHICLE_COLORS = ['WHITE', 'BLACK', 'SILVER', 'GREY', 'RED', 'BLUE'
 /** The seeded dictionary vehicle_power_type: 燃油, 纯电动, 混合动力. */
 export const POWER_TYPES = ['RYC', 'XNYS', 'XNYD'] as const;
 export const NON_MOTOR_TYPES = ['BICYCLE', 'E_BIKE', 'MOTORCYCLE', 'TRICYCLE'] as const;
-export const TARGET_TYPES = ['NO_HELMET', 'SMOKE', 'FIRE', 'CROWD', 'INTRUSION', 'LOITERING'] as const;
+export const TARGET_TYPES = ['NO_HELMET', 'SMOKE_PLUME', 'FIRE', 'CROWD', 'INTRUSION', 'LOITERING'] as const;
 
 export type AgeBand = (typeof AGE_BANDS)[number];
 export type Gender = (typeof GENDERS)[number];

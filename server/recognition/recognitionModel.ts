@@ -66,7 +66,7 @@ const TARGET_WEIGHTS: readonly (readonly [TargetType, number])[] = [
   ['INTRUSION', 20],
   ['CROWD', 18],
   ['LOITERING', 17],
-  ['SMOKE', 10],
+  ['SMOKE_PLUME', 10],
   ['FIRE', 5],
 ];
 /** How often a face wears each attribute. */

@@ -159,7 +159,7 @@ function target(raster: Raster, subject: SnapshotSubject, random: () => number):
   scene(raster, subject.at, [120, 118, 110]);
   const box = { x: 40 + random() * 50, y: 30 + random() * 30, width: 70, height: 80 };
   switch (subject.target_type) {
-    case 'SMOKE':
+    case 'SMOKE_PLUME':
     case 'FIRE': {
       const colors: Rgb[] =
         subject.target_type === 'FIRE'

@@ -218,7 +218,7 @@ export const seedDicts: [string, [string, string, string][]][] = [
     'target_type',
     [
       ['未戴安全帽', 'NO_HELMET', 'warning'],
-      ['烟雾', 'SMOKE', 'danger'],
+      ['烟雾', 'SMOKE_PLUME', 'danger'],
       ['明火', 'FIRE', 'danger'],
       ['人员聚集', 'CROWD', 'warning'],
       ['区域入侵', 'INTRUSION', 'danger'],

@@ -54,7 +54,7 @@ const rows: RecognitionRecord[] = [
     vehicleType: null,
     vehicleColor: null,
     powerType: null,
-    targetType: 'SMOKE',
+    targetType: 'SMOKE_PLUME',
     hasSnapshot: false,
   },
 ];
