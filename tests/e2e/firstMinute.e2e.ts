@@ -76,7 +76,8 @@ describe('the first minute of a fresh start', () => {
     const found: Record<string, string[]> = {};
     for (const path of PAGES) {
       await page.goto(path);
-      await page.locator('main, [role="main"], .panel-page, .globe-host').first().waitFor();
+      // The page's requests start once its code has loaded: give it a moment, then wait until they end.
+      await page.waitForTimeout(1500);
       await settled(page);
       found[path] = await emptyStates(page);
       expect(await page.textContent('body'), path).not.toContain('功能建设中');
