@@ -75,8 +75,9 @@ export default defineConfig({
           globalSetup: ['server/testing/seededGlobalSetup.ts'],
           pool: 'forks',
           // npm test runs the server suites beside Chromium on CI's 2 cores: 5 s is too tight for a test
-          // that starts servers. A test that hangs still fails.
+          // that starts servers (10 s for a hook that starts one). A test that hangs still fails.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -86,6 +87,7 @@ export default defineConfig({
           ...postgresTests,
           pool: 'forks',
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
     ],
