@@ -7,6 +7,7 @@ import {
   type RecognitionRecord,
 } from '../../contracts/recognition';
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
+import { seedMissingDictionaries } from '../seed/seed';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 import type { RecognitionRow } from './recognitionModel';
 import { RecognitionService } from './RecognitionService';
@@ -214,5 +215,14 @@ describe('recognition dictionaries', () => {
       );
       expect(entries.every((entry) => /[\u4e00-\u9fa5]|^[A-Z]{3}$/.test(entry.dictLabel))).toBe(true);
     }
+  });
+
+  it('are added to a database made before them, once', async () => {
+    const db = server.services.ctx.db;
+    await db.deleteFrom('dict_data').where('dict_type', 'in', ['plate_color', 'target_type']).execute();
+    expect(await seedMissingDictionaries(db)).toBe(2);
+    expect(await seedMissingDictionaries(db)).toBe(0);
+    const { body } = await server.api('GET', '/system/dict/data/type/plate_color', { token });
+    expect((body.data as { dictLabel: string }[]).map((entry) => entry.dictLabel)).toEqual(['蓝牌', '黄牌', '绿牌', '白牌', '黑牌']);
   });
 });

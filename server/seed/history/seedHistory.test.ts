@@ -28,6 +28,7 @@ const HISTORY_TABLES = [
   'device_command_results',
   'device_status_changes',
   'video_diagnosis_checks',
+  'recognition_records',
   'maintenance_plans',
   'inspections',
   'gate_traffic',
