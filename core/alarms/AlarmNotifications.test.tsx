@@ -3,6 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
+import { Api, createApiCaller } from '../http/ApiCaller';
+import type { HttpClient } from '../http/HttpClient';
 import { createAppContainer } from '../di/createAppContainer';
 import { createPluginCatalog } from '../plugins/PluginCatalog';
 import { DefaultPluginRegistry, PluginRegistry } from '../plugins/PluginRegistry';
@@ -15,13 +17,32 @@ function Where() {
   return <span data-testid="where">{`${pathname}${search}`}</span>;
 }
 
+/** The server's alarm_grade dictionary (the toasts' grade labels), and nothing else. */
+const grades = [
+  ['高', 'ALARM_GRADE_HIGH', 'danger'],
+  ['中', 'ALARM_GRADE_MEDIUM', 'warning'],
+  ['低', 'ALARM_GRADE_LOW', 'primary'],
+].map(([dictLabel, dictValue, listClass], index) => ({
+  dictCode: index + 1,
+  dictSort: index + 1,
+  dictLabel,
+  dictValue,
+  dictType: 'alarm_grade',
+  cssClass: '',
+  listClass,
+  isDefault: 'N',
+}));
+const http = {
+  get: async () => ({ code: 200, msg: '', data: grades }),
+} as unknown as HttpClient;
+
 const play = vi.fn(() => Promise.resolve());
 const pause = vi.fn();
 
 function setup() {
   const bus = new SimpleEventBus();
   const registry = new DefaultPluginRegistry(createPluginCatalog({}, {}), createAppContainer());
-  const services = new ServiceMap().set(EventBus, bus).set(PluginRegistry, registry);
+  const services = new ServiceMap().set(EventBus, bus).set(PluginRegistry, registry).set(Api, createApiCaller(http));
   render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={['/home']}>
@@ -75,6 +96,9 @@ describe('AlarmNotifications', () => {
     expect(screen.getByRole('button', { name: '查看告警：消防救援' })).toBeTruthy();
     expect(screen.getByTestId('alarm-fire-mask')).toBeTruthy();
     expect(play).toHaveBeenCalled();
+    // The grade's label from the server's dictionary alarm_grade.
+    await act(async () => vi.advanceTimersByTime(0));
+    expect(screen.getByRole('button', { name: '查看告警：消防救援' }).textContent).toContain('高');
     await act(async () => vi.advanceTimersByTime(ALARM_EFFECT_MS));
     expect(screen.queryByTestId('alarm-fire-mask')).toBeNull();
     expect(pause).toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
+import { useDictionary } from '../dictionaries/useDictionary';
 import { formatTime } from '../format/timeFormat';
 import { alarmStrings as t } from './alarmStrings';
 import './AlarmToastStack.css';
@@ -15,6 +16,8 @@ export interface AlarmToast {
 }
 
 export const VISIBLE_ALARM_TOASTS = 3;
+/** The seeded dictionary of the alarm grades (spec section 3). */
+const ALARM_GRADE_DICTIONARY = 'alarm_grade';
 
 export interface AlarmToastStackProps {
   toasts: readonly AlarmToast[];
@@ -24,6 +27,8 @@ export interface AlarmToastStackProps {
 
 /** The newest alarms stacked at the top right; older ones fold into a count so a burst never floods the screen. */
 export function AlarmToastStack({ toasts, onOpen, onDismiss }: AlarmToastStackProps) {
+  // The grades' labels and colours: the server's dictionary alarm_grade.
+  const grades = useDictionary(ALARM_GRADE_DICTIONARY);
   const visible = toasts.slice(-VISIBLE_ALARM_TOASTS).reverse();
   const hidden = toasts.length - visible.length;
   if (toasts.length === 0) return null;
@@ -36,11 +41,8 @@ export function AlarmToastStack({ toasts, onOpen, onDismiss }: AlarmToastStackPr
             <span className="alarm-toast__text">
               <span className="alarm-toast__title">
                 {toast.typeName}
-                <Tag
-                  minimal
-                  intent={toast.grade === 'ALARM_GRADE_HIGH' ? 'danger' : toast.grade === 'ALARM_GRADE_MEDIUM' ? 'warning' : 'primary'}
-                >
-                  {t.grade[toast.grade] ?? toast.grade}
+                <Tag minimal intent={grades.intent(toast.grade)}>
+                  {grades.label(toast.grade)}
                 </Tag>
               </span>
               <span className="alarm-toast__content">{toast.content}</span>

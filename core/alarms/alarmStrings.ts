@@ -8,5 +8,8 @@ export const alarmStrings = {
   grade: { ALARM_GRADE_HIGH: '高', ALARM_GRADE_MEDIUM: '中', ALARM_GRADE_LOW: '低' } as Record<string, string>,
 } as const;
 
-/** Spec section 3's alarm grades as operators read them; every alarm screen shows these. */
+/**
+ * Spec section 3's alarm grades as operators read them. Screens read them from the dictionary alarm_grade
+ * (useDictionary); this table is left to the core `alarmList` widget, which renders without services.
+ */
 export const alarmGradeLabels: Readonly<Record<string, string>> = alarmStrings.grade;
