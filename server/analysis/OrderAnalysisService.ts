@@ -146,11 +146,7 @@ export class OrderAnalysisService {
         };
       }
       case 'area': {
-        const area = areaOf(
-          this.places[tenantId] ?? [],
-          sql`coalesce(d.longitude, a.longitude)`,
-          sql`coalesce(d.latitude, a.latitude)`,
-        );
+        const area = areaOf(this.places[tenantId] ?? [], sql`coalesce(d.longitude, a.longitude)`, sql`coalesce(d.latitude, a.latitude)`);
         const rows = await base
           .leftJoin('devices as d', (join) => join.onRef('d.device_id', '=', 'o.device_id').on('d.tenant_id', '=', tenantId))
           .leftJoin('alarms as a', (join) => join.onRef('a.alarm_id', '=', 'o.alarm_id').on('a.tenant_id', '=', tenantId))

@@ -92,7 +92,7 @@ export class ParkingAnalysisService {
   }
 
   private async lots(tenantId: number, window: AnalysisWindow): Promise<({ lotId: number; name: string } & LotFigures)[]> {
-    const { rows } = await sql<LotRow>`select * from ${this.lotRows(tenantId, window)} as lots order by lot_id`.execute(this.db);
+    const { rows } = await sql<LotRow>`select * from (${this.lotRows(tenantId, window)}) as lots order by lot_id`.execute(this.db);
     return rows.map((row) => ({ lotId: numberOf(row.lot_id), name: row.name, ...this.figures(row, window) }));
   }
 
@@ -101,7 +101,7 @@ export class ParkingAnalysisService {
     const { rows } = await sql<Omit<LotRow, 'lot_id' | 'name'>>`
       select coalesce(sum(capacity), 0) as capacity, coalesce(sum(sessions), 0) as sessions, coalesce(sum(fen), 0) as fen,
         coalesce(sum(stay), 0) as stay, coalesce(sum(departed), 0) as departed, coalesce(sum(parked), 0) as parked
-      from ${this.lotRows(tenantId, window)} as lots`.execute(this.db);
+      from (${this.lotRows(tenantId, window)}) as lots`.execute(this.db);
     const all = this.figures(rows[0] ?? { capacity: 0, sessions: 0, fen: 0, stay: 0, departed: 0, parked: 0 }, window);
     return {
       items: [

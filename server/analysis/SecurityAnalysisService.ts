@@ -89,10 +89,17 @@ export class SecurityAnalysisService {
       return ranked(await this.alarmsGrouped(tenantId, window, area), (key) => key, '条');
     }
     if (dimension === 'type')
-      return ranked(await this.alarmsGrouped(tenantId, window, sql.ref('a.alarm_type')), (key) => this.alarmTypeNames.get(key) ?? key, '条');
+      return ranked(
+        await this.alarmsGrouped(tenantId, window, sql.ref('a.alarm_type')),
+        (key) => this.alarmTypeNames.get(key) ?? key,
+        '条',
+      );
     const [rows, labels] = await Promise.all([this.alarmsGrouped(tenantId, window, sql.ref('a.grade')), this.gradeLabels()]);
     const counts = new Map(rows.map((row) => [String(row.key), numberOf(row.n)]));
-    return { unit: '条', items: ALARM_GRADES.map((grade) => ({ key: grade, name: labels.get(grade) ?? grade, value: counts.get(grade) ?? 0 })) };
+    return {
+      unit: '条',
+      items: ALARM_GRADES.map((grade) => ({ key: grade, name: labels.get(grade) ?? grade, value: counts.get(grade) ?? 0 })),
+    };
   }
 
   /** Emergency events opened in the window by kind or area (most first) or level (重大 to 一般, zeros included). */
@@ -104,7 +111,10 @@ export class SecurityAnalysisService {
     if (dimension === 'kind') return ranked(await this.eventsGrouped(tenantId, window, sql.ref('v.kind')), kindLabel, '起');
     const rows = await this.eventsGrouped(tenantId, window, sql.ref('v.level'));
     const counts = new Map(rows.map((row) => [String(row.key), numberOf(row.n)]));
-    return { unit: '起', items: EMERGENCY_LEVELS.map((level) => ({ key: level, name: EMERGENCY_LEVEL_LABELS[level], value: counts.get(level) ?? 0 })) };
+    return {
+      unit: '起',
+      items: EMERGENCY_LEVELS.map((level) => ({ key: level, name: EMERGENCY_LEVEL_LABELS[level], value: counts.get(level) ?? 0 })),
+    };
   }
 
   /** Alarms and emergency events raised in the window by hour of day (Asia/Shanghai), 0时 to 23时. */
