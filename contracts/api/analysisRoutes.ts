@@ -56,7 +56,7 @@ export const analysisRoutes = {
   orderBacklog: get('/analysis/orders/backlog', dataReply<SeriesData>(), ordersAccess),
   /** 停车次数, 停车收入, 平均占用率, 周转率, 平均停车时长 over every lot. */
   parkingSummary: get('/analysis/parking/summary', dataReply<StatGroupData>(), parkingAccess),
-  /** Each lot's occupancy (%) at the end of each hour or day of the range. */
+  /** Each lot's mean occupancy (%) in each hour or day of the range (time-weighted). */
   parkingOccupancy: get('/analysis/parking/occupancy', dataReply<SeriesData>(), parkingAccess),
   /** Lots compared by one measure: sessions, turnover (sessions per space per day), revenue (元) or mean stay (分钟). */
   parkingBy: defineRoute({

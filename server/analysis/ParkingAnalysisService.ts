@@ -2,8 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ParkingMeasure } from '../../contracts/api/analysisRoutes';
 import type { CategoryData, SeriesData, StatGroupData, TableData } from '../../contracts/panels';
 import type { Db } from '../db/Database';
-import { bucketOf, int, oneDecimal, yuan } from '../stats/periods';
-import { bucketEnds, instantsTable, type AnalysisWindow } from './analysisWindow';
+import { int, oneDecimal, yuan } from '../stats/periods';
+import { bucketEnds, type AnalysisWindow } from './analysisWindow';
 import { minutesOf, numberOf } from './sqlFigures';
 
 /** A lot's figures over a window, as the database sums them (PostgreSQL's bigint sums may arrive as text). */
@@ -46,9 +46,8 @@ const MEASURES: Record<ParkingMeasure, { unit: string; of: (lot: LotFigures) => 
  * 停车分析: the tenant's parking lots within a window, from parking_sessions (in_at, out_at, fee in fen)
  * and the lots' capacity, every sum in SQL. Arrivals count where they arrived, fees and stays where the
  * car left (the fee is set then); occupancy is time-weighted: the car-time parked inside the window (each
- * stay clipped to it) over capacity × the window's time up to now. The occupancy curve reads the cars
- * parked at the end of each bucket: those in at the window's first bucket, plus a running sum (a window
- * function) of arrivals less departures per bucket.
+ * stay clipped to it) over capacity × the window's time up to now, and so is each bucket's point of the
+ * occupancy curve.
  */
 export class ParkingAnalysisService {
   constructor(private readonly db: Db) {}
@@ -152,40 +151,46 @@ export class ParkingAnalysisService {
     };
   }
 
-  /** Each lot's occupancy (% of its spaces) at the end of every bucket of the window. */
+  /**
+   * Each lot's occupancy (% of its spaces) in every bucket of the window, time-weighted like the summary's:
+   * the car-time parked in the bucket over capacity × the bucket's time (the last bucket ends now). Stays
+   * inside one bucket (nearly all at daily buckets) count without a join; only those crossing a bucket's
+   * end are cut by the buckets.
+   */
   async occupancy(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
     const ends = bucketEnds(window);
     if (!ends.length) return { axis: 'time', unit: '%', series: [] };
-    const [tenant, first, last] = [int(tenantId), int(window.buckets[0]!), int(ends[ends.length - 1]!)];
+    const [tenant, first, last, step] = [int(tenantId), int(window.buckets[0]!), int(ends[ends.length - 1]!), int(window.step)];
+    const buckets = window.buckets.map((at, index) => sql`(${sql.lit(index)}, ${sql.lit(at)}, ${sql.lit(ends[index]!)})`);
     const { rows } = await sql<{ lot_id: number; name: string; capacity: number; i: number; parked: number | string }>`
-      with deltas as (
-        select lot_id, b, sum(delta) as n from (
-          select lot_id, ${bucketOf('in_at', window.bucket)} as b, 1 as delta from parking_sessions
-          where tenant_id = ${tenant} and in_at >= ${first} and in_at < ${last}
-          union all
-          select lot_id, ${bucketOf('out_at', window.bucket)} as b, -1 as delta from parking_sessions
-          where tenant_id = ${tenant} and out_at >= ${first} and out_at < ${last}
-        ) moves group by lot_id, b
+      with b as (select column1 as i, column2 as bs, column3 as be from (values ${sql.join(buckets)}) as v),
+      stays as (
+        select lot_id, s, e, (s - ${first}) / ${step} as bi, (e - 1 - ${first}) / ${step} as ei from (
+          select lot_id, case when in_at > ${first} then in_at else ${first} end as s,
+            case when out_at is null or out_at > ${last} then ${last} else out_at end as e
+          from parking_sessions
+          where tenant_id = ${tenant} and in_at < ${last} and (out_at is null or out_at > ${first})
+        ) clipped where e > s
       ),
-      parked_before as (
-        select lot_id, count(*) as n from parking_sessions
-        where tenant_id = ${tenant} and in_at < ${first} and (out_at is null or out_at >= ${first}) group by lot_id
-      ),
-      grid as (
-        select l.lot_id, l.name, l.capacity, p.i, coalesce(d.n, 0) as n
-        from parking_lots l cross join ${instantsTable(window.buckets)} p
-        left join deltas d on d.lot_id = l.lot_id and d.b = p.at
-        where l.tenant_id = ${tenant}
+      pieces as (
+        select lot_id, bi as i, e - s as len from stays where bi = ei
+        union all
+        select stays.lot_id, b.i, (case when stays.e < b.be then stays.e else b.be end) - (case when stays.s > b.bs then stays.s else b.bs end) as len
+        from stays join b on b.i between stays.bi and stays.ei where stays.bi <> stays.ei
       )
-      select grid.lot_id as lot_id, grid.name as name, grid.capacity as capacity, grid.i as i,
-        coalesce(parked_before.n, 0) + sum(grid.n) over (partition by grid.lot_id order by grid.i) as parked
-      from grid left join parked_before on parked_before.lot_id = grid.lot_id
-      order by grid.lot_id, grid.i`.execute(this.db);
+      select l.lot_id as lot_id, max(l.name) as name, max(l.capacity) as capacity, b.i as i, coalesce(sum(pieces.len), 0) as parked
+      from parking_lots l cross join b
+      left join pieces on pieces.lot_id = l.lot_id and pieces.i = b.i
+      where l.tenant_id = ${tenant}
+      group by l.lot_id, b.i
+      order by l.lot_id, b.i`.execute(this.db);
     const series = new Map<number, { name: string; points: [number, number][] }>();
     for (const row of rows) {
       const lot = series.get(numberOf(row.lot_id)) ?? { name: row.name, points: [] };
+      const index = numberOf(row.i);
+      const span = (ends[index] ?? 0) - (window.buckets[index] ?? 0);
       const capacity = numberOf(row.capacity);
-      lot.points.push([window.buckets[numberOf(row.i)]!, capacity ? oneDecimal((numberOf(row.parked) * 100) / capacity) : 0]);
+      lot.points.push([window.buckets[index]!, capacity && span ? oneDecimal((numberOf(row.parked) * 100) / (capacity * span)) : 0]);
       series.set(numberOf(row.lot_id), lot);
     }
     return { axis: 'time', unit: '%', series: [...series.values()] };

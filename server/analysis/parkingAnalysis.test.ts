@@ -78,8 +78,9 @@ async function plantStays(count: number): Promise<Stay[]> {
 
 const within = (at: number | null, range = WEEK) => at !== null && at >= range.beginTime && at <= range.endTime;
 const item = (data: StatGroupData, name: string) => data.items.find((entry) => entry.name === name)?.value;
-const parkedAt = (stays: readonly Stay[], at: number) =>
-  stays.filter((stay) => stay.inAt < at && (stay.outAt === null || stay.outAt >= at)).length;
+/** Car-milliseconds parked within [from, to). */
+const parkedWithin = (stays: readonly Stay[], from: number, to: number) =>
+  stays.reduce((sum, stay) => sum + Math.max(0, Math.min(stay.outAt ?? to, to) - Math.max(stay.inAt, from)), 0);
 
 describe('停车分析', () => {
   it('counts sessions, revenue, turnover, mean stay and time-weighted occupancy from the planted stays', async () => {
@@ -122,7 +123,7 @@ describe('停车分析', () => {
     );
   });
 
-  it('gives each lot’s occupancy at the end of every hour of today and every day of the week', async () => {
+  it('gives each lot’s time-weighted occupancy in every hour of today and every day of the week', async () => {
     const stays = (await plantStays(600)).filter((stay) => stay.tenantId === 1);
     const tenantLots = (await lots()).filter((lot) => lot.tenantId === 1);
     for (const [range, step, buckets] of [
@@ -136,7 +137,10 @@ describe('停车分析', () => {
         expect(series.points).toHaveLength(buckets);
         const mine = stays.filter((stay) => stay.lotId === lot.lotId);
         expect(series.points).toEqual(
-          series.points.map(([at]) => [at, Math.round((parkedAt(mine, Math.min(Number(at) + step, NOW + 1)) * 1000) / lot.capacity) / 10]),
+          series.points.map(([at]) => {
+            const [from, to] = [Number(at), Math.min(Number(at) + step, NOW + 1)];
+            return [at, Math.round((parkedWithin(mine, from, to) * 1000) / (lot.capacity * (to - from))) / 10];
+          }),
         );
       }
     }
