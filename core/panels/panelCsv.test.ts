@@ -8,16 +8,53 @@ describe('a panel page as CSV', () => {
     const csv = panelsCsv(
       ['页面：数据分析-工单分析', '统计时间：2026-11-16 至 2026-11-22'],
       [
-        { title: '工单概况', data: { items: [{ name: '新建工单', value: 12, unit: '件' }, { name: '按时办结率', value: 87.5, unit: '%' }] } },
+        {
+          title: '工单概况',
+          data: {
+            items: [
+              { name: '新建工单', value: 12, unit: '件' },
+              { name: '按时办结率', value: 87.5, unit: '%' },
+            ],
+          },
+        },
         { title: '按来源', data: { unit: '件', items: [{ name: '告警', value: 3, key: 'alarm' }] } },
         {
           title: '工单积压',
-          data: { axis: 'time', unit: '件', series: [{ name: '未办结', points: [[NOON, 4]] }, { name: '新建', points: [[NOON, 2]] }] },
+          data: {
+            axis: 'time',
+            unit: '件',
+            series: [
+              { name: '未办结', points: [[NOON, 4]] },
+              { name: '新建', points: [[NOON, 2]] },
+            ],
+          },
         },
-        { title: '各时段', data: { axis: 'category', series: [{ name: '告警', points: [['0时', 1], ['1时', 0]] }] }, unit: '条' },
+        {
+          title: '各时段',
+          data: {
+            axis: 'category',
+            series: [
+              {
+                name: '告警',
+                points: [
+                  ['0时', 1],
+                  ['1时', 0],
+                ],
+              },
+            ],
+          },
+          unit: '条',
+        },
         {
           title: '车场明细',
-          data: { columns: [{ key: 'name', title: '停车场' }, { key: 'revenue', title: '收入（元）' }], rows: [{ name: '北门, "一号"', revenue: 10.5 }], total: 1 },
+          data: {
+            columns: [
+              { key: 'name', title: '停车场' },
+              { key: 'revenue', title: '收入（元）' },
+            ],
+            rows: [{ name: '北门, "一号"', revenue: 10.5 }],
+            total: 1,
+          },
         },
         { title: '今日告警', data: { value: 5, previous: 3, unit: '条' } },
         { title: '还在读', data: undefined },

@@ -15,7 +15,8 @@ type Rows = Cell[][];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] | undefined => (Array.isArray(value) ? value : undefined);
 const timeText = (value: unknown): Cell => (typeof value === 'number' ? formatDateTime(value) : textOf(value));
-const textOf = (value: unknown): Cell => (typeof value === 'number' || typeof value === 'string' ? value : value == null ? '' : String(value));
+const textOf = (value: unknown): Cell =>
+  typeof value === 'number' || typeof value === 'string' ? value : value == null ? '' : String(value);
 
 /** Rows of one panel's data, by the shape it has (contracts/panels.ts), or undefined when it has none of them. */
 function rowsOf(data: unknown, unit: string | undefined): Rows | undefined {
@@ -24,7 +25,9 @@ function rowsOf(data: unknown, unit: string | undefined): Rows | undefined {
   const rows = list(data.rows);
   if (columns && rows) {
     // table: its own columns, times written out.
-    const keys = columns.filter(isObject).map((column) => ({ key: String(column.key), title: String(column.title), time: column.format === 'dateTime' }));
+    const keys = columns
+      .filter(isObject)
+      .map((column) => ({ key: String(column.key), title: String(column.title), time: column.format === 'dateTime' }));
     return [
       keys.map((column) => column.title),
       ...rows.filter(isObject).map((row) => keys.map((column) => (column.time ? timeText(row[column.key]) : textOf(row[column.key])))),
@@ -33,7 +36,9 @@ function rowsOf(data: unknown, unit: string | undefined): Rows | undefined {
   const series = list(data.series);
   if (series) {
     // lineChart, barChart: one row per x value, one column per series.
-    const named = series.filter(isObject).map((entry) => ({ name: String(entry.name), points: (list(entry.points) ?? []).filter(Array.isArray) }));
+    const named = series
+      .filter(isObject)
+      .map((entry) => ({ name: String(entry.name), points: (list(entry.points) ?? []).filter(Array.isArray) }));
     const xs: (string | number)[] = [];
     for (const entry of named)
       for (const [x] of entry.points) if ((typeof x === 'string' || typeof x === 'number') && !xs.includes(x)) xs.push(x);
@@ -52,14 +57,21 @@ function rowsOf(data: unknown, unit: string | undefined): Rows | undefined {
     // statGroup, ranking, barChart, pieChart: name, value, unit; timeline: time, title, detail.
     const entries = items.filter(isObject);
     if (entries.every((entry) => typeof entry.at === 'number'))
-      return [[t.csvTime, t.csvTitle, t.csvDetail], ...entries.map((entry) => [timeText(entry.at), textOf(entry.title), textOf(entry.detail)])];
+      return [
+        [t.csvTime, t.csvTitle, t.csvDetail],
+        ...entries.map((entry) => [timeText(entry.at), textOf(entry.title), textOf(entry.detail)]),
+      ];
     return [
       [t.csvName, t.csvValue, t.csvUnit],
       ...entries.map((entry) => [textOf(entry.name), textOf(entry.value), textOf(entry.unit ?? data.unit ?? unit)]),
     ];
   }
   const kinds = list(data.kinds);
-  if (kinds) return [[t.csvName, t.csvOnline, t.csvOffline], ...kinds.filter(isObject).map((kind) => [textOf(kind.name), textOf(kind.online), textOf(kind.offline)])];
+  if (kinds)
+    return [
+      [t.csvName, t.csvOnline, t.csvOffline],
+      ...kinds.filter(isObject).map((kind) => [textOf(kind.name), textOf(kind.online), textOf(kind.offline)]),
+    ];
   if (Array.isArray(data.x) && Array.isArray(data.y) && Array.isArray(data.cells)) {
     // heatmap: y down, x across.
     const x = data.x.map(textOf);
@@ -74,8 +86,18 @@ function rowsOf(data: unknown, unit: string | undefined): Rows | undefined {
     // statCard, gauge.
     const figureUnit = textOf(data.unit ?? unit);
     return [
-      [t.csvValue, t.csvUnit, ...(typeof data.previous === 'number' ? [t.csvPrevious] : []), ...(typeof data.max === 'number' ? [t.csvMax] : [])],
-      [data.value, figureUnit, ...(typeof data.previous === 'number' ? [data.previous] : []), ...(typeof data.max === 'number' ? [data.max] : [])],
+      [
+        t.csvValue,
+        t.csvUnit,
+        ...(typeof data.previous === 'number' ? [t.csvPrevious] : []),
+        ...(typeof data.max === 'number' ? [t.csvMax] : []),
+      ],
+      [
+        data.value,
+        figureUnit,
+        ...(typeof data.previous === 'number' ? [data.previous] : []),
+        ...(typeof data.max === 'number' ? [data.max] : []),
+      ],
     ];
   }
   return undefined;
