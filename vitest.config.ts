@@ -39,6 +39,8 @@ export default defineConfig({
           environment: 'jsdom',
           // One module graph and one jsdom for all files: each file's own took ~90% of the time (3:48 → 0:38).
           isolate: false,
+          // npm test runs these beside Chromium and the servers on CI's 2 cores: typing into a field can take seconds.
+          testTimeout: 15_000,
           include: [
             'contracts/**/*.test.ts',
             'core/**/*.test.{ts,tsx}',
@@ -56,6 +58,7 @@ export default defineConfig({
           name: 'stories',
           environment: 'jsdom',
           isolate: false,
+          testTimeout: 15_000,
           include: ['tests/stories/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/jsdom.ts'],
         },
@@ -72,8 +75,9 @@ export default defineConfig({
           globalSetup: ['server/testing/seededGlobalSetup.ts'],
           pool: 'forks',
           // npm test runs the server suites beside Chromium on CI's 2 cores: 5 s is too tight for a test
-          // that starts servers. A test that hangs still fails.
+          // that starts servers (10 s for a hook that starts one). A test that hangs still fails.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -83,6 +87,7 @@ export default defineConfig({
           ...postgresTests,
           pool: 'forks',
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
     ],

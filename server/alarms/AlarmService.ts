@@ -255,15 +255,18 @@ export class AlarmService {
     if (target > from + 1)
       throw badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
     const at = this.now();
-    await this.db.transaction().execute(async (trx) => {
+    // The changed row comes back from the UPDATE itself (RETURNING): no second read.
+    const row = await this.db.transaction().execute(async (trx) => {
       // The status in the WHERE clause refuses a concurrent change made since we read it.
       const updated = await trx
         .updateTable('alarms')
         .set({ status: to, updated_at: at })
         .where('alarm_id', '=', alarmId)
+        .where('tenant_id', '=', tenantId)
         .where('status', '=', alarm.status)
+        .returningAll()
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, '告警已被他人处理，请刷新后重试');
+      if (!updated) throw new AppError(409, '告警已被他人处理，请刷新后重试');
       await trx
         .insertInto('alarm_history')
         .values({
@@ -277,8 +280,9 @@ export class AlarmService {
           comment,
         })
         .execute();
+      return updated;
     });
-    return this.get(tenantId, alarmId);
+    return toAlarm(row, this.types);
   }
 
   async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
@@ -291,8 +295,14 @@ export class AlarmService {
       .executeTakeFirst();
     if (!member) throw badRequest(`处理人不属于当前租户：${assigneeId}`);
     const at = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('alarms').set({ assignee_id: assigneeId, updated_at: at }).where('alarm_id', '=', alarmId).execute();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('alarms')
+        .set({ assignee_id: assigneeId, updated_at: at })
+        .where('alarm_id', '=', alarmId)
+        .where('tenant_id', '=', tenantId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('alarm_history')
         .values({
@@ -306,8 +316,9 @@ export class AlarmService {
           comment: comment || `指派给用户 ${assigneeId}`,
         })
         .execute();
+      return updated;
     });
-    return this.get(tenantId, alarmId);
+    return toAlarm(row, this.types);
   }
 
   async comment(tenantId: number, userId: number, alarmId: number, comment: string): Promise<void> {

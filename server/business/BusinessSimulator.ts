@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../db/Database';
+import { dialectOf, type Database, type Db } from '../db/Database';
+import { columnNames, unnestRows } from '../db/rowsExpression';
 import { businessProfileOf, type BusinessProfile, type MerchantCategory } from '../seed/seedBusiness';
 import { seededRandom } from '../simulation/seededRandom';
 import { DAY_MS, HOUR_MS, hourStart, shanghaiDayStart } from '../stats/periods';
@@ -43,6 +44,33 @@ interface ParkedCar {
   outAt: number | null;
   fee: number | null;
 }
+
+/** The columns written in bulk and their types: PostgreSQL gets them as one array per column (unnestRows). */
+const TRAFFIC_COLUMNS = { gate_id: 'integer', tenant_id: 'integer', hour_at: 'bigint', in_count: 'integer', out_count: 'integer' } as const;
+const SALES_COLUMNS = {
+  merchant_id: 'integer',
+  tenant_id: 'integer',
+  hour_at: 'bigint',
+  sales_count: 'integer',
+  amount: 'bigint',
+} as const;
+const ORDER_COLUMNS = {
+  tenant_id: 'integer',
+  order_no: 'text',
+  ticket_type: 'text',
+  ticket_count: 'integer',
+  amount: 'bigint',
+  channel: 'text',
+  paid_at: 'bigint',
+} as const;
+const PARKING_COLUMNS = {
+  tenant_id: 'integer',
+  lot_id: 'integer',
+  plate: 'text',
+  in_at: 'bigint',
+  out_at: 'bigint',
+  fee: 'bigint',
+} as const;
 
 type TrafficRow = Database['gate_traffic'];
 type SalesRow = Database['merchant_sales'];
@@ -345,12 +373,15 @@ export class BusinessSimulator {
       .where('produced_until', '=', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new WatermarkMoved();
-    const chunks = <T>(rows: T[], size = 500) =>
+    // PostgreSQL takes a batch as one array per column (a statement of the same text for any size);
+    // SQLite as a VALUES list, whose variables it limits.
+    const postgres = dialectOf(this.db) === 'postgres';
+    const size = postgres ? 5000 : 500;
+    const chunks = <T>(rows: T[]) =>
       Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
     for (const rows of chunks([...part.traffic.values()])) {
-      await trx
-        .insertInto('gate_traffic')
-        .values(rows)
+      const insert = trx.insertInto('gate_traffic');
+      await (postgres ? insert.columns(columnNames(TRAFFIC_COLUMNS)).expression(unnestRows(TRAFFIC_COLUMNS, rows)) : insert.values(rows))
         .onConflict((conflict) =>
           conflict.columns(['gate_id', 'hour_at']).doUpdateSet((eb) => ({
             in_count: eb('gate_traffic.in_count', '+', eb.ref('excluded.in_count')),
@@ -360,9 +391,8 @@ export class BusinessSimulator {
         .execute();
     }
     for (const rows of chunks([...part.sales.values()])) {
-      await trx
-        .insertInto('merchant_sales')
-        .values(rows)
+      const insert = trx.insertInto('merchant_sales');
+      await (postgres ? insert.columns(columnNames(SALES_COLUMNS)).expression(unnestRows(SALES_COLUMNS, rows)) : insert.values(rows))
         .onConflict((conflict) =>
           conflict.columns(['merchant_id', 'hour_at']).doUpdateSet((eb) => ({
             sales_count: eb('merchant_sales.sales_count', '+', eb.ref('excluded.sales_count')),
@@ -371,26 +401,29 @@ export class BusinessSimulator {
         )
         .execute();
     }
-    for (const rows of chunks(part.orders))
-      await trx
-        .insertInto('ticket_orders')
-        .values(rows.map((order) => ({ order_id: undefined, ...order })))
-        .execute();
-    for (const rows of chunks(part.arrived)) {
-      await trx
-        .insertInto('parking_sessions')
-        .values(
-          rows.map((car) => ({
-            session_id: undefined,
-            tenant_id: tenantId,
-            lot_id: car.lotId,
-            plate: car.plate,
-            in_at: car.inAt,
-            out_at: car.outAt,
-            fee: car.fee,
-          })),
-        )
-        .execute();
+    for (const rows of chunks(part.orders)) {
+      const insert = trx.insertInto('ticket_orders');
+      await (
+        postgres
+          ? insert.columns(columnNames(ORDER_COLUMNS)).expression(unnestRows(ORDER_COLUMNS, rows))
+          : insert.values(rows.map((order) => ({ order_id: undefined, ...order })))
+      ).execute();
+    }
+    for (const cars of chunks(part.arrived)) {
+      const rows = cars.map((car) => ({
+        tenant_id: tenantId,
+        lot_id: car.lotId,
+        plate: car.plate,
+        in_at: car.inAt,
+        out_at: car.outAt,
+        fee: car.fee,
+      }));
+      const insert = trx.insertInto('parking_sessions');
+      await (
+        postgres
+          ? insert.columns(columnNames(PARKING_COLUMNS)).expression(unnestRows(PARKING_COLUMNS, rows))
+          : insert.values(rows.map((row) => ({ session_id: undefined, ...row })))
+      ).execute();
     }
     for (const car of part.departed) {
       await trx

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PreparingPool, type PreparingClient } from './PreparedStatements';
+import { HOLD_SCHEMA_SQL, PreparingPool, type PreparingClient } from './PreparedStatements';
 
 // PostgreSQL only (project server-pg, where DATABASE_URL is this file's own database).
 const onPostgres = Boolean(inject('postgresAdminUrl'));
@@ -92,6 +92,25 @@ describe.skipIf(!onPostgres)('PreparingPool', () => {
         'select $1::int + 1 as n',
         'select $1::int + 2 as n',
       ]);
+    });
+  });
+
+  it('prepares in a transaction that holds the migration lock, and no longer once it ends; a migration waits for it', async () => {
+    await table('prepared_held');
+    await withClient(undefined, async (client) => {
+      const text = 'select label from prepared_held where id = $1';
+      await client.query('begin', []);
+      await client.query(HOLD_SCHEMA_SQL, []);
+      for (let run = 0; run < 3; run++) expect((await client.query(text, [2])).rows).toEqual([{ label: '城市' }]);
+      expect(client.preparedCount).toBe(1);
+      // Kysely's migrator takes the same key as a session lock: it cannot while the transaction holds it.
+      const { rows } = await other.query<{ locked: boolean }>('select pg_try_advisory_lock(3853314791062309107) as locked');
+      expect(rows).toEqual([{ locked: false }]);
+      await client.query('commit', []);
+      await client.query('begin', []);
+      for (let run = 0; run < 3; run++) await client.query('select id from prepared_held where label = $1', ['a']);
+      await client.query('rollback', []);
+      expect(client.preparedCount).toBe(1);
     });
   });
 

@@ -11,6 +11,13 @@ export interface DeviceChangeNotice {
 const COMMIT = /^\s*commit\s*$/i;
 const ROLLBACK = /^\s*rollback\s*$/i;
 
+/**
+ * Takes Kysely's migration lock (the key its PostgresAdapter locks while migrating) for the rest of the
+ * transaction: no instance can change the schema until it ends, so none of its statements can go stale,
+ * and a connection that runs this prepares the transaction's statements as it does outside one.
+ */
+export const HOLD_SCHEMA_SQL = 'select pg_advisory_xact_lock(3853314791062309107)';
+
 /** Named statements one connection prepares at most; further SQL texts run unnamed, as before. */
 export const PREPARED_PER_CONNECTION = 200;
 
@@ -36,7 +43,7 @@ function isStalePlan(error: unknown): boolean {
  * executes it; after a few runs PostgreSQL also keeps a generic plan when it costs no more than planning
  * each time. At most PREPARED_PER_CONNECTION of them, never dropped (pg remembers every name it parsed).
  *
- * Only outside transactions: a prepared `select *` that a schema change (another instance migrating)
+ * Only outside transactions (or in one that holds the migration lock, HOLD_SCHEMA_SQL): a prepared `select *` that a schema change (another instance migrating)
  * made stale fails once, which is taken back here by preparing it again, but a transaction it failed in
  * could not go on.
  */
@@ -70,6 +77,8 @@ export class PreparingClient implements PostgresPoolClient {
   private prepared = 0;
   /** The open transaction has changed devices: announced with its commit. */
   private changedDevices = false;
+  /** The open transaction holds the migration lock (HOLD_SCHEMA_SQL): its statements may be prepared. */
+  private schemaHeld = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -85,6 +94,8 @@ export class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
     const sql = sqlOrCursor;
+    if (COMMIT.test(sql) || ROLLBACK.test(sql)) this.schemaHeld = false;
+    else if (sql === HOLD_SCHEMA_SQL) this.schemaHeld = true;
     if (this.deviceChanges) return this.announcingDeviceChanges(sql, parameters, this.deviceChanges);
     return this.run(sql, parameters);
   }
@@ -165,7 +176,7 @@ export class PreparingClient implements PostgresPoolClient {
   /** The statement name for `sql` on this connection, or undefined to run it unnamed. */
   private nameFor(sql: string): string | undefined {
     // 'I': idle, no transaction open (pg tracks it from the server's ReadyForQuery).
-    if (this.client.getTransactionStatus() !== 'I') return undefined;
+    if (this.client.getTransactionStatus() !== 'I' && !this.schemaHeld) return undefined;
     const known = this.names.get(sql);
     if (known) return known;
     if (this.prepared >= this.capacity || !PREPARABLE.test(sql)) return undefined;

@@ -154,7 +154,8 @@ describe('device list pages kept in memory', () => {
       (body) => body.rows[0]!.longitude === 106.25,
     );
     expect(seen.body.rows[0]).toMatchObject({ longitude: 106.25, latitude: 29.25 });
-    expect(seen.ms).toBeLessThan(300);
+    // Within the pages' 1 s limit even on CI's 2 shared cores (alone it takes a few ms).
+    expect(seen.ms).toBeLessThan(1000);
 
     await a.services.ctx.db.transaction().execute((trx) =>
       trx
@@ -168,6 +169,6 @@ describe('device list pages kept in memory', () => {
       (body) => JSON.stringify(body.rows[0]!.telemetry) === '{"voltage":3}',
     );
     expect(ticked.body.rows[0]!.telemetry).toEqual({ voltage: 3 });
-    expect(ticked.ms).toBeLessThan(300);
+    expect(ticked.ms).toBeLessThan(1000);
   });
 });

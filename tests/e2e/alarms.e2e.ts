@@ -90,6 +90,8 @@ describe('live alarms', () => {
     await detail.getByText('值班员张敏 · 状态变更：处理中').waitFor();
     await detail.getByText('已通知环卫班组').waitFor();
     await detail.getByRole('button', { name: '处理完成' }).click();
+    // The detail shows the step done (its reply, and the push that reloads the list) before the next click.
+    await detail.getByText('状态变更：待确认').waitFor();
     await detail.getByRole('button', { name: '确认办结' }).click();
     await detail.getByText('状态变更：已处理').waitFor();
     await page.getByRole('combobox', { name: '处理状态' }).selectOption({ label: '已处理' });

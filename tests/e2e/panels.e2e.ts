@@ -220,17 +220,20 @@ describe('panel pages', () => {
 
   it('updates the alarm count of 综合态势 when an alarm is pushed, without a reload', async () => {
     const page = await signedIn();
+    // The push channel open: this fresh browser has nothing to catch up from, so an alarm raised before
+    // the server subscribed its socket (a moment after it opens) would never reach it.
+    let opened = false;
+    page.on('websocket', (socket) => (opened = !socket.isClosed()));
     await page.goto('/comprehensive');
     const card = page.getByRole('region', { name: '今日告警', exact: true });
     await everyPanelShowsData(page, 11);
-    // The panels now show data before the globe starts: wait for the push channel too, or the alarm
-    // could be raised before this fresh browser (with nothing to catch up from) listens.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    await expect.poll(() => opened, { timeout: 60_000 }).toBe(true);
+    await page.waitForTimeout(2000);
     const before = Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, ''));
     await post('/dev/alarm/raise', { tenantId: 1, alarmType: 'MANHOLE', deviceId: 9, content: '推送后的告警' });
     await expect
       .poll(async () => Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, '')), {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe(before + 1);
   });

@@ -304,7 +304,8 @@ async function openGlobe(): Promise<GlobePage> {
   try {
     // Software WebGL on two cores: a small globe draws in a fraction of the time of a full window.
     await opened.page.setViewportSize({ width: 720, height: 450 });
-    await opened.page.goto(GLOBE_PAGE);
+    // Served by Vite from source: its first load transforms Cesium's modules, which takes long on busy cores.
+    await opened.page.goto(GLOBE_PAGE, { timeout: 120_000 });
     await opened.page.waitForFunction(() => 'pluginFoldersGlobe' in window, undefined, { timeout: 60_000 });
     await call('globe.settle()');
   } catch (error) {

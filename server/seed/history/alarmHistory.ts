@@ -9,7 +9,7 @@ import { poisson } from '../../business/businessModel';
 import { TENANT_AREAS } from '../seedData';
 import { scheduleEventHandling, type EventScript } from './emergencyHistory';
 import type { HistoryContext } from './historyServices';
-import { FLOOD_WARNING, HISTORY_TEXT } from './historyText';
+import { CROWD_WARNING, FLOOD_WARNING, HISTORY_TEXT } from './historyText';
 import { between, pick, type HistoryDevice } from './historyTenant';
 import { scheduleWorkOrder } from './workOrderHistory';
 
@@ -49,7 +49,7 @@ const isWeekend = (at: number) => [0, 6].includes(new Date(at + SHANGHAI_OFFSET_
  * handled the way operators handle alarms — assigned or taken up, commented, completed and confirmed —
  * some through a work order, and those that open an emergency event (the live AlarmService.onRaised
  * wiring) through the event's tasks. Alarms raised late are still being handled now, and a few were
- * left open or in progress. Today ends with a fire and a flood under way.
+ * left open or in progress. Today ends with a fire, a crowd and a flood under way.
  */
 export function scheduleAlarmHistory(
   context: HistoryContext,
@@ -210,6 +210,16 @@ export function scheduleAlarmHistory(
       async () => void (await raise({ type: alarm.type, device: fire, content: `${fire.name}：${alarm.content}` }, 'ongoing')),
     );
   }
+  // And a crowd being thinned out at a busy spot, seen by a camera (人群疏散 has an event to work on).
+  const crowdType = [...opening].find(([code, kind]) => kind === 'STAMPEDE' && ofTenant(code))?.[0];
+  const crowdSpot =
+    devices.find((device) => device.online && raisedBy.get(device.kind)!.some((alarm) => alarm.type === crowdType)) ??
+    tenant.devices.find((device) => device.online && device.kind === 'camera');
+  if (crowdType && crowdSpot)
+    timeline.at(
+      timeline.end - 80 * MINUTE_MS,
+      async () => void (await raise({ type: crowdType, device: crowdSpot, content: `${crowdSpot.name}：${CROWD_WARNING}` }, 'ongoing')),
+    );
   const floodType = [...opening].find(([code, kind]) => kind === 'FLOOD' && ofTenant(code) && !deviceRaised.has(code))?.[0];
   const gauge = tenant.devices.find((device) => resourceKinds.waterLevelKinds.includes(device.kind)) ?? tenant.devices[0];
   if (floodType && gauge)

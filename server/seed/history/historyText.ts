@@ -28,4 +28,6 @@ export const EVENT_TASKS: Record<EmergencyKind, string[]> = {
 };
 
 /** The flood warning the history opens its ongoing flood event from (a weather warning has no device). */
+/** What the camera at a crowded spot reports for the crowd event under way now. */
+export const CROWD_WARNING = '人流密度超过预警值，出口处拥挤';
 export const FLOOD_WARNING = { content: '气象部门发布暴雨橙色预警，低洼路段出现积水', title: '暴雨积水防汛处置' };

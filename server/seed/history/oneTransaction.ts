@@ -11,6 +11,7 @@ import {
   type Driver,
 } from 'kysely';
 import { dialectOf, registerDialect, type Database, type Db } from '../../db/Database';
+import { HOLD_SCHEMA_SQL } from '../../db/PreparedStatements';
 
 const raw = (connection: DatabaseConnection, text: string) => connection.executeQuery(CompiledQuery.raw(text));
 
@@ -60,7 +61,12 @@ export async function inOneTransaction<T>(db: Db, key: string, work: (inside: Db
   return db.getExecutor().provideConnection(async (connection) => {
     await raw(connection, postgres ? 'begin' : 'begin immediate');
     try {
-      if (postgres) await connection.executeQuery(CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]));
+      if (postgres) {
+        await connection.executeQuery(CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]));
+        // No migration until the history commits: its thousands of statements (a few dozen texts) are
+        // then prepared once each instead of parsed and planned every time (about a third of its time).
+        await raw(connection, HOLD_SCHEMA_SQL);
+      }
       const driver = new EnclosedDriver(connection);
       const inside = new Kysely<Database>({
         dialect: {
