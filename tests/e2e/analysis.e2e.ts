@@ -121,6 +121,18 @@ describe('数据分析: 工单分析, 停车分析, 治安分析', () => {
     expect(csv).toContain(`新建工单,${created},件`);
     expect(csv).toContain('工单积压与新建、办结');
     expect(csv).not.toContain('（暂无数据）');
+
+    // On paper: white, no header, navigation or buttons, the panels one under another.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.app-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: '导出 CSV' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.panel-frame')!).backgroundColor)).toBe('rgb(255, 255, 255)');
+    const columns = () =>
+      page
+        .locator('.react-grid-item')
+        .evaluateAll((cells) => new Set(cells.map((cell) => Math.round(cell.getBoundingClientRect().left))).size);
+    await expect.poll(columns, { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'analysis-orders-print');
   });
 
   it('停车分析 shows the database’s sessions and takings, and each lot’s occupancy', async () => {
