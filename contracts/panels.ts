@@ -4,15 +4,27 @@
  * repaired by the same function on both sides).
  */
 import type { ModuleContribution } from '../schemas/contributions/module.schema.gen';
-import type { LayoutItem, Panel } from '../schemas/contributions/panels.schema.gen';
+import type { LayoutItem, Panel, TimeRangeChoice } from '../schemas/contributions/panels.schema.gen';
 import type { AlarmRow } from './alarms';
 import type { BuiltinWidgetId } from './builtinWidgetTypes';
 
-export type { LayoutItem, Panel, PanelQuery, PanelSize, PageLayouts, WidgetId } from '../schemas/contributions/panels.schema.gen';
+export type {
+  LayoutItem,
+  Panel,
+  PanelQuery,
+  PanelSize,
+  PageLayouts,
+  PageTimeRange,
+  TimeRangeChoice,
+  WidgetId,
+} from '../schemas/contributions/panels.schema.gen';
 export { BUILTIN_WIDGET_TYPES, isBuiltinWidget, type BuiltinWidgetId, type WidgetTypeDeclaration } from './builtinWidgetTypes';
 
 /** The live figure a module root's plugin declares for the module's Home tile (`routes[].tile`). */
 export type TileFigure = NonNullable<ModuleContribution['routes'][number]['tile']>;
+
+/** The time-range choices a panel page offers unless its route names fewer (`timeRange.choices`), in this order. */
+export const TIME_RANGE_CHOICES = ['today', '7d', '30d', 'custom'] as const satisfies readonly TimeRangeChoice[];
 
 /** Columns of every panel grid. */
 export const GRID_COLUMNS = 24;

@@ -3,6 +3,7 @@ import type { LoadedManifest } from '../contracts/manifests/validateManifests';
 import type { AlarmService } from './alarms/AlarmService';
 import { emergencyAlarms } from './alarms/alarmTypes';
 import { registerAlarms } from './alarms/registerAlarms';
+import { registerAnalysis } from './analysis/registerAnalysis';
 import { registerAuth } from './auth/registerAuth';
 import { registerBusiness } from './business/registerBusiness';
 import type { BusinessSimulator } from './business/BusinessSimulator';
@@ -104,6 +105,7 @@ export async function registerFeatures(
   const devices = await registerDevices(api, deps, { alarms, deviceVersion: inputs.deviceVersion, orderCounters, remote: mqttGateway });
   const streams = await registerStreams(api, deps, devices.devices);
   await registerStats(api, deps, { alarmTypes, alarms });
+  await registerAnalysis(api, deps, { alarmTypes });
   const business = await registerBusiness(api, deps);
   await registerPanels(api, deps, inputs.plugins);
   const { videoRooms } = await registerVideoRooms(api, deps);

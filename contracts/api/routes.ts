@@ -1,5 +1,6 @@
 /** Every API route the web app and the server share, by feature (see contracts/api/defineRoute.ts). */
 import { alarmRoutes } from './alarmRoutes';
+import { analysisRoutes } from './analysisRoutes';
 import { authRoutes } from './authRoutes';
 import { businessRoutes } from './businessRoutes';
 import { deviceRoutes } from './deviceRoutes';
@@ -22,6 +23,7 @@ import { workOrderRoutes } from './workOrderRoutes';
 
 export const routes = {
   alarms: alarmRoutes,
+  analysis: analysisRoutes,
   auth: authRoutes,
   business: businessRoutes,
   devices: deviceRoutes,

@@ -1,5 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { WidgetType } from '../widgets/WidgetType';
 import { PanelBox } from './PanelBox';
 import type { PagePanel } from './panelCatalog';
@@ -17,16 +17,30 @@ export interface PanelFrameProps {
   onCollapse(collapsed: boolean): void;
   onRemove(): void;
   onOpen?(panel: PagePanel, key: string): void;
+  /** Told the panel's data whenever it changes (undefined until the first answer): the page's CSV export reads it. */
+  onData?(panelId: string, data: unknown): void;
 }
 
 /**
  * One panel: a title bar (the drag handle while the layout is edited) and its widget, fed by the
  * panel-data hook. Opaque glass, so markers and effects of a globe underneath never show through text.
  */
-export function PanelFrame({ panel, widget, pending = false, editing, collapsed, wall, onCollapse, onRemove, onOpen }: PanelFrameProps) {
+export function PanelFrame({
+  panel,
+  widget,
+  pending = false,
+  editing,
+  collapsed,
+  wall,
+  onCollapse,
+  onRemove,
+  onOpen,
+  onData,
+}: PanelFrameProps) {
   // The data is whatever the panel's query answers; the manifest pairs the query with the widget.
   const { status, data, error, reload } = usePanelData<never>(panel);
   const Widget = widget?.component;
+  useEffect(() => onData?.(panel.id, data), [onData, panel.id, data]);
   const actions = editing ? (
     <Button
       size="small"

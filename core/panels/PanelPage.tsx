@@ -18,6 +18,12 @@ import { wallRowHeight, wallScaleOf, wallSizeOf, wallZoomOf, type WallSize } fro
 import 'react-grid-layout/css/styles.css';
 import './PanelPage.css';
 import { errorMessage } from '../../contracts/errorMessage';
+import { formatDate, formatDateTime } from '../format/timeFormat';
+import { choicesOf, queryWithRange } from './pageTimeRange';
+import { PageTimeRangeBar, rangeText } from './PageTimeRangeBar';
+import { downloadCsv, panelsCsv } from './panelCsv';
+import { usePageTimeRange } from './usePageTimeRange';
+import './panelPrint.css';
 
 export interface PanelPageProps {
   /** The panel page's id (`comprehensive`, `alarmManage/alarmStatistics`). */
@@ -26,6 +32,8 @@ export interface PanelPageProps {
   overMap?: boolean;
   /** Wall-screen size regardless of the URL (the real-time board is always one). */
   wall?: WallSize;
+  /** The page's Chinese title: the heading and file name of its CSV export (default: the page id). */
+  title?: string;
 }
 
 const MARGIN = 12;
@@ -59,7 +67,7 @@ function targetOf(panel: PagePanel, key: string): string | undefined {
  * drag, resize, add and remove panels, then save, cancel or go back to the default. With `?wall=1080`
  * or `?wall=4k` the rows stretch so the page fills the wall screen exactly.
  */
-export default function PanelPage({ pageId, overMap = false, wall: forcedWall }: PanelPageProps) {
+export default function PanelPage({ pageId, overMap = false, wall: forcedWall, title = pageId }: PanelPageProps) {
   const registry = useService(PluginRegistry);
   const http = useService(HttpClient);
   const notifier = useService(Notifier);
@@ -68,7 +76,16 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
   const wall = forcedWall ?? urlWall;
   const api = useMemo(() => createLayoutApi(createApiCaller(http)), [http]);
   const spec = useMemo(() => panelPageSpec(registry, pageId), [registry, pageId]);
-  const panels = useMemo(() => new Map(spec.panels.map((panel) => [panel.id, panel])), [spec]);
+  // A page with a time range sends it with the query of every panel that asks for it.
+  const { range, choose } = usePageTimeRange(pageId, spec.timeRange);
+  const bounds = range?.bounds;
+  const panels = useMemo(
+    () => new Map(spec.panels.map((panel) => [panel.id, { ...panel, query: queryWithRange(panel.query, bounds) }])),
+    [spec, bounds],
+  );
+  // What each panel's query last answered, for the CSV export.
+  const panelData = useRef(new Map<string, unknown>());
+  const reportData = useCallback((panelId: string, data: unknown) => void panelData.current.set(panelId, data), []);
   const repair = useCallback((items: readonly LayoutItem[]) => repairLayout(items, spec.panels), [spec]);
   // Widget types contributed by plugins: their code loads when this page first needs them.
   const widgetTypes = useWidgetTypes(spec.panels.map((panel) => panel.widget));
@@ -134,6 +151,22 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
       setBusy(false);
     }
   };
+  const exportCsv = () => {
+    const shown = [...items].sort((a, b) => a.y - b.y || a.x - b.x).flatMap((item) => panels.get(item.panel) ?? []);
+    const heading = [t.csvPage(title), ...(bounds ? [t.csvRange(rangeText(bounds))] : []), t.csvExportedAt(formatDateTime(Date.now()))];
+    const csv = panelsCsv(
+      heading,
+      shown.map((panel) => ({
+        title: panel.title,
+        data: panelData.current.get(panel.id),
+        ...(typeof panel.options?.unit === 'string' ? { unit: panel.options.unit } : {}),
+      })),
+    );
+    const days = bounds ? `_${formatDate(bounds.beginTime)}_${formatDate(bounds.endTime)}` : `_${formatDate(Date.now())}`;
+    const fileName = `${title.replace(/[\\/:*?"<>|\s·]+/g, '')}${days}.csv`;
+    downloadCsv(fileName, csv);
+    notifier.show('success', t.exported(fileName));
+  };
   const add = (panel: PagePanel) => {
     const bottom = items.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 0);
     setDraft(repair([...items, { panel: panel.id, x: 0, y: bottom, w: panel.size.w, h: panel.size.h }]).items);
@@ -173,6 +206,9 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
       data-page={pageId}
     >
       <div className="panel-page__toolbar" role="toolbar" aria-label={t.toolbar}>
+        {range && spec.timeRange && !wall ? (
+          <PageTimeRangeBar choices={choicesOf(spec.timeRange)} chosen={range.chosen} bounds={bounds} onChange={choose} />
+        ) : null}
         {problem ? (
           <Callout intent="warning" compact className="panel-page__problem">
             {problem}
@@ -202,7 +238,11 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
             </ButtonGroup>
           </>
         ) : wall ? null : (
-          <Button icon="page-layout" variant="minimal" text={t.editLayout} onClick={() => setDraft(items)} />
+          <div className="panel-page__actions">
+            <Button icon="export" variant="minimal" text={t.exportCsv} disabled={!saved} onClick={exportCsv} />
+            <Button icon="print" variant="minimal" text={t.print} onClick={() => window.print()} />
+            <Button icon="page-layout" variant="minimal" text={t.editLayout} onClick={() => setDraft(items)} />
+          </div>
         )}
       </div>
       <div
@@ -247,6 +287,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall }:
                     wall={wall !== undefined}
                     onCollapse={(value) => setCollapsed((previous) => toggled(previous, panel.id, value))}
                     onRemove={() => setDraft(items.filter((other) => other.panel !== panel.id))}
+                    onData={reportData}
                     onOpen={(source, key) => {
                       const target = targetOf(source, key);
                       if (target) navigate(target);

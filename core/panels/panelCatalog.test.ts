@@ -73,3 +73,28 @@ describe('panel pages', () => {
     expect(messages).toContain('页面 comprehensive 不是本插件路由的面板页');
   });
 });
+
+describe('a panel page’s time range', () => {
+  it('comes from the route that shows the page, and is refused on a route without a panel page', () => {
+    const { registry, errors } = registryOf({
+      orders: {
+        kind: 'module',
+        contributes: {
+          routes: [
+            { module: 'dataAnalysis', child: 'orderAnalysis', panelPage: 'dataAnalysis/orderAnalysis', timeRange: { default: '7d' } },
+          ],
+          panels: [panel('orderFigures', ['dataAnalysis/orderAnalysis'])],
+        },
+      },
+      plain: { kind: 'module', contributes: { routes: [{ module: 'comprehensive', panelPage: 'comprehensive' }] } },
+    });
+    expect(errors).toEqual([]);
+    expect(panelPageSpec(registry, 'dataAnalysis/orderAnalysis').timeRange).toEqual({ default: '7d' });
+    expect(panelPageSpec(registry, 'comprehensive').timeRange).toBeUndefined();
+
+    const refused = registryOf({
+      page: { kind: 'module', contributes: { routes: [{ module: 'dataAnalysis', child: 'parking', timeRange: { default: 'today' } }] } },
+    });
+    expect(refused.errors.map((error) => error.message).join('\n')).toContain('/contributes/routes/0 不符合约束（dependencies）');
+  });
+});

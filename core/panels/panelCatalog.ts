@@ -1,4 +1,4 @@
-import type { LayoutItem, Panel } from '../../contracts/panels';
+import type { LayoutItem, PageTimeRange, Panel } from '../../contracts/panels';
 import type { PluginRegistry } from '../plugins/PluginRegistry';
 
 /** A panel with the plugin that offers it. */
@@ -11,12 +11,14 @@ export interface PanelPageSpec {
   id: string;
   panels: PagePanel[];
   defaultLayout: LayoutItem[];
+  /** The time range the page offers (its route's `timeRange`), sent with the queries of panels that ask for it. */
+  timeRange?: PageTimeRange;
 }
 
 interface PanelFields {
   panels?: Panel[];
   layouts?: Record<string, LayoutItem[]>;
-  routes?: { module: string; child?: string; panelPage?: string }[];
+  routes?: { module: string; child?: string; panelPage?: string; timeRange?: PageTimeRange }[];
 }
 
 const fieldsOf = (contributes: unknown) => contributes as PanelFields;
@@ -53,6 +55,7 @@ export function panelPageSpec(registry: PluginRegistry, pageId: string): PanelPa
     .list('module')
     .find((plugin) => (fieldsOf(plugin.manifest.contributes).routes ?? []).some((route) => route.panelPage === pageId));
   const declared = (owner ? fieldsOf(owner.manifest.contributes).layouts?.[pageId] : undefined) ?? [];
+  const timeRange = owner ? fieldsOf(owner.manifest.contributes).routes?.find((route) => route.panelPage === pageId)?.timeRange : undefined;
   const known = new Set(panels.map((panel) => panel.id));
   const defaultLayout = declared.filter((item) => known.has(item.panel));
   let bottom = defaultLayout.reduce((lowest, item) => Math.max(lowest, item.y + item.h), 0);
@@ -61,5 +64,5 @@ export function panelPageSpec(registry: PluginRegistry, pageId: string): PanelPa
     defaultLayout.push({ panel: panel.id, x: 0, y: bottom, w: panel.size.w, h: panel.size.h });
     bottom += panel.size.h;
   }
-  return { id: pageId, panels, defaultLayout };
+  return { id: pageId, panels, defaultLayout, ...(timeRange ? { timeRange } : {}) };
 }

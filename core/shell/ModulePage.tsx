@@ -51,7 +51,7 @@ export function ModulePage({ routes, child }: { routes: ModuleRoutes; child?: Ch
         <ModuleNavigation.Provider value={navigation}>
           {panelPage ? (
             <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>
-              <PanelPage pageId={panelPage} overMap={overMap} />
+              <PanelPage pageId={panelPage} overMap={overMap} title={child ? `${module.title}-${child.title}` : module.title} />
             </Suspense>
           ) : PluginPage ? (
             <Suspense fallback={<Spinner aria-label={shellStrings.loading} />}>

@@ -28,6 +28,13 @@ export type PushTopics =
   | [string, string, string, string, string, string, string, string, string]
   | [string, string, string, string, string, string, string, string, string, string];
 /**
+ * today: since today's midnight (Asia/Shanghai); 7d and 30d: today and the 6 or 29 days before; custom: whole days picked in a calendar.
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "TimeRangeChoice".
+ */
+export type TimeRangeChoice = 'today' | '7d' | '30d' | 'custom';
+/**
  * A widget type: built in (core/widgets; declared in contracts/builtinWidgetTypes.ts) or declared by a plugin in contributes.widgets.
  *
  * This interface was referenced by `ModuleContribution`'s JSON-Schema
@@ -96,6 +103,7 @@ export interface ModuleContribution {
          */
         goodDirection?: 'up' | 'down' | 'none';
       };
+      timeRange?: PageTimeRange;
     },
     ...{
       module: string;
@@ -127,6 +135,7 @@ export interface ModuleContribution {
          */
         goodDirection?: 'up' | 'down' | 'none';
       };
+      timeRange?: PageTimeRange;
     }[],
   ];
   title?: string;
@@ -145,6 +154,28 @@ export interface PanelQuery {
   params?: {
     [k: string]: string | number | boolean;
   };
+  /**
+   * Send the time range chosen on the page (a panel page whose route declares timeRange) with the params, as beginTime and endTime (epoch ms, both ends included).
+   */
+  timeRange?: boolean;
+}
+/**
+ * A panel page's time range: shown in the page's header with the choices offered (今日, 近 7 日, 近 30 日, 自定义 days picked in a calendar) and sent with every panel query that asks for it (query.timeRange).
+ *
+ * This interface was referenced by `ModuleContribution`'s JSON-Schema
+ * via the `definition` "PageTimeRange".
+ */
+export interface PageTimeRange {
+  /**
+   * The range the page opens with.
+   */
+  default: 'today' | '7d' | '30d' | 'custom';
+  /**
+   * The choices offered, in this order (default: all four).
+   *
+   * @minItems 1
+   */
+  choices?: [TimeRangeChoice, ...TimeRangeChoice[]];
 }
 /**
  * This interface was referenced by `ModuleContribution`'s JSON-Schema

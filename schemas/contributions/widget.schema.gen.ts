@@ -61,6 +61,13 @@ export type PanelList = Panel[];
  * via the `definition` "PanelList".
  */
 export type PanelList1 = Panel[];
+/**
+ * today: since today's midnight (Asia/Shanghai); 7d and 30d: today and the 6 or 29 days before; custom: whole days picked in a calendar.
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "TimeRangeChoice".
+ */
+export type TimeRangeChoice = 'today' | '7d' | '30d' | 'custom';
 
 /**
  * Widget types for panels (id, Chinese title, JSON schema of the panel options; the component comes from the plugin's index.ts through defineWidget), and panels using them on existing panel pages.
@@ -136,6 +143,10 @@ export interface PanelQuery {
   params?: {
     [k: string]: string | number | boolean;
   };
+  /**
+   * Send the time range chosen on the page (a panel page whose route declares timeRange) with the params, as beginTime and endTime (epoch ms, both ends included).
+   */
+  timeRange?: boolean;
 }
 /**
  * This interface was referenced by `WidgetContribution`'s JSON-Schema
@@ -152,6 +163,24 @@ export interface PanelSize {
   h: number;
   minW?: number;
   minH?: number;
+}
+/**
+ * A panel page's time range: shown in the page's header with the choices offered (今日, 近 7 日, 近 30 日, 自定义 days picked in a calendar) and sent with every panel query that asks for it (query.timeRange).
+ *
+ * This interface was referenced by `WidgetContribution`'s JSON-Schema
+ * via the `definition` "PageTimeRange".
+ */
+export interface PageTimeRange {
+  /**
+   * The range the page opens with.
+   */
+  default: 'today' | '7d' | '30d' | 'custom';
+  /**
+   * The choices offered, in this order (default: all four).
+   *
+   * @minItems 1
+   */
+  choices?: [TimeRangeChoice, ...TimeRangeChoice[]];
 }
 /**
  * Default layout per page id the plugin owns: where each panel sits on the 24-column grid.
