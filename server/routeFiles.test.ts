@@ -19,6 +19,7 @@ describe('server layout', () => {
     const files = routeFiles();
     expect(files.map((path) => path.split('/').slice(1, 2)[0]).sort()).toEqual([
       'alarms',
+      'analysis',
       'auth',
       'business',
       'dev',

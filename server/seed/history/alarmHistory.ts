@@ -214,7 +214,7 @@ export function scheduleAlarmHistory(
   const crowdType = [...opening].find(([code, kind]) => kind === 'STAMPEDE' && ofTenant(code))?.[0];
   const crowdSpot =
     devices.find((device) => device.online && raisedBy.get(device.kind)!.some((alarm) => alarm.type === crowdType)) ??
-    tenant.devices.find((device) => device.online && device.kind === 'camera');
+    tenant.devices.find((device) => device.online && catalog.byPage(device.kind)?.liveVideo === true);
   if (crowdType && crowdSpot)
     timeline.at(
       timeline.end - 80 * MINUTE_MS,
