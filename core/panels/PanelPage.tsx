@@ -23,6 +23,7 @@ import { choicesOf, queryWithRange } from './pageTimeRange';
 import { PageTimeRangeBar, rangeText } from './PageTimeRangeBar';
 import { downloadCsv, panelsCsv } from './panelCsv';
 import { usePageTimeRange } from './usePageTimeRange';
+import { useStateOfPage } from './useStateOfPage';
 import './panelPrint.css';
 
 export interface PanelPageProps {
@@ -90,16 +91,15 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall, t
   // Widget types contributed by plugins: their code loads when this page first needs them.
   const widgetTypes = useWidgetTypes(spec.panels.map((panel) => panel.widget));
 
-  const [saved, setSaved] = useState<LayoutItem[] | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [draft, setDraft] = useState<LayoutItem[] | undefined>();
+  // The same element can be shown for another page (child links): its layouts are the page's own.
+  const [saved, setSaved] = useStateOfPage<LayoutItem[]>(pageId);
+  const [problem, setProblem] = useStateOfPage<string>(pageId);
+  const [draft, setDraft] = useStateOfPage<LayoutItem[]>(pageId);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    setSaved(undefined);
-    setDraft(undefined);
     api.load(pageId).then(
       (stored) => {
         if (!live) return;
@@ -116,7 +116,7 @@ export default function PanelPage({ pageId, overMap = false, wall: forcedWall, t
     return () => {
       live = false;
     };
-  }, [api, pageId, repair, spec]);
+  }, [api, pageId, repair, spec, setSaved, setProblem]);
 
   const editing = draft !== undefined;
   const items = draft ?? saved ?? [];
