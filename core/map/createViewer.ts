@@ -1,7 +1,7 @@
 import type { Viewer } from 'cesium';
 import type { Cesium } from './loadCesium';
 import { createGcj02TilingScheme, type ImageryCrs } from './gcj02TilingScheme';
-import { softwareRendering } from './softwareRendering';
+import { softwareRendering, softwareResolutionScale } from './softwareRendering';
 
 export interface ViewerOptions {
   is3d: boolean;
@@ -25,8 +25,7 @@ export const BASE_STYLE = {
   sky: '#02050a',
 } as const;
 
-/** The globe's resolution (of the canvas' CSS size) and frame cap where WebGL is drawn in software. */
-export const SOFTWARE_RESOLUTION_SCALE = 0.5;
+/** The globe's frame cap where WebGL is drawn in software (its resolution: softwareResolutionScale). */
 export const SOFTWARE_FRAME_RATE = 10;
 
 /** Offline viewer: local imagery, ellipsoid terrain, no Ion, no widgets, render on demand, dark styled. */
@@ -76,9 +75,12 @@ export function createViewer(Cesium: Cesium, container: HTMLElement, { is3d, ima
   viewer.scene.backgroundColor = Cesium.Color.fromCssColorString(BASE_STYLE.sky);
   viewer.scene.globe.baseColor = Cesium.Color.fromCssColorString(BASE_STYLE.globe);
   if (softwareRendering()) {
-    // Drawn by the CPU: a quarter of the pixels and at most SOFTWARE_FRAME_RATE frames a second keep a
-    // moving effect from taking every core (at full size it got ~4 frames a second from two).
-    viewer.resolutionScale = SOFTWARE_RESOLUTION_SCALE;
+    // Drawn by the CPU: at most a quarter of the pixels (fewer on a big wall) and SOFTWARE_FRAME_RATE
+    // frames a second keep a moving effect from taking every core (at full size it got ~4 frames a second from two).
+    viewer.resolutionScale = softwareResolutionScale(
+      container.clientWidth || window.innerWidth,
+      container.clientHeight || window.innerHeight,
+    );
     viewer.targetFrameRate = SOFTWARE_FRAME_RATE;
   }
   return viewer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSoftwareRenderer } from './softwareRendering';
+import { isSoftwareRenderer, SOFTWARE_PIXEL_BUDGET, softwareResolutionScale } from './softwareRendering';
 
 describe('isSoftwareRenderer', () => {
   it('knows the CPU renderers of Chromium, Mesa and Windows', () => {
@@ -18,5 +18,21 @@ describe('isSoftwareRenderer', () => {
       'Apple M2',
     ])
       expect(isSoftwareRenderer(name), name).toBe(false);
+  });
+});
+
+describe('softwareResolutionScale', () => {
+  it('draws half of a laptop screen each way, and no more pixels than that on a bigger screen or a 4K wall', () => {
+    expect(softwareResolutionScale(1440, 900)).toBe(0.5);
+    expect(softwareResolutionScale(1280, 720)).toBe(0.5);
+    for (const [width, height] of [
+      [1920, 1080],
+      [3840, 2160],
+    ] as const) {
+      const scale = softwareResolutionScale(width, height);
+      expect(scale).toBeLessThan(0.5);
+      expect(width * height * scale * scale).toBeCloseTo(SOFTWARE_PIXEL_BUDGET, -2);
+    }
+    expect(softwareResolutionScale(0, 0)).toBe(0.5);
   });
 });

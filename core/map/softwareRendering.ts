@@ -27,3 +27,16 @@ export function softwareRendering(): boolean {
   }
   return detected;
 }
+
+/** Pixels a CPU-drawn globe draws at most: half of 1440×900 each way (an operator's laptop). */
+export const SOFTWARE_PIXEL_BUDGET = 720 * 450;
+
+/**
+ * The resolution scale of a CPU-drawn globe of `width`×`height` CSS pixels: half, or less where half
+ * would still exceed SOFTWARE_PIXEL_BUDGET, so a 4K wall costs what a laptop does (a software renderer's
+ * time grows with the pixels; a 4K wall at half resolution took a core for a few frames a second).
+ */
+export function softwareResolutionScale(width: number, height: number): number {
+  const pixels = Math.max(1, width * height);
+  return Math.min(0.5, Math.sqrt(SOFTWARE_PIXEL_BUDGET / pixels));
+}
