@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { dialectOf, type Database, type Db } from '../db/Database';
+import { copyRows } from '../db/copyRows';
 import { columnNames, unnestRows } from '../db/rowsExpression';
 import { businessProfileOf, type BusinessProfile, type MerchantCategory } from '../seed/seedBusiness';
 import { seededRandom } from '../simulation/seededRandom';
@@ -45,7 +46,7 @@ interface ParkedCar {
   fee: number | null;
 }
 
-/** The columns written in bulk and their types: PostgreSQL gets them as one array per column (unnestRows). */
+/** The columns written in bulk and their types: PostgreSQL gets them as one array per column (unnestRows) or in a COPY stream (copyRows). */
 const TRAFFIC_COLUMNS = { gate_id: 'integer', tenant_id: 'integer', hour_at: 'bigint', in_count: 'integer', out_count: 'integer' } as const;
 const SALES_COLUMNS = {
   merchant_id: 'integer',
@@ -401,30 +402,29 @@ export class BusinessSimulator {
         )
         .execute();
     }
-    for (const rows of chunks(part.orders)) {
-      const insert = trx.insertInto('ticket_orders');
-      await (
-        postgres
-          ? insert.columns(columnNames(ORDER_COLUMNS)).expression(unnestRows(ORDER_COLUMNS, rows))
-          : insert.values(rows.map((order) => ({ order_id: undefined, ...order })))
-      ).execute();
-    }
-    for (const cars of chunks(part.arrived)) {
-      const rows = cars.map((car) => ({
-        tenant_id: tenantId,
-        lot_id: car.lotId,
-        plate: car.plate,
-        in_at: car.inAt,
-        out_at: car.outAt,
-        fee: car.fee,
-      }));
-      const insert = trx.insertInto('parking_sessions');
-      await (
-        postgres
-          ? insert.columns(columnNames(PARKING_COLUMNS)).expression(unnestRows(PARKING_COLUMNS, rows))
-          : insert.values(rows.map((row) => ({ session_id: undefined, ...row })))
-      ).execute();
-    }
+    // New rows only: PostgreSQL takes them in one COPY stream (copyRows), SQLite in VALUES lists.
+    if (postgres) await copyRows(trx, 'ticket_orders', columnNames(ORDER_COLUMNS), part.orders);
+    else
+      for (const rows of chunks(part.orders))
+        await trx
+          .insertInto('ticket_orders')
+          .values(rows.map((order) => ({ order_id: undefined, ...order })))
+          .execute();
+    const arrived = part.arrived.map((car) => ({
+      tenant_id: tenantId,
+      lot_id: car.lotId,
+      plate: car.plate,
+      in_at: car.inAt,
+      out_at: car.outAt,
+      fee: car.fee,
+    }));
+    if (postgres) await copyRows(trx, 'parking_sessions', columnNames(PARKING_COLUMNS), arrived);
+    else
+      for (const rows of chunks(arrived))
+        await trx
+          .insertInto('parking_sessions')
+          .values(rows.map((row) => ({ session_id: undefined, ...row })))
+          .execute();
     for (const car of part.departed) {
       await trx
         .updateTable('parking_sessions')

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient, QueryResult } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { changesDevices, DEVICES_CHANGED, type DeviceDataVersion } from './DeviceDataVersion';
 
@@ -9,6 +12,8 @@ export interface DeviceChangeNotice {
 }
 
 const COMMIT = /^\s*commit\s*$/i;
+/** `copy … from stdin`: its one parameter is the data, streamed in COPY's text format (copyRows.ts). */
+export const COPY_FROM_STDIN = /^\s*copy\s[^;]*\sfrom\s+stdin\b/i;
 const ROLLBACK = /^\s*rollback\s*$/i;
 
 /**
@@ -94,6 +99,8 @@ export class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
     const sql = sqlOrCursor;
+    // Never into devices (copyRows' tables): nothing to announce.
+    if (COPY_FROM_STDIN.test(sql)) return this.copyIn<R>(sql, parameters?.[0]);
     if (COMMIT.test(sql) || ROLLBACK.test(sql)) this.schemaHeld = false;
     else if (sql === HOLD_SCHEMA_SQL) this.schemaHeld = true;
     if (this.deviceChanges) return this.announcingDeviceChanges(sql, parameters, this.deviceChanges);
@@ -162,6 +169,14 @@ export class PreparingClient implements PostgresPoolClient {
       const renamed = this.newName(sql);
       return this.client.query(renamed ? { name: renamed, text: sql, values } : { text: sql, values });
     }) as Promise<PostgresQueryResult<R>>;
+  }
+
+  /** Streams `data` (COPY's text format) into `sql`'s table; reported as an INSERT of its rows. */
+  private async copyIn<R>(sql: string, data: unknown): Promise<PostgresQueryResult<R>> {
+    if (typeof data !== 'string') throw new TypeError('copy … from stdin 需要一个文本参数：要写入的行');
+    const stream = this.client.query(copyFrom(sql));
+    await pipeline(Readable.from([data]), stream);
+    return { command: 'INSERT', rowCount: stream.rowCount, rows: [] };
   }
 
   release(): void {
