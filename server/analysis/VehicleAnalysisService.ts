@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { VehicleDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
-import type { PowerType } from '../../contracts/recognition';
+import { formatPlate, type PowerType } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
 import type { RecognitionFigures } from './RecognitionFigures';
 import { numberOf } from './sqlFigures';
@@ -65,9 +65,10 @@ export class VehicleAnalysisService {
     return this.figures.countBy(tenantId, window, ['vehicle'], COLUMN_OF[dimension], '辆次');
   }
 
-  /** The ten plates seen most often. */
-  plates(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
-    return this.figures.countBy(tenantId, window, ['vehicle'], 'r.plate', '次', 10);
+  /** The ten plates seen most often (keyed by the stored plate, named as plates are shown: 浙A·12345). */
+  async plates(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
+    const top = await this.figures.countBy(tenantId, window, ['vehicle'], 'r.plate', '次', 10);
+    return { ...top, items: top.items.map((item) => ({ ...item, name: formatPlate(item.name) })) };
   }
 
   alarmsBy(tenantId: number, window: AnalysisWindow, by: 'type' | 'camera'): Promise<CategoryData> {

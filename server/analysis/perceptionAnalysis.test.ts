@@ -170,9 +170,9 @@ describe('车辆管控, 人脸管控, 目标检测 and 前端感知 (SQL over re
     }
     const plates = await get<CategoryData>(`/analysis/vehicles/plates${query(WEEK)}`);
     expect(plates.items.slice(0, 3).map((entry) => [entry.name, entry.value])).toEqual([
-      ['浙A8RC01', 6],
-      ['浙A8RC02', 5],
-      ['浙A8RC03', 4],
+      ['浙A·8RC01', 6],
+      ['浙A·8RC02', 5],
+      ['浙A·8RC03', 4],
     ]);
     expect(plates.items).toHaveLength(10);
 
