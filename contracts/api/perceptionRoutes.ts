@@ -64,6 +64,8 @@ export const perceptionRoutes = {
   faceSummary: get('/analysis/faces/summary', dataReply<StatGroupData>(), faces),
   /** Face records per hour or day of the range. */
   faceFlow: get('/analysis/faces/flow', dataReply<SeriesData>(), faces),
+  /** Face records by hour of day (Asia/Shanghai), 0–23. */
+  faceByHour: get('/analysis/faces/byHour', dataReply<SeriesData>(), faces),
   /** Face records by camera, most first (at most 15). */
   facesByCamera: get('/analysis/faces/cameras', dataReply<CategoryData>(), faces),
   /** Alarms of the face alarm types (those whose manifest opens 人脸布控) by type or camera. */
@@ -78,6 +80,8 @@ export const perceptionRoutes = {
   targetsBy: getBy('/analysis/targets/by', '统计维度', TARGET_DIMENSIONS, dataReply<CategoryData>(), targets),
   /** Detections per hour or day of the range, one series per target type (codes). */
   targetFlow: get('/analysis/targets/flow', dataReply<SeriesData>(), targets),
+  /** Detections by hour of day (Asia/Shanghai), 0–23. */
+  targetByHour: get('/analysis/targets/byHour', dataReply<SeriesData>(), targets),
   /** People counts per hour or day: the mean and the largest count reported. */
   peopleCounts: get('/analysis/targets/people', dataReply<SeriesData>(), targets),
   /** 识别相机, 当前在线, 在线率 (over the range), 识别记录, 无记录相机. */

@@ -47,6 +47,10 @@ export class FaceAnalysisService {
     return this.figures.flow(tenantId, window, ['face'], sql.ref('r.kind'), ['face'], '次');
   }
 
+  byHour(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
+    return this.figures.byHourOfDay(tenantId, window, ['face'], '人脸抓拍', '次');
+  }
+
   byCamera(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
     return this.figures.countByCamera(tenantId, window, ['face'], '次', 15);
   }

@@ -46,6 +46,10 @@ export class TargetAnalysisService {
     return this.figures.flow(tenantId, window, ['target'], sql.ref('r.target_type'), TARGET_TYPES, '次');
   }
 
+  byHour(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
+    return this.figures.byHourOfDay(tenantId, window, ['target'], '目标检测', '次');
+  }
+
   /** The mean and the largest people count reported in each bucket (0 where none was). */
   async people(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
     const rows = await this.figures

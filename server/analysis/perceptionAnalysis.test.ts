@@ -198,6 +198,11 @@ describe('车辆管控, 人脸管控, 目标检测 and 前端感知 (SQL over re
     expect(item(summary, '布防告警')).toBe(faceAlarms.length);
     expect(item(summary, '戴口罩占比')).toBe(percent(faces.filter((row) => row.attributes.includes(',MASK,')).length, faces.length));
     expect((await get<SeriesData>(`/analysis/faces/flow${query(WEEK)}`)).series).toEqual([{ name: 'face', points: perDay(faces) }]);
+    const hourly = (rows: RecognitionRow[]) => {
+      const hours = countBy(rows, (row) => `${localHour(row.at)}时`);
+      return Array.from({ length: 24 }, (_, hour) => [`${hour}时`, hours.get(`${hour}时`) ?? 0]);
+    };
+    expect((await get<SeriesData>(`/analysis/faces/byHour${query(WEEK)}`)).series[0]!.points).toEqual(hourly(faces));
     const byCamera = await get<CategoryData>(`/analysis/faces/cameras${query(WEEK)}`);
     const perCamera = countBy(faces, (row) => String(row.device_id));
     expect(byCamera.items.length).toBe(Math.min(15, perCamera.size));
@@ -231,6 +236,7 @@ describe('车辆管控, 人脸管控, 目标检测 and 前端感知 (SQL over re
     expect(values(await get<CategoryData>(`/analysis/targets/by${query(WEEK, { by: 'type' })}`))).toEqual(
       countBy(targets, (row) => String(row.target_type)),
     );
+    expect((await get<SeriesData>(`/analysis/targets/byHour${query(WEEK)}`)).series[0]!.points).toEqual(hourly(targets));
     const targetFlow = await get<SeriesData>(`/analysis/targets/flow${query(WEEK)}`);
     for (const series of targetFlow.series)
       expect(series.points, series.name).toEqual(perDay(targets.filter((row) => row.target_type === series.name)));

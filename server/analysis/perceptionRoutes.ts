@@ -35,6 +35,7 @@ export async function perceptionRoutes(api: FastifyInstance, services: Perceptio
 
   route(api, declared.faceSummary, async (request) => ok(await faces.summary(...caller(request))));
   route(api, declared.faceFlow, async (request) => ok(await faces.flow(...caller(request))));
+  route(api, declared.faceByHour, async (request) => ok(await faces.byHour(...caller(request))));
   route(api, declared.facesByCamera, async (request) => ok(await faces.byCamera(...caller(request))));
   route(api, declared.faceAlarms, async (request) => ok(await faces.alarmsBy(...caller(request), request.query.by)));
   route(api, declared.faceDemographics, async (request) => ok(await faces.demographics(...caller(request))));
@@ -43,6 +44,7 @@ export async function perceptionRoutes(api: FastifyInstance, services: Perceptio
   route(api, declared.targetSummary, async (request) => ok(await targets.summary(...caller(request))));
   route(api, declared.targetsBy, async (request) => ok(await targets.by(...caller(request), request.query.by)));
   route(api, declared.targetFlow, async (request) => ok(await targets.flow(...caller(request))));
+  route(api, declared.targetByHour, async (request) => ok(await targets.byHour(...caller(request))));
   route(api, declared.peopleCounts, async (request) => ok(await targets.people(...caller(request))));
 
   route(api, declared.frontViewSummary, async (request) => ok(await frontView.summary(...caller(request))));
