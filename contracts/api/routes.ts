@@ -10,6 +10,7 @@ import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
 import { operationRoutes } from './operationRoutes';
 import { overviewRoutes } from './overviewRoutes';
 import { panelRoutes } from './panelRoutes';
+import { perceptionRoutes } from './perceptionRoutes';
 import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
@@ -43,5 +44,6 @@ export const routes = {
   voice: voiceRoutes,
   push: pushRoutes,
   recognition: recognitionRoutes,
+  perception: perceptionRoutes,
   dev: devRoutes,
 };
