@@ -112,6 +112,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       plugins,
       fleetScale: config.simulator?.fleetScale ?? 1,
       historyDays,
+      recognitionRecords: config.seedRecognitionRecords ?? 0,
       now: now(),
       info: (message) => app.log.info(message),
     }),

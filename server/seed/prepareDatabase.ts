@@ -10,6 +10,7 @@ import { syncMenus } from '../platform/menus';
 import { SEEDED_READINGS_HOURS, seedSensorHistory } from '../sensors/seedSensorHistory';
 import { seedHistory } from './history/seedHistory';
 import { seedIfEmpty, seedMissingDictionaries } from './seed';
+import { seedBulkRecognition } from './bulkRecognition';
 import { seedBusiness } from './seedBusiness';
 import { seedFleet } from './seedFleet';
 import { seedTeams } from './seedTeams';
@@ -30,6 +31,8 @@ export async function prepareDatabase(
     fleetScale: number;
     /** Days of history a tenant without one is given (0: none, as test servers start). */
     historyDays: number;
+    /** SEED_RECOGNITION_RECORDS: recognition records each tenant is brought to, in bulk (0: none). */
+    recognitionRecords?: number;
     now: number;
     info(message: string): void;
   },
@@ -74,6 +77,11 @@ export async function prepareDatabase(
     freshDatabase,
     info,
   });
+  // A scale test's recognition records (SEED_RECOGNITION_RECORDS), once: a tenant that has them is left alone.
+  if (options.recognitionRecords) {
+    const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
+    await seedBulkRecognition(db, cameraKinds, { records: options.recognitionRecords, now, info });
+  }
   // Availability counts from each device's first recorded state: a new fleet's (or one from before migration 013) is recorded now.
   const baselines = await recordBaselines(db, now);
   if (baselines) info(`已记录 ${baselines} 台设备的初始在线状态（设备可用率自此开始统计）`);
