@@ -110,7 +110,7 @@ async function timed(work: () => Promise<void>): Promise<number[]> {
   return samples;
 }
 
-const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const ms = (value: number) => value.toFixed(value >= 100 ? 0 : value >= 1 ? 1 : 2);
 
 /** One size on one database: a fresh server, the seed, then every case against the count(*) baseline. */
 async function measure(size: number, databaseUrl?: string): Promise<boolean> {
@@ -126,7 +126,6 @@ async function measure(size: number, databaseUrl?: string): Promise<boolean> {
   try {
     const db = server.services.ctx.db;
     await seedBulkRecognition(db, cameraKinds, { records: size, now: NOW, tenantIds: [TENANT_ID], info: (line) => console.info(`  ${line}`) });
-    if (!databaseUrl) await sql`analyze`.execute(db);
     const login = (await server.app.inject({ method: 'GET', url: '/api/authCodeLogin?authCode=ADMIN-2026-DEMO' })).json<{ token?: string; msg?: string }>();
     if (!login.token) throw new Error(`登录失败：${login.msg}`);
     const headers = { authorization: `Bearer ${login.token}` };

@@ -91,10 +91,12 @@ export async function seedBulkRecognition(
     const random = seededRandom(0x5eed_2022 + 7919 * tenantId + missing);
     const write = dialectOf(db) === 'postgres' ? copyChunk : insertChunk;
     let written = 0;
-    for (const chunk of drawChunks(tenantId, sites, missing, options.now, options.days ?? BULK_RECOGNITION_DAYS, random)) {
-      await write(db, chunk);
-      written += chunk.length;
-    }
+    await withLargeCache(db, async () => {
+      for (const chunk of drawChunks(tenantId, sites, missing, options.now, options.days ?? BULK_RECOGNITION_DAYS, random)) {
+        await write(db, chunk);
+        written += chunk.length;
+      }
+    });
     if (dialectOf(db) === 'postgres') await sql`analyze recognition_records`.execute(db);
     const seconds = (performance.now() - begun) / 1000;
     options.info?.(`已为租户 ${tenantId} 批量写入识别记录 ${written} 条（${seconds.toFixed(1)} s，${Math.round(written / seconds)} 条/秒）`);
@@ -141,6 +143,25 @@ export function* drawChunks(
     }
   }
   if (chunk.length) yield chunk;
+}
+
+/** SQLite pages the bulk write may keep in memory (KiB; the default is 2 MB). */
+const BULK_CACHE_KIB = 256 * 1024;
+
+/**
+ * SQLite: `work` with a page cache of BULK_CACHE_KIB, then the connection's own again. The plate index
+ * takes each record at a random place: with the default 2 MB cache nearly every insert reads its page back.
+ */
+async function withLargeCache(db: Db, work: () => Promise<void>): Promise<void> {
+  if (dialectOf(db) === 'postgres') return work();
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const before = Number(rows[0]?.cache_size ?? -2000);
+  await sql.raw(`pragma cache_size = -${BULK_CACHE_KIB}`).execute(db);
+  try {
+    await work();
+  } finally {
+    await sql.raw(`pragma cache_size = ${before}`).execute(db);
+  }
 }
 
 /** SQLite: the chunk in one transaction, through one prepared insert of SQLITE_ROWS_PER_STATEMENT rows (and one for the rest). */
