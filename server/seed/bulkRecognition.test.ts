@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadDeviceCatalog } from '../catalog/deviceCatalog';
+import { dialectOf } from '../db/Database';
 import { loadPlugins } from '../pluginManifests';
 import { localHour } from '../recognition/recognitionModel';
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
@@ -33,13 +34,23 @@ describe('the bulk recognition seed', () => {
     const rows = await db
       .selectFrom('recognition_records as r')
       .leftJoin('devices as d', (join) => join.onRef('d.device_id', '=', 'r.device_id').onRef('d.tenant_id', '=', 'r.tenant_id'))
-      .select(['r.at', 'r.kind', 'r.origin', 'r.plate', 'r.power_type', 'r.age_band', 'r.target_type', 'r.snapshot', 'd.kind as device_kind'])
+      .select([
+        'r.at',
+        'r.kind',
+        'r.origin',
+        'r.plate',
+        'r.power_type',
+        'r.age_band',
+        'r.target_type',
+        'r.snapshot',
+        'd.kind as device_kind',
+      ])
       .execute();
     // Every record on a camera of its own tenant, within the year before now, marked as seeded.
     expect(rows.every((row) => row.device_kind !== null && cameraKinds.includes(row.device_kind))).toBe(true);
-    expect(rows.every((row) => Number(row.at) >= TEST_CLOCK_START - BULK_RECOGNITION_DAYS * DAY_MS && Number(row.at) < TEST_CLOCK_START)).toBe(
-      true,
-    );
+    expect(
+      rows.every((row) => Number(row.at) >= TEST_CLOCK_START - BULK_RECOGNITION_DAYS * DAY_MS && Number(row.at) < TEST_CLOCK_START),
+    ).toBe(true);
     expect(new Set(rows.map((row) => row.origin))).toEqual(new Set(['seed']));
     // The model's kinds and their attributes.
     expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(['vehicle', 'face', 'nonMotor', 'peopleCount', 'target']));
@@ -63,7 +74,23 @@ describe('the bulk recognition seed', () => {
       [1, 3000],
       [2, 3500],
     ]);
-    const recent = await sql<{ n: number }>`select count(*) as n from recognition_records where tenant_id = 2 and at >= ${TEST_CLOCK_START - 2 * DAY_MS}`.execute(db);
+    // A large write on SQLite drops the indexes and builds them again from their own definitions: all of them are back.
+    const indexes = async () =>
+      dialectOf(db) === 'sqlite'
+        ? (
+            await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = 'recognition_records' order by name`.execute(db)
+          ).rows.map((row) => row.name)
+        : [];
+    const indexesBefore = await indexes();
+    const rebuilt = await seedBulkRecognition(db, cameraKinds, { records: 3200, now: TEST_CLOCK_START, tenantIds: [1], reindexFrom: 1 });
+    expect(rebuilt.map(({ written }) => written)).toEqual([200]);
+    expect(await indexes()).toEqual(indexesBefore);
+    if (dialectOf(db) === 'sqlite') expect(indexesBefore).toContain('recognition_records_plate');
+    const recent = await sql<{
+      n: number;
+    }>`select count(*) as n from recognition_records where tenant_id = 2 and at >= ${TEST_CLOCK_START - 2 * DAY_MS}`.execute(db);
     expect(Number(recent.rows[0]!.n)).toBeGreaterThanOrEqual(500);
   });
 });
