@@ -16,6 +16,7 @@ import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
+import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { weatherRoutes } from './weatherRoutes';
@@ -43,5 +44,6 @@ export const routes = {
   voice: voiceRoutes,
   push: pushRoutes,
   recognition: recognitionRoutes,
+  tourists: touristRoutes,
   dev: devRoutes,
 };
