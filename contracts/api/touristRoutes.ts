@@ -40,7 +40,7 @@ const ranged = () =>
 const touristAccess = access.menu('platform:dataAnalysis:touristAnalysis');
 
 export const touristRoutes = {
-  /** 当前在园 (today's entries minus exits), 入园人次, 出园人次, 人均停留 (estimated), 自驾游客平均停留, 客源省份. */
+  /** 当前在园 (today's entries minus exits), 入园人次, 出园人次, 估算人均停留, 自驾平均停留, 客源省份. */
   summary: defineRoute({
     method: 'GET',
     path: '/analysis/tourists/summary',

@@ -68,7 +68,7 @@ export class TouristAnalysisService {
     return { count: numberOf(rows[0]?.n), stay: numberOf(rows[0]?.stay) };
   }
 
-  /** 当前在园, 入园人次, 出园人次, 人均停留 (estimated), 自驾游客平均停留, 客源省份. */
+  /** 当前在园, 入园人次, 出园人次, 估算人均停留, 自驾平均停留, 客源省份. */
   async summary(tenantId: number, window: AnalysisWindow, now: number): Promise<StatGroupData> {
     const [gates, inside, stays, origins] = await Promise.all([
       this.gateTotals(tenantId, window),
@@ -81,8 +81,8 @@ export class TouristAnalysisService {
         { name: '当前在园', value: inside, unit: '人' },
         { name: '入园人次', value: gates.entered, unit: '人次' },
         { name: '出园人次', value: gates.exited, unit: '人次' },
-        { name: '人均停留（估算）', value: gates.entered ? oneDecimal((gates.halfHours * 30) / gates.entered) : 0, unit: '分钟' },
-        { name: '自驾游客平均停留', value: stays.count ? minutesOf(stays.stay / stays.count) : 0, unit: '分钟' },
+        { name: '估算人均停留', value: gates.entered ? oneDecimal((gates.halfHours * 30) / gates.entered) : 0, unit: '分钟' },
+        { name: '自驾平均停留', value: stays.count ? minutesOf(stays.stay / stays.count) : 0, unit: '分钟' },
         { name: '客源省份', value: origins.items.length, unit: '个' },
       ],
     };

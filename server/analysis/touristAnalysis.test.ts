@@ -208,8 +208,8 @@ describe('游客分析', () => {
     expect(item(summary, '当前在园')).toBeGreaterThan(0);
     expect(item(summary, '入园人次')).toBe(sum(week.map((hour) => hour.in)));
     expect(item(summary, '出园人次')).toBe(sum(week.map((hour) => hour.out)));
-    expect(item(summary, '人均停留（估算）')).toBe(estimatedStay(week));
-    expect(item(summary, '自驾游客平均停留')).toBe(Math.round(sum(left.map((stay) => stay.outAt! - stay.inAt)) / left.length / 6_000) / 10);
+    expect(item(summary, '估算人均停留')).toBe(estimatedStay(week));
+    expect(item(summary, '自驾平均停留')).toBe(Math.round(sum(left.map((stay) => stay.outAt! - stay.inAt)) / left.length / 6_000) / 10);
 
     const origins = await get<CategoryData>(`/analysis/tourists/origins${query(WEEK)}`);
     const byProvince = new Map<string, number>();
