@@ -1,7 +1,7 @@
 import { Switch } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { formatNumber, MapEffects, useService, WidgetState, type WidgetComponentProps } from '@ops/sdk';
-import type { DataOf, routes } from '@ops/contracts';
+import { errorMessage, type DataOf, type routes } from '@ops/contracts';
 import { visitorHeatStrings as t } from './visitorHeatStrings';
 import './VisitorHeat.css';
 
@@ -31,13 +31,22 @@ export default function VisitorHeat({ data, options, status, error, onRetry, onO
     [points],
   );
 
+  const [drawError, setDrawError] = useState<string>();
+
   useEffect(() => {
+    setDrawError(undefined);
     if (!shown || layerKey === '[]') return undefined;
-    effects.add('heatLayer', effectId, {
-      points: JSON.parse(layerKey) as unknown,
-      ...(radius === undefined ? {} : { radius }),
-      ...(maxValue === undefined ? {} : { maxValue }),
-    });
+    try {
+      effects.add('heatLayer', effectId, {
+        points: JSON.parse(layerKey) as unknown,
+        ...(radius === undefined ? {} : { radius }),
+        ...(maxValue === undefined ? {} : { maxValue }),
+      });
+    } catch (error) {
+      // The globe refused the layer (bad options): the panel says why, the page goes on.
+      setDrawError(errorMessage(error));
+      return undefined;
+    }
     return () => effects.remove(effectId);
   }, [effects, effectId, layerKey, shown, radius, maxValue]);
 
@@ -60,7 +69,9 @@ export default function VisitorHeat({ data, options, status, error, onRetry, onO
           {formatNumber(maxValue || top)} {data?.unit}
         </span>
       </div>
-      <div className="visitor-heat__note">{t.cameras(formatNumber(points.length))}</div>
+      <div className="visitor-heat__note" role={drawError ? 'alert' : undefined}>
+        {drawError ? t.notDrawn(drawError) : t.cameras(formatNumber(points.length))}
+      </div>
       <ol className="visitor-heat__list" aria-label={t.busiest}>
         {points.slice(0, limit).map((point, index) => (
           <li key={point.key} className="visitor-heat__item" onClick={onOpen ? () => onOpen(point.key) : undefined}>

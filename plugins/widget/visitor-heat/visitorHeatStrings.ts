@@ -8,4 +8,5 @@ export const visitorHeatStrings = {
   perCount: (value: string, unit: string) => `平均 ${value} ${unit}`,
   samples: (count: string) => `${count} 次计数`,
   cameras: (count: string) => `${count} 个摄像机位置`,
+  notDrawn: (reason: string) => `热力图无法绘制：${reason}`,
 } as const;
