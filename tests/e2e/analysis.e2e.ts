@@ -210,7 +210,7 @@ describe('数据分析: 游客分析', () => {
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
 
     // The heat layer is on the globe: switching it off and on changes the globe between the panels.
-    const globe = { x: 480, y: 160, width: 960, height: 820 };
+    const globe = { x: 660, y: 180, width: 800, height: 800 };
     const shot = () => page.screenshot({ clip: globe });
     const toggle = heat.getByLabel('在地图上显示热力');
     await expect.poll(async () => toggle.isChecked()).toBe(true);
