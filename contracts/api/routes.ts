@@ -10,6 +10,7 @@ import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
 import { operationRoutes } from './operationRoutes';
 import { overviewRoutes } from './overviewRoutes';
 import { panelRoutes } from './panelRoutes';
+import { perceptionRoutes } from './perceptionRoutes';
 import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
@@ -45,5 +46,6 @@ export const routes = {
   push: pushRoutes,
   recognition: recognitionRoutes,
   tourists: touristRoutes,
+  perception: perceptionRoutes,
   dev: devRoutes,
 };
