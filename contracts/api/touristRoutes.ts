@@ -8,13 +8,14 @@
  * - origins: the province character of the plates of the cars that parked;
  * - density: the AI cameras' people counts (recognition_records of kind peopleCount) at their positions.
  */
-import type { CategoryData, SeriesData, StatGroupData } from '../panels';
+import type { CategoryData, SeriesData, StatGroupData, TableData } from '../panels';
 import { dataReply, defineRoute } from './defineRoute';
 import { access } from './routeAccess';
 import { fields, time } from './schemas';
 
-/** One camera's people counts over the range: where it stands and how many people it saw on average. */
+/** One camera's people counts over the range: where it stands and how many people it saw on average (a table row). */
 export interface VisitorHeatPoint {
+  [column: string]: string | number | null;
   /** The camera's device id. */
   key: string;
   name: string;
@@ -26,10 +27,13 @@ export interface VisitorHeatPoint {
   samples: number;
 }
 
-/** The heat layer's data: every camera that counted people in the range, the most crowded first. */
-export interface VisitorHeatData {
+/**
+ * The heat layer's data: every camera that counted people in the range, the most crowded first. A table
+ * (columns and rows), so the page's 导出 CSV writes it like any other table.
+ */
+export interface VisitorHeatData extends TableData {
   unit: string;
-  points: VisitorHeatPoint[];
+  rows: VisitorHeatPoint[];
 }
 
 const ranged = () =>

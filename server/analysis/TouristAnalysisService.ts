@@ -160,18 +160,27 @@ export class TouristAnalysisService {
       where r.tenant_id = ${int(tenantId)} and r.kind = 'peopleCount' and r.at >= ${int(window.start)} and r.at < ${int(window.end)}
         and r.people_count is not null
       group by r.device_id`.execute(this.db);
+    const points = rows
+      .map((row) => ({
+        key: String(numberOf(row.device_id)),
+        name: row.name ?? `摄像机 ${numberOf(row.device_id)}`,
+        longitude: numberOf(row.longitude),
+        latitude: numberOf(row.latitude),
+        value: oneDecimal(numberOf(row.mean)),
+        samples: numberOf(row.n),
+      }))
+      .sort((a, b) => b.value - a.value || Number(a.key) - Number(b.key));
     return {
       unit: '人',
-      points: rows
-        .map((row) => ({
-          key: String(numberOf(row.device_id)),
-          name: row.name ?? `摄像机 ${numberOf(row.device_id)}`,
-          longitude: numberOf(row.longitude),
-          latitude: numberOf(row.latitude),
-          value: oneDecimal(numberOf(row.mean)),
-          samples: numberOf(row.n),
-        }))
-        .sort((a, b) => b.value - a.value || Number(a.key) - Number(b.key)),
+      columns: [
+        { key: 'name', title: '摄像机', format: 'text' },
+        { key: 'value', title: '平均在画人数（人）', format: 'number' },
+        { key: 'samples', title: '计数次数', format: 'number' },
+        { key: 'longitude', title: '经度', format: 'number' },
+        { key: 'latitude', title: '纬度', format: 'number' },
+      ],
+      rows: points,
+      total: points.length,
     };
   }
 }

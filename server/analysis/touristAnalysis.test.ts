@@ -271,16 +271,19 @@ describe('游客分析', () => {
         };
       })
       .sort((a, b) => b.value - a.value);
-    expect(heat.points.map(({ key, value, samples }) => ({ key, value, samples }))).toEqual(
+    expect(heat.rows.map(({ key, value, samples }) => ({ key, value, samples }))).toEqual(
       expected.map(({ key, value, samples }) => ({ key, value, samples })),
     );
-    for (const point of heat.points) {
+    for (const point of heat.rows) {
       const camera = expected.find((entry) => entry.key === point.key)!;
       expect(point.longitude).toBeCloseTo(camera.longitude, 9);
       expect(point.latitude).toBeCloseTo(camera.latitude, 9);
       expect(point.name).not.toBe('');
     }
     expect(heat.unit).toBe('人');
+    // A table too, so the page's 导出 CSV writes it.
+    expect(heat.columns.map((column) => column.key)).toEqual(['name', 'value', 'samples', 'longitude', 'latitude']);
+    expect(heat.total).toBe(cameras.length);
   });
 
   it('never counts another tenant’s rows, belongs to 游客分析, and refuses bad ranges', async () => {
@@ -292,7 +295,7 @@ describe('游客分析', () => {
     const origins = await get<CategoryData>(`/analysis/tourists/origins${query(WEEK)}`, scenicAdmin);
     expect(sum(origins.items.map((entry) => entry.value))).toBe(stays.filter((stay) => stay.tenantId === 2 && inRange(stay.inAt)).length);
     const heat = await get<VisitorHeatData>(`/analysis/tourists/heat${query(WEEK)}`, scenicAdmin);
-    expect(new Set(heat.points.map((point) => point.key))).toEqual(
+    expect(new Set(heat.rows.map((point) => point.key))).toEqual(
       new Set(counts.filter((count) => count.tenantId === 2).map((count) => String(count.deviceId))),
     );
 

@@ -294,5 +294,11 @@ describe('数据分析: 游客分析', () => {
     await expect.poll(async () => changedPixels(page, without, (withHeat = await shot())), { timeout: 30_000 }).toBeGreaterThan(2_000);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, 'analysis-tourists');
+    // 导出 CSV holds the heat's cameras as a table, the busiest first, beside the other panels' figures.
+    const busiest = await heat.getByRole('listitem').first().locator('.visitor-heat__name').textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+    const csv = readFileSync((await download.path())!).toString('utf8');
+    expect(csv).toContain(`游客热力\r\n摄像机,平均在画人数（人）,计数次数,经度,纬度\r\n${busiest},`);
+    expect(csv).toContain('入园人次');
   });
 });

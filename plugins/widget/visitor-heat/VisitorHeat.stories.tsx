@@ -23,24 +23,31 @@ const inPanel: Decorator = (Story) => (
   </section>
 );
 
+const rows: VisitorHeatData['rows'] = [
+  ['断桥景区入口视频监控-003', 120.1552, 30.2592, 46.2, 412],
+  ['白堤视频监控-011', 120.1508, 30.2552, 38.5, 398],
+  ['苏堤北视频监控-021', 120.1435, 30.2431, 31.1, 405],
+  ['湖滨步行街视频监控-007', 120.1645, 30.2541, 27, 377],
+  ['孤山视频监控-015', 120.1478, 30.2489, 22.4, 390],
+  ['雷峰塔视频监控-030', 120.1577, 30.2336, 17.9, 366],
+  ['花港观鱼视频监控-026', 120.1512, 30.2395, 12.3, 401],
+].map(([name, longitude, latitude, value, samples], index) => ({
+  key: String(index + 1),
+  name: String(name),
+  longitude: Number(longitude),
+  latitude: Number(latitude),
+  value: Number(value),
+  samples: Number(samples),
+}));
+/** As the server answers: a table, so 导出 CSV writes it (the widget reads the rows). */
 const data: VisitorHeatData = {
   unit: '人',
-  points: [
-    ['断桥景区入口视频监控-003', 120.1552, 30.2592, 46.2, 412],
-    ['白堤视频监控-011', 120.1508, 30.2552, 38.5, 398],
-    ['苏堤北视频监控-021', 120.1435, 30.2431, 31.1, 405],
-    ['湖滨步行街视频监控-007', 120.1645, 30.2541, 27, 377],
-    ['孤山视频监控-015', 120.1478, 30.2489, 22.4, 390],
-    ['雷峰塔视频监控-030', 120.1577, 30.2336, 17.9, 366],
-    ['花港观鱼视频监控-026', 120.1512, 30.2395, 12.3, 401],
-  ].map(([name, longitude, latitude, value, samples], index) => ({
-    key: String(index + 1),
-    name: String(name),
-    longitude: Number(longitude),
-    latitude: Number(latitude),
-    value: Number(value),
-    samples: Number(samples),
-  })),
+  columns: [
+    { key: 'name', title: '摄像机', format: 'text' },
+    { key: 'value', title: '平均在画人数（人）', format: 'number' },
+  ],
+  rows,
+  total: rows.length,
 };
 
 const meta = {
@@ -59,6 +66,6 @@ export const Data: Story = {};
 /** A fixed scale: 50 people in view is the hottest colour. */
 export const FixedScale: Story = { args: { options: { maxValue: 50, limit: 3 } } };
 export const Loading: Story = { args: { status: 'loading', data: undefined } };
-export const Empty: Story = { args: { data: { unit: '人', points: [] } } };
+export const Empty: Story = { args: { data: { ...data, rows: [], total: 0 } } };
 export const ErrorState: Story = { args: { status: 'error', data: undefined, error: '请求超时' } };
 export const Wall: Story = { args: { wall: true } };

@@ -25,7 +25,9 @@ function fakeEffects() {
 
 const answer = (): VisitorHeatData => ({
   unit: '人',
-  points: [
+  columns: [],
+  total: 2,
+  rows: [
     { key: '7', name: '断桥视频监控-007', longitude: 120.155, latitude: 30.259, value: 41.5, samples: 120 },
     { key: '3', name: '白堤视频监控-003', longitude: 120.151, latitude: 30.255, value: 12, samples: 96 },
   ],
@@ -55,7 +57,7 @@ describe('游客热力', () => {
     rerender(view(answer()));
     expect(effects.adds()).toBe(1);
     const busier = answer();
-    busier.points[1]!.value = 20;
+    busier.rows[1]!.value = 20;
     rerender(view(busier));
     expect(effects.adds()).toBe(2);
 
@@ -71,7 +73,7 @@ describe('游客热力', () => {
     const effects = fakeEffects();
     const { rerender } = render(
       <ContainerProvider container={effects.services}>
-        <VisitorHeat status="ready" data={{ unit: '人', points: [] }} />
+        <VisitorHeat status="ready" data={{ unit: '人', columns: [], rows: [], total: 0 }} />
       </ContainerProvider>,
     );
     expect(effects.shown.size).toBe(0);

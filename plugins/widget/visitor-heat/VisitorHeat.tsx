@@ -24,7 +24,7 @@ export default function VisitorHeat({ data, options, status, error, onRetry, onO
   const radius = numberOf(options, 'radius');
   const maxValue = numberOf(options, 'maxValue');
   const limit = numberOf(options, 'limit') ?? 5;
-  const points = useMemo(() => data?.points ?? [], [data]);
+  const points = useMemo(() => data?.rows ?? [], [data]);
   // The layer's input as text: equal answers give equal keys, so a refresh that changes nothing draws nothing.
   const layerKey = useMemo(
     () => JSON.stringify(points.map(({ longitude, latitude, value }) => ({ longitude, latitude, value }))),
