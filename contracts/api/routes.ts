@@ -17,6 +17,7 @@ import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
+import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { weatherRoutes } from './weatherRoutes';
@@ -44,6 +45,7 @@ export const routes = {
   voice: voiceRoutes,
   push: pushRoutes,
   recognition: recognitionRoutes,
+  tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,
 };
