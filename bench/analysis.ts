@@ -5,7 +5,7 @@
 // the bulk seed (server/seed/bulkRecognition.ts) brings the measured tenant to the size, over a year.
 // Then, through Fastify inject with a logged-in token, one request at a time: the search (7 and 31 days,
 // with and without a plate fragment, first page) and every route of the 数据分析 pages (perceptionRoutes
-// and analysisRoutes, each `by` value) over 7 and 31 days, ANALYSIS_RUNS times each (default 20) after
+// analysisRoutes and touristRoutes, each `by` value) over 7 and 31 days, ANALYSIS_RUNS times each (default 20) after
 // ANALYSIS_WARMUP (default 2). Baseline, in the same run: `select count(*) from recognition_records`,
 // measured before and after the routes. Prints p50/p99 per case, the ratio of its p99 to the baseline's,
 // and PASS/FAIL against the target: p99 ≤ 300 ms for any page's aggregate (ANALYSIS_ONLY=<regex>: only
@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { analysisRoutes } from '../contracts/api/analysisRoutes';
 import { perceptionRoutes } from '../contracts/api/perceptionRoutes';
+import { touristRoutes } from '../contracts/api/touristRoutes';
 import { RECOGNITION_API } from '../contracts/recognition';
 import { loadDeviceCatalog } from '../server/catalog/deviceCatalog';
 import { createServer, type Server } from '../server/createServer';
@@ -48,6 +49,7 @@ const PAGE_NAMES: Record<string, string> = {
   order: '工单分析',
   parking: '停车分析',
   security: '治安分析',
+  tourist: '游客分析',
 };
 
 interface Case {
@@ -89,7 +91,11 @@ function cases(): Case[] {
         label: `数据检索 ${days} 天${plate ? ` 车牌含 ${plate}` : ''}`,
         url: `/api${RECOGNITION_API.list}?${range}&pageNum=1&pageSize=20${plate ? `&plate=${encodeURIComponent(plate)}` : ''}`,
       });
-    for (const [name, route] of Object.entries({ ...perceptionRoutes, ...analysisRoutes })) {
+    const routes = [
+      ...Object.entries({ ...perceptionRoutes, ...analysisRoutes }),
+      ...Object.entries(touristRoutes).map(([name, route]) => [`tourist${name}`, route] as const),
+    ];
+    for (const [name, route] of routes) {
       const page = PAGE_NAMES[Object.keys(PAGE_NAMES).find((prefix) => name.startsWith(prefix)) ?? ''] ?? name;
       const values = byValues(route);
       for (const by of values.length ? values : [undefined])
