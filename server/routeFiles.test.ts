@@ -20,6 +20,8 @@ describe('server layout', () => {
     expect(files.map((path) => path.split('/').slice(1, 2)[0]).sort()).toEqual([
       'alarms',
       'analysis',
+      'analysis',
+      'analysis',
       'auth',
       'business',
       'dev',
