@@ -18,6 +18,7 @@ import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
+import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -43,5 +44,7 @@ export const routes = {
   voice: voiceRoutes,
   push: pushRoutes,
   recognition: recognitionRoutes,
+  watchlists: watchlistRoutes,
+  watchlistDev: watchlistDevRoutes,
   dev: devRoutes,
 };
