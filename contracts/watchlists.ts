@@ -108,6 +108,13 @@ export interface WatchlistHit {
   snapshotUrl: string;
 }
 
+/** What WATCHLIST_CHANGED carries: the deployment and its status after the change. */
+export interface WatchlistChanged {
+  deploymentId: number;
+  status: WatchlistStatus;
+  time: number;
+}
+
 /** What a hit's alarm pushes (the spec's CAR_DEFENSE … BLACK_FACE_DEFENSE): the alarm's fields as a toast reads them, and the hit. */
 export interface WatchlistAlarmPushed {
   alarmId: number;

@@ -4,7 +4,7 @@ import { emergencyPushTopic } from './emergencyPushTopic';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { weatherPushTopic } from './weatherPushTopic';
-import { watchlistPushTopics } from './watchlistPushTopics';
+import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
 import { workOrderPushTopic } from './workOrderPushTopic';
 
 /**
@@ -22,4 +22,5 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   operationFaultPushTopic,
   videoDiagnosisPushTopic,
   ...Object.values(watchlistPushTopics),
+  watchlistChangedPushTopic,
 ];

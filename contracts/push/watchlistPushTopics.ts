@@ -1,6 +1,6 @@
-import type { WatchlistAlarmPushed, WatchlistEventType } from '../watchlists';
+import { WATCHLIST_STATUSES, type WatchlistAlarmPushed, type WatchlistChanged, type WatchlistEventType } from '../watchlists';
 import { definePushTopic, type PushTopic } from './PushTopic';
-import { integer, object, text } from './pushSchema';
+import { enumOf, integer, object, text } from './pushSchema';
 
 const schema = object({
   alarmId: integer(),
@@ -33,3 +33,9 @@ export const watchlistPushTopics: Readonly<Record<WatchlistEventType, PushTopic<
   BLACK_FACE_DEFENSE: topic('BLACK_FACE_DEFENSE'),
   ORDINARY_DEFENSE: topic('ORDINARY_DEFENSE'),
 };
+
+/** WATCHLIST_CHANGED: a deployment was created, paused, resumed or ended (the watchlist pages refresh on it). */
+export const watchlistChangedPushTopic = definePushTopic<WatchlistChanged>({
+  eventType: 'WATCHLIST_CHANGED',
+  schema: object({ deploymentId: integer(), status: enumOf(WATCHLIST_STATUSES), time: integer() }),
+});

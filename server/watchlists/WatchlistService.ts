@@ -19,7 +19,9 @@ import {
 import type { AlarmType } from '../alarms/alarmTypes';
 import type { Database, Db } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
+import type { PushPublisher } from '../push/PushPublisher';
 import type { RecognitionService } from '../recognition/RecognitionService';
+import { watchlistChangedPushTopic } from '../../contracts/push/watchlistPushTopics';
 
 export type CreateDeployment = BodyOf<typeof watchlistRoutes.create>;
 type DeploymentRow = Database['watchlist_deployments'];
@@ -52,6 +54,7 @@ export class WatchlistService {
     private readonly alarmTypes: ReadonlyMap<string, AlarmType>,
     private readonly now: () => number,
     private readonly defaultIntervalMinutes: number,
+    private readonly push: PushPublisher,
   ) {}
 
   async list(
@@ -128,6 +131,7 @@ export class WatchlistService {
         .execute();
       return id;
     });
+    await this.push.publish(tenantId, watchlistChangedPushTopic, { deploymentId, status: 'active', time: at });
     return this.detail(tenantId, deploymentId);
   }
 
@@ -145,6 +149,7 @@ export class WatchlistService {
       const current = await this.detail(tenantId, deploymentId);
       throw new AppError(409, `布防「${current.name}」${WATCHLIST_STATUS_LABELS[current.status]}，不能${WATCHLIST_ACTION_LABELS[action]}`);
     }
+    await this.push.publish(tenantId, watchlistChangedPushTopic, { deploymentId, status: move.to, time: this.now() });
     return this.detail(tenantId, deploymentId);
   }
 

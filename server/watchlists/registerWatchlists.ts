@@ -31,7 +31,7 @@ export async function registerWatchlists(
   },
 ): Promise<{ watchlists: WatchlistService; matcher: WatchlistMatcher }> {
   const interval = config.watchlists?.alarmIntervalMinutes ?? WATCHLIST_DEFAULT_INTERVAL_MINUTES;
-  const watchlists = new WatchlistService(db, recognition, alarmTypes, now, interval);
+  const watchlists = new WatchlistService(db, recognition, alarmTypes, now, interval, pushHub);
   const photos = new WatchlistPhotos(db, config.dataDir, now);
   const matcher = new WatchlistMatcher(db, watchlists, alarms, pushHub);
   recognition.onRecorded((tenantId, rows) => matcher.match(tenantId, rows).then(() => undefined), reportError('布防比对失败'));

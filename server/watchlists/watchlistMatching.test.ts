@@ -57,7 +57,10 @@ const create = async (body: Record<string, unknown>, as = token) => {
   return reply.data as WatchlistDeployment;
 };
 const hits = async (query = '', as = token) =>
-  (await server.api('GET', `/watchlist/hits?pageSize=100${query}`, { token: as })).body as { rows: WatchlistHit[]; total: number };
+  (await server.api('GET', `/watchlist/hits?pageSize=100${query}`, { token: as })).body as unknown as {
+    rows: WatchlistHit[];
+    total: number;
+  };
 const alarmsOf = async (tenantId: number) =>
   server.services.ctx.db
     .selectFrom('alarms')
