@@ -1,30 +1,14 @@
-import { ApiFiles, PluginRegistry } from '@ops/sdk';
 import type { RecognitionCamera, WatchlistDeployment, WatchlistHit } from '@ops/contracts';
 
-const ALARM_NAMES: Record<string, string> = {
+/** The alarm plugins' names the widgets read from the registry (a story's fake registry lists them). */
+export const STORY_ALARM_NAMES: Record<string, string> = {
   CAR_DEFENSE: '车辆布控',
   VIP_CAR: '重点车辆',
   ORDINARY_CAR_DEFENSE: '普通车辆布控',
   BLACKLIST_FACE: '黑名单人脸',
   ORDINARY_DEFENSE: '普通布控',
 };
-/** The alarm plugins the widgets read names from, as a registry lists them (only what they read). */
-const registry = {
-  list: (kind?: string) =>
-    kind === 'alarm' ? Object.entries(ALARM_NAMES).map(([code, name]) => ({ manifest: { contributes: { code, name } } })) : [],
-} as unknown as PluginRegistry;
-
-const SNAPSHOT = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#24344d"/><rect x="110" y="110" width="100" height="30" rx="3" fill="#1f5fbf"/><text x="160" y="131" fill="#fff" font-size="16" text-anchor="middle">浙A·12345</text></svg>`;
-const files = {
-  upload: async () => ({ photoId: 1 }),
-  download: async (path: string) => {
-    if (path.endsWith('/0')) throw new Error('该记录的抓拍图片已超过保存期限，已被清理');
-    return new Blob([SNAPSHOT], { type: 'image/svg+xml' });
-  },
-} as unknown as ApiFiles;
-
-/** The services the watchlist widgets' stories run with. */
-export const storyServices = { [PluginRegistry]: registry, [ApiFiles]: files };
+export const STORY_SNAPSHOT = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#24344d"/><rect x="110" y="110" width="100" height="30" rx="3" fill="#1f5fbf"/><text x="160" y="131" fill="#fff" font-size="16" text-anchor="middle">浙A·12345</text></svg>`;
 
 const at = Date.UTC(2026, 10, 22, 8, 30, 0);
 export const storyCameras: RecognitionCamera[] = Array.from({ length: 8 }, (_, index) => ({
