@@ -54,7 +54,10 @@ export default function SnapshotCard({
   const focused = useRef<HTMLButtonElement | null>(null);
   const rows = data?.rows ?? [];
   const columns = typeof options?.columns === 'number' ? options.columns : 4;
-  useEffect(() => focused.current?.scrollIntoView({ block: 'nearest' }), [focusedAlarm, rows.length]);
+  // A block, not an expression: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    focused.current?.scrollIntoView({ block: 'nearest' });
+  }, [focusedAlarm, rows.length]);
   return (
     <WidgetState status={status} empty={!rows.length} error={error} onRetry={onRetry} wall={wall} emptyText={t.noHits}>
       <ul className="snapshot-cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
