@@ -25,8 +25,18 @@ const statOptions = {
   link,
 } as const;
 
-/** An options schema that accepts the listed keys only, so a misspelt option is reported, not ignored. */
-const options = <P extends Record<string, object>>(properties: P) => ({ type: 'object', additionalProperties: false, properties }) as const;
+/** Every widget may name the server dictionaries that label the codes its data holds (core/widgets/dictionaryLabels.ts). */
+const dictionaries = {
+  type: 'array',
+  maxItems: 4,
+  uniqueItems: true,
+  items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' },
+  description: '为数据中的编码（条目键、系列名、分类轴）提供中文标签的字典类型',
+} as const;
+
+/** An options schema that accepts the listed keys only (and `dictionaries`), so a misspelt option is reported, not ignored. */
+const options = <P extends Record<string, object>>(properties: P) =>
+  ({ type: 'object', additionalProperties: false, properties: { ...properties, dictionaries } }) as const;
 
 export const BUILTIN_WIDGET_TYPES = [
   { id: 'statCard', title: '指标卡', optionsSchema: options({ ...statOptions, key: { type: 'string', maxLength: 64 } }) },

@@ -10,6 +10,7 @@ import { intercomRoutes, productSocketRoutes } from './intercomRoutes';
 import { operationRoutes } from './operationRoutes';
 import { overviewRoutes } from './overviewRoutes';
 import { panelRoutes } from './panelRoutes';
+import { perceptionRoutes } from './perceptionRoutes';
 import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
@@ -46,5 +47,6 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  perception: perceptionRoutes,
   dev: devRoutes,
 };

@@ -2,6 +2,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { Suspense, useEffect } from 'react';
 import type { WidgetType } from '../widgets/WidgetType';
 import { PanelBox } from './PanelBox';
+import { useDictionaryLabels } from './useDictionaryLabels';
 import type { PagePanel } from './panelCatalog';
 import { panelStrings as t } from './panelStrings';
 import { usePanelData } from './usePanelData';
@@ -38,7 +39,12 @@ export function PanelFrame({
   onData,
 }: PanelFrameProps) {
   // The data is whatever the panel's query answers; the manifest pairs the query with the widget.
-  const { status, data, error, reload } = usePanelData<never>(panel);
+  const answer = usePanelData<never>(panel);
+  // Codes in the answer are shown (and exported) with the labels of the dictionaries the panel names.
+  const labels = useDictionaryLabels(answer.data, panel.options);
+  const { error, reload } = answer;
+  const data = labels.data;
+  const status = labels.ready ? answer.status : 'loading';
   const Widget = widget?.component;
   useEffect(() => onData?.(panel.id, data), [onData, panel.id, data]);
   const actions = editing ? (

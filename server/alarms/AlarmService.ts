@@ -244,49 +244,61 @@ export class AlarmService {
     };
   }
 
+  /**
+   * Moves an alarm one step on (待确认 → 处理中 → 已办结 …). The UPDATE itself checks the step: it only
+   * changes a row whose status is the one before `to`, and returns it (RETURNING), so the usual case is
+   * one statement and its history row; the alarm is read only to say why a refused move was refused.
+   */
   async transition(tenantId: number, userId: number, alarmId: number, to: string, comment: string): Promise<Alarm> {
-    const alarm = await this.get(tenantId, alarmId);
-    const from = ALARM_STATUSES.indexOf(alarm.status as AlarmStatus);
     const target = ALARM_STATUSES.indexOf(to as AlarmStatus);
     if (target === -1) throw badRequest(`告警状态不正确：${to}`);
-    const label = (index: number) => STATUS_LABELS[ALARM_STATUSES[index]!];
-    if (target === from) throw badRequest(`告警已经是「${label(from)}」`);
-    if (target < from) throw badRequest(`告警状态不能回退：「${label(from)}」不能改为「${label(target)}」`);
-    if (target > from + 1)
-      throw badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
+    const previous = ALARM_STATUSES[target - 1];
     const at = this.now();
-    // The changed row comes back from the UPDATE itself (RETURNING): no second read.
-    const row = await this.db.transaction().execute(async (trx) => {
-      // The status in the WHERE clause refuses a concurrent change made since we read it.
-      const updated = await trx
-        .updateTable('alarms')
-        .set({ status: to, updated_at: at })
-        .where('alarm_id', '=', alarmId)
-        .where('tenant_id', '=', tenantId)
-        .where('status', '=', alarm.status)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) throw new AppError(409, '告警已被他人处理，请刷新后重试');
-      await trx
-        .insertInto('alarm_history')
-        .values({
-          id: undefined,
-          alarm_id: alarmId,
-          at,
-          user_id: userId,
-          action: 'transition',
-          from_status: alarm.status,
-          to_status: to,
-          comment,
+    const row = previous
+      ? await this.db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('alarms')
+            .set({ status: to, updated_at: at })
+            .where('alarm_id', '=', alarmId)
+            .where('tenant_id', '=', tenantId)
+            .where('status', '=', previous)
+            .returningAll()
+            .executeTakeFirst();
+          if (updated)
+            await trx
+              .insertInto('alarm_history')
+              .values({
+                id: undefined,
+                alarm_id: alarmId,
+                at,
+                user_id: userId,
+                action: 'transition',
+                from_status: previous,
+                to_status: to,
+                comment,
+              })
+              .execute();
+          return updated;
         })
-        .execute();
-      return updated;
-    });
+      : undefined;
+    if (!row) throw await this.refusedTransition(tenantId, alarmId, target);
     return toAlarm(row, this.types);
   }
 
+  /** Why the alarm could not move to status `target`: missing, already there, backwards, a step skipped, or changed meanwhile. */
+  private async refusedTransition(tenantId: number, alarmId: number, target: number): Promise<AppError> {
+    const alarm = await this.get(tenantId, alarmId);
+    const from = ALARM_STATUSES.indexOf(alarm.status as AlarmStatus);
+    const label = (index: number) => STATUS_LABELS[ALARM_STATUSES[index]!];
+    if (target === from) return badRequest(`告警已经是「${label(from)}」`);
+    if (target < from) return badRequest(`告警状态不能回退：「${label(from)}」不能改为「${label(target)}」`);
+    if (target > from + 1)
+      return badRequest(`告警须逐步处理：「${label(from)}」之后是「${label(from + 1)}」，不能直接变为「${label(target)}」`);
+    // It was one step before `target` when read just now: another operator changed it in between.
+    return new AppError(409, '告警已被他人处理，请刷新后重试');
+  }
+
   async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
-    await this.get(tenantId, alarmId);
     const member = await this.db
       .selectFrom('user_tenants')
       .select('user_id')
@@ -302,7 +314,9 @@ export class AlarmService {
         .where('alarm_id', '=', alarmId)
         .where('tenant_id', '=', tenantId)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // The UPDATE finds the tenant's alarm or nothing: no read before it.
+      if (!updated) throw new AppError(404, `告警不存在：${alarmId}`);
       await trx
         .insertInto('alarm_history')
         .values({
@@ -322,20 +336,28 @@ export class AlarmService {
   }
 
   async comment(tenantId: number, userId: number, alarmId: number, comment: string): Promise<void> {
-    await this.get(tenantId, alarmId);
-    await this.db
+    // Written from the tenant's alarm row (INSERT … SELECT): no row for another tenant's or a missing alarm.
+    const inserted = await this.db
       .insertInto('alarm_history')
-      .values({
-        id: undefined,
-        alarm_id: alarmId,
-        at: this.now(),
-        user_id: userId,
-        action: 'comment',
-        from_status: null,
-        to_status: null,
-        comment,
-      })
-      .execute();
+      .columns(['alarm_id', 'at', 'user_id', 'action', 'from_status', 'to_status', 'comment'])
+      .expression((eb) =>
+        eb
+          .selectFrom('alarms')
+          .select((inner) => [
+            'alarm_id',
+            // Typed: PostgreSQL takes an untyped parameter in a select list for text.
+            inner.cast<number>(inner.val(this.now()), 'bigint').as('at'),
+            inner.cast<number>(inner.val(userId), 'integer').as('user_id'),
+            inner.cast<string>(inner.val('comment'), 'text').as('action'),
+            inner.cast<string | null>(inner.val(null), 'text').as('from_status'),
+            inner.cast<string | null>(inner.val(null), 'text').as('to_status'),
+            inner.cast<string>(inner.val(comment), 'text').as('comment'),
+          ])
+          .where('alarm_id', '=', alarmId)
+          .where('tenant_id', '=', tenantId),
+      )
+      .executeTakeFirst();
+    if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) throw new AppError(404, `告警不存在：${alarmId}`);
   }
 
   async stats(tenantId: number) {

@@ -153,6 +153,18 @@ describe('alarms', () => {
       msg: `告警不存在：${alarm.alarmId}`,
     });
     expect(await get(`/alarm/emergency/${alarm.alarmId}`, scenic)).toMatchObject({ code: 404 });
+    // Written from the tenant's own row only: nothing changes, nothing is recorded.
+    expect(await post('/alarm/comment', { alarmId: alarm.alarmId, comment: '越权备注' }, scenic)).toEqual({
+      code: 404,
+      msg: `告警不存在：${alarm.alarmId}`,
+    });
+    const history = await server.services.ctx.db
+      .selectFrom('alarm_history')
+      .select('action')
+      .where('alarm_id', '=', alarm.alarmId)
+      .execute();
+    expect(history.map((entry) => entry.action)).toEqual(['raise']);
+    expect((await server.services.alarms.get(1, alarm.alarmId)).status).toBe('ALARM_STATUS_UNTREATED');
   });
 
   it('raised by the simulated fleet go through the same path', async () => {

@@ -443,7 +443,8 @@ describe.skipIf(!availability.run)(
       expect(reply.body.msg).toContain('设备离线，命令未执行');
     });
 
-    it('runs the simulated fleet as MQTT devices from scripts/mqttDevices.ts', async () => {
+    // A process of its own (tsx compiles the script first): on cores shared with the other suites its start takes most of a minute.
+    it('runs the simulated fleet as MQTT devices from scripts/mqttDevices.ts', { timeout: 90_000 }, async () => {
       const before = gateway.ingest.stats.reportsWritten;
       // The script reads the devices from the server's own database: under server-pg, the one the test
       // setup made for this server's data directory; on SQLite, the file in DATA_DIR.
@@ -470,7 +471,7 @@ describe.skipIf(!availability.run)(
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       try {
-        await waitFor(() => output.includes('模拟设备已连接 MQTT 代理：5/5 台'), `the script connects its devices\n${output}`, 20_000);
+        await waitFor(() => output.includes('模拟设备已连接 MQTT 代理：5/5 台'), `the script connects its devices\n${output}`, 60_000);
         await waitFor(() => gateway.ingest.stats.reportsWritten - before >= 20, `the script's telemetry is written\n${output}`);
       } finally {
         child.kill('SIGTERM');

@@ -37,7 +37,7 @@ function lastDays(days: number): { begin: number; end: number } {
 }
 
 /** One figure as the database itself holds it, read apart from the server. */
-function fromDatabase(sql: string, range: { begin: number; end: number }): number {
+function fromDatabase(sql: string, range: { begin: number; end: number } = { begin: 0, end: 0 }): number {
   const database = new Database(join(server.dataDir, 'dashboard.sqlite'), { readonly: true });
   try {
     const row = database.prepare(sql).get(range) as { n: number | null };
@@ -165,5 +165,74 @@ describe('数据分析: 工单分析, 停车分析, 治安分析', () => {
     await page.getByRole('group', { name: '统计时间' }).getByRole('button', { name: '自定义' }).click();
     await page.getByRole('group', { name: '日期范围' }).waitFor();
     expect(await figure(page, '治安概况', '告警总数')).toBe(fromDatabase(ALARMS, lastDays(30)));
+  });
+});
+
+const RECORDS = 'select count(*) as n from recognition_records where tenant_id = 1 and at between @begin and @end';
+const recordsOf = (kind: string, what = 'count(*)') =>
+  `select ${what} as n from recognition_records where tenant_id = 1 and kind = '${kind}' and at between @begin and @end`;
+const CAMERAS = "select count(*) as n from devices where tenant_id = 1 and kind in ('camera', 'fireCamera') and @begin <= @end";
+
+/** A dictionary's label of a code, as the server's table holds it. */
+function dictionaryLabel(type: string, value: string): string {
+  const database = new Database(join(server.dataDir, 'dashboard.sqlite'), { readonly: true });
+  try {
+    const row = database.prepare('select dict_label as label from dict_data where dict_type = ? and dict_value = ?').get(type, value) as {
+      label: string;
+    };
+    return row.label;
+  } finally {
+    database.close();
+  }
+}
+
+describe('数据分析: 车辆管控, 人脸管控, 目标检测, 前端感知 (recognition records)', () => {
+  it('车辆管控 shows the database’s vehicles and plates, and labels power types from the dictionary', async () => {
+    const page = await openAnalysis('/dataAnalysis/carControl');
+    const week = lastDays(7);
+    const vehicles = fromDatabase(recordsOf('vehicle'), week);
+    expect(vehicles).toBeGreaterThan(0);
+    expect(await figure(page, '车辆概况', '过车总数')).toBe(shown(vehicles));
+    expect(await figure(page, '车辆概况', '车牌数')).toBe(shown(fromDatabase(recordsOf('vehicle', 'count(distinct plate)'), week)));
+    await panelsReady(page);
+    await screenshot(page, 'analysis-vehicles');
+    // The export holds what the panels show: power types by their dictionary labels, not their codes.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+    const csv = readFileSync((await download.path())!).toString('utf8');
+    expect(csv).toContain(`\n${dictionaryLabel('vehicle_power_type', 'XNYS')},`);
+    expect(csv).not.toMatch(/\n(RYC|XNYS|XNYD),/);
+  });
+
+  it('人脸管控 shows the database’s faces and cameras', async () => {
+    const page = await openAnalysis('/dataAnalysis/facialControl');
+    const week = lastDays(7);
+    const faces = fromDatabase(recordsOf('face'), week);
+    expect(faces).toBeGreaterThan(0);
+    expect(await figure(page, '人脸概况', '人脸抓拍')).toBe(shown(faces));
+    expect(await figure(page, '人脸概况', '抓拍相机')).toBe(fromDatabase(recordsOf('face', 'count(distinct device_id)'), week));
+    await panelsReady(page);
+    await screenshot(page, 'analysis-faces');
+  });
+
+  it('目标检测 shows the database’s detections and people counts', async () => {
+    const page = await openAnalysis('/dataAnalysis/targetDetection');
+    const week = lastDays(7);
+    const targets = fromDatabase(recordsOf('target'), week);
+    expect(targets).toBeGreaterThan(0);
+    expect(await figure(page, '检测概况', '目标检测')).toBe(targets);
+    expect(await figure(page, '检测概况', '人数统计')).toBe(fromDatabase(recordsOf('peopleCount'), week));
+    await panelsReady(page);
+    await screenshot(page, 'analysis-targets');
+  });
+
+  it('前端感知 shows the database’s cameras and records, and a row per camera', async () => {
+    const page = await openAnalysis('/dataAnalysis/frontView');
+    const week = lastDays(7);
+    const cameras = fromDatabase(CAMERAS, week);
+    expect(await figure(page, '感知概况', '识别相机')).toBe(cameras);
+    expect(await figure(page, '感知概况', '识别记录')).toBe(shown(fromDatabase(RECORDS, week)));
+    await panelsReady(page);
+    await page.getByRole('region', { name: '相机识别情况' }).getByRole('table').waitFor();
+    await screenshot(page, 'analysis-front-view');
   });
 });
