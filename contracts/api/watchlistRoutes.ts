@@ -23,38 +23,25 @@ const defense = access.menu('platform:monitoringCenter:carDefense', 'platform:mo
 const deploymentId = id('布防编号（deploymentId）');
 const deploymentReply = dataReply<WatchlistDeployment>();
 
-const plates = ArrayOf(
-  StringType({
-    minLength: 1,
-    maxLength: PLATE_PATTERN_MAX_LENGTH + 4,
-    errorMessage: {
-      type: '车牌（plates）的每一项必须是文字',
-      minLength: '车牌（plates）不能有空项',
-      maxLength: `车牌（plates）每项最多 ${PLATE_PATTERN_MAX_LENGTH} 个字符`,
-    },
-  }),
-  {
-    maxItems: WATCHLIST_MAX_TARGETS,
-    errorMessage: { type: '车牌（plates）必须是列表', maxItems: `车牌（plates）最多 ${WATCHLIST_MAX_TARGETS} 项` },
-  },
-);
+// One message each (like idList): a bad item and a bad list are told alike, naming the field and its shape.
+const plates = ArrayOf(StringType({ minLength: 1, maxLength: PLATE_PATTERN_MAX_LENGTH + 4 }), {
+  maxItems: WATCHLIST_MAX_TARGETS,
+  errorMessage: `车牌（plates）必须是最多 ${WATCHLIST_MAX_TARGETS} 个车牌或车牌规则的列表，每项 1 到 ${PLATE_PATTERN_MAX_LENGTH} 个字符`,
+});
 const people = ArrayOf(
   ObjectOf(
-    { name: text('人员姓名（people.name）', 32, true), photoId: id('人员照片（people.photoId）') },
-    {
-      required: ['name', 'photoId'],
-      errorMessage: { type: '人员（people）的每一项必须是对象', required: '人员（people）每项需要姓名和照片' },
-    },
+    { name: StringType({ minLength: 1, maxLength: 32 }), photoId: id('人员照片（people.photoId）') },
+    { required: ['name', 'photoId'] },
   ),
   {
     maxItems: WATCHLIST_MAX_TARGETS,
-    errorMessage: { type: '人员（people）必须是列表', maxItems: `人员（people）最多 ${WATCHLIST_MAX_TARGETS} 人` },
+    errorMessage: `人员（people）必须是最多 ${WATCHLIST_MAX_TARGETS} 人的列表，每人有姓名（name，1 到 32 个字符）和照片（photoId）`,
   },
 );
+// Not required by the schema (a form body cannot send an empty list): the service asks for at least one.
 const deviceIds = ArrayOf(Integer({ minimum: 1, maximum: MAX_ID }), {
-  minItems: 1,
   maxItems: WATCHLIST_MAX_CAMERAS,
-  errorMessage: `摄像机（deviceIds）必须是 1 到 ${WATCHLIST_MAX_CAMERAS} 个设备编号的列表`,
+  errorMessage: `摄像机（deviceIds）必须是最多 ${WATCHLIST_MAX_CAMERAS} 个设备编号的列表`,
 });
 
 export const watchlistRoutes = {
@@ -97,7 +84,6 @@ export const watchlistRoutes = {
         kind: '请指定布防类别（kind）',
         name: '请填写布防名称（name）',
         eventType: '请指定布防类型（eventType）',
-        deviceIds: '请选择摄像机（deviceIds）',
         validFrom: '请指定生效时间（validFrom）',
         validUntil: '请指定失效时间（validUntil）',
       },

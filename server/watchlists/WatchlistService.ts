@@ -216,7 +216,8 @@ export class WatchlistService {
     if (body.validUntil <= body.validFrom) throw badRequest('失效时间（validUntil）必须晚于生效时间（validFrom）');
     if (body.validUntil - body.validFrom > MAX_WINDOW_MS) throw badRequest('布防时间（validFrom 至 validUntil）不能超过 366 天');
     if (body.validUntil <= this.now()) throw badRequest('失效时间（validUntil）必须晚于现在');
-    const deviceIds = [...new Set(body.deviceIds)];
+    const deviceIds = [...new Set(body.deviceIds ?? [])];
+    if (!deviceIds.length) throw badRequest('请选择摄像机（deviceIds）');
     const cameras = new Set((await this.recognition.cameras(tenantId)).map((camera) => camera.deviceId));
     const unknown = deviceIds.filter((deviceId) => !cameras.has(deviceId));
     if (unknown.length) throw badRequest(`摄像机（deviceIds）中 ${unknown.join('、')} 不是本租户的识别摄像机`);
