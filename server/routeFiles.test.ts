@@ -21,6 +21,7 @@ describe('server layout', () => {
       'alarms',
       'analysis',
       'analysis',
+      'analysis',
       'auth',
       'business',
       'dev',

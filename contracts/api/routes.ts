@@ -17,6 +17,7 @@ import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
+import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
@@ -47,6 +48,7 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,
 };

@@ -298,14 +298,11 @@ export class AlarmService {
     return new AppError(409, '告警已被他人处理，请刷新后重试');
   }
 
+  /**
+   * Assigns an alarm to a user of its tenant: one UPDATE that also checks the membership (EXISTS), then its
+   * history row; the alarm and the user are looked up only to say why a refused assignment was refused.
+   */
   async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
-    const member = await this.db
-      .selectFrom('user_tenants')
-      .select('user_id')
-      .where('user_id', '=', assigneeId)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!member) throw badRequest(`处理人不属于当前租户：${assigneeId}`);
     const at = this.now();
     const row = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -313,10 +310,12 @@ export class AlarmService {
         .set({ assignee_id: assigneeId, updated_at: at })
         .where('alarm_id', '=', alarmId)
         .where('tenant_id', '=', tenantId)
+        .where((eb) =>
+          eb.exists(eb.selectFrom('user_tenants').select('user_id').where('user_id', '=', assigneeId).where('tenant_id', '=', tenantId)),
+        )
         .returningAll()
         .executeTakeFirst();
-      // The UPDATE finds the tenant's alarm or nothing: no read before it.
-      if (!updated) throw new AppError(404, `告警不存在：${alarmId}`);
+      if (!updated) return undefined;
       await trx
         .insertInto('alarm_history')
         .values({
@@ -332,6 +331,11 @@ export class AlarmService {
         .execute();
       return updated;
     });
+    if (!row) {
+      // Outside the transaction: SQLite's one connection is the transaction's until it ends.
+      await this.get(tenantId, alarmId);
+      throw badRequest(`处理人不属于当前租户：${assigneeId}`);
+    }
     return toAlarm(row, this.types);
   }
 

@@ -8,9 +8,11 @@ import { ParkingAnalysisService } from './ParkingAnalysisService';
 import { registerPerception } from './registerPerception';
 import { SecurityAnalysisService } from './SecurityAnalysisService';
 import type { TenantPlaces } from './sqlFigures';
+import { TouristAnalysisService } from './TouristAnalysisService';
+import { touristRoutes } from './touristRoutes';
 
 /**
- * 数据分析's 工单分析, 停车分析 and 治安分析 (and, registerPerception, the pages over recognition records): SQL aggregates over the rows the other features store. Areas
+ * 数据分析's 工单分析, 停车分析, 治安分析 and 游客分析 (and, registerPerception, the pages over recognition records): SQL aggregates over the rows the other features store. Areas
  * are the tenants' named places (the streets and sights their fleets are placed around, TENANT_AREAS);
  * a position counts for the nearest.
  */
@@ -30,4 +32,5 @@ export async function registerAnalysis(
     now,
   );
   await registerPerception(api, { db, now, catalog }, alarmTypes);
+  await touristRoutes(api, new TouristAnalysisService(db), now);
 }

@@ -346,7 +346,8 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       ).json() as { code: number; sdp: string };
       expect(played.code).toBe(0);
       await watcher.setRemoteDescription({ type: 'answer', sdp: played.sdp });
-      await until(() => received.length > 20, 'the watcher receives the pushed picture');
+      // WebRTC from a fake browser through werift and back: on cores shared with three other suites the first frames can take half a minute.
+      await until(() => received.length > 20, 'the watcher receives the pushed picture', 45_000);
       expect(relayed).toBeGreaterThan(20);
       expect(((await server.api('GET', '/stream/live', { token })).body.data as { viewers: number }[])[0]!.viewers).toBe(1);
 
@@ -383,7 +384,7 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
       await source.peer.close();
     }
     await until(() => server.services.streams.status().length === 0, 'the camera source stops once its viewer has gone', 15_000);
-  }, 60_000);
+  }, 120_000);
 
   it('drops a viewer that never connects, and stops the source', async () => {
     const camera = await deviceOf(server, token, 'fireCamera');
@@ -392,8 +393,10 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
     await peer.setLocalDescription(await peer.createOffer());
     // The answer is never applied: no ICE, no DTLS.
     expect(await postOffer(server, token, camera.deviceId, peer.localDescription!.sdp)).toMatchObject({ code: 0 });
-    expect(server.services.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 1 }]);
-    await until(() => server.services.streams.status().length === 0, 'the silent viewer is dropped and the source stopped', 15_000);
+    // Its camera's source only (a source the test before left may still be stopping).
+    const ofCamera = () => server.services.streams.status().filter((source) => source.deviceId === camera.deviceId);
+    expect(ofCamera()).toEqual([{ deviceId: camera.deviceId, viewers: 1 }]);
+    await until(() => ofCamera().length === 0, 'the silent viewer is dropped and the source stopped', 15_000);
     await peer.close();
   }, 30_000);
 });

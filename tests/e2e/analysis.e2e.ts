@@ -236,3 +236,69 @@ describe('数据分析: 车辆管控, 人脸管控, 目标检测, 前端感知 (
     await screenshot(page, 'analysis-front-view');
   });
 });
+
+const ENTERED = 'select sum(in_count) as n from gate_traffic where tenant_id = 1 and hour_at between @begin and @end';
+const INSIDE =
+  'select max(0, coalesce(sum(in_count - out_count), 0)) as n from gate_traffic where tenant_id = 1 and hour_at between @begin and @end';
+
+/** Pixels (any channel off by more than 24) that differ between two screenshots of the same size, decoded by the page's own canvas. */
+async function changedPixels(page: Page, before: Buffer, after: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const pixels = async (base64: string) => {
+        const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height).data;
+      };
+      const [a, b] = await Promise.all([pixels(first), pixels(second)]);
+      let changed = 0;
+      for (let at = 0; at < a.length; at += 4)
+        if (Math.abs(a[at]! - b[at]!) > 24 || Math.abs(a[at + 1]! - b[at + 1]!) > 24 || Math.abs(a[at + 2]! - b[at + 2]!) > 24) changed++;
+      return changed;
+    },
+    [before.toString('base64'), after.toString('base64')] as const,
+  );
+}
+
+describe('数据分析: 游客分析', () => {
+  it('游客分析 shows the database’s visitors over the globe, and draws their heat on it', async () => {
+    const page = await openAnalysis('/dataAnalysis/touristAnalysis');
+    const today = lastDays(1);
+    // The simulator may add an hour's visitors while the page reads: the figure is what the database held before or after.
+    const entered = fromDatabase(ENTERED, today);
+    expect(entered).toBeGreaterThan(0);
+    expect([entered, fromDatabase(ENTERED, today)]).toContain(await figure(page, '游客概况', '入园人次'));
+    const inside = fromDatabase(INSIDE, { begin: today.begin, end: Date.now() });
+    expect([inside, fromDatabase(INSIDE, { begin: today.begin, end: Date.now() })]).toContain(await figure(page, '游客概况', '当前在园'));
+    await panelsReady(page);
+    const heat = page.getByRole('region', { name: '游客热力' });
+    await heat.getByRole('list', { name: '人最多的位置' }).getByRole('listitem').first().waitFor();
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+
+    // The heat layer is on the globe: switching it off and on changes the globe between the panels.
+    const globe = { x: 660, y: 180, width: 800, height: 800 };
+    const shot = () => page.screenshot({ clip: globe });
+    const toggle = heat.getByLabel('在地图上显示热力');
+    await expect.poll(async () => toggle.isChecked()).toBe(true);
+    let withHeat = await shot();
+    // As an operator does: a click on the switch's label.
+    const flip = () => heat.locator('label', { hasText: '在地图上显示热力' }).click();
+    await flip();
+    await expect.poll(async () => toggle.isChecked()).toBe(false);
+    await expect.poll(async () => changedPixels(page, withHeat, await shot()), { timeout: 30_000 }).toBeGreaterThan(2_000);
+    const without = await shot();
+    await flip();
+    await expect.poll(async () => changedPixels(page, without, (withHeat = await shot())), { timeout: 30_000 }).toBeGreaterThan(2_000);
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, 'analysis-tourists');
+    // 导出 CSV holds the heat's cameras as a table, the busiest first, beside the other panels' figures.
+    const busiest = await heat.getByRole('listitem').first().locator('.visitor-heat__name').textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+    const csv = readFileSync((await download.path())!).toString('utf8');
+    expect(csv).toContain(`游客热力\r\n摄像机,平均在画人数（人）,计数次数,经度,纬度\r\n${busiest},`);
+    expect(csv).toContain('入园人次');
+  });
+});

@@ -1,0 +1,4 @@
+import { defineEffectPlugin } from '@ops/sdk';
+import { heatLayerRenderer } from './renderHeatLayer';
+
+export default defineEffectPlugin(heatLayerRenderer);
