@@ -157,5 +157,11 @@ describe('数据检索', () => {
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await results.locator('tbody tr', { hasText: '鲁Q·7E2E8' }).waitFor({ timeout: 20_000 });
     await expect.poll(async () => results.locator('tbody tr').count()).toBe(1);
+
+    // 人脸布防: the same page for people (name and photo); it has no deployment yet.
+    await page.goto('/monitoringCenter/faceDefense');
+    await page.getByRole('form', { name: '新建人脸布防' }).waitFor({ timeout: 20_000 });
+    await page.getByText('暂无布防，请在右侧新建').waitFor();
+    await screenshot(page, 'face-defense');
   }, 240_000);
 });

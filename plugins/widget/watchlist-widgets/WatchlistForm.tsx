@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, FileInput, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Api, ApiFiles, Notifier, useDictionary, useService, WidgetState, type WidgetComponentProps } from '@ops/sdk';
 import {
@@ -84,7 +84,7 @@ export default function WatchlistForm({ data, options, status, error, onRetry, w
             id="watchlist-name"
             value={draft.name}
             maxLength={40}
-            placeholder={t.namePlaceholder}
+            placeholder={t.namePlaceholder[kind]}
             onValueChange={(name) => patch({ name })}
           />
         </FormGroup>
@@ -173,18 +173,20 @@ export default function WatchlistForm({ data, options, status, error, onRetry, w
                 maxLength={32}
                 onValueChange={setPersonName}
               />
-              <label className="watchlist-form__file">
-                <span>{uploading ? t.uploading : t.personPhoto}</span>
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png"
-                  disabled={uploading}
-                  onChange={(event) => {
+              <FileInput
+                className="watchlist-form__file"
+                text={uploading ? t.uploading : t.personPhoto}
+                buttonText={t.choosePhoto}
+                disabled={uploading}
+                inputProps={{
+                  accept: 'image/jpeg,image/png',
+                  'aria-label': t.personPhoto,
+                  onChange: (event) => {
                     void addPerson(event.currentTarget.files?.[0]);
                     event.currentTarget.value = '';
-                  }}
-                />
-              </label>
+                  },
+                }}
+              />
             </div>
             <ul className="watchlist-form__people">
               {draft.people.length ? null : <li>{t.noPeople}</li>}

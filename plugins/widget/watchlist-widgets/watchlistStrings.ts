@@ -20,7 +20,7 @@ export const watchlistStrings = {
   // The form.
   formTitle: { face: '新建人脸布防', vehicle: '新建车辆布防' },
   name: '布防名称',
-  namePlaceholder: '如：嫌疑车辆追踪',
+  namePlaceholder: { face: '如：重点人员布控', vehicle: '如：嫌疑车辆追踪' },
   eventType: '布防类型',
   grade: '告警等级',
   gradeDefault: '按布防类型默认',
@@ -36,6 +36,7 @@ export const watchlistStrings = {
   platesPlaceholder: '每行一个，如：浙A12345、浙A*（* 任意多个字符）、浙A1234?（? 一个字符）',
   personName: '人员姓名',
   personPhoto: '人员照片（JPEG 或 PNG，≤ 2 MB）',
+  choosePhoto: '选择照片',
   addPerson: '添加人员',
   uploading: '正在上传照片…',
   removePerson: '移除',
