@@ -40,6 +40,7 @@ describe('server layout', () => {
       'stream',
       'videoRooms',
       'voice',
+      'watchlists',
       'weather',
       'workOrders',
     ]);
