@@ -16,6 +16,7 @@ export * from './weather';
 export * from './panels';
 export * from './push';
 export * from './recognition';
+export * from './watchlists';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
 export { errorMessage } from './errorMessage';

@@ -56,3 +56,4 @@ export {
   type DeviceStatusChanged,
 } from './push/deviceStatusPushTopics';
 export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultChanged } from './push/operationPushTopics';
+export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // The project's own ESLint config, on snippets placed as if they were files of a device plugin.
 const eslint = new ESLint({ cwd: process.cwd() });
-// Its first run loads the TypeScript parser and the whole config: done once here, not inside the first test.
-beforeAll(() => eslint.lintText('', { filePath: 'plugins/device/lamp/x.ts' }));
+// Its first run loads the TypeScript parser and the whole config (seconds; a minute on cores shared with the other suites): done once here.
+beforeAll(() => eslint.lintText('', { filePath: 'plugins/device/lamp/x.ts' }), 60_000);
 
 async function problems(code: string, filePath = 'plugins/device/lamp/x.ts') {
   const [result] = await eslint.lintText(code, { filePath });

@@ -59,6 +59,8 @@ export interface ServerConfig {
   operations?: OperationsConfig;
   /** Recognition snapshots (server/recognition/): kept this long (RECOGNITION_SNAPSHOT_DAYS, in ms here); absent: 7 days. */
   recognition?: { snapshotRetentionMs: number };
+  /** Watchlists (server/watchlists/): WATCHLIST_ALARM_INTERVAL_MINUTES, a new deployment's default alarm interval; absent: 10. */
+  watchlists?: { alarmIntervalMinutes: number };
   /** The sensor readings job (server/sensors/): absent (tests): off; a fresh tenant's day of seeded readings is written either way (unless seedHistoryDays is 0). */
   sensors?: SensorsConfig;
   /**
@@ -241,6 +243,9 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
   if (sensors.retentionMs < 86_400_000)
     throw new Error(`SENSOR_READINGS_RETENTION_DAYS 必须是 1 到 365 之间的数，当前为 "${env.SENSOR_READINGS_RETENTION_DAYS}"`);
   const snapshotDays = positive('RECOGNITION_SNAPSHOT_DAYS', 7, 365);
+  const alarmIntervalMinutes = positive('WATCHLIST_ALARM_INTERVAL_MINUTES', 10, 1440);
+  if (!Number.isInteger(alarmIntervalMinutes) || alarmIntervalMinutes < 1)
+    throw new Error(`WATCHLIST_ALARM_INTERVAL_MINUTES 必须是 1 到 1440 之间的整数，当前为 "${env.WATCHLIST_ALARM_INTERVAL_MINUTES}"`);
   if (snapshotDays < 1) throw new Error(`RECOGNITION_SNAPSHOT_DAYS 必须是 1 到 365 之间的数，当前为 "${env.RECOGNITION_SNAPSHOT_DAYS}"`);
   const fieldWorkOn = flag('FIELD_WORK', true);
   const fieldWorkDelayText = env.FIELD_WORK_DELAY_MS?.trim();
@@ -286,6 +291,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       operations,
       sensors,
       recognition: { snapshotRetentionMs: snapshotDays * 86_400_000 },
+      watchlists: { alarmIntervalMinutes },
       seedHistoryDays,
       ...(seedRecognitionRecords ? { seedRecognitionRecords } : {}),
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),

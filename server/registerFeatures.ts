@@ -33,6 +33,8 @@ import type { StreamService } from './stream/StreamService';
 import type { VideoRoomService } from './videoRooms/VideoRoomService';
 import { registerVideoRooms } from './videoRooms/registerVideoRooms';
 import { registerVoice } from './voice/registerVoice';
+import { registerWatchlists } from './watchlists/registerWatchlists';
+import type { WatchlistService } from './watchlists/WatchlistService';
 import { registerWeather } from './weather/registerWeather';
 import type { WeatherService } from './weather/WeatherService';
 import { OrderCounters } from './workOrders/OrderCounters';
@@ -67,6 +69,8 @@ export interface FeatureServices {
   recognition: RecognitionService;
   /** Produces the cameras' records on the simulator's tick (a leader job; tests call tick()). */
   recognitionSimulator: RecognitionSimulator;
+  /** 人脸布防 and 车辆布防 (server/watchlists/): deployments; hits are matched as records are stored. */
+  watchlists: WatchlistService;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -129,6 +133,7 @@ export async function registerFeatures(
     },
   });
   const recognition = await registerRecognition(api, deps);
+  const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -146,6 +151,7 @@ export async function registerFeatures(
       operations: operations.operations,
       recognition: recognition.recognition,
       recognitionSimulator: recognition.recognitionSimulator,
+      watchlists,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.

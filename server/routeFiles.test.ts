@@ -20,6 +20,8 @@ describe('server layout', () => {
     expect(files.map((path) => path.split('/').slice(1, 2)[0]).sort()).toEqual([
       'alarms',
       'analysis',
+      'analysis',
+      'analysis',
       'auth',
       'business',
       'dev',
@@ -38,6 +40,7 @@ describe('server layout', () => {
       'stream',
       'videoRooms',
       'voice',
+      'watchlists',
       'weather',
       'workOrders',
     ]);

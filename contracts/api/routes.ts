@@ -20,6 +20,7 @@ import { streamRoutes } from './streamRoutes';
 import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
+import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -45,6 +46,8 @@ export const routes = {
   voice: voiceRoutes,
   push: pushRoutes,
   recognition: recognitionRoutes,
+  watchlists: watchlistRoutes,
+  watchlistDev: watchlistDevRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,

@@ -4,6 +4,7 @@ import { emergencyPushTopic } from './emergencyPushTopic';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { weatherPushTopic } from './weatherPushTopic';
+import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
 import { workOrderPushTopic } from './workOrderPushTopic';
 
 /**
@@ -20,4 +21,6 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   deviceOfflinePushTopic,
   operationFaultPushTopic,
   videoDiagnosisPushTopic,
+  ...Object.values(watchlistPushTopics),
+  watchlistChangedPushTopic,
 ];

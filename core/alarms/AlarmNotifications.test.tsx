@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContainerProvider } from '../di/ContainerProvider';
 import { ServiceMap } from '../di/ServiceLocator';
 import { Api, createApiCaller } from '../http/ApiCaller';
+import { ApiFiles } from '../http/ApiFiles';
 import type { HttpClient } from '../http/HttpClient';
 import { createAppContainer } from '../di/createAppContainer';
 import { createPluginCatalog } from '../plugins/PluginCatalog';
@@ -36,13 +37,27 @@ const http = {
   get: async () => ({ code: 200, msg: '', data: grades }),
 } as unknown as HttpClient;
 
+/** Snapshots the toasts fetch with the session. */
+const downloads: string[] = [];
+const pictureFiles: ApiFiles = {
+  upload: () => Promise.reject(new Error('no uploads here')),
+  download: async (path) => {
+    downloads.push(path);
+    return new Blob(['png'], { type: 'image/png' });
+  },
+};
+
 const play = vi.fn(() => Promise.resolve());
 const pause = vi.fn();
 
 function setup() {
   const bus = new SimpleEventBus();
   const registry = new DefaultPluginRegistry(createPluginCatalog({}, {}), createAppContainer());
-  const services = new ServiceMap().set(EventBus, bus).set(PluginRegistry, registry).set(Api, createApiCaller(http));
+  const services = new ServiceMap()
+    .set(EventBus, bus)
+    .set(PluginRegistry, registry)
+    .set(Api, createApiCaller(http))
+    .set(ApiFiles, pictureFiles);
   render(
     <ContainerProvider container={services}>
       <MemoryRouter initialEntries={['/home']}>
@@ -119,6 +134,22 @@ describe('AlarmNotifications', () => {
     push(1, '消防救援', undefined, { alarmId: 42 });
     fireEvent.click(screen.getByRole('button', { name: '查看告警：消防救援' }));
     expect(screen.getByTestId('where').textContent).toBe('/securityEmergency/firefighting?alarmId=42');
+  });
+
+  it("updates an alarm's toast when a second push names the same alarm (a watchlist hit after DEVICE_ALARM), showing its snapshot, with one sound", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:snapshot', revokeObjectURL: () => undefined }));
+    const { push } = setup();
+    play.mockClear();
+    push(1, '车辆布控', { module: 'monitoringCenter', child: 'carDefense' }, { alarmId: 7 });
+    push(2, '车辆布控', { module: 'monitoringCenter', child: 'carDefense' }, { alarmId: 7, snapshotUrl: '/watchlist/snapshot/99' });
+    await act(async () => vi.advanceTimersByTime(0));
+    const toasts = screen.getAllByRole('button', { name: '查看告警：车辆布控' });
+    expect(toasts).toHaveLength(1);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(downloads).toEqual(['/watchlist/snapshot/99']);
+    expect(screen.getByRole('img', { name: '抓拍：第 2 条' }).getAttribute('src')).toBe('blob:snapshot');
+    fireEvent.click(toasts[0]!);
+    expect(screen.getByTestId('where').textContent).toBe('/monitoringCenter/cardefense?alarmId=7');
   });
 
   it('keeps the newest three visible and folds the rest into a count', () => {

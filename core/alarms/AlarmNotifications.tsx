@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useService } from '../di/useService';
+import { ApiFiles } from '../http/ApiFiles';
 import { pluginAssetUrl } from '../plugins/discoverPlugins';
 import { PluginRegistry } from '../plugins/PluginRegistry';
 import { EventBus } from '../push/EventBus';
@@ -30,6 +31,7 @@ function pushedTarget(value: unknown): { module: string; child?: string } | unde
 /** Turns pushed alarms into toasts, the fire mask and the tenant's alarm sound; a click opens the alarm's page (`?alarmId=`). */
 export function AlarmNotifications() {
   const bus = useService(EventBus);
+  const files = useService(ApiFiles);
   const registry = useService(PluginRegistry);
   const navigate = useNavigate();
   const tenant = useSessionStore((state) => activeTenant(state.user));
@@ -38,6 +40,8 @@ export function AlarmNotifications() {
   const [soundPlaying, setSoundPlaying] = useState(false);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const audio = useRef<HTMLAudioElement | null>(null);
+  const pictures = useRef<string[]>([]);
+  const toastedAlarms = useRef(new Set<number>());
 
   const alarmTypes = useMemo(
     () =>
@@ -97,21 +101,49 @@ export function AlarmNotifications() {
         ...(iconUrl ? { iconUrl } : {}),
       };
       // The page opens on this alarm: the event center shows it, the emergency pages find its event.
-      const alarmQuery = typeof data.alarmId === 'number' && Number.isInteger(data.alarmId) ? `?alarmId=${data.alarmId}` : '';
+      const alarmId = typeof data.alarmId === 'number' && Number.isInteger(data.alarmId) ? data.alarmId : undefined;
+      const alarmQuery = alarmId !== undefined ? `?alarmId=${alarmId}` : '';
       const path = `${targetPathOf(route.target ?? pushedTarget(data.targetPage) ?? type?.targetPage)}${alarmQuery}`;
-      setToasts((previous) => [...previous.slice(-50), { toast, path }]);
+      if (alarmId !== undefined) toast.alarmId = alarmId;
+      // A second push about a shown alarm (a watchlist hit's event after DEVICE_ALARM) updates its toast: one toast, one sound.
+      const known = alarmId !== undefined && toastedAlarms.current.has(alarmId);
+      if (alarmId !== undefined && !known) {
+        toastedAlarms.current.add(alarmId);
+        later(ALARM_TOAST_MS, () => toastedAlarms.current.delete(alarmId));
+      }
+      setToasts((previous) => {
+        const shown = alarmId === undefined ? undefined : previous.find((entry) => entry.toast.alarmId === alarmId);
+        return shown
+          ? previous.map((entry) => (entry === shown ? { toast: { ...toast, key: shown.toast.key }, path } : entry))
+          : [...previous.slice(-50), { toast, path }];
+      });
+      // The alarm's picture (a watchlist hit's snapshot under the API), fetched with the session.
+      if (typeof data.snapshotUrl === 'string' && data.snapshotUrl.startsWith('/') && alarmId !== undefined)
+        files.download(data.snapshotUrl).then(
+          (blob) => {
+            const pictureUrl = URL.createObjectURL(blob);
+            pictures.current.push(pictureUrl);
+            setToasts((previous) =>
+              previous.map((entry) => (entry.toast.alarmId === alarmId ? { ...entry, toast: { ...entry.toast, pictureUrl } } : entry)),
+            );
+          },
+          () => undefined,
+        );
+      if (known) return;
       later(ALARM_TOAST_MS, () => setToasts((previous) => previous.filter((entry) => entry.toast.key !== toast.key)));
       setMasked(true);
       later(ALARM_EFFECT_MS, () => setMasked(false));
       playSound();
     });
+    const activePictures = pictures.current;
     return () => {
       unsubscribe();
+      for (const url of activePictures.splice(0)) URL.revokeObjectURL(url);
       for (const timer of activeTimers) clearTimeout(timer);
       activeTimers.clear();
       audio.current?.pause();
     };
-  }, [bus, alarmTypes, later, playSound]);
+  }, [bus, files, alarmTypes, later, playSound]);
 
   return (
     <>

@@ -13,6 +13,10 @@ export interface AlarmToast {
   deviceName?: string;
   time: number;
   iconUrl?: string;
+  /** The alarm's own picture (a watchlist hit's snapshot), fetched with the session: an object URL. */
+  pictureUrl?: string;
+  /** The alarm's id when the push names it: a later push about the same alarm updates its toast. */
+  alarmId?: number;
 }
 
 export const VISIBLE_ALARM_TOASTS = 3;
@@ -51,6 +55,7 @@ export function AlarmToastStack({ toasts, onOpen, onDismiss }: AlarmToastStackPr
                 {formatTime(toast.time)}
               </span>
             </span>
+            {toast.pictureUrl ? <img src={toast.pictureUrl} alt={t.picture(toast.content)} className="alarm-toast__picture" /> : null}
           </button>
           <Button variant="minimal" icon="cross" aria-label={t.dismiss} onClick={() => onDismiss(toast)} />
         </article>

@@ -5,6 +5,7 @@ export const alarmStrings = {
   dismiss: '关闭告警',
   open: (name: string) => `查看告警：${name}`,
   soundPlaying: '告警提示音播放中',
+  picture: (content: string) => `抓拍：${content}`,
   grade: { ALARM_GRADE_HIGH: '高', ALARM_GRADE_MEDIUM: '中', ALARM_GRADE_LOW: '低' } as Record<string, string>,
 } as const;
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PerceptionAlarmDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { AGE_BANDS, FACE_ATTRIBUTES, GENDERS } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
@@ -55,7 +56,7 @@ export class FaceAnalysisService {
     return this.figures.countByCamera(tenantId, window, ['face'], '次', 15);
   }
 
-  alarmsBy(tenantId: number, window: AnalysisWindow, by: 'type' | 'camera'): Promise<CategoryData> {
+  alarmsBy(tenantId: number, window: AnalysisWindow, by: PerceptionAlarmDimension): Promise<CategoryData> {
     return this.figures.alarmsBy(tenantId, window, this.alarmTypes, by, this.typeName);
   }
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { RecognitionKind } from '../../contracts/recognition';
+import type { PerceptionAlarmDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData } from '../../contracts/panels';
 import type { Db } from '../db/Database';
 import type { AnalysisWindow } from './analysisWindow';
@@ -143,7 +144,7 @@ export class RecognitionFigures {
     tenantId: number,
     window: AnalysisWindow,
     types: readonly string[],
-    by: 'type' | 'camera',
+    by: PerceptionAlarmDimension,
     typeName: (code: string) => string,
   ): Promise<CategoryData> {
     const key = by === 'type' ? sql.ref('a.alarm_type') : sql.ref('a.device_name');

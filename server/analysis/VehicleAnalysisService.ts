@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { VehicleDimension } from '../../contracts/api/perceptionRoutes';
+import type { PerceptionAlarmDimension, VehicleDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { formatPlate, type PowerType } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
@@ -71,7 +71,7 @@ export class VehicleAnalysisService {
     return { ...top, items: top.items.map((item) => ({ ...item, name: formatPlate(item.name) })) };
   }
 
-  alarmsBy(tenantId: number, window: AnalysisWindow, by: 'type' | 'camera'): Promise<CategoryData> {
+  alarmsBy(tenantId: number, window: AnalysisWindow, by: PerceptionAlarmDimension): Promise<CategoryData> {
     return this.figures.alarmsBy(tenantId, window, this.alarmTypes, by, this.typeName);
   }
 }

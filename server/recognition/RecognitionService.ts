@@ -47,6 +47,7 @@ const RECORD_COLUMNS: readonly (keyof RecognitionRow & string)[] = [
   'target_type',
   'snapshot',
   'origin',
+  'person_id',
 ];
 /** Rows an export reads per round trip (keyset paging, newest first). */
 const EXPORT_BATCH = 2000;
@@ -66,6 +67,8 @@ export interface RecognitionFilter extends Omit<RecognitionQuery, 'deviceIds' | 
 const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
 type Scope = ReturnType<typeof recordsOf>;
 export type StoredRecord = Database['recognition_records'] & { device_name: string | null };
+/** Told of a tenant's records after they are stored (the watchlists match them); a failure is reported, the records stay. */
+export type RecordsListener = (tenantId: number, rows: readonly RecognitionRow[]) => Promise<void>;
 
 /** Checks a search's input beyond its schema (time range, camera list, plate text): a clear Chinese 400 naming the field. */
 export function parseRecognitionQuery(query: RecognitionQuery): RecognitionFilter {
@@ -97,6 +100,8 @@ export function parseRecognitionQuery(query: RecognitionQuery): RecognitionFilte
  * of migration 019 lead with.
  */
 export class RecognitionService {
+  private readonly listeners: { listener: RecordsListener; onError: (error: unknown) => void }[] = [];
+
   constructor(
     private readonly db: Db,
     /** Device kinds (page names) whose devices recognise: those with live video. */
@@ -135,6 +140,29 @@ export class RecognitionService {
       byTenant.set(row.tenant_id, cameras);
     }
     return byTenant;
+  }
+
+  /** Tells `listener` of every tenant's records `store` stores (after they are stored). */
+  onRecorded(listener: RecordsListener, onError: (error: unknown) => void): void {
+    this.listeners.push({ listener, onError });
+  }
+
+  /**
+   * Stores a tenant's live records with their snapshots (the simulator's ticks), then tells the listeners:
+   * the hook the watchlists match on, so nothing polls the table. The history writes through `insert`
+   * alone: a fresh database has no deployment to match.
+   */
+  async store(tenantId: number, rows: readonly RecognitionRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.snapshots.write(tenantId, rows);
+    await RecognitionService.insert(this.db, rows);
+    for (const { listener, onError } of this.listeners) {
+      try {
+        await listener(tenantId, rows);
+      } catch (error) {
+        onError(error);
+      }
+    }
   }
 
   /**

@@ -22,7 +22,7 @@ export async function registerRecognition(
   const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
   const snapshots = new SnapshotStore(config.dataDir, config.recognition?.snapshotRetentionMs ?? DEFAULT_SNAPSHOT_DAYS * 86_400_000, now);
   const recognition = new RecognitionService(db, cameraKinds, snapshots);
-  const recognitionSimulator = new RecognitionSimulator(db, recognition, now);
+  const recognitionSimulator = new RecognitionSimulator(recognition, now);
   await recognitionRoutes(api, recognition);
   const simulate = new IntervalJob(
     '识别记录模拟',

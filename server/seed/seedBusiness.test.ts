@@ -35,6 +35,10 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'watchlist_hits',
+      'watchlist_targets',
+      'watchlist_photos',
+      'watchlist_deployments',
       'recognition_records',
       'intercom_call_ends',
       'sensor_readings',

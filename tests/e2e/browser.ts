@@ -39,10 +39,10 @@ export interface BrowserPage {
 export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   // npm test runs these beside the server suites on 2 shared cores (load averages of 10 and more): a wait
-  // that names no time of its own gets 15 s (Playwright's 5 s failed there), a page load 60 s. A wait whose
-  // time is what a test checks says so itself.
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(60_000);
+  // that names no time of its own gets 60 s instead of Playwright's 30 s, a page load 90 s (a globe page
+  // booting on such cores took longer than 30 s). A wait whose time is what a test checks says so itself.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(90_000);
   const consoleErrors: string[] = [];
   await recordCspViolations(context, consoleErrors);
   const page = await context.newPage();

@@ -48,12 +48,17 @@ afterEach(async () => {
   }
 });
 
-async function openDataRetrieval(): Promise<Page> {
+async function signedIn(): Promise<Page> {
   const entry = await openPage(browser, server.url);
   opened.push(entry);
   const { page } = entry;
   await page.setViewportSize({ width: 1920, height: 1080 });
   await loginByAuthCode(page, 'OPER-2026-DEMO');
+  return page;
+}
+
+async function openDataRetrieval(): Promise<Page> {
+  const page = await signedIn();
   await page.goto('/monitoringCenter/dataRetrieval');
   await page.getByRole('table', { name: '识别记录' }).waitFor({ timeout: 30_000 });
   return page;
@@ -98,4 +103,65 @@ describe('数据检索', () => {
     await page.getByRole('alert').filter({ hasText: '车牌只能包含汉字、字母和数字' }).waitFor();
     expect(await page.getByRole('button', { name: '查询', exact: true }).isDisabled()).toBe(true);
   }, 120_000);
+
+  it('车辆布防: a plate deployed in the browser, passed by the simulator, toasts with its snapshot, opens the hit and its record; 数据检索 finds it by part of the plate', async () => {
+    const watched = '鲁Q7E2E8';
+    const page = await signedIn();
+    await page.goto('/monitoringCenter/carDefense');
+    const form = page.getByRole('form', { name: '新建车辆布防' });
+    await form.waitFor({ timeout: 30_000 });
+    await form.getByLabel('布防名称').fill('外地嫌疑车辆');
+    await form.getByText('全选', { exact: true }).click();
+    await form.getByLabel('车牌或车牌规则').fill(watched.toLowerCase());
+    await form.getByRole('button', { name: '开始布防' }).click();
+    const row = page.locator('tr[data-deployment]', { hasText: '外地嫌疑车辆' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('鲁Q·7E2E8');
+    expect(await row.textContent()).toContain('布防中');
+    await screenshot(page, 'car-defense');
+
+    // The simulator passes the plate on one of the deployment's cameras (the dev endpoint: its own write path, then the matcher).
+    const passed = (await (
+      await fetch(`${server.url}/api/dev/watchlist/pass`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deploymentId: Number(await row.getAttribute('data-deployment')) }),
+      })
+    ).json()) as { code: number; data: { plate: string } };
+    expect(passed).toMatchObject({ code: 200, data: { plate: watched } });
+    const toast = page.getByRole('button', { name: '查看告警：车辆布控' });
+    await toast.waitFor({ timeout: 20_000 });
+    const picture = toast.getByRole('img', { name: /^抓拍：/ });
+    await picture.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    // One toast for the alarm, though it came as DEVICE_ALARM and CAR_DEFENSE.
+    expect(await page.getByRole('button', { name: /^查看告警：/ }).count()).toBe(1);
+    await screenshot(page, 'car-defense-toast');
+    await toast.click();
+    await page.waitForURL(/alarmId=\d+/);
+    const hit = page.locator('.snapshot-card--focused');
+    await hit.waitFor({ timeout: 20_000 });
+    expect(await hit.textContent()).toContain('鲁Q·7E2E8');
+    await screenshot(page, 'car-defense-hit');
+
+    await hit.click();
+    await page.waitForURL(/dataRetrieval\?recordId=\d+/i);
+    const results = page.getByRole('table', { name: '识别记录' });
+    await results.locator('tbody tr', { hasText: '鲁Q·7E2E8' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('img', { name: /抓拍图片：鲁Q·7E2E8/ }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'car-defense-record');
+
+    // 数据检索 finds it by part of its plate over the week.
+    await page.getByRole('button', { name: '重置' }).click();
+    await page.getByRole('searchbox', { name: '车牌号码' }).fill('7e2e');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await results.locator('tbody tr', { hasText: '鲁Q·7E2E8' }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => results.locator('tbody tr').count()).toBe(1);
+
+    // 人脸布防: the same page for people (name and photo); it has no deployment yet.
+    await page.goto('/monitoringCenter/faceDefense');
+    await page.getByRole('form', { name: '新建人脸布防' }).waitFor({ timeout: 20_000 });
+    await page.getByText('暂无布防，请在右侧新建').waitFor();
+    await screenshot(page, 'face-defense');
+  }, 240_000);
 });

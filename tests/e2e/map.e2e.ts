@@ -82,7 +82,7 @@ describe('map pages', () => {
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
     const before = Number(await page.locator('.globe-host').getAttribute('data-effects'));
     await devPost('/dev/alarm/raise', { tenantId: 1, alarmType: 'SMOKE', deviceId: smoke.rows[0]!.deviceId, content: '地图告警' });
-    await page.locator(`.globe-host[data-effects="${before + 1}"]`).waitFor({ timeout: 5000 });
+    await page.locator(`.globe-host[data-effects="${before + 1}"]`).waitFor({ timeout: 15_000 });
     await screenshot(page, 'map-alarm');
   });
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Api, ApiFiles, formatDate, Notifier, useLoaded, useService } from '@ops/sdk';
 import {
   errorMessage,
@@ -9,7 +10,7 @@ import {
   type RecognitionRecord,
 } from '@ops/contracts';
 import { dataRetrievalStrings as t } from './dataRetrievalStrings';
-import { draftQuery, initialDraft, queryString, type SearchDraft } from './recognitionSearch';
+import { draftQuery, focusedDraft, initialDraft, queryString, type SearchDraft } from './recognitionSearch';
 import { RecordTable } from './RecordTable';
 import { SearchForm } from './SearchForm';
 import { SnapshotPreview } from './SnapshotPreview';
@@ -26,14 +27,23 @@ export default function DataRetrievalPage() {
   const notifier = useService(Notifier);
   const dictionaries = useRecognitionDictionaries();
 
-  const [draft, setDraft] = useState<SearchDraft>(() => initialDraft(Date.now()));
+  const [params] = useSearchParams();
+  // A link to one record (a watchlist hit) opens on it: its camera at its instant, the record selected.
+  const focus = useMemo(() => focusedDraft(params), [params]);
+  const [draft, setDraft] = useState<SearchDraft>(() => focus?.draft ?? initialDraft(Date.now()));
   const checked = useMemo(() => draftQuery(draft), [draft]);
   const problem = 'problem' in checked ? checked.problem : undefined;
-  // The search shown: the draft as it was at the last 查询 (the week up to today at first).
+  // The search shown: the draft as it was at the last 查询 (the week up to today at first, or the linked record's instant).
   const [search, setSearch] = useState<{ query: RecognitionQuery; pageNum: number } | undefined>(() => {
-    const first = draftQuery(initialDraft(Date.now()));
+    const first = draftQuery(focus?.draft ?? initialDraft(Date.now()));
     return 'query' in first ? { query: first.query, pageNum: 1 } : undefined;
   });
+  useEffect(() => {
+    if (!focus) return;
+    setDraft(focus.draft);
+    const first = draftQuery(focus.draft);
+    if ('query' in first) setSearch({ query: first.query, pageNum: 1 });
+  }, [focus]);
   const readPage = useCallback(async () => {
     if (!search) return { rows: [], total: 0 };
     const reply = await api.call(
@@ -57,8 +67,9 @@ export default function DataRetrievalPage() {
   // A new page: select its first record unless the selected one is on it.
   useEffect(() => {
     const rows = page.data?.rows ?? [];
-    setSelected((current) => (current && rows.some((row) => row.recordId === current.recordId) ? current : rows[0]));
-  }, [page.data]);
+    const linked = focus && rows.find((row) => row.recordId === focus.recordId);
+    setSelected((current) => linked ?? (current && rows.some((row) => row.recordId === current.recordId) ? current : rows[0]));
+  }, [page.data, focus]);
 
   const submit = () => {
     if ('query' in checked) setSearch({ query: checked.query, pageNum: 1 });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Dictionary } from '@ops/sdk';
 import type { RecognitionRecord } from '@ops/contracts';
-import { draftQuery, initialDraft, queryString, recordSummary, type RecognitionDictionaries } from './recognitionSearch';
+import { draftQuery, focusedDraft, initialDraft, queryString, recordSummary, type RecognitionDictionaries } from './recognitionSearch';
 
 const now = Date.UTC(2026, 10, 22, 8, 30, 0); // 16:30 in Shanghai
 const DAY = 86_400_000;
+
+describe('a link focused on one record', () => {
+  it("searches the record's camera at its instant, and ignores links that name no record", () => {
+    const focus = focusedDraft(new URLSearchParams(`recordId=42&at=${now}&deviceId=7`));
+    expect(focus).toEqual({ recordId: 42, draft: { begin: now, end: now, deviceId: 7, attributes: {}, plate: '' } });
+    expect(draftQuery(focus!.draft)).toEqual({ query: { beginTime: now, endTime: now, deviceIds: '7' } });
+    expect(focusedDraft(new URLSearchParams(`recordId=42&at=${now}`))?.draft.deviceId).toBeUndefined();
+    expect(focusedDraft(new URLSearchParams('recordId=abc&at=1'))).toBeUndefined();
+    expect(focusedDraft(new URLSearchParams(`at=${now}`))).toBeUndefined();
+    expect(focusedDraft(new URLSearchParams(''))).toBeUndefined();
+  });
+});
 
 describe('the search form', () => {
   it('starts on the 7 Shanghai days up to today', () => {

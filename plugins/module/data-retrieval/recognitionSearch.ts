@@ -39,6 +39,20 @@ export function initialDraft(now: number): SearchDraft {
   return { begin: shanghaiDayStart(weekAgo) ?? undefined, end: shanghaiDayEnd(today) ?? undefined, attributes: {}, plate: '' };
 }
 
+/**
+ * A link's focus on one record (`?recordId=&at=&deviceId=`, from a watchlist hit): the search of its
+ * camera at its instant, which finds it on the first page; undefined when the link names none.
+ */
+export function focusedDraft(params: URLSearchParams): { draft: SearchDraft; recordId: number } | undefined {
+  const recordId = Number(params.get('recordId'));
+  const at = Number(params.get('at'));
+  const deviceId = Number(params.get('deviceId'));
+  if (!Number.isSafeInteger(recordId) || recordId < 1 || !Number.isSafeInteger(at) || at < 0) return undefined;
+  const draft: SearchDraft = { begin: at, end: at, attributes: {}, plate: '' };
+  if (Number.isSafeInteger(deviceId) && deviceId > 0) draft.deviceId = deviceId;
+  return { draft, recordId };
+}
+
 /** What is wrong with the draft (a Chinese message), or the query it searches. */
 export function draftQuery(draft: SearchDraft): { problem: string } | { query: RecognitionQuery } {
   if (draft.begin === undefined || draft.end === undefined) return { problem: t.rangeRequired };

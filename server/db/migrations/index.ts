@@ -18,6 +18,7 @@ import { migration016FaultWorkOrderIndex } from './016_fault_work_order_index';
 import { migration017IntercomCallEnds } from './017_intercom_call_ends';
 import { migration018RowOrigin } from './018_row_origin';
 import { migration019Recognition } from './019_recognition';
+import { migration020Watchlists } from './020_watchlists';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -43,4 +44,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '017_intercom_call_ends': migration017IntercomCallEnds,
   '018_row_origin': migration018RowOrigin,
   '019_recognition': migration019Recognition,
+  '020_watchlists': migration020Watchlists,
 };
