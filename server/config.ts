@@ -70,11 +70,7 @@ export interface ServerConfig {
    * environment; absent here (a server made in code: tests, benches) or 0: none.
    */
   seedHistoryDays?: number;
-  /**
-   * SEED_RECOGNITION_RECORDS: recognition records every tenant with cameras is brought to on start,
-   * written in bulk over the last year (server/seed/bulkRecognition.ts; a scale test's data, e.g.
-   * 10000000). Absent or 0: none beyond the history's month.
-   */
+  /** SEED_RECOGNITION_RECORDS: recognition records each tenant is brought to on start, in bulk over a year (seed/bulkRecognition.ts); 0: none. */
   seedRecognitionRecords?: number;
 }
 
@@ -256,10 +252,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
   const seedHistoryDays = seedHistoryText ? Number(seedHistoryText) : DEFAULT_SEED_HISTORY_DAYS;
   if (!(Number.isInteger(seedHistoryDays) && seedHistoryDays >= 0 && seedHistoryDays <= 365))
     throw new Error(`SEED_HISTORY_DAYS 必须是 0 到 365 之间的整数，当前为 "${env.SEED_HISTORY_DAYS}"`);
-  const seedRecognitionText = env.SEED_RECOGNITION_RECORDS?.trim();
-  const seedRecognitionRecords = seedRecognitionText ? Number(seedRecognitionText) : 0;
-  if (!(Number.isInteger(seedRecognitionRecords) && seedRecognitionRecords >= 0 && seedRecognitionRecords <= 100_000_000))
-    throw new Error(`SEED_RECOGNITION_RECORDS 必须是 0 到 100000000 之间的整数，当前为 "${env.SEED_RECOGNITION_RECORDS}"`);
+  const seedRecognitionRecords = Math.floor(positive('SEED_RECOGNITION_RECORDS', 0, 100_000_000));
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL 不正确："${level}"`);
   const logFormat = parseLogFormat(env.LOG_FORMAT, stdoutIsTerminal);
