@@ -10,3 +10,6 @@ afterEach(() => {
 for (const key of ['offsetHeight', 'clientHeight'])
   Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 600 });
 for (const key of ['offsetWidth', 'clientWidth']) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 800 });
+// …nor scrolls: jsdom has no scrollIntoView (a focused row scrolls itself into view in the browser).
+if (!('scrollIntoView' in Element.prototype))
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: () => undefined });
