@@ -27,7 +27,7 @@ import { copyRows } from '../db/copyRows';
 /** Rows a statement inserts at once: 21 columns each, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 1000;
 /** The columns a record is written with (PostgreSQL's COPY names them; the id is the table's own). */
-const RECORD_COLUMNS: readonly (keyof RecognitionRow & string)[] = [
+export const RECORD_COLUMNS: readonly (keyof RecognitionRow & string)[] = [
   'tenant_id',
   'device_id',
   'at',

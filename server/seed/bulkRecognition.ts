@@ -8,33 +8,12 @@ import {
   type RecognitionCameraSite,
   type RecognitionRow,
 } from '../recognition/recognitionModel';
+import { RECORD_COLUMNS } from '../recognition/RecognitionService';
 import { seededRandom } from '../simulation/seededRandom';
 import { DAY_MS, HOUR_MS } from '../stats/periods';
 
 /** The span the bulk records cover by default: a year, so a 31-day analysis window holds about a twelfth of them. */
 export const BULK_RECOGNITION_DAYS = 365;
-/** The columns a bulk record is written with, in statement order (the id is the table's own). */
-const COLUMNS = [
-  'tenant_id',
-  'device_id',
-  'at',
-  'longitude',
-  'latitude',
-  'kind',
-  'age_band',
-  'gender',
-  'attributes',
-  'plate',
-  'plate_color',
-  'vehicle_type',
-  'vehicle_color',
-  'power_type',
-  'non_motor_type',
-  'people_count',
-  'target_type',
-  'snapshot',
-  'origin',
-] as const satisfies readonly (keyof RecognitionRow)[];
 /** SQLite: rows per statement (19 parameters each, under SQLite's 32,766), one prepared text reused. */
 const SQLITE_ROWS_PER_STATEMENT = 1000;
 /** Rows drawn, then written at once: one SQLite transaction, or one PostgreSQL COPY stream. */
@@ -203,7 +182,7 @@ async function insertChunk(db: Db, rows: readonly RecognitionRow[]): Promise<voi
     for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
       const batch = rows.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
       const values: unknown[] = [];
-      for (const row of batch) for (const column of COLUMNS) values.push(row[column] ?? null);
+      for (const row of batch) for (const column of RECORD_COLUMNS) values.push(row[column] ?? null);
       await trx.executeQuery(CompiledQuery.raw(insertText(batch.length), values));
     }
   };
@@ -217,8 +196,8 @@ const insertTexts = new Map<number, string>();
 function insertText(rows: number): string {
   let text = insertTexts.get(rows);
   if (!text) {
-    const tuple = `(${COLUMNS.map(() => '?').join(',')})`;
-    text = `insert into recognition_records (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
+    const tuple = `(${RECORD_COLUMNS.map(() => '?').join(',')})`;
+    text = `insert into recognition_records (${RECORD_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
     insertTexts.set(rows, text);
   }
   return text;
@@ -226,5 +205,5 @@ function insertText(rows: number): string {
 
 /** PostgreSQL: the chunk as one COPY stream. */
 async function copyChunk(db: Db, rows: readonly RecognitionRow[]): Promise<void> {
-  await copyRows(db, 'recognition_records', COLUMNS, rows);
+  await copyRows(db, 'recognition_records', RECORD_COLUMNS, rows);
 }
