@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { watchlistDevRoutes, watchlistRoutes as declared } from '../../contracts/api/watchlistRoutes';
 import { WATCHLIST_PHOTO_MAX_BYTES } from '../../contracts/watchlists';
 import { AppError, ok } from '../envelope';
+import { acceptImageBodies, imageBytesOf } from '../http/imageBody';
 import { route } from '../http/registerRoute';
 import { sessionOf } from '../http/sessionOf';
 import type { RecognitionService } from '../recognition/RecognitionService';
@@ -10,20 +11,6 @@ import type { ServerContext } from '../ServerContext';
 import { passOf } from './watchlistPasses';
 import type { WatchlistPhotos } from './WatchlistPhotos';
 import type { WatchlistService } from './WatchlistService';
-
-/** The content types a photo may be sent as: the image itself (its bytes decide its type). */
-const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
-
-/** The uploaded bytes, out of sight of the input check (normalizeInput walks a body's values; a Buffer's bytes would count). */
-class PhotoBody {
-  readonly #bytes: Buffer;
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
 
 /** 人脸布防 and 车辆布防: contracts/api/watchlistRoutes.ts. */
 export async function watchlistRoutes(
@@ -74,25 +61,16 @@ export async function watchlistRoutes(
 
   // The image itself as the body (2 MB at most, on this route only).
   await api.register(async (upload) => {
-    upload.addContentTypeParser(
-      PHOTO_CONTENT_TYPES,
-      { parseAs: 'buffer', bodyLimit: WATCHLIST_PHOTO_MAX_BYTES },
-      (_request, payload, done) => done(null, new PhotoBody(payload as Buffer)),
-    );
-    upload.setErrorHandler((error: FastifyError | AppError) => {
-      const code = (error as FastifyError).code;
-      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, '人员照片（photo）不能超过 2 MB');
-      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        throw new AppError(415, '请以 Content-Type: image/jpeg 或 image/png 上传人员照片（photo）本身（不支持 multipart 表单）');
-      if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(400, '请上传人员照片（photo）');
-      throw error;
+    acceptImageBodies(upload, WATCHLIST_PHOTO_MAX_BYTES, {
+      tooLarge: '人员照片（photo）不能超过 2 MB',
+      wrongType: '请以 Content-Type: image/jpeg 或 image/png 上传人员照片（photo）本身（不支持 multipart 表单）',
+      missing: '请上传人员照片（photo）',
     });
     route(
       upload,
       declared.uploadPhoto,
       async (request) => {
-        const bytes = request.body instanceof PhotoBody ? request.body.bytes : undefined;
-        if (!bytes?.length) throw new AppError(400, '请以 Content-Type: image/jpeg 或 image/png 上传人员照片（photo）');
+        const bytes = imageBytesOf(request, '请以 Content-Type: image/jpeg 或 image/png 上传人员照片（photo）');
         const { tenantId, userId } = sessionOf(request);
         return ok(await photos.store(tenantId, userId, bytes), {}, '照片已上传');
       },

@@ -1,24 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { workOrderRoutes as declared } from '../../contracts/api/workOrderRoutes';
-import { AppError, ok } from '../envelope';
+import { ok } from '../envelope';
+import { acceptImageBodies, imageBytesOf } from '../http/imageBody';
 import { route } from '../http/registerRoute';
 import { sessionOf } from '../http/sessionOf';
 import { MAX_PHOTO_BYTES } from './photos';
 import type { WorkOrders } from './WorkOrders';
-
-/** The content types a photo may be uploaded as: the image itself (its bytes decide its type). */
-const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
-
-/** The uploaded bytes, out of sight of the input check (normalizeInput walks a body's values; a Buffer's bytes would count). */
-class PhotoBody {
-  readonly #bytes: Buffer;
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
 
 /** Work orders (工单管理, platform:operation:workOrder) and the alarm's side of them (告警管理 too): contracts/api/workOrderRoutes.ts. */
 export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrders): Promise<void> {
@@ -73,23 +60,16 @@ export async function workOrderRoutes(api: FastifyInstance, orders: WorkOrders):
 
   // The image itself as the body (5 MB at most, on this route only; the server's limit is 64 KB).
   await api.register(async (upload) => {
-    upload.addContentTypeParser(PHOTO_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, payload, done) =>
-      done(null, new PhotoBody(payload as Buffer)),
-    );
-    upload.setErrorHandler((error: FastifyError | AppError) => {
-      const code = (error as FastifyError).code;
-      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, '照片不能超过 5 MB');
-      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        throw new AppError(415, '请以 Content-Type: image/jpeg、image/png 或 image/webp 上传图片本身（不支持 multipart 表单）');
-      if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(400, '请上传照片');
-      throw error;
+    acceptImageBodies(upload, MAX_PHOTO_BYTES, {
+      tooLarge: '照片不能超过 5 MB',
+      wrongType: '请以 Content-Type: image/jpeg、image/png 或 image/webp 上传图片本身（不支持 multipart 表单）',
+      missing: '请上传照片',
     });
     route(
       upload,
       declared.uploadPhoto,
       async (request) => {
-        const bytes = request.body instanceof PhotoBody ? request.body.bytes : undefined;
-        if (!bytes?.length) throw new AppError(400, '请以 Content-Type: image/jpeg、image/png 或 image/webp 上传照片');
+        const bytes = imageBytesOf(request, '请以 Content-Type: image/jpeg、image/png 或 image/webp 上传照片');
         const { tenantId, userId } = sessionOf(request);
         const mime = String(request.headers['content-type'] ?? '')
           .split(';')[0]!
