@@ -4,6 +4,7 @@ import { byteOrder } from '../db/text';
 import { AppError, badRequest } from '../envelope';
 import type { PushPublisher } from '../push/PushPublisher';
 import type { AlarmType } from './alarmTypes';
+import { changeWithHistory } from './changeWithHistory';
 
 import { ALARM_GRADES, ALARM_STATUSES, type AlarmRow, type AlarmStatus } from '../../contracts/alarms';
 import { alarmPushTopic } from '../../contracts/push';
@@ -142,42 +143,31 @@ export class AlarmService {
       : undefined;
     if (request.deviceId && !device) throw new AppError(404, `设备不存在：${request.deviceId}`);
     const at = this.now();
-    const row = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('alarms')
-        .values({
-          alarm_id: undefined,
-          tenant_id: request.tenantId,
-          alarm_type: type.code,
-          grade,
-          status: 'ALARM_STATUS_UNTREATED',
-          device_id: device?.device_id ?? null,
-          device_name: device?.name ?? '',
-          longitude: device?.longitude ?? null,
-          latitude: device?.latitude ?? null,
-          content: request.content.slice(0, 200),
-          description: (request.description ?? '').slice(0, 1000),
-          assignee_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('alarm_history')
-        .values({
-          id: undefined,
-          alarm_id: inserted.alarm_id!,
-          at,
-          user_id: null,
-          action: 'raise',
-          from_status: null,
-          to_status: 'ALARM_STATUS_UNTREATED',
-          comment: '',
-        })
-        .execute();
-      return inserted;
-    });
+    const row = await changeWithHistory(
+      this.db,
+      (creator) =>
+        creator
+          .insertInto('alarms')
+          .values({
+            alarm_id: undefined,
+            tenant_id: request.tenantId,
+            alarm_type: type.code,
+            grade,
+            status: 'ALARM_STATUS_UNTREATED',
+            device_id: device?.device_id ?? null,
+            device_name: device?.name ?? '',
+            longitude: device?.longitude ?? null,
+            latitude: device?.latitude ?? null,
+            content: request.content.slice(0, 200),
+            description: (request.description ?? '').slice(0, 1000),
+            assignee_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll(),
+      { at, userId: null, action: 'raise', fromStatus: null, toStatus: 'ALARM_STATUS_UNTREATED', comment: '' },
+    );
+    if (!row) throw new Error('告警未能写入');
     const alarm = toAlarm(row, this.types);
     await this.push.publish(request.tenantId, alarmPushTopic, alarm);
     for (const { listener, onError } of this.raisedListeners) {
@@ -246,8 +236,8 @@ export class AlarmService {
 
   /**
    * Moves an alarm one step on (待确认 → 处理中 → 已办结 …). The UPDATE itself checks the step: it only
-   * changes a row whose status is the one before `to`, and returns it (RETURNING), so the usual case is
-   * one statement and its history row; the alarm is read only to say why a refused move was refused.
+   * changes a row whose status is the one before `to`, and returns it (RETURNING) with its history row
+   * (changeWithHistory: one statement on PostgreSQL); the alarm is read only to say why a refused move was refused.
    */
   async transition(tenantId: number, userId: number, alarmId: number, to: string, comment: string): Promise<Alarm> {
     const target = ALARM_STATUSES.indexOf(to as AlarmStatus);
@@ -255,31 +245,18 @@ export class AlarmService {
     const previous = ALARM_STATUSES[target - 1];
     const at = this.now();
     const row = previous
-      ? await this.db.transaction().execute(async (trx) => {
-          const updated = await trx
-            .updateTable('alarms')
-            .set({ status: to, updated_at: at })
-            .where('alarm_id', '=', alarmId)
-            .where('tenant_id', '=', tenantId)
-            .where('status', '=', previous)
-            .returningAll()
-            .executeTakeFirst();
-          if (updated)
-            await trx
-              .insertInto('alarm_history')
-              .values({
-                id: undefined,
-                alarm_id: alarmId,
-                at,
-                user_id: userId,
-                action: 'transition',
-                from_status: previous,
-                to_status: to,
-                comment,
-              })
-              .execute();
-          return updated;
-        })
+      ? await changeWithHistory(
+          this.db,
+          (creator) =>
+            creator
+              .updateTable('alarms')
+              .set({ status: to, updated_at: at })
+              .where('alarm_id', '=', alarmId)
+              .where('tenant_id', '=', tenantId)
+              .where('status', '=', previous)
+              .returningAll(),
+          { at, userId, action: 'transition', fromStatus: previous, toStatus: to, comment },
+        )
       : undefined;
     if (!row) throw await this.refusedTransition(tenantId, alarmId, target);
     return toAlarm(row, this.types);
@@ -299,40 +276,27 @@ export class AlarmService {
   }
 
   /**
-   * Assigns an alarm to a user of its tenant: one UPDATE that also checks the membership (EXISTS), then its
-   * history row; the alarm and the user are looked up only to say why a refused assignment was refused.
+   * Assigns an alarm to a user of its tenant: one UPDATE that also checks the membership (EXISTS), with its
+   * history row (changeWithHistory); the alarm and the user are looked up only to say why a refused assignment was refused.
    */
   async assign(tenantId: number, userId: number, alarmId: number, assigneeId: number, comment: string): Promise<Alarm> {
     const at = this.now();
-    const row = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('alarms')
-        .set({ assignee_id: assigneeId, updated_at: at })
-        .where('alarm_id', '=', alarmId)
-        .where('tenant_id', '=', tenantId)
-        .where((eb) =>
-          eb.exists(eb.selectFrom('user_tenants').select('user_id').where('user_id', '=', assigneeId).where('tenant_id', '=', tenantId)),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return undefined;
-      await trx
-        .insertInto('alarm_history')
-        .values({
-          id: undefined,
-          alarm_id: alarmId,
-          at,
-          user_id: userId,
-          action: 'assign',
-          from_status: null,
-          to_status: null,
-          comment: comment || `指派给用户 ${assigneeId}`,
-        })
-        .execute();
-      return updated;
-    });
+    const row = await changeWithHistory(
+      this.db,
+      (creator) =>
+        creator
+          .updateTable('alarms')
+          .set({ assignee_id: assigneeId, updated_at: at })
+          .where('alarm_id', '=', alarmId)
+          .where('tenant_id', '=', tenantId)
+          .where((eb) =>
+            eb.exists(eb.selectFrom('user_tenants').select('user_id').where('user_id', '=', assigneeId).where('tenant_id', '=', tenantId)),
+          )
+          .returningAll(),
+      { at, userId, action: 'assign', fromStatus: null, toStatus: null, comment: comment || `指派给用户 ${assigneeId}` },
+    );
     if (!row) {
-      // Outside the transaction: SQLite's one connection is the transaction's until it ends.
+      // After the change's transaction: SQLite's one connection is the transaction's until it ends.
       await this.get(tenantId, alarmId);
       throw badRequest(`处理人不属于当前租户：${assigneeId}`);
     }

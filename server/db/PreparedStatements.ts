@@ -17,11 +17,12 @@ export const COPY_FROM_STDIN = /^\s*copy\s[^;]*\sfrom\s+stdin\b/i;
 const ROLLBACK = /^\s*rollback\s*$/i;
 
 /**
- * Takes Kysely's migration lock (the key its PostgresAdapter locks while migrating) for the rest of the
- * transaction: no instance can change the schema until it ends, so none of its statements can go stale,
- * and a connection that runs this prepares the transaction's statements as it does outside one.
+ * Takes Kysely's migration lock (the key its PostgresAdapter locks, exclusively, while migrating) shared for
+ * the rest of the transaction: no instance can change the schema until it ends, so none of its statements
+ * can go stale, and a connection that runs this prepares the transaction's statements as it does outside
+ * one. Shared: transactions that hold it run side by side (the history's two parts).
  */
-export const HOLD_SCHEMA_SQL = 'select pg_advisory_xact_lock(3853314791062309107)';
+export const HOLD_SCHEMA_SQL = 'select pg_advisory_xact_lock_shared(3853314791062309107)';
 
 /** Named statements one connection prepares at most; further SQL texts run unnamed, as before. */
 export const PREPARED_PER_CONNECTION = 200;
