@@ -56,6 +56,13 @@ const filters = {
   nonMotorType: oneOf('非机动车类型（nonMotorType）', NON_MOTOR_TYPES),
   targetType: oneOf('目标类型（targetType）', TARGET_TYPES),
 };
+/**
+ * How far a search whose plate is a fragment of one or two characters (浙, A1) counts: such a fragment has
+ * no trigram index, and counting every match of a month would read every record of it. Above the cap the
+ * reply's `total` is the cap and `totalCapped` is true (the page shows 10,000+ 条).
+ */
+export const RECOGNITION_SEARCH_COUNT_CAP = 10_000;
+
 const rangeRequired = { beginTime: '请指定开始时间（beginTime）', endTime: '请指定结束时间（endTime）' };
 
 export const recognitionRoutes = {
@@ -63,7 +70,8 @@ export const recognitionRoutes = {
     method: 'GET',
     path: RECOGNITION_API.list,
     query: fields({ ...paging(20, RECOGNITION_MAX_PAGE_SIZE), ...filters }, rangeRequired),
-    reply: tableReply<RecognitionRecord>(),
+    // totalCapped: absent from a backend that always counts exactly.
+    reply: tableReply<RecognitionRecord, { totalCapped?: boolean }>(),
     access: dataRetrieval,
   }),
   /** The search's rows as CSV (UTF-8 with BOM, Chinese headers), streamed; refused above RECOGNITION_EXPORT_MAX_ROWS. */

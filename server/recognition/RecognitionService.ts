@@ -18,7 +18,10 @@ import {
   type VehicleType,
 } from '../../contracts/recognition';
 import { MAX_ID } from '../../contracts/api/schemas';
+import { RECOGNITION_SEARCH_COUNT_CAP } from '../../contracts/api/recognitionRoutes';
+import { sql } from 'kysely';
 import { dialectOf, type Database, type Db } from '../db/Database';
+import { PLATE_SEARCH_TABLE } from '../db/migrations/022_plate_search';
 import { badRequest } from '../envelope';
 import type { RecognitionRow } from './recognitionModel';
 import type { SnapshotStore } from './SnapshotStore';
@@ -65,8 +68,24 @@ export interface RecognitionFilter extends Omit<RecognitionQuery, 'deviceIds' | 
 }
 
 const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
+/** A fragment this long or longer is found through the trigram index (migration 022); a shorter one is a LIKE over the range. */
+export const PLATE_TRIGRAM_MIN = 3;
+/** SQLite: a fragment in at most this many plates (every tenant, every time) is looked up record by record. */
+const PLATE_LOOKUP_MAX = 10_000;
+/** How far a short fragment's search counts (RecognitionPage.totalCapped). */
+export const RECOGNITION_COUNT_CAP = RECOGNITION_SEARCH_COUNT_CAP;
+/** How a search's plate fragment is found: see RecognitionService.platePlan. */
+type PlatePlan = 'none' | 'short' | 'lookup' | 'filter';
+/** A fragment as an FTS5 phrase (it holds only 汉字, letters and digits: no quote to escape). */
+const plateMatch = (fragment: string) => `"${fragment}"`;
 type Scope = ReturnType<typeof recordsOf>;
 export type StoredRecord = Database['recognition_records'] & { device_name: string | null };
+/** One page of a search and how many records it finds (`totalCapped`: counted up to RECOGNITION_COUNT_CAP only). */
+export interface RecognitionPage {
+  rows: RecognitionRecord[];
+  total: number;
+  totalCapped: boolean;
+}
 /** Told of a tenant's records after they are stored (the watchlists match them); a failure is reported, the records stay. */
 export type RecordsListener = (tenantId: number, rows: readonly RecognitionRow[]) => Promise<void>;
 
@@ -187,11 +206,30 @@ export class RecognitionService {
         .execute();
   }
 
-  private scope(tenantId: number, filter: RecognitionFilter): Scope {
+  /**
+   * How a fragment of ≥ PLATE_TRIGRAM_MIN characters is found (migration 022). PostgreSQL: its LIKE
+   * uses the pg_trgm index by itself. SQLite: the FTS5 trigram table is asked first how many plates of
+   * every tenant and time hold the fragment (a count of its index, well under a millisecond); up to
+   * PLATE_LOOKUP_MAX the records are looked up by id (a rare fragment: …12345), more and the range's
+   * time index is walked with the matches as a filter (a common one: 浙A1), each bounded whatever the
+   * record count.
+   */
+  private async platePlan(filter: RecognitionFilter): Promise<PlatePlan> {
+    if (!filter.plate || filter.wholePlate) return 'none';
+    if ([...filter.plate].length < PLATE_TRIGRAM_MIN) return 'short';
+    if (dialectOf(this.db) === 'postgres') return 'none';
+    const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(PLATE_SEARCH_TABLE)}
+      where ${sql.table(PLATE_SEARCH_TABLE)} match ${plateMatch(filter.plate)}`.execute(this.db);
+    return Number(row.rows[0]?.n ?? 0) <= PLATE_LOOKUP_MAX ? 'lookup' : 'filter';
+  }
+
+  private scope(tenantId: number, filter: RecognitionFilter, plan: PlatePlan): Scope {
+    // 'lookup': the tenant and time compared as expressions (+column), so no index on them competes with the ids' lookup.
+    const column = (name: 'r.tenant_id' | 'r.at') => (plan === 'lookup' ? sql<number>`+${sql.ref(name)}` : sql.ref(name));
     let query: Scope = recordsOf(this.db)
-      .where('r.tenant_id', '=', tenantId)
-      .where('r.at', '>=', filter.beginTime)
-      .where('r.at', '<=', filter.endTime);
+      .where(column('r.tenant_id'), '=', tenantId)
+      .where(column('r.at'), '>=', filter.beginTime)
+      .where(column('r.at'), '<=', filter.endTime);
     if (filter.deviceIds) query = query.where('r.device_id', 'in', filter.deviceIds);
     if (filter.kind) query = query.where('r.kind', '=', filter.kind);
     if (filter.ageBand) query = query.where('r.age_band', '=', filter.ageBand);
@@ -203,9 +241,15 @@ export class RecognitionService {
     if (filter.powerType) query = query.where('r.power_type', '=', filter.powerType);
     if (filter.nonMotorType) query = query.where('r.non_motor_type', '=', filter.nonMotorType);
     if (filter.targetType) query = query.where('r.target_type', '=', filter.targetType);
-    // A whole plate seeks the tenant + plate index; a fragment (checked to letters, digits and 汉字: nothing LIKE reads specially) filters the range's rows.
-    if (filter.plate)
-      query = filter.wholePlate ? query.where('r.plate', '=', filter.plate) : query.where('r.plate', 'like', `%${filter.plate}%`);
+    if (!filter.plate) return query;
+    // A whole plate seeks the tenant + plate index. A fragment (checked to letters, digits and 汉字: nothing LIKE
+    // or the FTS query syntax reads specially) is always LIKE'd, so the trigram index only narrows, never decides.
+    if (filter.wholePlate) return query.where('r.plate', '=', filter.plate);
+    query = query.where('r.plate', 'like', `%${filter.plate}%`);
+    if (plan === 'lookup' || plan === 'filter')
+      query = query.where(
+        sql<boolean>`r.record_id in (select rowid from ${sql.table(PLATE_SEARCH_TABLE)} where ${sql.table(PLATE_SEARCH_TABLE)} match ${plateMatch(filter.plate)})`,
+      );
     return query;
   }
 
@@ -220,27 +264,44 @@ export class RecognitionService {
   }
 
   async count(tenantId: number, filter: RecognitionFilter): Promise<number> {
-    const row = await this.scope(tenantId, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return this.countOf(this.scope(tenantId, filter, await this.platePlan(filter)));
   }
 
-  /** One page of the search, newest first, and the number of records it finds. */
-  async search(
-    tenantId: number,
-    filter: RecognitionFilter,
-    pageNum: number,
-    pageSize: number,
-  ): Promise<{ rows: RecognitionRecord[]; total: number }> {
-    const [total, rows] = await Promise.all([
-      this.count(tenantId, filter),
-      this.rows(this.scope(tenantId, filter))
+  /** The scope's records; with `cap`, counted no further than cap + 1. */
+  private async countOf(scope: Scope, cap?: number): Promise<number> {
+    const counted =
+      cap === undefined
+        ? scope.select((eb) => eb.fn.countAll<number>().as('n'))
+        : this.db
+            .selectFrom(
+              scope
+                .select(sql.lit(1).as('one'))
+                .limit(cap + 1)
+                .as('capped'),
+            )
+            .select((eb) => eb.fn.countAll<number>().as('n'));
+    return Number((await counted.executeTakeFirstOrThrow()).n);
+  }
+
+  /**
+   * One page of the search, newest first, and the number of records it finds. A fragment of one or two
+   * characters (浙, A1) has no trigram index: its rows are a LIKE over the range, and its count stops at
+   * RECOGNITION_COUNT_CAP (`totalCapped`: the page says 10,000+ 条) rather than reading every record of a
+   * month to say how many thousands more.
+   */
+  async search(tenantId: number, filter: RecognitionFilter, pageNum: number, pageSize: number): Promise<RecognitionPage> {
+    const plan = await this.platePlan(filter);
+    const cap = plan === 'short' ? RECOGNITION_COUNT_CAP : undefined;
+    const scope = this.scope(tenantId, filter, plan);
+    const [counted, rows] = await Promise.all([
+      this.countOf(scope, cap),
+      this.rows(scope)
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
     ]);
-    return { total, rows: rows.map((row) => this.record(row)) };
+    const totalCapped = cap !== undefined && counted > cap;
+    return { total: totalCapped ? RECOGNITION_COUNT_CAP : counted, totalCapped, rows: rows.map((row) => this.record(row)) };
   }
 
   /** Refuses an export above RECOGNITION_EXPORT_MAX_ROWS before a byte is sent; returns how many rows it will write. */
@@ -257,8 +318,9 @@ export class RecognitionService {
    */
   async *iterate(tenantId: number, filter: RecognitionFilter): AsyncGenerator<RecognitionRecord> {
     let after: { at: number; id: number } | undefined;
+    const plan = await this.platePlan(filter);
     for (;;) {
-      let scope = this.scope(tenantId, filter);
+      let scope = this.scope(tenantId, filter, plan);
       if (after) {
         const { at, id } = after;
         scope = scope.where((eb) => eb.or([eb('r.at', '<', at), eb.and([eb('r.at', '=', at), eb('r.record_id', '<', id)])]));

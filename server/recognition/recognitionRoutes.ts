@@ -11,8 +11,13 @@ import { parseRecognitionQuery, type RecognitionService } from './RecognitionSer
 export async function recognitionRoutes(api: FastifyInstance, recognition: RecognitionService): Promise<void> {
   route(api, declared.list, async (request) => {
     const { pageNum, pageSize, ...query } = request.query;
-    const { rows, total } = await recognition.search(sessionOf(request).tenantId, parseRecognitionQuery(query), pageNum, pageSize);
-    return { code: 200, msg: '查询成功', rows, total };
+    const { rows, total, totalCapped } = await recognition.search(
+      sessionOf(request).tenantId,
+      parseRecognitionQuery(query),
+      pageNum,
+      pageSize,
+    );
+    return { code: 200, msg: '查询成功', rows, total, totalCapped };
   });
 
   route(api, declared.export, async (request, reply) => {
