@@ -13,6 +13,7 @@ import {
 } from '../../contracts/recognition';
 import type { Database } from '../db/Database';
 import { chinesePlate } from '../simulation/chinesePlates';
+import { seededRandom } from '../simulation/seededRandom';
 import { HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
 
 export type RecognitionRow = Omit<Database['recognition_records'], 'record_id'>;
@@ -71,6 +72,47 @@ const TARGET_WEIGHTS: readonly (readonly [TargetType, number])[] = [
 ];
 /** How often a face wears each attribute. */
 const ATTRIBUTE_SHARES: Record<FaceAttribute, number> = { GLASSES: 0.28, SUNGLASSES: 0.06, MASK: 0.15, HAT: 0.12, BACKPACK: 0.2 };
+
+/** A vehicle as a camera sees it: the same plate always on the same type, colour and power. */
+type Vehicle = Pick<RecognitionRow, 'plate' | 'plate_color' | 'vehicle_type' | 'vehicle_color' | 'power_type'>;
+/** The share of vehicle records that are one of the tenant's regular vehicles (residents, commuters, fleets): their plates repeat. */
+const REGULAR_SHARE = 0.8;
+/** Regular vehicles per tenant. */
+const REGULAR_VEHICLES = 5000;
+/**
+ * How skewed the regulars' visits are: the regular at rank i (of N) is drawn with u^SKEW·N, so the most
+ * frequent holds about 1/√N of the regulars' passes (1.4 %), the ten most frequent 4.5 %.
+ */
+const REGULAR_SKEW = 2;
+const regularsByTenant = new Map<number, readonly Vehicle[]>();
+
+/** Any vehicle: its type, colour and a plate (chinesePlate: mostly the home province 浙, 浙A most of all). */
+function drawVehicle(random: () => number): Vehicle {
+  const type = pickWeighted(VEHICLE_TYPE_WEIGHTS, random);
+  const drawn = chinesePlate(random, type === 'BUS' || type === 'TRUCK');
+  return {
+    vehicle_type: type,
+    vehicle_color: pickWeighted(VEHICLE_COLOR_WEIGHTS, random),
+    plate: drawn.plate,
+    plate_color: drawn.plateColor,
+    power_type: drawn.powerType,
+  };
+}
+
+/**
+ * One of the tenant's REGULAR_VEHICLES regulars, the frequent ones far more often (REGULAR_SKEW). The
+ * regulars are drawn once per tenant from their own seed: the same vehicles in every run, whatever
+ * `random` (the simulator's, the history's or the bulk seed's) has drawn before.
+ */
+export function regularVehicle(tenantId: number, random: () => number): Vehicle {
+  let regulars = regularsByTenant.get(tenantId);
+  if (!regulars) {
+    const own = seededRandom(0x7e9_1a25 + 104_729 * tenantId);
+    regulars = Array.from({ length: REGULAR_VEHICLES }, () => drawVehicle(own));
+    regularsByTenant.set(tenantId, regulars);
+  }
+  return regulars[Math.floor(random() ** REGULAR_SKEW * regulars.length)]!;
+}
 
 export function pickWeighted<T>(options: readonly (readonly [T, number])[], random: () => number): T {
   const total = options.reduce((sum, [, weight]) => sum + weight, 0);
@@ -136,16 +178,9 @@ export function drawRecord(tenantId: number, camera: RecognitionCameraSite, at: 
       row.attributes = worn.length ? `,${worn.join(',')},` : '';
       break;
     }
-    case 'vehicle': {
-      const type = pickWeighted(VEHICLE_TYPE_WEIGHTS, random);
-      const drawn = chinesePlate(random, type === 'BUS' || type === 'TRUCK');
-      row.vehicle_type = type;
-      row.vehicle_color = pickWeighted(VEHICLE_COLOR_WEIGHTS, random);
-      row.plate = drawn.plate;
-      row.plate_color = drawn.plateColor;
-      row.power_type = drawn.powerType;
+    case 'vehicle':
+      Object.assign(row, random() < REGULAR_SHARE ? regularVehicle(tenantId, random) : drawVehicle(random));
       break;
-    }
     case 'nonMotor':
       row.non_motor_type = pickWeighted(NON_MOTOR_WEIGHTS, random);
       break;
