@@ -51,7 +51,7 @@ export default function DataRetrievalPage() {
       { query: { ...search.query, pageNum: search.pageNum, pageSize: PAGE_SIZE } },
       reading,
     );
-    return { rows: reply.rows, total: reply.total };
+    return { rows: reply.rows, total: reply.total, totalCapped: reply.totalCapped ?? false };
   }, [api, search]);
   const [page, reloadPage] = useLoaded(readPage);
   const [selected, setSelected] = useState<RecognitionRecord | undefined>();

@@ -65,11 +65,14 @@ function Panels({
   records,
   error,
   snapshot,
+  capped = false,
 }: {
   status: 'ready' | 'loading' | 'error';
   records: RecognitionRecord[];
   error?: string;
   snapshot: 'ok' | 'failed';
+  /** A short plate fragment's search: the server counted up to 10,000. */
+  capped?: boolean;
 }) {
   const dictionaries = useRecognitionDictionaries();
   const picture = async () => {
@@ -84,7 +87,13 @@ function Panels({
   return (
     <div className="data-retrieval__main" style={{ width: 1100, height: 420 }}>
       <RecordTable
-        page={status === 'loading' ? undefined : { rows: records, total: records.length }}
+        page={
+          status === 'loading'
+            ? undefined
+            : capped
+              ? { rows: records, total: 10_000, totalCapped: true }
+              : { rows: records, total: records.length }
+        }
         status={status}
         error={error}
         onRetry={() => undefined}
@@ -116,3 +125,4 @@ export const Empty: Story = { args: { records: [] } };
 export const Failed: Story = { args: { status: 'error', records: [], error: '网络错误，请稍后重试' } };
 export const SnapshotFailed: Story = { args: { snapshot: 'failed' } };
 export const SnapshotExpired: Story = { args: { records: [rows[3]!] } };
+export const CappedTotal: Story = { args: { capped: true } };

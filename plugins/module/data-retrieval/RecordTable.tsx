@@ -5,7 +5,8 @@ import { dataRetrievalStrings as t } from './dataRetrievalStrings';
 import { recordSummary, type RecognitionDictionaries } from './recognitionSearch';
 
 export interface RecordTableProps {
-  page: { rows: RecognitionRecord[]; total: number } | undefined;
+  /** `totalCapped`: `total` is where the server stopped counting (a short plate fragment), shown as 10,000+. */
+  page: { rows: RecognitionRecord[]; total: number; totalCapped?: boolean } | undefined;
   status: WidgetStatus;
   error?: string;
   onRetry?(): void;
@@ -26,7 +27,13 @@ export function RecordTable({ page, status, error, onRetry, pageNum, pageSize, o
     <PanelBox
       title={t.results}
       className="data-retrieval__results"
-      actions={page ? <span className="data-retrieval__total">{t.total(total)}</span> : undefined}
+      actions={
+        page ? (
+          <span className="data-retrieval__total" title={page.totalCapped ? t.totalCapped(total) : undefined}>
+            {t.total(total, page.totalCapped)}
+          </span>
+        ) : undefined
+      }
     >
       <WidgetState
         status={status}

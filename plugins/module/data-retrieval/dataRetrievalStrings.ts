@@ -37,7 +37,9 @@ export const dataRetrievalStrings = {
   peopleCount: (count: number) => `${count} 人`,
   hasSnapshot: '有',
   noSnapshotShort: '—',
-  total: (count: number) => `共 ${count.toLocaleString('zh-CN')} 条`,
+  /** `capped`: the server counted a one- or two-character plate fragment only up to `count` (10,000+ 条). */
+  total: (count: number, capped = false) => `共 ${count.toLocaleString('zh-CN')}${capped ? '+' : ''} 条`,
+  totalCapped: (count: number) => `车牌只输入了一两个字符，只统计到 ${count.toLocaleString('zh-CN')} 条；输入三个及以上字符可精确统计`,
   previous: '上一页',
   next: '下一页',
   page: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
