@@ -108,7 +108,13 @@ export function regularVehicle(tenantId: number, random: () => number): Vehicle 
   let regulars = regularsByTenant.get(tenantId);
   if (!regulars) {
     const own = seededRandom(0x7e9_1a25 + 104_729 * tenantId);
-    regulars = Array.from({ length: REGULAR_VEHICLES }, () => drawVehicle(own));
+    // One vehicle per plate (a draw can repeat a plate: 浙A and five digits are ~100k plates).
+    const byPlate = new Map<string, Vehicle>();
+    while (byPlate.size < REGULAR_VEHICLES) {
+      const vehicle = drawVehicle(own);
+      if (!byPlate.has(vehicle.plate!)) byPlate.set(vehicle.plate!, vehicle);
+    }
+    regulars = [...byPlate.values()];
     regularsByTenant.set(tenantId, regulars);
   }
   return regulars[Math.floor(random() ** REGULAR_SKEW * regulars.length)]!;
