@@ -75,6 +75,8 @@ describe('the business seed', () => {
       'teams',
     ])
       await sql`drop table ${sql.table(table)}`.execute(db);
+    // SQLite: the plate search's FTS table (migration 022) outlives its content table.
+    await sql`drop table if exists recognition_plates`.execute(db);
     await sql`drop index alarm_history_at`.execute(db);
     await sql`alter table sessions drop column revoked_reason`.execute(db);
     for (const table of ['alarms', 'command_log']) await sql`alter table ${sql.table(table)} drop column origin`.execute(db);
