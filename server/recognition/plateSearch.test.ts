@@ -143,7 +143,7 @@ describe('the plate fragment search (migration 022)', () => {
     expect(short.rows?.[0]?.plate).toBe('浙A100000');
     const twoCharacters = await search('a1');
     expect([twoCharacters.total, twoCharacters.totalCapped]).toEqual([RECOGNITION_SEARCH_COUNT_CAP, true]);
-    // 10,050 plates hold 浙A1: more than the SQLite lookup takes one by one, so the range is filtered instead.
+    // 10,050 plates hold 浙A1: more than SQLite looks up one by one, so it is a LIKE over the range instead.
     const common = await search('浙A1');
     expect([common.total, common.totalCapped]).toEqual([RECOGNITION_SEARCH_COUNT_CAP + 50, false]);
     const rare = await search('00049');
