@@ -3,6 +3,7 @@ import type { PerceptionAlarmDimension, VehicleDimension } from '../../contracts
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { formatPlate, type PowerType } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
+import type { PlateFigures } from './PlateFigures';
 import type { RecognitionFigures } from './RecognitionFigures';
 import { numberOf } from './sqlFigures';
 
@@ -24,6 +25,7 @@ const COLUMN_OF: Record<VehicleDimension, string> = {
 export class VehicleAnalysisService {
   constructor(
     private readonly figures: RecognitionFigures,
+    private readonly plateFigures: PlateFigures,
     private readonly alarmTypes: readonly string[],
     private readonly typeName: (code: string) => string,
   ) {}
@@ -38,7 +40,7 @@ export class VehicleAnalysisService {
           sql<number>`coalesce(sum(case when r.kind = 'vehicle' and r.power_type <> ${FUEL} then 1 else 0 end), 0)`.as('newEnergy'),
         ])
         .executeTakeFirst(),
-      this.plateCount(tenantId, window),
+      this.plateFigures.distinct(tenantId, window, ['vehicle', 'nonMotor']),
       this.figures.alarmCount(tenantId, window, this.alarmTypes),
     ]);
     return {
@@ -50,19 +52,6 @@ export class VehicleAnalysisService {
         { name: '车辆告警', value: alarms, unit: '条' },
       ],
     };
-  }
-
-  /**
-   * The distinct plates of the window's vehicles and non-motor vehicles: its own query, read from the
-   * (tenant, kind, time, plate) index alone (migration 022), not from every record of the window.
-   */
-  private async plateCount(tenantId: number, window: AnalysisWindow): Promise<number> {
-    const row = await this.figures
-      .records(tenantId, window, ['vehicle', 'nonMotor'])
-      .where('r.plate', 'is not', null)
-      .select(sql<number>`count(distinct r.plate)`.as('n'))
-      .executeTakeFirst();
-    return numberOf(row?.n);
   }
 
   /** Vehicles and non-motor vehicles per bucket (series named by kind code). */
@@ -78,10 +67,10 @@ export class VehicleAnalysisService {
     return this.figures.countBy(tenantId, window, ['vehicle'], COLUMN_OF[dimension], '辆次');
   }
 
-  /** The ten plates seen most often (keyed by the stored plate, named as plates are shown: 浙A·12345); index-only as plateCount. */
+  /** The ten plates seen most often (keyed by the stored plate, named as plates are shown: 浙A·12345). */
   async plates(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
-    const top = await this.figures.countBy(tenantId, window, ['vehicle'], 'r.plate', '次', 10);
-    return { ...top, items: top.items.map((item) => ({ ...item, name: formatPlate(item.name) })) };
+    const top = await this.plateFigures.top(tenantId, window, ['vehicle'], 10);
+    return { unit: '次', items: top.map(({ plate, n }) => ({ key: plate, name: formatPlate(plate), value: n })) };
   }
 
   alarmsBy(tenantId: number, window: AnalysisWindow, by: PerceptionAlarmDimension): Promise<CategoryData> {

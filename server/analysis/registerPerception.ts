@@ -5,6 +5,7 @@ import type { ServerDeps } from '../ServerDeps';
 import { FaceAnalysisService } from './FaceAnalysisService';
 import { FrontViewAnalysisService } from './FrontViewAnalysisService';
 import { perceptionRoutes } from './perceptionRoutes';
+import { PlateFigures } from './PlateFigures';
 import { RecognitionFigures } from './RecognitionFigures';
 import { TargetAnalysisService } from './TargetAnalysisService';
 import { VehicleAnalysisService } from './VehicleAnalysisService';
@@ -29,7 +30,7 @@ export async function registerPerception(
   await perceptionRoutes(
     api,
     {
-      vehicles: new VehicleAnalysisService(figures, typesOpening('carDefense'), typeName),
+      vehicles: new VehicleAnalysisService(figures, new PlateFigures(db), typesOpening('carDefense'), typeName),
       faces: new FaceAnalysisService(figures, typesOpening('faceDefense'), typeName),
       targets: new TargetAnalysisService(figures),
       frontView: new FrontViewAnalysisService(db, figures, new AvailabilityService(db, catalog, now), cameraKinds),

@@ -32,6 +32,14 @@ export interface PerceptionTables {
     /** Who a simulated face is: a watchlist person target's id (migration 020); null or absent for anyone else. */
     person_id?: number | null;
   };
+  /** How often a plate was seen per tenant, UTC day (at / 86,400,000) and kind (migration 022, kept by triggers): 车辆管控's plate figures. */
+  recognition_plate_days: {
+    tenant_id: number;
+    day: number;
+    kind: string;
+    plate: string;
+    n: number;
+  };
   /** A watchlist deployment (布防, migration 020; server/watchlists/): cameras as ",1,2,3,". */
   watchlist_deployments: {
     deployment_id: number | undefined;

@@ -92,8 +92,9 @@ describe('the database layer', () => {
     ]) {
       await sql`drop table ${sql.table(table)}`.execute(server.services.ctx.db);
     }
-    // SQLite: the plate search's FTS table (migration 022) outlives its content table.
-    await sql`drop table if exists recognition_plates`.execute(server.services.ctx.db);
+    // Migration 022's tables that outlive recognition_records (SQLite: the plate search's FTS table).
+    for (const table of ['recognition_plates', 'recognition_plate_days'])
+      await sql`drop table if exists ${sql.table(table)}`.execute(server.services.ctx.db);
     await sql`drop index alarm_history_at`.execute(server.services.ctx.db);
     await sql`alter table sessions drop column revoked_reason`.execute(server.services.ctx.db);
     for (const table of ['alarms', 'command_log'])

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { copyRows } from '../db/copyRows';
 import { dialectOf, type Db } from '../db/Database';
-import { PLATE_SEARCH_TRIGGERS, REBUILD_PLATE_SEARCH } from '../db/migrations/022_plate_search';
+import { PLATE_DAY_TRIGGERS, PLATE_SEARCH_TRIGGERS, REBUILD_PLATE_DAYS, REBUILD_PLATE_SEARCH } from '../db/migrations/022_plate_search';
 import {
   drawRecord,
   localHour,
@@ -162,9 +162,10 @@ async function withLargeCache(db: Db, work: () => Promise<void>): Promise<void> 
 const SQLITE_REINDEX_ROWS = 1_000_000;
 
 /**
- * SQLite: `work` in one transaction with the table's indexes and plate-search triggers dropped, then built
- * again (the indexes from their own definitions in sqlite_master, the plate search by one rebuild): each
- * index is then one sort, not millions of inserts at random places (about three times faster at 10M). One transaction, so a start that dies midway leaves the table and
+ * SQLite: `work` in one transaction with the table's indexes and migration 022's triggers dropped, then
+ * built again (the indexes from their own definitions in sqlite_master, the plate search and the plates
+ * per day by one rebuild each): each index is then one sort, not millions of inserts at random places
+ * (about three times faster at 10M). One transaction, so a start that dies midway leaves the table and
  * its indexes as they were. Nothing else writes while the database is being prepared.
  */
 async function withoutIndexes(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
@@ -172,12 +173,13 @@ async function withoutIndexes(db: Db, work: (trx: Db) => Promise<void>): Promise
     const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
       where type = 'index' and tbl_name = 'recognition_records' and sql is not null`.execute(trx);
     for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
-    // The plate search's triggers too (migration 022): its FTS table is rebuilt once after, not row by row.
-    for (const trigger of PLATE_SEARCH_TRIGGERS) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
+    // Migration 022's triggers too: the plate search and the plates per day are rebuilt once after, not row by row.
+    const triggers = [...PLATE_SEARCH_TRIGGERS, ...PLATE_DAY_TRIGGERS];
+    for (const trigger of triggers) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
     await work(trx);
     for (const index of rows) await sql.raw(index.sql).execute(trx);
-    for (const trigger of PLATE_SEARCH_TRIGGERS) await sql.raw(trigger.sql).execute(trx);
-    await sql.raw(REBUILD_PLATE_SEARCH).execute(trx);
+    for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
+    for (const statement of [REBUILD_PLATE_SEARCH, ...REBUILD_PLATE_DAYS]) await sql.raw(statement).execute(trx);
   });
 }
 

@@ -75,8 +75,8 @@ describe('the business seed', () => {
       'teams',
     ])
       await sql`drop table ${sql.table(table)}`.execute(db);
-    // SQLite: the plate search's FTS table (migration 022) outlives its content table.
-    await sql`drop table if exists recognition_plates`.execute(db);
+    // Migration 022's tables that outlive recognition_records (SQLite: the plate search's FTS table).
+    for (const table of ['recognition_plates', 'recognition_plate_days']) await sql`drop table if exists ${sql.table(table)}`.execute(db);
     await sql`drop index alarm_history_at`.execute(db);
     await sql`alter table sessions drop column revoked_reason`.execute(db);
     for (const table of ['alarms', 'command_log']) await sql`alter table ${sql.table(table)} drop column origin`.execute(db);
