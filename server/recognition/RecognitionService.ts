@@ -70,8 +70,8 @@ export interface RecognitionFilter extends Omit<RecognitionQuery, 'deviceIds' | 
 const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
 /** A fragment this long or longer is found through the trigram index (migration 022); a shorter one is a LIKE over the range. */
 export const PLATE_TRIGRAM_MIN = 3;
-/** SQLite: a fragment in at most this many plates (every tenant, every time) is looked up record by record (≤ ~25 ms). */
-const PLATE_LOOKUP_MAX = 10_000;
+/** SQLite: by default, a fragment in at most this many plates is looked up record by record (≤ ~100 ms). */
+const PLATE_LOOKUP_MAX = 40_000;
 /** How far a short fragment's search counts (RecognitionPage.totalCapped). */
 export const RECOGNITION_COUNT_CAP = RECOGNITION_SEARCH_COUNT_CAP;
 /** How a search's plate fragment is found: see RecognitionService.platePlan. */
@@ -126,6 +126,8 @@ export class RecognitionService {
     /** Device kinds (page names) whose devices recognise: those with live video. */
     private readonly cameraKinds: readonly string[],
     readonly snapshots: SnapshotStore,
+    /** SQLite: a fragment in at most this many plates (every tenant, every time) is looked up record by record. */
+    private readonly plateLookupMax = PLATE_LOOKUP_MAX,
   ) {}
 
   /** The tenant's recognition cameras (every one, online or not: their past records are searchable). */
@@ -209,10 +211,10 @@ export class RecognitionService {
   /**
    * How a fragment of ≥ PLATE_TRIGRAM_MIN characters is found (migration 022). PostgreSQL: its LIKE
    * uses the pg_trgm index by itself. SQLite: the FTS5 trigram table is asked first how many plates of
-   * every tenant and time hold the fragment (a count of its index: 1 ms for 135k at 10M records). Up to
-   * PLATE_LOOKUP_MAX the records are looked up by id (a rare fragment: …12345; ~2.5 µs each); more (a
-   * common one: 浙A1) and a lookup would cost more than the LIKE over the range's records (0.2 µs each:
-   * ~170 ms for a 31-day window at 10M), which is bounded by the window whatever the table holds.
+   * every tenant and time hold the fragment (a count of its index: 14 ms for 135k at 10M records). Up to
+   * plateLookupMax the records are looked up by id (a rare fragment: …12345; ~2.5 µs each); more (a
+   * common one: 浙A1) and a lookup would cost more than the LIKE over the range's records (~0.2–0.3 µs
+   * each: 160–220 ms for a 31-day window at 10M), which is bounded by the window whatever the table holds.
    * Measured at 10M: the range's records read through the FTS matches as an IN list (the planner's own
    * choice) cost more than either (250 ms for 浙A1), so neither plan uses it.
    */
@@ -222,7 +224,7 @@ export class RecognitionService {
     if (dialectOf(this.db) === 'postgres') return 'none';
     const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(PLATE_SEARCH_TABLE)}
       where ${sql.table(PLATE_SEARCH_TABLE)} match ${plateMatch(filter.plate)}`.execute(this.db);
-    return Number(row.rows[0]?.n ?? 0) <= PLATE_LOOKUP_MAX ? 'lookup' : 'range';
+    return Number(row.rows[0]?.n ?? 0) <= this.plateLookupMax ? 'lookup' : 'range';
   }
 
   private scope(tenantId: number, filter: RecognitionFilter, plan: PlatePlan): Scope {
