@@ -8,6 +8,7 @@ import { perceptionRoutes } from './perceptionRoutes';
 import { RecognitionFigures } from './RecognitionFigures';
 import { TargetAnalysisService } from './TargetAnalysisService';
 import { VehicleAnalysisService } from './VehicleAnalysisService';
+import { WatchlistHitFigures } from './WatchlistHitFigures';
 
 /**
  * 数据分析's pages over the recognition records. Which alarm types are vehicle or face alarms is read
@@ -33,6 +34,7 @@ export async function registerPerception(
       faces: new FaceAnalysisService(figures, typesOpening('faceDefense'), typeName),
       targets: new TargetAnalysisService(figures),
       frontView: new FrontViewAnalysisService(db, figures, new AvailabilityService(db, catalog, now), cameraKinds),
+      watchlistHits: new WatchlistHitFigures(db),
     },
     now,
   );

@@ -42,6 +42,8 @@ export interface PerceptionTables {
     alarm_type: string;
     grade: string;
     device_ids: string;
+    /** The areas named, as ",江南大道,滨盛路," ('' for none: migration 023). */
+    areas: string;
     valid_from: number;
     valid_until: number;
     interval_minutes: number;

@@ -29,7 +29,7 @@ describe('the database layer', () => {
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
     // A new migration also needs its tables dropped in the rewinds below (and in seedBusiness.test.ts).
-    expect(recorded.at(-1)).toBe('020_watchlists');
+    expect(recorded.at(-1)).toBe('023_watchlist_areas');
     await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(
       db,
     );
