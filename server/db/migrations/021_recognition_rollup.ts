@@ -56,18 +56,19 @@ export const migration021RecognitionRollup: MigrationFactory = () => ({
 export async function fillRecognitionRollups<T>(db: Kysely<T>, tenantId?: number): Promise<void> {
   const tenant = tenantId === undefined ? sql`1 = 1` : sql`tenant_id = ${tenantId}`;
   const hour = sql.raw(`(at / ${HOUR_MS}) * ${HOUR_MS}`);
-  const counted = (dimension: string, value: ReturnType<typeof sql.raw>, where = sql`1 = 1`) => sql`
+  // A constant value (the total's '', an attribute's code) is not grouped by: PostgreSQL refuses a constant in GROUP BY.
+  const counted = (dimension: string, value: ReturnType<typeof sql.raw>, where = sql`1 = 1`, constant = false) => sql`
     select tenant_id, ${hour}, kind, ${sql.lit(dimension)}, ${value}, count(*), cast(null as bigint), cast(null as integer)
-    from recognition_records where ${tenant} and ${where} group by tenant_id, ${hour}, kind, ${value}`;
+    from recognition_records where ${tenant} and ${where} group by tenant_id, ${hour}, kind${constant ? sql`` : sql`, ${value}`}`;
   const parts = [
-    counted('', sql.raw(`''`)),
+    counted('', sql.raw(`''`), sql`1 = 1`, true),
     ...CODED_COLUMNS.map((column) => counted(column, sql.raw(column), sql.raw(`${column} is not null`))),
     counted(
       'demographic',
       sql.raw(`coalesce(age_band, '') || '/' || coalesce(gender, '')`),
       sql.raw('(age_band is not null or gender is not null)'),
     ),
-    ...ATTRIBUTES.map((attribute) => counted('attribute', sql.raw(`'${attribute}'`), sql.raw(`attributes like '%,${attribute},%'`))),
+    ...ATTRIBUTES.map((attribute) => counted('attribute', sql.raw(`'${attribute}'`), sql.raw(`attributes like '%,${attribute},%'`), true)),
     sql`select tenant_id, ${hour}, kind, 'people', '', count(*), sum(people_count), max(people_count)
       from recognition_records where ${tenant} and people_count is not null group by tenant_id, ${hour}, kind`,
   ];
