@@ -184,10 +184,13 @@ export class RecognitionFigures {
    */
   async perCamera(tenantId: number, window: AnalysisWindow, kinds?: readonly RecognitionKind[]): Promise<Map<number, CameraCount>> {
     const { whole, edges } = splitRange(window, 'day');
+    // Grouped by `device_id + 0`, not the column: SQLite would otherwise walk the tenant's whole
+    // tenant + camera + time index (every record it has) to save the sort, instead of the edge's time range.
+    const deviceId = sql<number>`r.device_id + 0`;
     const parts = edges.map((edge) =>
       this.records(tenantId, edge, kinds)
-        .select(['r.device_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('r.at').as('last')])
-        .groupBy('r.device_id')
+        .select([deviceId.as('device_id'), (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('r.at').as('last')])
+        .groupBy(deviceId)
         .execute(),
     );
     if (whole) {
@@ -206,9 +209,9 @@ export class RecognitionFigures {
     }
     const cameras = new Map<number, CameraCount>();
     for (const row of (await Promise.all(parts)).flat()) {
-      const held = cameras.get(row.device_id);
-      const [n, last] = [numberOf(row.n), numberOf(row.last)];
-      cameras.set(row.device_id, held ? { n: held.n + n, last: Math.max(held.last, last) } : { n, last });
+      const [device, n, last] = [numberOf(row.device_id), numberOf(row.n), numberOf(row.last)];
+      const held = cameras.get(device);
+      cameras.set(device, held ? { n: held.n + n, last: Math.max(held.last, last) } : { n, last });
     }
     return cameras;
   }

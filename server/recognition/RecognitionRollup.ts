@@ -30,8 +30,9 @@ export const shanghaiDayOf = (at: number) => Math.floor((at + SHANGHAI_OFFSET_MS
 export function rollupRowsOf(rows: readonly RecognitionRow[]): { hourly: HourlyRow[]; cameras: CameraDailyRow[] } {
   const hourly = new Map<string, HourlyRow>();
   const cameras = new Map<string, CameraDailyRow>();
+  let prefix = '';
   const count = (row: RecognitionRow, hour: number, dimension: string, value: string, people?: number) => {
-    const key = `${row.tenant_id}\u0000${hour}\u0000${row.kind}\u0000${dimension}\u0000${value}`;
+    const key = `${prefix}${dimension}\u0000${value}`;
     const held = hourly.get(key);
     if (!held) {
       const first = people === undefined ? { people_sum: null, people_max: null } : { people_sum: people, people_max: people };
@@ -46,16 +47,19 @@ export function rollupRowsOf(rows: readonly RecognitionRow[]): { hourly: HourlyR
   };
   for (const row of rows) {
     const hour = hourOf(row.at);
+    // The tenant, hour (zero-padded: keys sort by time) and kind every key of the record starts with.
+    prefix = `${row.tenant_id}\u0000${String(hour).padStart(15, '0')}\u0000${row.kind}\u0000`;
     count(row, hour, '', '');
     for (const dimension of CODED_DIMENSIONS) {
       const value = row[dimension];
       if (value !== null) count(row, hour, dimension, value);
     }
     if (row.age_band !== null || row.gender !== null) count(row, hour, 'demographic', demographicOf(row.age_band, row.gender));
-    for (const attribute of FACE_ATTRIBUTES) if (row.attributes.includes(`,${attribute},`)) count(row, hour, 'attribute', attribute);
+    if (row.attributes)
+      for (const attribute of FACE_ATTRIBUTES) if (row.attributes.includes(`,${attribute},`)) count(row, hour, 'attribute', attribute);
     if (row.people_count !== null) count(row, hour, 'people', '', row.people_count);
     const day = shanghaiDayOf(row.at);
-    const key = `${row.tenant_id}\u0000${day}\u0000${row.device_id}\u0000${row.kind}`;
+    const key = `${row.tenant_id}\u0000${String(day).padStart(15, '0')}\u0000${row.device_id}\u0000${row.kind}`;
     const camera = cameras.get(key);
     if (camera) {
       camera.n += 1;
@@ -127,4 +131,32 @@ export function splitRange(range: TimeRange, unit: 'hour' | 'day'): SplitRange {
   if (range.start < first) edges.push({ start: range.start, end: first });
   if (last < range.end) edges.push({ start: last, end: range.end });
   return { whole: { start: first, end: last }, edges };
+}
+
+/**
+ * How many records a tenant has in a range, of one kind or any: the whole hours' totals from
+ * recognition_hourly, the partial first and last hour from the records (the search's unfiltered total).
+ */
+export async function countRecords(db: Db, tenantId: number, range: TimeRange, kind?: string): Promise<number> {
+  const { whole, edges } = splitRange(range, 'hour');
+  const parts = edges.map((edge) => {
+    let records = db
+      .selectFrom('recognition_records')
+      .where('tenant_id', '=', tenantId)
+      .where('at', '>=', edge.start)
+      .where('at', '<', edge.end);
+    if (kind) records = records.where('kind', '=', kind);
+    return records.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  });
+  if (whole) {
+    let hourly = db
+      .selectFrom('recognition_hourly')
+      .where('tenant_id', '=', tenantId)
+      .where('hour_at', '>=', whole.start)
+      .where('hour_at', '<', whole.end)
+      .where('dimension', '=', '');
+    if (kind) hourly = hourly.where('kind', '=', kind);
+    parts.push(hourly.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirst());
+  }
+  return (await Promise.all(parts)).reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
 }

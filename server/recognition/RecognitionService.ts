@@ -23,7 +23,7 @@ import { badRequest } from '../envelope';
 import type { RecognitionRow } from './recognitionModel';
 import type { SnapshotStore } from './SnapshotStore';
 import { copyRows } from '../db/copyRows';
-import { addToRollups } from './RecognitionRollup';
+import { addToRollups, countRecords } from './RecognitionRollup';
 
 /** Rows a statement inserts at once: 21 columns each, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 1000;
@@ -227,6 +227,10 @@ export class RecognitionService {
   }
 
   async count(tenantId: number, filter: RecognitionFilter): Promise<number> {
+    // Nothing but the range (and the kind): the rollup's hourly totals and the range's partial hours.
+    const { beginTime, endTime, kind, ...others } = filter;
+    if (Object.values(others).every((value) => value === undefined))
+      return countRecords(this.db, tenantId, { start: beginTime, end: endTime + 1 }, kind);
     const row = await this.scope(tenantId, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryData, SeriesData, StatGroupData, TableData } from '../../contracts/panels';
-import { AGE_BANDS, FACE_ATTRIBUTES, GENDERS, RECOGNITION_KINDS } from '../../contracts/recognition';
+import { AGE_BANDS, FACE_ATTRIBUTES, GENDERS, RECOGNITION_API, RECOGNITION_KINDS } from '../../contracts/recognition';
 import { loadDeviceCatalog } from '../catalog/deviceCatalog';
 import { fillRecognitionRollups } from '../db/migrations/021_recognition_rollup';
 import { loadPlugins } from '../pluginManifests';
@@ -231,6 +231,17 @@ describe('the recognition rollups', () => {
     }
     const front = await get<StatGroupData>(`/analysis/frontView/summary${range}`);
     expect(item(front, '识别记录')).toBe(rows.length);
+
+    // 数据检索's total without filters (or of a kind) reads the rollup too.
+    const total = async (extra = '') => {
+      const { body } = await server.api('GET', `${RECOGNITION_API.list}${query(beginTime, endTime, `&pageNum=1&pageSize=10${extra}`)}`, {
+        token: admin,
+      });
+      return body.total;
+    };
+    expect(await total()).toBe(rows.length);
+    expect(await total('&kind=face')).toBe(of('face').length);
+    expect(await total('&kind=vehicle&vehicleType=SUV')).toBe(of('vehicle').filter((row) => row.vehicle_type === 'SUV').length);
   });
 
   it('keep tenants apart: another tenant’s records in the same hours change none of this tenant’s figures', async () => {
