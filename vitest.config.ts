@@ -97,6 +97,8 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           environment: 'node',
+          // As the SQLite pass: files share each worker's module graph (each file still gets its own database).
+          isolate: false,
           ...postgresTests,
           pool: 'forks',
           testTimeout: 20_000,

@@ -4,14 +4,15 @@
 //      end-to-end suite serves, at once (short; a failure stops here);
 //   2. three lanes at the same time, each running its steps one after the other:
 //      "globe"  — the end-to-end files that draw the 3D globe (tests/e2e project e2e-globe), the longest;
-//      "pages"  — the other end-to-end files (e2e-pages), then unit and story tests;
-//      "server" — the server suite on SQLite, then on PostgreSQL.
+//      "pages"  — the other end-to-end files (e2e-pages);
+//      "server" — the server suite on SQLite, then on PostgreSQL, then unit and story tests.
 //      Both end-to-end groups serve the one build made in step 1 (E2E_SKIP_BUILD), each from a server of
 //      its own, Chromium one file at a time per group.
 //
 // Much of the end-to-end time is Chromium waiting (on its server, on Janus, on timers) and the server
 // suites wait on databases, so three lanes keep both cores busy until the end where two lanes left one
-// idle for the last minutes; unit tests follow the shorter e2e group so the lanes end close together.
+// idle for the last minutes; unit tests follow the server suites (since a server start stopped compiling
+// every route's validators again, their lane is the shortest) so the lanes end close together.
 // Each step's output is kept and printed whole when the step ends (interleaved vitest reports would be
 // unreadable), with its time; the run fails if any step fails, after every lane has finished, and ends
 // with a table of every step's and lane's time.
@@ -96,8 +97,8 @@ const served = { E2E_SKIP_BUILD: '1' };
 /** The lanes of step 2: name and steps (see the top of this file for why this split). */
 const plan = [
   ['globe', [['test:e2e:globe', served]]],
-  ['pages', [['test:e2e:pages', served], ['test:unit']]],
-  ['server', [['test:server'], ['test:server:pg']]],
+  ['pages', [['test:e2e:pages', served]]],
+  ['server', [['test:server'], ['test:server:pg'], ['test:unit']]],
 ];
 
 if (process.env.TEST_LANES === 'plan') {

@@ -13,6 +13,7 @@ import { discoverPlugins } from '../../core/plugins/discoverPlugins';
 import { DefaultPluginRegistry } from '../../core/plugins/PluginRegistry';
 import { fireSmokeRenderer } from '../../plugins/map-effect/fire-smoke/renderFireSmoke';
 import { flashingPointRenderer } from '../../plugins/map-effect/flashing-point/renderFlashingPoint';
+import { heatLayerRenderer } from '../../plugins/map-effect/heat-layer/renderHeatLayer';
 import { lineTrailRenderer } from '../../plugins/map-effect/line-trail/renderLineTrail';
 import { pulsingCircleRenderer } from '../../plugins/map-effect/pulsing-circle/renderPulsingCircle';
 import { scanCircleRenderer } from '../../plugins/map-effect/scan-circle/renderScanCircle';
@@ -30,6 +31,7 @@ const allRenderers: MapEffectRenderer[] = [
   lineTrailRenderer,
   fireSmokeRenderer,
   viewConeRenderer,
+  heatLayerRenderer,
 ];
 // `?only=scanCircle` puts every effect of the run on one renderer, to see what each one costs.
 const only = new URLSearchParams(location.search).get('only');
@@ -58,6 +60,15 @@ function effectOptions(kind: string, index: number, next: () => number): Record<
     }
     case 'fireSmoke':
       return { position: at() };
+    case 'heatLayer':
+      // A dozen cameras' people counts around one spot (the layer spans its points' rectangle).
+      return {
+        points: Array.from({ length: 12 }, () => {
+          const [longitude, latitude] = at().split(',').map(Number);
+          return { longitude, latitude, value: Math.round(next() * 40) };
+        }),
+        radius: 1500,
+      };
     default:
       return { position: at(), far: 400, mode: 1 };
   }

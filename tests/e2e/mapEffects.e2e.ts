@@ -6,7 +6,7 @@ import { launchBrowser, openPage, type BrowserPage } from './browser';
 // Each map-effect renderer, drawn for real in Chromium's software WebGL through the same hub the app
 // uses (the bench/globe page, served by Vite): it must draw something and Cesium must report no
 // render error (after one it silently stops drawing).
-const EFFECTS = ['pulsingCircle', 'scanCircle', 'flashingPoint', 'lineTrail', 'fireSmoke', 'viewCone'];
+const EFFECTS = ['pulsingCircle', 'scanCircle', 'flashingPoint', 'lineTrail', 'fireSmoke', 'viewCone', 'heatLayer'];
 
 let vite: ViteDevServer;
 let browser: Browser;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const address = vite.httpServer!.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await launchBrowser();
-  // One page for all six: loading Cesium through Vite's dev server is the slow part.
+  // One page for all of them: loading Cesium through Vite's dev server is the slow part.
   opened = await openPage(browser, base);
   page = opened.page;
   await page.goto('/bench/globe/index.html');
