@@ -1,6 +1,7 @@
 /**
- * The perception tables (migrations 019 and 020): the AI cameras' recognition records (server/recognition/)
- * and the watchlists matched against them (server/watchlists/). Part of `Database`; same conventions.
+ * The perception tables (migrations 019–021): the AI cameras' recognition records (server/recognition/),
+ * their rollups (RecognitionRollup.ts) and the watchlists matched against them (server/watchlists/). Part
+ * of `Database`; same conventions.
  */
 export interface PerceptionTables {
   /** A recognition record of an AI camera (migration 019; server/recognition/): the kind's columns, the others null. */
@@ -31,6 +32,30 @@ export interface PerceptionTables {
     origin?: string;
     /** Who a simulated face is: a watchlist person target's id (migration 020); null or absent for anyone else. */
     person_id?: number | null;
+  };
+  /**
+   * Records counted per tenant, hour, kind, dimension and value (migration 021): dimension '' (value '')
+   * the kind's total, a coded column's name (value: the code), 'demographic' (value: age band/gender),
+   * 'attribute' (value: an attribute worn) or 'people' (n: the people counts, with their sum and maximum).
+   */
+  recognition_hourly: {
+    tenant_id: number;
+    hour_at: number;
+    kind: string;
+    dimension: string;
+    value: string;
+    n: number;
+    people_sum: number | null;
+    people_max: number | null;
+  };
+  /** Records counted per tenant, Shanghai day (its start), camera and kind, with the last one's time (migration 021). */
+  recognition_camera_daily: {
+    tenant_id: number;
+    day_at: number;
+    device_id: number;
+    kind: string;
+    n: number;
+    last_at: number;
   };
   /** A watchlist deployment (布防, migration 020; server/watchlists/): cameras as ",1,2,3,". */
   watchlist_deployments: {

@@ -49,6 +49,8 @@ describe('the database layer', () => {
     await server.services.pushHub.publish(2, testEvent, {});
     // The database as the previous version left it: push_log filled, no counters, 005 the last migration.
     for (const table of [
+      'recognition_camera_daily',
+      'recognition_hourly',
       'watchlist_hits',
       'watchlist_targets',
       'watchlist_photos',

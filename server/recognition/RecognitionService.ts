@@ -23,6 +23,7 @@ import { badRequest } from '../envelope';
 import type { RecognitionRow } from './recognitionModel';
 import type { SnapshotStore } from './SnapshotStore';
 import { copyRows } from '../db/copyRows';
+import { addToRollups, countRecords } from './RecognitionRollup';
 
 /** Rows a statement inserts at once: 21 columns each, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 1000;
@@ -166,25 +167,31 @@ export class RecognitionService {
   }
 
   /**
-   * Writes records (the simulator's ticks, the history's month): on PostgreSQL in one COPY stream
-   * (copyRows; the unnest insert it replaced took twice as long for the month), on SQLite in multi-row
-   * statements.
+   * Writes records (the simulator's ticks, the history's month) and adds them to the rollups
+   * (RecognitionRollup.ts) in the same transaction: on PostgreSQL in one COPY stream (copyRows; the
+   * unnest insert it replaced took twice as long for the month), on SQLite in multi-row statements.
    */
   static async insert(db: Db, rows: readonly RecognitionRow[]): Promise<void> {
-    if (dialectOf(db) === 'postgres') {
-      await copyRows(
-        db,
-        'recognition_records',
-        RECORD_COLUMNS,
-        rows.map((row) => ({ ...row, origin: row.origin ?? 'live' })),
-      );
-      return;
-    }
-    for (let start = 0; start < rows.length; start += INSERT_BATCH)
-      await db
-        .insertInto('recognition_records')
-        .values(rows.slice(start, start + INSERT_BATCH))
-        .execute();
+    if (!rows.length) return;
+    const dialect = dialectOf(db);
+    const write = async (trx: Db) => {
+      if (dialect === 'postgres')
+        await copyRows(
+          trx,
+          'recognition_records',
+          RECORD_COLUMNS,
+          rows.map((row) => ({ ...row, origin: row.origin ?? 'live' })),
+        );
+      else
+        for (let start = 0; start < rows.length; start += INSERT_BATCH)
+          await trx
+            .insertInto('recognition_records')
+            .values(rows.slice(start, start + INSERT_BATCH))
+            .execute();
+      await addToRollups(trx, dialect, rows);
+    };
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
   }
 
   private scope(tenantId: number, filter: RecognitionFilter): Scope {
@@ -220,6 +227,10 @@ export class RecognitionService {
   }
 
   async count(tenantId: number, filter: RecognitionFilter): Promise<number> {
+    // Nothing but the range (and the kind): the rollup's hourly totals and the range's partial hours.
+    const { beginTime, endTime, kind, ...others } = filter;
+    if (Object.values(others).every((value) => value === undefined))
+      return countRecords(this.db, tenantId, { start: beginTime, end: endTime + 1 }, kind);
     const row = await this.scope(tenantId, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -35,6 +35,8 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'recognition_camera_daily',
+      'recognition_hourly',
       'watchlist_hits',
       'watchlist_targets',
       'watchlist_photos',

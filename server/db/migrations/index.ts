@@ -19,6 +19,7 @@ import { migration017IntercomCallEnds } from './017_intercom_call_ends';
 import { migration018RowOrigin } from './018_row_origin';
 import { migration019Recognition } from './019_recognition';
 import { migration020Watchlists } from './020_watchlists';
+import { migration021RecognitionRollup } from './021_recognition_rollup';
 import { migration023WatchlistAreas } from './023_watchlist_areas';
 
 /**
@@ -46,5 +47,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '018_row_origin': migration018RowOrigin,
   '019_recognition': migration019Recognition,
   '020_watchlists': migration020Watchlists,
+  '021_recognition_rollup': migration021RecognitionRollup,
   '023_watchlist_areas': migration023WatchlistAreas,
 };
