@@ -40,6 +40,8 @@ export const watchlistEventsOf = (kind: WatchlistKind) => WATCHLIST_EVENT_TYPES.
 
 export const WATCHLIST_MAX_TARGETS = 50;
 export const WATCHLIST_MAX_CAMERAS = 200;
+/** Areas a deployment may name (a tenant has a handful of named places). */
+export const WATCHLIST_MAX_AREAS = 20;
 export const WATCHLIST_MAX_INTERVAL_MINUTES = 1440;
 export const WATCHLIST_DEFAULT_INTERVAL_MINUTES = 10;
 /** A person's photo: JPEG or PNG (told by its bytes), at most 2 MB. */
@@ -52,6 +54,7 @@ export const WATCHLIST_API = {
   action: '/watchlist/:deploymentId/:action',
   hits: '/watchlist/hits',
   cameras: '/watchlist/cameras',
+  areas: '/watchlist/areas',
   photo: '/watchlist/photo',
   photoFile: '/watchlist/photo/:photoId',
   snapshot: '/watchlist/snapshot/:recordId',
@@ -80,7 +83,14 @@ export interface WatchlistDeployment {
   eventType: WatchlistEventType;
   alarmType: string;
   grade: string;
+  /** The cameras named one by one. */
   deviceIds: number[];
+  /**
+   * The areas named (the tenant's named places): a camera is also covered when its area — the named
+   * place nearest to it, as 数据分析 counts areas — is one of these, decided when a record is matched,
+   * so a camera placed in the area later is covered too.
+   */
+  areas: string[];
   validFrom: number;
   validUntil: number;
   intervalMinutes: number;
@@ -89,6 +99,18 @@ export interface WatchlistDeployment {
   hitCount: number;
   lastHitAt: number | null;
   createdAt: number;
+}
+
+/** An area a deployment may name: one of the tenant's named places and how many recognition cameras are in it now. */
+export interface WatchlistArea {
+  name: string;
+  cameraCount: number;
+}
+
+/** What the deployment form chooses from: the areas, and the recognition cameras with the area each is in. */
+export interface WatchlistCoverage {
+  areas: WatchlistArea[];
+  cameras: { deviceId: number; name: string; area: string }[];
 }
 
 export interface WatchlistHit {

@@ -60,7 +60,7 @@ export const perceptionRoutes = {
   vehiclePlates: get('/analysis/vehicles/plates', dataReply<CategoryData>(), vehicles),
   /** Alarms of the vehicle alarm types (those whose manifest opens 车辆布控: violations, retrograde, watchlists) by type or camera. */
   vehicleAlarms: getBy('/analysis/vehicles/alarms', '统计维度', ALARM_DIMENSIONS, dataReply<CategoryData>(), vehicles),
-  /** 人脸抓拍, 抓拍相机, 布防告警, 戴口罩 (%). */
+  /** 人脸抓拍, 抓拍相机, 布防告警, 戴口罩 (%), 布防命中 (the face deployments' hits). */
   faceSummary: get('/analysis/faces/summary', dataReply<StatGroupData>(), faces),
   /** Face records per hour or day of the range. */
   faceFlow: get('/analysis/faces/flow', dataReply<SeriesData>(), faces),
@@ -70,6 +70,8 @@ export const perceptionRoutes = {
   facesByCamera: get('/analysis/faces/cameras', dataReply<CategoryData>(), faces),
   /** Alarms of the face alarm types (those whose manifest opens 人脸布控) by type or camera. */
   faceAlarms: getBy('/analysis/faces/alarms', '统计维度', ALARM_DIMENSIONS, dataReply<CategoryData>(), faces),
+  /** 布防命中: the face deployments' hits (every match stored, alarmed or inside its interval) by deployment, most first (at most 15; key the deployment id). */
+  faceWatchlistHits: get('/analysis/faces/watchlistHits', dataReply<CategoryData>(), faces),
   /** Faces by age band (x, codes) and gender (series, codes). */
   faceDemographics: get('/analysis/faces/demographics', dataReply<SeriesData>(), faces),
   /** Faces wearing each attribute (glasses, mask …; keys are codes). */

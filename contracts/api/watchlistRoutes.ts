@@ -8,10 +8,12 @@ import {
   WATCHLIST_API,
   WATCHLIST_EVENT_TYPES,
   WATCHLIST_KINDS,
+  WATCHLIST_MAX_AREAS,
   WATCHLIST_MAX_CAMERAS,
   WATCHLIST_MAX_INTERVAL_MINUTES,
   WATCHLIST_MAX_TARGETS,
   WATCHLIST_STATUSES,
+  type WatchlistCoverage,
   type WatchlistDeployment,
   type WatchlistHit,
 } from '../watchlists';
@@ -38,10 +40,15 @@ const people = ArrayOf(
     errorMessage: `人员（people）必须是最多 ${WATCHLIST_MAX_TARGETS} 人的列表，每人有姓名（name，1 到 32 个字符）和照片（photoId）`,
   },
 );
-// Not required by the schema (a form body cannot send an empty list): the service asks for at least one.
+// Not required by the schema (a form body cannot send an empty list): the service asks for cameras or areas.
 const deviceIds = ArrayOf(Integer({ minimum: 1, maximum: MAX_ID }), {
   maxItems: WATCHLIST_MAX_CAMERAS,
   errorMessage: `摄像机（deviceIds）必须是最多 ${WATCHLIST_MAX_CAMERAS} 个设备编号的列表`,
+});
+// Names of the tenant's areas (GET /watchlist/areas); the service refuses a name that is not one of them.
+const areas = ArrayOf(StringType({ minLength: 1, maxLength: 40 }), {
+  maxItems: WATCHLIST_MAX_AREAS,
+  errorMessage: `区域（areas）必须是最多 ${WATCHLIST_MAX_AREAS} 个区域名称的列表`,
 });
 
 export const watchlistRoutes = {
@@ -63,7 +70,10 @@ export const watchlistRoutes = {
     reply: deploymentReply,
     access: defense,
   }),
-  /** A deployment: plates and patterns for a vehicle one, people (name + an uploaded photo) for a face one. */
+  /**
+   * A deployment: plates and patterns for a vehicle one, people (name + an uploaded photo) for a face one;
+   * on cameras, areas or both (at least one of them).
+   */
   create: defineRoute({
     method: 'POST',
     path: WATCHLIST_API.create,
@@ -74,6 +84,7 @@ export const watchlistRoutes = {
         eventType: oneOf('布防类型（eventType）', WATCHLIST_EVENT_TYPES),
         grade: oneOf('告警等级（grade）', ALARM_GRADES),
         deviceIds,
+        areas,
         validFrom: time('生效时间（validFrom）'),
         validUntil: time('失效时间（validUntil）'),
         intervalMinutes: integerRange('告警间隔（intervalMinutes）', 1, WATCHLIST_MAX_INTERVAL_MINUTES, ' 分钟'),
@@ -114,6 +125,8 @@ export const watchlistRoutes = {
   }),
   /** The tenant's recognition cameras a deployment may name. */
   cameras: defineRoute({ method: 'GET', path: WATCHLIST_API.cameras, reply: dataReply<RecognitionCamera[]>(), access: defense }),
+  /** The tenant's areas (named places) with how many recognition cameras each covers now, and each camera's area: what the form offers. */
+  areas: defineRoute({ method: 'GET', path: WATCHLIST_API.areas, reply: dataReply<WatchlistCoverage>(), access: defense }),
   /** A person's photo as the body itself (image/jpeg or image/png, ≤ 2 MB; its bytes decide its type), sent through ApiFiles. */
   uploadPhoto: defineRoute({
     method: 'POST',

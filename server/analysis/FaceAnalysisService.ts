@@ -1,13 +1,9 @@
-import { sql } from 'kysely';
 import type { PerceptionAlarmDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { AGE_BANDS, FACE_ATTRIBUTES, GENDERS } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
-import { percentOf, type RecognitionFigures } from './RecognitionFigures';
-import { numberOf } from './sqlFigures';
-
-/** A face's attributes are stored as ",GLASSES,MASK,": one attribute is a LIKE of its code between commas. */
-const wearing = (attribute: string) => sql<number>`coalesce(sum(case when r.attributes like ${`%,${attribute},%`} then 1 else 0 end), 0)`;
+import { percentOf, type Count, type RecognitionFigures } from './RecognitionFigures';
+import { demographicOf } from '../recognition/RecognitionRollup';
 
 /**
  * 人脸管控: the tenant's face records and face alarms within a window. Face alarms (布防告警) are those
@@ -22,30 +18,25 @@ export class FaceAnalysisService {
   ) {}
 
   async summary(tenantId: number, window: AnalysisWindow): Promise<StatGroupData> {
-    const [faces, alarms] = await Promise.all([
-      this.figures
-        .records(tenantId, window, ['face'])
-        .select([
-          (eb) => eb.fn.countAll<number>().as('n'),
-          sql<number>`count(distinct r.device_id)`.as('cameras'),
-          wearing('MASK').as('masks'),
-        ])
-        .executeTakeFirst(),
+    const [faces, masks, cameras, alarms] = await Promise.all([
+      this.figures.counts(tenantId, window, ['face'], '', 'total'),
+      this.figures.counts(tenantId, window, ['face'], 'attribute', 'total'),
+      this.figures.perCamera(tenantId, window, ['face']),
       this.figures.alarmCount(tenantId, window, this.alarmTypes),
     ]);
-    const count = numberOf(faces?.n);
+    const count = sumOf(faces);
     return {
       items: [
         { name: '人脸抓拍', value: count, unit: '次' },
-        { name: '抓拍相机', value: numberOf(faces?.cameras), unit: '台' },
+        { name: '抓拍相机', value: cameras.size, unit: '台' },
         { name: '布防告警', value: alarms, unit: '条' },
-        { name: '戴口罩占比', value: percentOf(numberOf(faces?.masks), count), unit: '%' },
+        { name: '戴口罩占比', value: percentOf(sumOf(masks.filter((entry) => entry.value === 'MASK')), count), unit: '%' },
       ],
     };
   }
 
   flow(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
-    return this.figures.flow(tenantId, window, ['face'], sql.ref('r.kind'), ['face'], '次');
+    return this.figures.flow(tenantId, window, ['face'], 'kind', ['face'], '次');
   }
 
   byHour(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
@@ -62,32 +53,32 @@ export class FaceAnalysisService {
 
   /** Faces by age band (the x axis, every band) and gender (one series per gender, codes). */
   async demographics(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
-    const rows = await this.figures
-      .records(tenantId, window, ['face'])
-      .select(['r.age_band', 'r.gender', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['r.age_band', 'r.gender'])
-      .execute();
-    const count = (band: string, gender: string) => numberOf(rows.find((row) => row.age_band === band && row.gender === gender)?.n);
+    const counts = new Map<string, number>();
+    for (const entry of await this.figures.counts(tenantId, window, ['face'], 'demographic', 'total'))
+      counts.set(entry.value, (counts.get(entry.value) ?? 0) + entry.n);
+    const genders = new Set([...counts.keys()].map((value) => value.slice(value.indexOf('/') + 1)));
     return {
       axis: 'category',
       unit: '人次',
-      series: GENDERS.filter((gender) => rows.some((row) => row.gender === gender)).map((gender) => ({
+      series: GENDERS.filter((gender) => genders.has(gender)).map((gender) => ({
         name: gender,
-        points: AGE_BANDS.map((band): [string, number] => [band, count(band, gender)]),
+        points: AGE_BANDS.map((band): [string, number] => [band, counts.get(demographicOf(band, gender)) ?? 0]),
       })),
     };
   }
 
   /** Faces wearing each attribute, in the dictionary's order. */
   async attributes(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
-    const row = await this.figures
-      .records(tenantId, window, ['face'])
-      .select(FACE_ATTRIBUTES.map((attribute) => wearing(attribute).as(attribute)))
-      .executeTakeFirst();
-    const counts: Record<string, unknown> = { ...row };
+    const worn = await this.figures.counts(tenantId, window, ['face'], 'attribute', 'total');
     return {
       unit: '人次',
-      items: FACE_ATTRIBUTES.map((attribute) => ({ key: attribute, name: attribute, value: numberOf(counts[attribute]) })),
+      items: FACE_ATTRIBUTES.map((attribute) => ({
+        key: attribute,
+        name: attribute,
+        value: sumOf(worn.filter((entry) => entry.value === attribute)),
+      })),
     };
   }
 }
+
+const sumOf = (counts: readonly Count[]) => counts.reduce((sum, entry) => sum + entry.n, 0);

@@ -1,11 +1,9 @@
-import { sql } from 'kysely';
 import type { CategoryData, SeriesData, StatGroupData, TableData } from '../../contracts/panels';
 import { RECOGNITION_KINDS } from '../../contracts/recognition';
 import type { Db } from '../db/Database';
 import type { AvailabilityService } from '../operations/AvailabilityService';
 import type { AnalysisWindow } from './analysisWindow';
 import { percentOf, type RecognitionFigures } from './RecognitionFigures';
-import { numberOf } from './sqlFigures';
 
 /** Availability rows of the operations' service: per bucket (-1: the whole window) and device kind. */
 type AvailabilityRows = Awaited<ReturnType<AvailabilityService['byBucket']>>;
@@ -23,17 +21,22 @@ export class FrontViewAnalysisService {
     private readonly cameraKinds: readonly string[],
   ) {}
 
-  /** The tenant's cameras with their records in the window (a left join on the per-camera counts). */
-  private camerasWithRecords(tenantId: number, window: AnalysisWindow) {
-    const perCamera = this.figures
-      .records(tenantId, window)
-      .select(['r.device_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('r.at').as('last')])
-      .groupBy('r.device_id');
-    return this.db
-      .selectFrom('devices as d')
-      .leftJoin(perCamera.as('g'), 'g.device_id', 'd.device_id')
-      .where('d.tenant_id', '=', tenantId)
-      .where('d.kind', 'in', this.cameraKinds.length ? this.cameraKinds : ['']);
+  /** The tenant's recognition cameras, each with its records in the window (n 0 and last null when it has none). */
+  private async camerasWithRecords(tenantId: number, window: AnalysisWindow) {
+    const [devices, counts] = await Promise.all([
+      this.db
+        .selectFrom('devices')
+        .select(['device_id', 'name', 'online'])
+        .where('tenant_id', '=', tenantId)
+        .where('kind', 'in', this.cameraKinds.length ? this.cameraKinds : [''])
+        .execute(),
+      this.figures.perCamera(tenantId, window),
+    ]);
+    return devices.map((device) => ({
+      ...device,
+      n: counts.get(device.device_id)?.n ?? 0,
+      last: counts.get(device.device_id)?.last ?? null,
+    }));
   }
 
   private uptimeRows(tenantId: number, window: AnalysisWindow): Promise<AvailabilityRows> {
@@ -55,40 +58,29 @@ export class FrontViewAnalysisService {
 
   async summary(tenantId: number, window: AnalysisWindow): Promise<StatGroupData> {
     const [cameras, records, uptime] = await Promise.all([
-      this.camerasWithRecords(tenantId, window)
-        .select([
-          (eb) => eb.fn.countAll<number>().as('total'),
-          sql<number>`coalesce(sum(d.online), 0)`.as('online'),
-          sql<number>`coalesce(sum(case when g.n is null then 1 else 0 end), 0)`.as('silent'),
-        ])
-        .executeTakeFirst(),
-      this.figures
-        .records(tenantId, window)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst(),
+      this.camerasWithRecords(tenantId, window),
+      this.figures.counts(tenantId, window, RECOGNITION_KINDS, '', 'total'),
       this.uptimeRows(tenantId, window),
     ]);
-    const total = numberOf(cameras?.total);
+    const total = cameras.length;
+    const online = cameras.reduce((sum, camera) => sum + camera.online, 0);
     return {
       items: [
         { name: '识别相机', value: total, unit: '台' },
-        { name: '当前在线', value: numberOf(cameras?.online), unit: '台' },
-        { name: '当前在线率', value: percentOf(numberOf(cameras?.online), total), unit: '%' },
+        { name: '当前在线', value: online, unit: '台' },
+        { name: '当前在线率', value: percentOf(online, total), unit: '%' },
         { name: '时段在线率', value: this.uptimeOf(uptime, -1) ?? 0, unit: '%' },
-        { name: '识别记录', value: numberOf(records?.n), unit: '条' },
-        { name: '无记录相机', value: numberOf(cameras?.silent), unit: '台' },
+        { name: '识别记录', value: records.reduce((sum, count) => sum + count.n, 0), unit: '条' },
+        { name: '无记录相机', value: cameras.filter((camera) => camera.n === 0).length, unit: '台' },
       ],
     };
   }
 
   /** Records by kind, every kind in the dictionary's order (codes). */
   async byKind(tenantId: number, window: AnalysisWindow): Promise<CategoryData> {
-    const rows = await this.figures
-      .records(tenantId, window)
-      .select(['r.kind', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('r.kind')
-      .execute();
-    const counts = new Map(rows.map((row) => [row.kind, numberOf(row.n)]));
+    const counts = new Map<string, number>();
+    for (const count of await this.figures.counts(tenantId, window, RECOGNITION_KINDS, '', 'total'))
+      counts.set(count.kind, (counts.get(count.kind) ?? 0) + count.n);
     return { unit: '条', items: RECOGNITION_KINDS.map((kind) => ({ key: kind, name: kind, value: counts.get(kind) ?? 0 })) };
   }
 
@@ -103,11 +95,7 @@ export class FrontViewAnalysisService {
 
   /** Every recognition camera: those without records in the window first, then the fewest records. */
   async cameras(tenantId: number, window: AnalysisWindow): Promise<TableData> {
-    const rows = await this.camerasWithRecords(tenantId, window)
-      .select(['d.device_id', 'd.name', 'd.online', 'g.n', 'g.last'])
-      .orderBy(sql`coalesce(g.n, 0)`)
-      .orderBy('d.device_id')
-      .execute();
+    const rows = (await this.camerasWithRecords(tenantId, window)).sort((a, b) => a.n - b.n || a.device_id - b.device_id);
     return {
       columns: [
         { key: 'name', title: '相机', format: 'text' },
@@ -119,8 +107,8 @@ export class FrontViewAnalysisService {
         key: String(row.device_id),
         name: row.name,
         status: row.online ? '在线' : '离线',
-        records: numberOf(row.n),
-        lastAt: row.last === null || row.last === undefined ? null : numberOf(row.last),
+        records: row.n,
+        lastAt: row.last,
       })),
       total: rows.length,
     };

@@ -1,13 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { RecognitionKind } from '../../contracts/recognition';
 import type { Db } from '../db/Database';
-import { PLATE_DAYS_TABLE } from '../db/migrations/022_plate_search';
+import { PLATE_DAYS_TABLE } from '../db/migrations/024_plate_search';
 import { DAY_MS } from '../stats/periods';
 import type { AnalysisWindow } from './analysisWindow';
 import { numberOf } from './sqlFigures';
 
 /**
- * 车辆管控's plate figures, exact at millions of records (migration 022): a window's whole UTC days are
+ * 车辆管控's plate figures, exact at millions of records (migration 024): a window's whole UTC days are
  * read from the plates counted per day (recognition_plate_days: one row per plate and day, ~6k a day at
  * 10M records a year, not ~12k records), its partial first and last days from the records themselves
  * through the (tenant, kind, time, plate) index. Day boundaries are UTC only because the counts are: any

@@ -6,24 +6,64 @@ import type { Db } from '../db/Database';
 import type { AnalysisWindow } from './analysisWindow';
 import { shanghaiHourOf } from './analysisWindow';
 import { numberOf } from './sqlFigures';
+import { FACE_ATTRIBUTES } from '../../contracts/recognition';
+import { splitRange, type CodedDimension, type CountedDimension, type TimeRange } from '../recognition/RecognitionRollup';
 
 /** What an alarm without a device counts as in the by-camera figures. */
 export const NO_CAMERA = '未关联设备';
 
+/** What the counts of `counts` are keyed by besides kind and value: nothing, the window's bucket, or the hour of day. */
+export type CountKey = 'total' | 'bucket' | 'hourOfDay';
+/** Records of a kind counted under a key and a dimension's value. */
+export interface Count {
+  key: number;
+  kind: string;
+  value: string;
+  n: number;
+}
+/** The people counts of a key: how many, their sum and the largest. */
+export interface PeopleCount {
+  key: number;
+  n: number;
+  sum: number;
+  max: number | null;
+}
+/** A camera's records in a window: how many and the last one's time. */
+export interface CameraCount {
+  n: number;
+  last: number;
+}
+
+/** The records' own expression of a dimension of recognition_hourly (null: the record is not counted under it). */
+const valueOf = (dimension: CountedDimension): RawBuilder<string | null> =>
+  dimension === ''
+    ? sql<string>`''`
+    : dimension === 'demographic'
+      ? sql<
+          string | null
+        >`case when r.age_band is null and r.gender is null then null else coalesce(r.age_band, '') || '/' || coalesce(r.gender, '') end`
+      : sql<string | null>`${sql.ref(`r.${dimension}`)}`;
+
+/** A face's attributes are stored as ",GLASSES,MASK,": one attribute is a LIKE of its code between commas. */
+export const wearing = (attribute: string) =>
+  sql<number>`coalesce(sum(case when r.attributes like ${`%,${attribute},%`} then 1 else 0 end), 0)`;
+
 /**
- * The SQL the perception pages share: every query reads the tenant's recognition records (or alarms)
- * within the window through the index that leads with tenant + time, and groups in the database.
+ * The SQL the perception pages share. A window's counts come from the rollups (RecognitionRollup.ts):
+ * its whole hours from recognition_hourly and its whole Shanghai days from recognition_camera_daily, and
+ * its partial first and last hour (day) from the records themselves, through the index that leads with
+ * tenant + time; so every figure is exactly what the records say, whatever the window's edges.
  */
 export class RecognitionFigures {
   constructor(private readonly db: Db) {}
 
-  /** The tenant's records of the window, of one kind or several (on recognition_records_time). */
-  records(tenantId: number, window: AnalysisWindow, kinds?: readonly RecognitionKind[]) {
+  /** The tenant's records of a range, of one kind or several (on recognition_records_time). */
+  records(tenantId: number, range: TimeRange, kinds?: readonly RecognitionKind[]) {
     let query = this.db
       .selectFrom('recognition_records as r')
       .where('r.tenant_id', '=', tenantId)
-      .where('r.at', '>=', window.start)
-      .where('r.at', '<', window.end);
+      .where('r.at', '>=', range.start)
+      .where('r.at', '<', range.end);
     if (kinds) query = query.where('r.kind', 'in', kinds);
     return query;
   }
@@ -34,28 +74,173 @@ export class RecognitionFigures {
     return sql<number>`((${sql.ref(column)} - ${sql.lit(first)}) / ${sql.lit(window.step)})`;
   }
 
+  private keyOf(window: AnalysisWindow, key: CountKey, column: string): RawBuilder<number> {
+    if (key === 'bucket') return this.bucketOf(window, column);
+    return key === 'hourOfDay' ? shanghaiHourOf(column) : sql<number>`0`;
+  }
+
+  /** The rollup's rows of the whole hours of a range. */
+  private hourly(tenantId: number, hours: TimeRange, kinds: readonly RecognitionKind[], dimension: string) {
+    return this.db
+      .selectFrom('recognition_hourly as h')
+      .where('h.tenant_id', '=', tenantId)
+      .where('h.hour_at', '>=', hours.start)
+      .where('h.hour_at', '<', hours.end)
+      .where('h.kind', 'in', kinds)
+      .where('h.dimension', '=', dimension);
+  }
+
   /**
-   * Records per bucket of the window, one series per value of `seriesKey` (an SQL expression: the kind,
-   * the target type…; the series is named by the value, a code the panel labels). `order` puts the
-   * series in a fixed order; values outside it follow, sorted.
+   * The window's records of some kinds counted by key, kind and the dimension's value ('' for the
+   * kind's total; 'attribute': each attribute worn): the whole hours' rollup rows plus the edges' records.
+   */
+  async counts(
+    tenantId: number,
+    window: AnalysisWindow,
+    kinds: readonly RecognitionKind[],
+    dimension: CountedDimension | 'attribute',
+    key: CountKey,
+  ): Promise<Count[]> {
+    const { whole, edges } = splitRange(window, 'hour');
+    const parts: Promise<Count[]>[] = edges.map(async (edge) => {
+      const records = this.records(tenantId, edge, kinds);
+      const keyed = this.keyOf(window, key, 'r.at');
+      if (dimension === 'attribute') {
+        const rows = await records
+          .select([keyed.as('k'), 'r.kind', ...FACE_ATTRIBUTES.map((attribute) => wearing(attribute).as(attribute))])
+          .groupBy([sql.ref('k'), 'r.kind'])
+          .execute();
+        return rows.flatMap((row) => {
+          const worn: Record<string, unknown> = { ...row };
+          return FACE_ATTRIBUTES.map((attribute) => ({
+            key: numberOf(row.k),
+            kind: row.kind,
+            value: attribute,
+            n: numberOf(worn[attribute]),
+          }));
+        });
+      }
+      const value = valueOf(dimension);
+      const rows = await records
+        .select([keyed.as('k'), 'r.kind', value.as('v'), (eb) => eb.fn.countAll<number>().as('n')])
+        .where(value, 'is not', null)
+        .groupBy([sql.ref('k'), 'r.kind', sql.ref('v')])
+        .execute();
+      return rows.map((row) => ({ key: numberOf(row.k), kind: row.kind, value: String(row.v), n: numberOf(row.n) }));
+    });
+    if (whole)
+      parts.push(
+        this.hourly(tenantId, whole, kinds, dimension)
+          .select([this.keyOf(window, key, 'h.hour_at').as('k'), 'h.kind', 'h.value', (eb) => eb.fn.sum<number>('h.n').as('n')])
+          .groupBy([sql.ref('k'), 'h.kind', 'h.value'])
+          .execute()
+          .then((rows) => rows.map((row) => ({ key: numberOf(row.k), kind: row.kind, value: row.value, n: numberOf(row.n) }))),
+      );
+    return (await Promise.all(parts)).flat();
+  }
+
+  /** The window's people counts (records of kind peopleCount with a count) by key: how many, their sum and the largest. */
+  async people(tenantId: number, window: AnalysisWindow, key: CountKey): Promise<PeopleCount[]> {
+    const { whole, edges } = splitRange(window, 'hour');
+    const parts = edges.map((edge) =>
+      this.records(tenantId, edge, ['peopleCount'])
+        .where('r.people_count', 'is not', null)
+        .select([
+          this.keyOf(window, key, 'r.at').as('k'),
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.sum<number>('r.people_count').as('total'),
+          (eb) => eb.fn.max('r.people_count').as('largest'),
+        ])
+        .groupBy(sql.ref('k'))
+        .execute(),
+    );
+    if (whole)
+      parts.push(
+        this.hourly(tenantId, whole, ['peopleCount'], 'people')
+          .select([
+            this.keyOf(window, key, 'h.hour_at').as('k'),
+            (eb) => eb.fn.sum<number>('h.n').as('n'),
+            (eb) => eb.fn.sum<number>('h.people_sum').as('total'),
+            (eb) => eb.fn.max('h.people_max').as('largest'),
+          ])
+          .groupBy(sql.ref('k'))
+          .execute(),
+      );
+    const byKey = new Map<number, PeopleCount>();
+    for (const row of (await Promise.all(parts)).flat()) {
+      const at = numberOf(row.k);
+      const held = byKey.get(at) ?? { key: at, n: 0, sum: 0, max: null };
+      held.n += numberOf(row.n);
+      held.sum += numberOf(row.total);
+      if (row.largest !== null && row.largest !== undefined) held.max = Math.max(held.max ?? 0, numberOf(row.largest));
+      byKey.set(at, held);
+    }
+    return [...byKey.values()];
+  }
+
+  /**
+   * The window's records of some kinds (every kind when none are named) per camera: how many and the
+   * last one's time; the whole Shanghai days from recognition_camera_daily, the partial ones from the records.
+   */
+  async perCamera(tenantId: number, window: AnalysisWindow, kinds?: readonly RecognitionKind[]): Promise<Map<number, CameraCount>> {
+    const { whole, edges } = splitRange(window, 'day');
+    // Grouped by `device_id + 0`, not the column: SQLite would otherwise walk the tenant's whole
+    // tenant + camera + time index (every record it has) to save the sort, instead of the edge's time range.
+    const deviceId = sql<number>`r.device_id + 0`;
+    const parts = edges.map((edge) =>
+      this.records(tenantId, edge, kinds)
+        .select([deviceId.as('device_id'), (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('r.at').as('last')])
+        .groupBy(deviceId)
+        .execute(),
+    );
+    if (whole) {
+      let daily = this.db
+        .selectFrom('recognition_camera_daily as c')
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.day_at', '>=', whole.start)
+        .where('c.day_at', '<', whole.end);
+      if (kinds) daily = daily.where('c.kind', 'in', kinds);
+      parts.push(
+        daily
+          .select(['c.device_id', (eb) => eb.fn.sum<number>('c.n').as('n'), (eb) => eb.fn.max('c.last_at').as('last')])
+          .groupBy('c.device_id')
+          .execute(),
+      );
+    }
+    const cameras = new Map<number, CameraCount>();
+    for (const row of (await Promise.all(parts)).flat()) {
+      const [device, n, last] = [numberOf(row.device_id), numberOf(row.n), numberOf(row.last)];
+      const held = cameras.get(device);
+      cameras.set(device, held ? { n: held.n + n, last: Math.max(held.last, last) } : { n, last });
+    }
+    return cameras;
+  }
+
+  /**
+   * Records per bucket of the window, one series per kind (`seriesBy` 'kind') or per value of a coded
+   * column (the series is named by the value, a code the panel labels). `order` puts the series in a
+   * fixed order; values outside it follow, sorted.
    */
   async flow(
     tenantId: number,
     window: AnalysisWindow,
     kinds: readonly RecognitionKind[],
-    seriesKey: RawBuilder<unknown>,
+    seriesBy: 'kind' | CodedDimension,
     order: readonly string[],
     unit: string,
   ): Promise<SeriesData> {
-    const rows = await this.records(tenantId, window, kinds)
-      .select([this.bucketOf(window, 'r.at').as('i'), seriesKey.as('s'), (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy([sql.ref('i'), sql.ref('s')])
-      .execute();
-    const present = new Set(rows.map((row) => String(row.s)));
-    const names = [...order, ...[...present].filter((name) => !order.includes(name)).sort()];
+    const counts = await this.counts(tenantId, window, kinds, seriesBy === 'kind' ? '' : seriesBy, 'bucket');
+    const totals = new Map<string, Map<number, number>>();
+    for (const count of counts) {
+      const name = seriesBy === 'kind' ? count.kind : count.value;
+      const series = totals.get(name) ?? new Map<number, number>();
+      series.set(count.key, (series.get(count.key) ?? 0) + count.n);
+      totals.set(name, series);
+    }
+    const names = [...order, ...[...totals.keys()].filter((name) => !order.includes(name)).sort()];
     const series = names.map((name) => {
-      const counts = new Map(rows.filter((row) => String(row.s) === name).map((row) => [numberOf(row.i), numberOf(row.n)]));
-      return { name, points: window.buckets.map((at, index): [number, number] => [at, counts.get(index) ?? 0]) };
+      const perBucket = totals.get(name);
+      return { name, points: window.buckets.map((at, index): [number, number] => [at, perBucket?.get(index) ?? 0]) };
     });
     return { axis: 'time', unit, series };
   }
@@ -68,16 +253,31 @@ export class RecognitionFigures {
     name: string,
     unit: string,
   ): Promise<SeriesData> {
-    const rows = await this.records(tenantId, window, kinds)
-      .select([shanghaiHourOf('r.at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(sql.ref('hour'))
-      .execute();
-    const counts = new Map(rows.map((row) => [numberOf(row.hour), numberOf(row.n)]));
+    const counts = new Map<number, number>();
+    for (const count of await this.counts(tenantId, window, kinds, '', 'hourOfDay'))
+      counts.set(count.key, (counts.get(count.key) ?? 0) + count.n);
     const points = Array.from({ length: 24 }, (_, hour): [string, number] => [`${hour}时`, counts.get(hour) ?? 0]);
     return { axis: 'category', unit, series: [{ name, points }] };
   }
 
   /** Records of some kinds per value of a coded column, most first (nulls left out); key and name are the code. */
+  async countByCode(
+    tenantId: number,
+    window: AnalysisWindow,
+    kinds: readonly RecognitionKind[],
+    dimension: CodedDimension,
+    unit: string,
+  ): Promise<CategoryData> {
+    const counts = new Map<string, number>();
+    for (const count of await this.counts(tenantId, window, kinds, dimension, 'total'))
+      counts.set(count.value, (counts.get(count.value) ?? 0) + count.n);
+    const items = [...counts.entries()]
+      .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([value, n]) => ({ key: value, name: value, value: n }));
+    return { unit, items };
+  }
+
+  /** Records of some kinds per value of any column, most first (nulls left out), read from the records: the plates. */
   async countBy(
     tenantId: number,
     window: AnalysisWindow,
@@ -105,20 +305,23 @@ export class RecognitionFigures {
     unit: string,
     limit: number,
   ): Promise<CategoryData> {
-    const grouped = this.records(tenantId, window, kinds)
-      .select(['r.device_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('r.device_id');
-    const rows = await this.db
-      .selectFrom(grouped.as('g'))
-      .leftJoin('devices as d', (join) => join.onRef('d.device_id', '=', 'g.device_id').on('d.tenant_id', '=', tenantId))
-      .select(['g.device_id', 'g.n', 'd.name'])
-      .orderBy('g.n', 'desc')
-      .orderBy('g.device_id')
-      .limit(limit)
-      .execute();
+    const top = [...(await this.perCamera(tenantId, window, kinds)).entries()].sort(([a, m], [b, n]) => n.n - m.n || a - b).slice(0, limit);
+    const names = top.length
+      ? await this.db
+          .selectFrom('devices')
+          .select(['device_id', 'name'])
+          .where('tenant_id', '=', tenantId)
+          .where(
+            'device_id',
+            'in',
+            top.map(([deviceId]) => deviceId),
+          )
+          .execute()
+      : [];
+    const nameOf = new Map(names.map((row) => [row.device_id, row.name]));
     return {
       unit,
-      items: rows.map((row) => ({ key: String(row.device_id), name: row.name ?? `#${row.device_id}`, value: numberOf(row.n) })),
+      items: top.map(([deviceId, { n }]) => ({ key: String(deviceId), name: nameOf.get(deviceId) ?? `#${deviceId}`, value: n })),
     };
   }
 

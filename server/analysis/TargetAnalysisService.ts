@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { TargetDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { TARGET_TYPES } from '../../contracts/recognition';
 import type { AnalysisWindow } from './analysisWindow';
-import type { RecognitionFigures } from './RecognitionFigures';
+import type { PeopleCount, RecognitionFigures } from './RecognitionFigures';
 import { numberOf } from './sqlFigures';
 
 /** A mean to one decimal. */
@@ -14,36 +13,33 @@ export class TargetAnalysisService {
   constructor(private readonly figures: RecognitionFigures) {}
 
   async summary(tenantId: number, window: AnalysisWindow): Promise<StatGroupData> {
-    const row = await this.figures
-      .records(tenantId, window, ['target', 'peopleCount'])
-      .select([
-        sql<number>`coalesce(sum(case when r.kind = 'target' then 1 else 0 end), 0)`.as('targets'),
-        sql<number>`count(distinct case when r.kind = 'target' then r.device_id end)`.as('cameras'),
-        sql<number>`coalesce(sum(case when r.kind = 'peopleCount' then 1 else 0 end), 0)`.as('counts'),
-        sql<number | null>`avg(case when r.kind = 'peopleCount' then r.people_count * 1.0 end)`.as('meanPeople'),
-        sql<number | null>`max(case when r.kind = 'peopleCount' then r.people_count end)`.as('maxPeople'),
-      ])
-      .executeTakeFirst();
+    const [totals, cameras, people] = await Promise.all([
+      this.figures.counts(tenantId, window, ['target', 'peopleCount'], '', 'total'),
+      this.figures.perCamera(tenantId, window, ['target']),
+      this.figures.people(tenantId, window, 'total'),
+    ]);
+    const total = (kind: string) => totals.filter((count) => count.kind === kind).reduce((sum, count) => sum + count.n, 0);
+    const counted = people[0];
     return {
       items: [
-        { name: '目标检测', value: numberOf(row?.targets), unit: '次' },
-        { name: '检测相机', value: numberOf(row?.cameras), unit: '台' },
-        { name: '人数统计', value: numberOf(row?.counts), unit: '次' },
-        { name: '平均人数', value: oneDecimal(row?.meanPeople), unit: '人' },
-        { name: '最大人数', value: numberOf(row?.maxPeople), unit: '人' },
+        { name: '目标检测', value: total('target'), unit: '次' },
+        { name: '检测相机', value: cameras.size, unit: '台' },
+        { name: '人数统计', value: total('peopleCount'), unit: '次' },
+        { name: '平均人数', value: counted?.n ? oneDecimal(counted.sum / counted.n) : 0, unit: '人' },
+        { name: '最大人数', value: counted?.max ?? 0, unit: '人' },
       ],
     };
   }
 
   by(tenantId: number, window: AnalysisWindow, dimension: TargetDimension): Promise<CategoryData> {
     return dimension === 'type'
-      ? this.figures.countBy(tenantId, window, ['target'], 'r.target_type', '次')
+      ? this.figures.countByCode(tenantId, window, ['target'], 'target_type', '次')
       : this.figures.countByCamera(tenantId, window, ['target'], '次', 15);
   }
 
   /** Detections per bucket, one series per target type (codes, in the dictionary's order). */
   flow(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
-    return this.figures.flow(tenantId, window, ['target'], sql.ref('r.target_type'), TARGET_TYPES, '次');
+    return this.figures.flow(tenantId, window, ['target'], 'target_type', TARGET_TYPES, '次');
   }
 
   byHour(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
@@ -52,27 +48,18 @@ export class TargetAnalysisService {
 
   /** The mean and the largest people count reported in each bucket (0 where none was). */
   async people(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
-    const rows = await this.figures
-      .records(tenantId, window, ['peopleCount'])
-      .select([
-        this.figures.bucketOf(window, 'r.at').as('i'),
-        sql<number | null>`avg(r.people_count * 1.0)`.as('mean'),
-        sql<number | null>`max(r.people_count)`.as('largest'),
-      ])
-      .groupBy(sql.ref('i'))
-      .execute();
-    const byBucket = new Map(rows.map((row) => [numberOf(row.i), row]));
-    const points = (value: (row: (typeof rows)[number]) => number) =>
+    const byBucket = new Map((await this.figures.people(tenantId, window, 'bucket')).map((count) => [count.key, count]));
+    const points = (value: (count: PeopleCount) => number) =>
       window.buckets.map((at, index): [number, number] => {
-        const row = byBucket.get(index);
-        return [at, row ? value(row) : 0];
+        const count = byBucket.get(index);
+        return [at, count?.n ? value(count) : 0];
       });
     return {
       axis: 'time',
       unit: '人',
       series: [
-        { name: '平均人数', points: points((row) => oneDecimal(row.mean)) },
-        { name: '最大人数', points: points((row) => numberOf(row.largest)) },
+        { name: '平均人数', points: points((count) => oneDecimal(count.sum / count.n)) },
+        { name: '最大人数', points: points((count) => count.max ?? 0) },
       ],
     };
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { PerceptionAlarmDimension, VehicleDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { formatPlate, type PowerType } from '../../contracts/recognition';
+import type { CodedDimension } from '../recognition/RecognitionRollup';
 import type { AnalysisWindow } from './analysisWindow';
 import type { PlateFigures } from './PlateFigures';
 import type { RecognitionFigures } from './RecognitionFigures';
@@ -10,11 +11,12 @@ import { numberOf } from './sqlFigures';
 /** The power type of a fuel vehicle (燃油); the others (纯电动, 混合动力) count as new energy. */
 const FUEL: PowerType = 'RYC';
 
-const COLUMN_OF: Record<VehicleDimension, string> = {
-  vehicleType: 'r.vehicle_type',
-  powerType: 'r.power_type',
-  plateColor: 'r.plate_color',
-  vehicleColor: 'r.vehicle_color',
+/** The rollup's dimension (the records' column) of each 按 choice. */
+const COLUMN_OF: Record<VehicleDimension, CodedDimension> = {
+  vehicleType: 'vehicle_type',
+  powerType: 'power_type',
+  plateColor: 'plate_color',
+  vehicleColor: 'vehicle_color',
 };
 
 /**
@@ -31,24 +33,20 @@ export class VehicleAnalysisService {
   ) {}
 
   async summary(tenantId: number, window: AnalysisWindow): Promise<StatGroupData> {
-    const [records, plates, alarms] = await Promise.all([
-      this.figures
-        .records(tenantId, window, ['vehicle', 'nonMotor'])
-        .select([
-          sql<number>`coalesce(sum(case when r.kind = 'vehicle' then 1 else 0 end), 0)`.as('vehicles'),
-          sql<number>`coalesce(sum(case when r.kind = 'nonMotor' then 1 else 0 end), 0)`.as('nonMotor'),
-          sql<number>`coalesce(sum(case when r.kind = 'vehicle' and r.power_type <> ${FUEL} then 1 else 0 end), 0)`.as('newEnergy'),
-        ])
-        .executeTakeFirst(),
+    const [totals, powered, plates, alarms] = await Promise.all([
+      this.figures.counts(tenantId, window, ['vehicle', 'nonMotor'], '', 'total'),
+      this.figures.counts(tenantId, window, ['vehicle'], 'power_type', 'total'),
       this.plateFigures.distinct(tenantId, window, ['vehicle', 'nonMotor']),
       this.figures.alarmCount(tenantId, window, this.alarmTypes),
     ]);
+    const total = (kind: string) => totals.filter((count) => count.kind === kind).reduce((sum, count) => sum + count.n, 0);
+    const newEnergy = powered.filter((count) => count.value !== FUEL).reduce((sum, count) => sum + count.n, 0);
     return {
       items: [
-        { name: '过车总数', value: numberOf(records?.vehicles), unit: '辆次' },
+        { name: '过车总数', value: total('vehicle'), unit: '辆次' },
         { name: '车牌数', value: plates, unit: '个' },
-        { name: '新能源车', value: numberOf(records?.newEnergy), unit: '辆次' },
-        { name: '非机动车', value: numberOf(records?.nonMotor), unit: '辆次' },
+        { name: '新能源车', value: newEnergy, unit: '辆次' },
+        { name: '非机动车', value: total('nonMotor'), unit: '辆次' },
         { name: '车辆告警', value: alarms, unit: '条' },
       ],
     };
@@ -56,7 +54,7 @@ export class VehicleAnalysisService {
 
   /** Vehicles and non-motor vehicles per bucket (series named by kind code). */
   flow(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
-    return this.figures.flow(tenantId, window, ['vehicle', 'nonMotor'], sql.ref('r.kind'), ['vehicle', 'nonMotor'], '辆次');
+    return this.figures.flow(tenantId, window, ['vehicle', 'nonMotor'], 'kind', ['vehicle', 'nonMotor'], '辆次');
   }
 
   byHour(tenantId: number, window: AnalysisWindow): Promise<SeriesData> {
@@ -64,7 +62,7 @@ export class VehicleAnalysisService {
   }
 
   by(tenantId: number, window: AnalysisWindow, dimension: VehicleDimension): Promise<CategoryData> {
-    return this.figures.countBy(tenantId, window, ['vehicle'], COLUMN_OF[dimension], '辆次');
+    return this.figures.countByCode(tenantId, window, ['vehicle'], COLUMN_OF[dimension], '辆次');
   }
 
   /** The ten plates seen most often (keyed by the stored plate, named as plates are shown: 浙A·12345). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CategoryData, SeriesData, StatGroupData, TableData } from '../../contracts/panels';
 import type { RecognitionCamera } from '../../contracts/recognition';
 import { drawRecord, localHour, type RecognitionRow } from '../recognition/recognitionModel';
+import { RecognitionService } from '../recognition/RecognitionService';
 import { seededRandom } from '../simulation/seededRandom';
 import { DAY_MS } from '../stats/periods';
 import { testServer, type TestServer } from '../testing/testServer';
@@ -28,7 +29,9 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 beforeEach(async () => {
   await clearAnalysedRows(db());
-  await db().deleteFrom('recognition_records').execute();
+  // Records are never deleted but here: their rollups go with them.
+  for (const table of ['recognition_records', 'recognition_hourly', 'recognition_camera_daily'] as const)
+    await db().deleteFrom(table).execute();
 });
 
 const db = () => server.services.ctx.db;
@@ -87,11 +90,8 @@ async function plantRecords(count: number): Promise<RecognitionRow[]> {
   ['浙A8RC01', '浙A8RC02', '浙A8RC03'].forEach((plate, rank) => {
     for (const row of vehicles.splice(0, 6 - rank)) row.plate = plate;
   });
-  for (let start = 0; start < rows.length; start += 200)
-    await db()
-      .insertInto('recognition_records')
-      .values(rows.slice(start, start + 200))
-      .execute();
+  // Through the one writer: the records and their rollups.
+  await RecognitionService.insert(db(), rows);
   return rows;
 }
 

@@ -8,12 +8,14 @@ import type { FrontViewAnalysisService } from './FrontViewAnalysisService';
 import { perceptionWindow } from './perceptionWindow';
 import type { TargetAnalysisService } from './TargetAnalysisService';
 import type { VehicleAnalysisService } from './VehicleAnalysisService';
+import type { WatchlistHitFigures } from './WatchlistHitFigures';
 
 export interface PerceptionServices {
   vehicles: VehicleAnalysisService;
   faces: FaceAnalysisService;
   targets: TargetAnalysisService;
   frontView: FrontViewAnalysisService;
+  watchlistHits: WatchlistHitFigures;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PerceptionServices {
  * backwards or longer than 31 days (perceptionWindow.ts).
  */
 export async function perceptionRoutes(api: FastifyInstance, services: PerceptionServices, now: () => number): Promise<void> {
-  const { vehicles, faces, targets, frontView } = services;
+  const { vehicles, faces, targets, frontView, watchlistHits } = services;
   const caller = (request: Parameters<typeof sessionOf>[0] & { query: { beginTime: number; endTime: number } }) =>
     [sessionOf(request).tenantId, perceptionWindow(request.query, now())] as const;
 
@@ -33,7 +35,11 @@ export async function perceptionRoutes(api: FastifyInstance, services: Perceptio
   route(api, declared.vehiclePlates, async (request) => ok(await vehicles.plates(...caller(request))));
   route(api, declared.vehicleAlarms, async (request) => ok(await vehicles.alarmsBy(...caller(request), request.query.by)));
 
-  route(api, declared.faceSummary, async (request) => ok(await faces.summary(...caller(request))));
+  route(api, declared.faceSummary, async (request) => {
+    const [tenantId, window] = caller(request);
+    return ok(await watchlistHits.withCount(await faces.summary(tenantId, window), tenantId, window, 'face'));
+  });
+  route(api, declared.faceWatchlistHits, async (request) => ok(await watchlistHits.byDeployment(...caller(request), 'face')));
   route(api, declared.faceFlow, async (request) => ok(await faces.flow(...caller(request))));
   route(api, declared.faceByHour, async (request) => ok(await faces.byHour(...caller(request))));
   route(api, declared.facesByCamera, async (request) => ok(await faces.byCamera(...caller(request))));

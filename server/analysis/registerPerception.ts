@@ -9,6 +9,7 @@ import { PlateFigures } from './PlateFigures';
 import { RecognitionFigures } from './RecognitionFigures';
 import { TargetAnalysisService } from './TargetAnalysisService';
 import { VehicleAnalysisService } from './VehicleAnalysisService';
+import { WatchlistHitFigures } from './WatchlistHitFigures';
 
 /**
  * 数据分析's pages over the recognition records. Which alarm types are vehicle or face alarms is read
@@ -34,6 +35,7 @@ export async function registerPerception(
       faces: new FaceAnalysisService(figures, typesOpening('faceDefense'), typeName),
       targets: new TargetAnalysisService(figures),
       frontView: new FrontViewAnalysisService(db, figures, new AvailabilityService(db, catalog, now), cameraKinds),
+      watchlistHits: new WatchlistHitFigures(db),
     },
     now,
   );

@@ -20,7 +20,7 @@ export const WHOLE_AREA = '全域';
  * The area of a position: the name of the tenant's named place nearest to it (plain squared degrees,
  * enough to tell places a few kilometres apart), as a scalar subquery over a VALUES list of literals,
  * so a GROUP BY on it runs in the database on SQLite and PostgreSQL alike. Null coordinates give
- * UNLOCATED.
+ * UNLOCATED. The one rule of "in an area": the watchlists' areas use it too (server/watchlists/CameraAreas.ts).
  */
 export function areaOf(places: readonly NamedPlace[], longitude: Expression<unknown>, latitude: Expression<unknown>): RawBuilder<string> {
   if (!places.length)

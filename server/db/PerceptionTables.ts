@@ -1,6 +1,7 @@
 /**
- * The perception tables (migrations 019 and 020): the AI cameras' recognition records (server/recognition/)
- * and the watchlists matched against them (server/watchlists/). Part of `Database`; same conventions.
+ * The perception tables (migrations 019–021): the AI cameras' recognition records (server/recognition/),
+ * their rollups (RecognitionRollup.ts) and the watchlists matched against them (server/watchlists/). Part
+ * of `Database`; same conventions.
  */
 export interface PerceptionTables {
   /** A recognition record of an AI camera (migration 019; server/recognition/): the kind's columns, the others null. */
@@ -32,13 +33,37 @@ export interface PerceptionTables {
     /** Who a simulated face is: a watchlist person target's id (migration 020); null or absent for anyone else. */
     person_id?: number | null;
   };
-  /** How often a plate was seen per tenant, UTC day (at / 86,400,000) and kind (migration 022, kept by triggers): 车辆管控's plate figures. */
+  /** How often a plate was seen per tenant, UTC day (at / 86,400,000) and kind (migration 024, kept by triggers): 车辆管控's plate figures. */
   recognition_plate_days: {
     tenant_id: number;
     day: number;
     kind: string;
     plate: string;
     n: number;
+  };
+  /**
+   * Records counted per tenant, hour, kind, dimension and value (migration 021): dimension '' (value '')
+   * the kind's total, a coded column's name (value: the code), 'demographic' (value: age band/gender),
+   * 'attribute' (value: an attribute worn) or 'people' (n: the people counts, with their sum and maximum).
+   */
+  recognition_hourly: {
+    tenant_id: number;
+    hour_at: number;
+    kind: string;
+    dimension: string;
+    value: string;
+    n: number;
+    people_sum: number | null;
+    people_max: number | null;
+  };
+  /** Records counted per tenant, Shanghai day (its start), camera and kind, with the last one's time (migration 021). */
+  recognition_camera_daily: {
+    tenant_id: number;
+    day_at: number;
+    device_id: number;
+    kind: string;
+    n: number;
+    last_at: number;
   };
   /** A watchlist deployment (布防, migration 020; server/watchlists/): cameras as ",1,2,3,". */
   watchlist_deployments: {
@@ -50,6 +75,8 @@ export interface PerceptionTables {
     alarm_type: string;
     grade: string;
     device_ids: string;
+    /** The areas named, as ",江南大道,滨盛路," ('' for none: migration 023). */
+    areas: string;
     valid_from: number;
     valid_until: number;
     interval_minutes: number;

@@ -21,11 +21,12 @@ import { MAX_ID } from '../../contracts/api/schemas';
 import { RECOGNITION_SEARCH_COUNT_CAP } from '../../contracts/api/recognitionRoutes';
 import { sql } from 'kysely';
 import { dialectOf, type Database, type Db } from '../db/Database';
-import { PLATE_SEARCH_TABLE } from '../db/migrations/022_plate_search';
+import { PLATE_SEARCH_TABLE } from '../db/migrations/024_plate_search';
 import { badRequest } from '../envelope';
 import type { RecognitionRow } from './recognitionModel';
 import type { SnapshotStore } from './SnapshotStore';
 import { copyRows } from '../db/copyRows';
+import { addToRollups, countRecords } from './RecognitionRollup';
 
 /** Rows a statement inserts at once: 21 columns each, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 1000;
@@ -68,7 +69,7 @@ export interface RecognitionFilter extends Omit<RecognitionQuery, 'deviceIds' | 
 }
 
 const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
-/** A fragment this long or longer is found through the trigram index (migration 022); a shorter one is a LIKE over the range. */
+/** A fragment this long or longer is found through the trigram index (migration 024); a shorter one is a LIKE over the range. */
 export const PLATE_TRIGRAM_MIN = 3;
 /** SQLite: by default, a fragment in at most this many plates is looked up record by record (≤ ~100 ms). */
 const PLATE_LOOKUP_MAX = 40_000;
@@ -187,29 +188,35 @@ export class RecognitionService {
   }
 
   /**
-   * Writes records (the simulator's ticks, the history's month): on PostgreSQL in one COPY stream
-   * (copyRows; the unnest insert it replaced took twice as long for the month), on SQLite in multi-row
-   * statements.
+   * Writes records (the simulator's ticks, the history's month) and adds them to the rollups
+   * (RecognitionRollup.ts) in the same transaction: on PostgreSQL in one COPY stream (copyRows; the
+   * unnest insert it replaced took twice as long for the month), on SQLite in multi-row statements.
    */
   static async insert(db: Db, rows: readonly RecognitionRow[]): Promise<void> {
-    if (dialectOf(db) === 'postgres') {
-      await copyRows(
-        db,
-        'recognition_records',
-        RECORD_COLUMNS,
-        rows.map((row) => ({ ...row, origin: row.origin ?? 'live' })),
-      );
-      return;
-    }
-    for (let start = 0; start < rows.length; start += INSERT_BATCH)
-      await db
-        .insertInto('recognition_records')
-        .values(rows.slice(start, start + INSERT_BATCH))
-        .execute();
+    if (!rows.length) return;
+    const dialect = dialectOf(db);
+    const write = async (trx: Db) => {
+      if (dialect === 'postgres')
+        await copyRows(
+          trx,
+          'recognition_records',
+          RECORD_COLUMNS,
+          rows.map((row) => ({ ...row, origin: row.origin ?? 'live' })),
+        );
+      else
+        for (let start = 0; start < rows.length; start += INSERT_BATCH)
+          await trx
+            .insertInto('recognition_records')
+            .values(rows.slice(start, start + INSERT_BATCH))
+            .execute();
+      await addToRollups(trx, dialect, rows);
+    };
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
   }
 
   /**
-   * How a fragment of ≥ PLATE_TRIGRAM_MIN characters is found (migration 022). PostgreSQL: its LIKE
+   * How a fragment of ≥ PLATE_TRIGRAM_MIN characters is found (migration 024). PostgreSQL: its LIKE
    * uses the pg_trgm index by itself. SQLite: the FTS5 trigram table is asked first how many plates of
    * every tenant and time hold the fragment (a count of its index: 14 ms for 135k at 10M records). Up to
    * plateLookupMax the records are looked up by id (a rare fragment: …12345; ~2.5 µs each); more (a
@@ -268,11 +275,16 @@ export class RecognitionService {
   }
 
   async count(tenantId: number, filter: RecognitionFilter): Promise<number> {
-    return this.countOf(this.scope(tenantId, filter, await this.platePlan(filter)));
+    return this.countOf(tenantId, filter, await this.platePlan(filter));
   }
 
-  /** The scope's records; with `cap`, counted no further than cap + 1. */
-  private async countOf(scope: Scope, cap?: number): Promise<number> {
+  /** The search's records; with `cap`, counted no further than cap + 1. */
+  private async countOf(tenantId: number, filter: RecognitionFilter, plan: PlatePlan, cap?: number): Promise<number> {
+    // Nothing but the range (and the kind): the rollup's hourly totals and the range's partial hours.
+    const { beginTime, endTime, kind, ...others } = filter;
+    if (Object.values(others).every((value) => value === undefined))
+      return countRecords(this.db, tenantId, { start: beginTime, end: endTime + 1 }, kind);
+    const scope = this.scope(tenantId, filter, plan);
     const counted =
       cap === undefined
         ? scope.select((eb) => eb.fn.countAll<number>().as('n'))
@@ -296,10 +308,9 @@ export class RecognitionService {
   async search(tenantId: number, filter: RecognitionFilter, pageNum: number, pageSize: number): Promise<RecognitionPage> {
     const plan = await this.platePlan(filter);
     const cap = plan === 'short' ? RECOGNITION_COUNT_CAP : undefined;
-    const scope = this.scope(tenantId, filter, plan);
     const [counted, rows] = await Promise.all([
-      this.countOf(scope, cap),
-      this.rows(scope)
+      this.countOf(tenantId, filter, plan, cap),
+      this.rows(this.scope(tenantId, filter, plan))
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RECOGNITION_SEARCH_COUNT_CAP } from '../../contracts/api/recognitionRoutes';
 import { RECOGNITION_API, type RecognitionRecord } from '../../contracts/recognition';
 import { dialectOf } from '../db/Database';
-import { PLATE_SEARCH_TABLE } from '../db/migrations/022_plate_search';
+import { PLATE_SEARCH_TABLE } from '../db/migrations/024_plate_search';
 import { seedBulkRecognition } from '../seed/bulkRecognition';
 import { seedRecognitionHistory } from '../seed/history/recognitionHistory';
 import { DAY_MS } from '../stats/periods';
@@ -104,7 +104,7 @@ const vehicle = (tenantId: number, at: number, plate: string): RecognitionRow =>
   snapshot: null,
 });
 
-describe('the plate fragment search (migration 022)', () => {
+describe('the plate fragment search (migration 024)', () => {
   it('finds by any fragment exactly what LIKE finds, tenant by tenant, whichever writer stored the records', async () => {
     // The history (RecognitionService.insert), the bulk seed with its triggers kept and with them dropped and
     // the index rebuilt (reindexFrom), then the live simulator's ticks (store → insert).

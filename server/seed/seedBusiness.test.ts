@@ -35,6 +35,8 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'recognition_camera_daily',
+      'recognition_hourly',
       'watchlist_hits',
       'watchlist_targets',
       'watchlist_photos',
@@ -75,7 +77,7 @@ describe('the business seed', () => {
       'teams',
     ])
       await sql`drop table ${sql.table(table)}`.execute(db);
-    // Migration 022's tables that outlive recognition_records (SQLite: the plate search's FTS table).
+    // Migration 024's tables that outlive recognition_records (SQLite: the plate search's FTS table).
     for (const table of ['recognition_plates', 'recognition_plate_days']) await sql`drop table if exists ${sql.table(table)}`.execute(db);
     await sql`drop index alarm_history_at`.execute(db);
     await sql`alter table sessions drop column revoked_reason`.execute(db);

@@ -1,7 +1,7 @@
 import type { Db, Database } from '../db/Database';
 import type { DeviceCatalog, DeviceKind } from '../catalog/deviceCatalog';
 import { seededRandom } from '../simulation/seededRandom';
-import { DEFAULT_FLEET_COUNT, FLEET_COUNTS, FLEET_RANDOM_SEED, FLEET_TENANTS, TENANT_AREAS } from './seedData';
+import { DEFAULT_FLEET_COUNT, FLEET_COUNTS, FLEET_RANDOM_SEED, FLEET_TENANTS, TENANT_AREAS, type SeedArea } from './seedData';
 
 export function initialTelemetry(kind: DeviceKind, random: () => number): Record<string, string | number | boolean> {
   const values: Record<string, string | number | boolean> = {};
@@ -22,6 +22,28 @@ export interface FleetOptions {
   scale?: number;
   tenantIds?: number[];
   now: number;
+}
+
+/** The place of `places` nearest to a position: squared degrees, ties by name (the rule the area figures apply, sqlFigures' areaOf). */
+function nearestPlace(places: readonly SeedArea[], longitude: number, latitude: number): string {
+  const distance = (place: SeedArea) => (place.longitude - longitude) ** 2 + (place.latitude - latitude) ** 2;
+  return [...places].sort((a, b) => distance(a) - distance(b) || (a.name < b.name ? -1 : 1))[0]!.name;
+}
+
+/**
+ * A device's position: drawn around its area's centre, then pulled halfway back to it until no other
+ * place is nearer, so the place a device is named after is the area every figure and watchlist puts it
+ * in (neighbouring places' spreads overlap). Pulling draws no random number: the rest of the fleet keeps its draws.
+ */
+function positionIn(area: SeedArea, places: readonly SeedArea[], random: () => number): { longitude: number; latitude: number } {
+  const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+  let longitude = round(area.longitude + (random() - 0.5) * 2 * area.spread);
+  let latitude = round(area.latitude + (random() - 0.5) * 2 * area.spread);
+  while (nearestPlace(places, longitude, latitude) !== area.name) {
+    longitude = round((longitude + area.longitude) / 2);
+    latitude = round((latitude + area.latitude) / 2);
+  }
+  return { longitude, latitude };
 }
 
 /** Places each tenant's fleet over its real area, with three groups per kind. */
@@ -51,8 +73,7 @@ export async function seedFleet(db: Db, catalog: DeviceCatalog, options: FleetOp
           device_type: kind.brandCode ?? kind.page,
           name: `${area.name}${kind.displayName}-${String(index + 1).padStart(3, '0')}`,
           code: `${kind.page.toUpperCase().slice(0, 6)}-${tenantId}-${String(id).padStart(6, '0')}`,
-          longitude: Math.round((area.longitude + (random() - 0.5) * 2 * area.spread) * 1e6) / 1e6,
-          latitude: Math.round((area.latitude + (random() - 0.5) * 2 * area.spread) * 1e6) / 1e6,
+          ...positionIn(area, areas, random),
           height: 10,
           online: random() < 0.92 ? 1 : 0,
           telemetry: JSON.stringify(initialTelemetry(kind, random)),

@@ -5,13 +5,17 @@ import type { AlarmService } from '../alarms/AlarmService';
 import type { Db } from '../db/Database';
 import type { PushPublisher } from '../push/PushPublisher';
 import type { RecognitionRow } from '../recognition/recognitionModel';
+import { coversCamera, type CameraAreas } from './CameraAreas';
 import type { WatchlistService } from './WatchlistService';
 
 const MINUTE_MS = 60_000;
 
-/** Whether a record is a deployment's target: on one of its cameras, inside its window, the plate or the person. */
-export function targetsSeen(deployment: WatchlistDeployment, row: RecognitionRow): WatchlistTarget[] {
-  if (row.at < deployment.validFrom || row.at > deployment.validUntil || !deployment.deviceIds.includes(row.device_id)) return [];
+/**
+ * Whether a record is a deployment's target: on one of its cameras or a camera in one of its areas
+ * (`cameraArea`: the area the record's camera is in now), inside its window, the plate or the person.
+ */
+export function targetsSeen(deployment: WatchlistDeployment, row: RecognitionRow, cameraArea: string | undefined): WatchlistTarget[] {
+  if (row.at < deployment.validFrom || row.at > deployment.validUntil || !coversCamera(deployment, row.device_id, cameraArea)) return [];
   return deployment.targets.filter((target) =>
     target.kind === 'person' ? row.person_id === target.targetId : row.plate !== null && plateMatches(target, row.plate),
   );
@@ -29,6 +33,7 @@ export class WatchlistMatcher {
     private readonly watchlists: WatchlistService,
     private readonly alarms: AlarmService,
     private readonly push: PushPublisher,
+    private readonly cameraAreas: CameraAreas,
   ) {}
 
   async match(tenantId: number, rows: readonly RecognitionRow[]): Promise<number> {
@@ -36,10 +41,17 @@ export class WatchlistMatcher {
     if (!seen.length) return 0;
     const deployments = await this.watchlists.active(tenantId);
     if (!deployments.length) return 0;
+    // The cameras' areas as they are now (only when a deployment names areas): a camera added to an area later is covered.
+    const areas = deployments.some((deployment) => deployment.areas.length)
+      ? await this.cameraAreas.of(
+          tenantId,
+          seen.map((row) => row.device_id),
+        )
+      : new Map<number, string>();
     let hits = 0;
     for (const row of [...seen].sort((a, b) => a.at - b.at))
       for (const deployment of deployments)
-        for (const target of targetsSeen(deployment, row)) {
+        for (const target of targetsSeen(deployment, row, areas.get(row.device_id))) {
           await this.hit(tenantId, deployment, target, row);
           hits++;
         }

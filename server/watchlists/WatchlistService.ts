@@ -22,6 +22,7 @@ import { AppError, badRequest } from '../envelope';
 import type { PushPublisher } from '../push/PushPublisher';
 import type { RecognitionService } from '../recognition/RecognitionService';
 import { watchlistChangedPushTopic } from '../../contracts/push/watchlistPushTopics';
+import type { CameraAreas } from './CameraAreas';
 
 export type CreateDeployment = BodyOf<typeof watchlistRoutes.create>;
 type DeploymentRow = Database['watchlist_deployments'];
@@ -30,8 +31,9 @@ type TargetRow = Database['watchlist_targets'];
 /** The longest time window a deployment may have. */
 const MAX_WINDOW_MS = 366 * 86_400_000;
 
-const cameraText = (ids: readonly number[]) => `,${ids.join(',')},`;
-const camerasOf = (text: string) => text.split(',').filter(Boolean).map(Number);
+// Cameras and areas are stored as ",1,2,3," and ",江南大道,滨盛路," ('' for none); area names hold no comma.
+const listText = (items: readonly (number | string)[]) => (items.length ? `,${items.join(',')},` : '');
+const itemsOf = (text: string) => text.split(',').filter(Boolean);
 
 export interface HitFilter {
   kind?: WatchlistKind;
@@ -42,7 +44,8 @@ export interface HitFilter {
 }
 
 /**
- * Deployments (布防) of a tenant: created checked (cameras of the tenant's recognition cameras, targets in
+ * Deployments (布防) of a tenant: created checked (cameras of the tenant's recognition cameras and/or
+ * areas of its named places, targets in
  * the pattern language, people with the tenant's uploaded photos, a window that ends in the future),
  * moved through active ⇄ paused → ended (an illegal move is a 409 naming both statuses and changes
  * nothing: the UPDATE names the statuses it moves from), listed with their hit counts, and their hits.
@@ -55,6 +58,7 @@ export class WatchlistService {
     private readonly now: () => number,
     private readonly defaultIntervalMinutes: number,
     private readonly push: PushPublisher,
+    private readonly cameraAreas: CameraAreas,
   ) {}
 
   async list(
@@ -113,7 +117,8 @@ export class WatchlistService {
           event_type: body.eventType,
           alarm_type: checked.alarmType,
           grade: checked.grade,
-          device_ids: cameraText(checked.deviceIds),
+          device_ids: listText(checked.deviceIds),
+          areas: listText(checked.areas),
           valid_from: body.validFrom,
           valid_until: body.validUntil,
           interval_minutes: body.intervalMinutes ?? this.defaultIntervalMinutes,
@@ -217,14 +222,21 @@ export class WatchlistService {
     if (body.validUntil - body.validFrom > MAX_WINDOW_MS) throw badRequest('布防时间（validFrom 至 validUntil）不能超过 366 天');
     if (body.validUntil <= this.now()) throw badRequest('失效时间（validUntil）必须晚于现在');
     const deviceIds = [...new Set(body.deviceIds ?? [])];
-    if (!deviceIds.length) throw badRequest('请选择摄像机（deviceIds）');
-    const cameras = new Set((await this.recognition.cameras(tenantId)).map((camera) => camera.deviceId));
-    const unknown = deviceIds.filter((deviceId) => !cameras.has(deviceId));
-    if (unknown.length) throw badRequest(`摄像机（deviceIds）中 ${unknown.join('、')} 不是本租户的识别摄像机`);
+    const areas = [...new Set(body.areas ?? [])];
+    if (!deviceIds.length && !areas.length) throw badRequest('请选择摄像机（deviceIds）或区域（areas）');
+    if (deviceIds.length) {
+      const cameras = new Set((await this.recognition.cameras(tenantId)).map((camera) => camera.deviceId));
+      const unknown = deviceIds.filter((deviceId) => !cameras.has(deviceId));
+      if (unknown.length) throw badRequest(`摄像机（deviceIds）中 ${unknown.join('、')} 不是本租户的识别摄像机`);
+    }
+    const known = new Set(this.cameraAreas.names(tenantId));
+    const unknownAreas = areas.filter((area) => !known.has(area));
+    if (unknownAreas.length) throw badRequest(`区域（areas）中「${unknownAreas.join('」「')}」不是本租户的区域`);
     return {
       alarmType: alarmType.code,
       grade: body.grade ?? alarmType.defaultGrade,
       deviceIds,
+      areas,
       targets: await this.targets(tenantId, body),
     };
   }
@@ -291,7 +303,8 @@ export class WatchlistService {
         eventType: row.event_type as WatchlistEventType,
         alarmType: row.alarm_type,
         grade: row.grade,
-        deviceIds: camerasOf(row.device_ids),
+        deviceIds: itemsOf(row.device_ids).map(Number),
+        areas: itemsOf(row.areas),
         validFrom: Number(row.valid_from),
         validUntil: Number(row.valid_until),
         intervalMinutes: row.interval_minutes,

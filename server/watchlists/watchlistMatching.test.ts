@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { WatchlistAlarmPushed, WatchlistDeployment, WatchlistHit } from '../../contracts/watchlists';
+import type { WatchlistAlarmPushed, WatchlistCoverage, WatchlistDeployment, WatchlistHit } from '../../contracts/watchlists';
+import { nearestPlace } from '../analysis/analysisTestRows';
 import type { RecognitionRow } from '../recognition/recognitionModel';
+import { TENANT_AREAS } from '../seed/seedData';
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
 import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 import { setupTestServer, type TestServer } from '../testing/testServer';
+import { passOf } from './watchlistPasses';
 
 let server: TestServer;
 let token: string;
@@ -247,6 +250,96 @@ describe('watchlist matching', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(own.headers['content-type']).toBe('image/png');
+  });
+
+  it('an area deployment covers the cameras nearest its named place when a record is matched (one moved there later too), no other, in its tenant only', async () => {
+    const now = TEST_CLOCK_START;
+    const db = server.services.ctx.db;
+    const sites = await db
+      .selectFrom('devices')
+      .select(['device_id', 'longitude', 'latitude'])
+      .where('tenant_id', '=', 1)
+      .where('kind', '=', 'camera')
+      .where('online', '=', 1)
+      .orderBy('device_id')
+      .execute();
+    const area = nearestPlace(sites[0]!.longitude, sites[0]!.latitude);
+    const inside = sites.filter((site) => nearestPlace(site.longitude, site.latitude) === area).map((site) => site.device_id);
+    const outside = sites.filter((site) => nearestPlace(site.longitude, site.latitude) !== area).map((site) => site.device_id);
+    expect(inside.length).toBeGreaterThan(0);
+    expect(outside.length).toBeGreaterThan(1);
+
+    // What the form offers: the tenant's named places with their cameras, each camera in its nearest one.
+    const coverage = (await server.api('GET', '/watchlist/areas', { token })).body.data as WatchlistCoverage;
+    expect(coverage.areas.map((entry) => entry.name)).toEqual(TENANT_AREAS[1]!.map((place) => place.name));
+    const positions = await db.selectFrom('devices').select(['device_id', 'longitude', 'latitude']).where('tenant_id', '=', 1).execute();
+    for (const camera of coverage.cameras) {
+      const position = positions.find((row) => row.device_id === camera.deviceId)!;
+      expect(camera.area, camera.name).toBe(nearestPlace(position.longitude, position.latitude));
+    }
+    for (const entry of coverage.areas)
+      expect(entry.cameraCount, entry.name).toBe(coverage.cameras.filter((camera) => camera.area === entry.name).length);
+    expect(coverage.areas.find((entry) => entry.name === area)!.cameraCount).toBeGreaterThanOrEqual(inside.length);
+
+    const deployment = await create({
+      kind: 'vehicle',
+      name: '区域布控',
+      eventType: 'CAR_DEFENSE',
+      areas: [area],
+      validFrom: now - HOUR,
+      validUntil: now + 2 * HOUR,
+      plates: ['浙A12345'],
+    });
+    expect(deployment).toMatchObject({ deviceIds: [], areas: [area] });
+    const { recognition } = server.services;
+    await recognition.store(1, [car(1, inside[0]!, now, '浙A12345'), car(1, outside[0]!, now + 1000, '浙A12345')]);
+    // Tenant 2's camera sees the plate: not tenant 1's area.
+    const [foreign] = await camerasOf(2);
+    await recognition.store(2, [car(2, foreign!, now + 2000, '浙A12345')]);
+    expect((await hits()).rows.map((hit) => hit.deviceId)).toEqual([inside[0]]);
+
+    // A camera moved into the area is covered from its next record on, with no change to the deployment.
+    const place = TENANT_AREAS[1]!.find((entry) => entry.name === area)!;
+    await db
+      .updateTable('devices')
+      .set({ longitude: place.longitude, latitude: place.latitude })
+      .where('tenant_id', '=', 1)
+      .where('device_id', '=', outside[0]!)
+      .execute();
+    server.advance(MINUTE);
+    await recognition.store(1, [car(1, outside[0]!, now + MINUTE, '浙A12345'), car(1, outside[1]!, now + MINUTE, '浙A12345')]);
+    expect((await hits()).rows.map((hit) => hit.deviceId)).toEqual([outside[0], inside[0]]);
+    expect((await alarmsOf(1)).map((alarm) => alarm.device_id)).toEqual([inside[0]]);
+    expect((await alarmsOf(2)).length).toBe(0);
+
+    // The simulator passes an area deployment's targets on the cameras of its area only.
+    const online = sites.map((site) => ({ deviceId: site.device_id, longitude: site.longitude, latitude: site.latitude }));
+    const areas = new Map(sites.map((site) => [site.device_id, nearestPlace(site.longitude, site.latitude)]));
+    let seed = 0.3;
+    const random = () => (seed = (seed * 9301 + 0.49297) % 1);
+    for (let index = 0; index < 20; index++) expect(inside).toContain(passOf(deployment, online, areas, now, random)?.deviceId);
+
+    // Another tenant neither sees the deployment nor may name tenant 1's areas; it is offered its own.
+    const other = await server.login('ADMIN-2026-DEMO');
+    expect((await server.api('POST', '/tenantLogin', { token: other, body: { tenantId: 2 } })).body.code).toBe(200);
+    const theirs = (await server.api('GET', '/watchlist/areas', { token: other })).body.data as WatchlistCoverage;
+    expect(theirs.areas.map((entry) => entry.name)).toEqual(TENANT_AREAS[2]!.map((entry) => entry.name));
+    expect(theirs.cameras.some((camera) => sites.some((site) => site.device_id === camera.deviceId))).toBe(false);
+    const refused = await server.api('POST', '/watchlist', {
+      token: other,
+      json: true,
+      body: {
+        kind: 'vehicle',
+        name: '借用',
+        eventType: 'CAR_DEFENSE',
+        areas: [area],
+        validFrom: now,
+        validUntil: now + HOUR,
+        plates: ['浙A12345'],
+      },
+    });
+    expect(refused.body).toMatchObject({ code: 400, msg: `区域（areas）中「${area}」不是本租户的区域` });
+    expect((await server.api('GET', '/watchlist/list', { token: other })).body).toMatchObject({ rows: [], total: 0 });
   });
 
   it('the simulator passes deployed targets now and then on their cameras, and those are hits', async () => {

@@ -1,6 +1,7 @@
 import { platePatternRegExp, type WatchlistDeployment } from '../../contracts/watchlists';
 import type { PassSource, PlannedPass } from '../recognition/RecognitionSimulator';
 import { poisson, type RecognitionCameraSite } from '../recognition/recognitionModel';
+import { coversCamera, type CameraAreas } from './CameraAreas';
 import type { WatchlistService } from './WatchlistService';
 
 /** Passes of deployed plates or people per tenant per hour while it has an active deployment: a fresh demo shows a few hits an hour. */
@@ -43,15 +44,19 @@ export function plateOfPattern(pattern: string, random: () => number): string | 
   return platePatternRegExp(pattern).test(plate) && /^[\u4e00-\u9fa5][A-Z][A-Z0-9]{5,6}$/.test(plate) ? plate : undefined;
 }
 
-/** One pass of a deployment's target on one of its online cameras at `at`; undefined when none of its cameras is online. */
+/**
+ * One pass of a deployment's target on one of its online cameras (named, or in one of its areas:
+ * `areas`, the cameras' areas) at `at`; undefined when none of its cameras is online.
+ */
 export function passOf(
   deployment: WatchlistDeployment,
   cameras: readonly RecognitionCameraSite[],
+  areas: ReadonlyMap<number, string>,
   at: number,
   random: () => number,
   targetId?: number,
 ): PlannedPass | undefined {
-  const online = cameras.filter((camera) => deployment.deviceIds.includes(camera.deviceId));
+  const online = cameras.filter((camera) => coversCamera(deployment, camera.deviceId, areas.get(camera.deviceId)));
   const targets = targetId === undefined ? deployment.targets : deployment.targets.filter((target) => target.targetId === targetId);
   if (!online.length || !targets.length) return undefined;
   const camera = online[Math.floor(random() * online.length)]!;
@@ -66,17 +71,23 @@ export function passOf(
  * Poisson count at PASSES_PER_HOUR for a tenant with active deployments in their window, each a target of
  * one of them on one of its online cameras, drawn with the simulator's seeded random (deterministic).
  */
-export function watchlistPasses(watchlists: WatchlistService): PassSource {
+export function watchlistPasses(watchlists: WatchlistService, cameraAreas: CameraAreas): PassSource {
   return async (tenantId, cameras, from, to, random) => {
     const count = poisson((PASSES_PER_HOUR * (to - from)) / HOUR_MS, random);
     if (!count) return [];
     const passes: PlannedPass[] = [];
     const deployments = await watchlists.active(tenantId);
+    const areas = deployments.some((deployment) => deployment.areas.length)
+      ? await cameraAreas.of(
+          tenantId,
+          cameras.map((camera) => camera.deviceId),
+        )
+      : new Map<number, string>();
     for (let index = 0; index < count; index++) {
       const at = from + Math.floor(random() * (to - from));
       const open = deployments.filter((deployment) => deployment.validFrom <= at && at <= deployment.validUntil);
       if (!open.length) continue;
-      const pass = passOf(open[Math.floor(random() * open.length)]!, cameras, at, random);
+      const pass = passOf(open[Math.floor(random() * open.length)]!, cameras, areas, at, random);
       if (pass) passes.push(pass);
     }
     return passes;

@@ -94,8 +94,14 @@ describe('POST /watchlist and the photo upload refuse bad input', () => {
       [{ ...good, eventType: 'BLACK_FACE_DEFENSE' }, '布防类型（eventType）BLACK_FACE_DEFENSE 不能用于车辆布防'],
       [{ ...good, eventType: 'FIRE' }, /布防类型（eventType）不正确/],
       [{ ...good, grade: 'URGENT' }, /告警等级（grade）不正确/],
-      [{ ...good, deviceIds: [] }, '请选择摄像机（deviceIds）'],
-      [{ ...good, deviceIds: undefined }, '请选择摄像机（deviceIds）'],
+      [{ ...good, deviceIds: [] }, '请选择摄像机（deviceIds）或区域（areas）'],
+      [{ ...good, deviceIds: undefined }, '请选择摄像机（deviceIds）或区域（areas）'],
+      [{ ...good, deviceIds: [], areas: [] }, '请选择摄像机（deviceIds）或区域（areas）'],
+      [{ ...good, areas: ['火星'] }, '区域（areas）中「火星」不是本租户的区域'],
+      [{ ...good, deviceIds: [], areas: ['江南大道', '断桥', '西湖'] }, '区域（areas）中「断桥」「西湖」不是本租户的区域'],
+      [{ ...good, areas: Array.from({ length: 21 }, () => '江南大道') }, /^区域（areas）必须是最多 20 个区域名称的列表/],
+      [{ ...good, areas: [''] }, /^区域（areas）必须是最多 20 个区域名称的列表/],
+      [{ ...good, areas: '江南大道' }, /区域（areas）/],
       [{ ...good, deviceIds: [999999] }, '摄像机（deviceIds）中 999999 不是本租户的识别摄像机'],
       [{ ...good, deviceIds: 'all' }, /摄像机（deviceIds）/],
       [{ ...good, validFrom: 'today' }, /生效时间（validFrom）必须是毫秒时间戳/],
@@ -126,7 +132,15 @@ describe('POST /watchlist and the photo upload refuse bad input', () => {
       expect(reply.msg, JSON.stringify(body)).toMatch(message);
     }
     expect(await countRows()).toEqual(before);
-    expect((await server.api('POST', '/watchlist', { token, json: true, body: good })).body.code).toBe(200);
+    expect((await server.api('POST', '/watchlist', { token, json: true, body: good })).body.data).toMatchObject({
+      deviceIds: [camera],
+      areas: [],
+    });
+    const both = { ...good, areas: ['江南大道', '江南大道', '滨盛路'] };
+    expect((await server.api('POST', '/watchlist', { token, json: true, body: both })).body.data).toMatchObject({
+      deviceIds: [camera],
+      areas: ['江南大道', '滨盛路'],
+    });
   });
 
   it('takes JPEG and PNG people photos by their bytes (≤ 2 MB) and refuses anything else with nothing stored', async () => {

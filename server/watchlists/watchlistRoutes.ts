@@ -8,6 +8,7 @@ import { sessionOf } from '../http/sessionOf';
 import type { RecognitionService } from '../recognition/RecognitionService';
 import type { RecognitionSimulator } from '../recognition/RecognitionSimulator';
 import type { ServerContext } from '../ServerContext';
+import type { CameraAreas } from './CameraAreas';
 import { passOf } from './watchlistPasses';
 import type { WatchlistPhotos } from './WatchlistPhotos';
 import type { WatchlistService } from './WatchlistService';
@@ -15,7 +16,12 @@ import type { WatchlistService } from './WatchlistService';
 /** 人脸布防 and 车辆布防: contracts/api/watchlistRoutes.ts. */
 export async function watchlistRoutes(
   api: FastifyInstance,
-  { watchlists, photos, recognition }: { watchlists: WatchlistService; photos: WatchlistPhotos; recognition: RecognitionService },
+  {
+    watchlists,
+    photos,
+    recognition,
+    cameraAreas,
+  }: { watchlists: WatchlistService; photos: WatchlistPhotos; recognition: RecognitionService; cameraAreas: CameraAreas },
 ): Promise<void> {
   route(api, declared.list, async (request) => {
     const { rows, total } = await watchlists.list(sessionOf(request).tenantId, request.query);
@@ -40,6 +46,8 @@ export async function watchlistRoutes(
   });
 
   route(api, declared.cameras, async (request) => ok(await recognition.cameras(sessionOf(request).tenantId)));
+
+  route(api, declared.areas, async (request) => ok(await cameraAreas.coverage(sessionOf(request).tenantId)));
 
   route(api, declared.snapshot, async (request, reply) => {
     const { tenantId } = sessionOf(request);
@@ -85,16 +93,21 @@ export async function watchlistDevRoute(
   {
     ctx,
     watchlists,
+    cameraAreas,
     simulator,
     now,
-  }: { ctx: ServerContext; watchlists: WatchlistService; simulator: RecognitionSimulator; now: () => number },
+  }: { ctx: ServerContext; watchlists: WatchlistService; cameraAreas: CameraAreas; simulator: RecognitionSimulator; now: () => number },
 ): Promise<void> {
   route(api, watchlistDevRoutes.pass, async (request) => {
     const { tenantId = 1, deploymentId, targetId } = request.body;
     if (!(await ctx.users.tenantExists(tenantId))) throw new AppError(404, '租户不存在');
     const deployment = await watchlists.detail(tenantId, deploymentId);
     const cameras = await simulator.onlineCameras(tenantId);
-    const pass = passOf(deployment, cameras, now(), Math.random, targetId);
+    const areas = await cameraAreas.of(
+      tenantId,
+      cameras.map((camera) => camera.deviceId),
+    );
+    const pass = passOf(deployment, cameras, areas, now(), Math.random, targetId);
     if (!pass) throw new AppError(409, '该布防没有在线的摄像机或没有该目标');
     const row = await simulator.pass(tenantId, pass);
     if (!row) throw new AppError(409, '摄像机不在线');

@@ -11,6 +11,8 @@ let server: RunningServer;
 let browser: Browser;
 const opened: BrowserPage[] = [];
 const PLATE = '渝A52866';
+/** A person's photo as the form uploads it (the server tells a PNG by its first bytes). */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeAll(async () => {
   server = await startServer({ SEED_HISTORY_DAYS: '1' });
@@ -160,8 +162,51 @@ describe('数据检索', () => {
 
     // 人脸布防: the same page for people (name and photo); it has no deployment yet.
     await page.goto('/monitoringCenter/faceDefense');
-    await page.getByRole('form', { name: '新建人脸布防' }).waitFor({ timeout: 20_000 });
+    const faceForm = page.getByRole('form', { name: '新建人脸布防' });
+    await faceForm.waitFor({ timeout: 20_000 });
     await page.getByText('暂无布防，请在右侧新建').waitFor();
     await screenshot(page, 'face-defense');
-  }, 240_000);
+
+    // A deployment by AREA, no camera named: the area's cameras show covered; the list shows the area.
+    await faceForm.getByLabel('布防名称').fill('江南大道重点人员');
+    await faceForm
+      .getByRole('group', { name: '区域' })
+      .getByText(/^江南大道（\d+ 台）$/)
+      .click();
+    await faceForm
+      .getByText(/（区域内）$/)
+      .first()
+      .waitFor();
+    await faceForm.getByLabel('人员姓名').fill('张三');
+    await faceForm
+      .getByLabel('人员照片（JPEG 或 PNG，≤ 2 MB）')
+      .setInputFiles({ name: 'zhangsan.png', mimeType: 'image/png', buffer: PNG });
+    await faceForm.getByText('张三（zhangsan.png）').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'face-defense-form');
+    await faceForm.getByRole('button', { name: '开始布防' }).click();
+    const faceRow = page.locator('tr[data-deployment]', { hasText: '江南大道重点人员' });
+    await faceRow.waitFor({ timeout: 20_000 });
+    expect(await faceRow.textContent()).toContain('区域：江南大道');
+    expect(await faceRow.textContent()).not.toContain('台摄像机');
+    await screenshot(page, 'face-defense-area');
+
+    // The simulator passes the person on one of the area's cameras: 人脸管控 counts the hit by its deployment.
+    const facePass = (await (
+      await fetch(`${server.url}/api/dev/watchlist/pass`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deploymentId: Number(await faceRow.getAttribute('data-deployment')) }),
+      })
+    ).json()) as { code: number };
+    expect(facePass).toMatchObject({ code: 200 });
+    await page.goto('/dataAnalysis/facialControl');
+    const hitsFigure = page
+      .getByRole('region', { name: '人脸概况' })
+      .locator('.ops-stat-group__item', { hasText: '布防命中' })
+      .locator('.ops-figure__digits');
+    await expect.poll(async () => hitsFigure.textContent(), { timeout: 20_000 }).toBe('1');
+    await page.getByRole('region', { name: '布防命中', exact: true }).getByText('江南大道重点人员').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => page.locator('.panel-frame [aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
+    await screenshot(page, 'face-control-hits');
+  }, 300_000);
 });

@@ -66,7 +66,10 @@ export default function WatchlistDeployments({
                 <td className="watchlist-table__targets" title={deployment.targets.map(targetText).join('、')}>
                   {deployment.targets.map(targetText).join('、')}
                 </td>
-                <td>{t.cameraCount(deployment.deviceIds.length)}</td>
+                <td className="watchlist-table__scope">
+                  {deployment.areas.length ? <div>{t.areaList(deployment.areas)}</div> : null}
+                  {deployment.deviceIds.length ? <div>{t.cameraCount(deployment.deviceIds.length)}</div> : null}
+                </td>
                 <td className="watchlist-table__window">
                   {formatDateTime(deployment.validFrom)}
                   <br />

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiFiles, PluginRegistry } from '@ops/sdk';
 import WatchlistForm from './WatchlistForm';
-import { storyCameras, STORY_ALARM_NAMES, STORY_SNAPSHOT } from './storyFakes';
+import { storyCoverage, STORY_ALARM_NAMES, STORY_SNAPSHOT } from './storyFakes';
 /** The alarm plugins the widget reads names from, as a registry lists them (only what it reads). */
 const registry = {
   list: (kind?: string) =>
@@ -20,7 +20,7 @@ const meta = {
   title: 'Plugins/Widget/WatchlistForm',
   component: WatchlistForm,
   parameters: { widgetType: 'watchlistForm', services: { [PluginRegistry]: registry, [ApiFiles]: files } },
-  args: { status: 'ready', data: storyCameras, options: { kind: 'vehicle' } },
+  args: { status: 'ready', data: storyCoverage, options: { kind: 'vehicle' } },
   decorators: [(Story) => <div style={{ width: 420, height: 640 }}>{Story()}</div>],
 } satisfies Meta<typeof WatchlistForm>;
 
@@ -29,6 +29,6 @@ type Story = StoryObj<typeof meta>;
 
 export const Vehicle: Story = {};
 export const Face: Story = { args: { options: { kind: 'face' } } };
-export const NoCameras: Story = { args: { data: [] } };
+export const NoCameras: Story = { args: { data: { areas: [], cameras: [] } } };
 export const Loading: Story = { args: { status: 'loading', data: undefined } };
 export const ErrorState: Story = { args: { status: 'error', data: undefined, error: '网络错误，请稍后重试' } };

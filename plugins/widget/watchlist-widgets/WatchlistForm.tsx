@@ -7,7 +7,7 @@ import {
   WATCHLIST_API,
   WATCHLIST_EVENTS,
   watchlistEventsOf,
-  type RecognitionCamera,
+  type WatchlistCoverage,
   type WatchlistEventType,
 } from '@ops/contracts';
 import { draftBody, emptyDraft, photoProblem, VALID_DAYS, type WatchlistDraft } from './watchlistDraft';
@@ -17,10 +17,11 @@ import './watchlistWidgets.css';
 
 /**
  * `watchlistForm`: a new deployment of the page's kind (option `kind`): name, type (an alarm type of the
- * kind), grade (the alarm_grade dictionary), cameras (the panel's data: the tenant's recognition cameras),
+ * kind), grade (the alarm_grade dictionary), areas and cameras (the panel's data, GET /watchlist/areas:
+ * the tenant's named places and recognition cameras; a camera in a chosen area is covered already),
  * valid days, alarm interval, and plates/patterns or people (name + photo, uploaded as chosen).
  */
-export default function WatchlistForm({ data, options, status, error, onRetry, wall }: WidgetComponentProps<RecognitionCamera[]>) {
+export default function WatchlistForm({ data, options, status, error, onRetry, wall }: WidgetComponentProps<WatchlistCoverage>) {
   const kind = kindOf(options);
   const api = useService(Api);
   const files = useService(ApiFiles);
@@ -32,7 +33,10 @@ export default function WatchlistForm({ data, options, status, error, onRetry, w
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [shown, setShown] = useState(false);
-  const cameras = data ?? [];
+  const cameras = data?.cameras ?? [];
+  const areas = data?.areas ?? [];
+  const inChosenArea = (area: string) => draft.areas.includes(area);
+  const covered = cameras.filter((camera) => draft.deviceIds.includes(camera.deviceId) || inChosenArea(camera.area)).length;
   const checked = draftBody(kind, draft, Date.now());
   const problem = 'problem' in checked ? checked.problem : undefined;
   const patch = (change: Partial<WatchlistDraft>) => setDraft((current) => ({ ...current, ...change }));
@@ -124,7 +128,26 @@ export default function WatchlistForm({ data, options, status, error, onRetry, w
             />
           </FormGroup>
         </div>
-        <FormGroup label={`${t.cameras}（${t.camerasHint(draft.deviceIds.length, cameras.length)}）`}>
+        <FormGroup label={`${t.areas}（${t.areasHint(draft.areas.length)}）`} helperText={t.areasHelp}>
+          <div className="watchlist-form__cameras" role="group" aria-label={t.areas}>
+            {areas.length ? null : <span>{t.noAreas}</span>}
+            {areas.map((area) => (
+              <Checkbox
+                key={area.name}
+                label={t.areaOption(area.name, area.cameraCount)}
+                checked={inChosenArea(area.name)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setDraft((current) => ({
+                    ...current,
+                    areas: on ? [...current.areas, area.name] : current.areas.filter((name) => name !== area.name),
+                  }));
+                }}
+              />
+            ))}
+          </div>
+        </FormGroup>
+        <FormGroup label={`${t.cameras}（${t.camerasHint(covered, cameras.length)}）`}>
           <div className="watchlist-form__cameras" role="group" aria-label={t.cameras}>
             {cameras.length ? (
               <Checkbox
@@ -139,8 +162,10 @@ export default function WatchlistForm({ data, options, status, error, onRetry, w
             {cameras.map((camera) => (
               <Checkbox
                 key={camera.deviceId}
-                label={camera.name}
-                checked={draft.deviceIds.includes(camera.deviceId)}
+                label={inChosenArea(camera.area) ? t.inArea(camera.name) : camera.name}
+                title={camera.area}
+                disabled={inChosenArea(camera.area)}
+                checked={draft.deviceIds.includes(camera.deviceId) || inChosenArea(camera.area)}
                 onChange={(event) => {
                   const on = event.currentTarget.checked;
                   setDraft((current) => ({

@@ -1,5 +1,5 @@
 import { defineWidget, lazyWidget, widgetType } from '@ops/sdk';
-import type { RecognitionCamera, WatchlistDeployment, WatchlistHit } from '@ops/contracts';
+import type { WatchlistCoverage, WatchlistDeployment, WatchlistHit } from '@ops/contracts';
 import manifest from './plugin.json';
 
 const [deployments, form, snapshots] = manifest.contributes.widgets;
@@ -12,7 +12,7 @@ export default defineWidget(
   ),
   widgetType(
     form!,
-    lazyWidget<RecognitionCamera[]>(() => import('./WatchlistForm'), 'WatchlistForm'),
+    lazyWidget<WatchlistCoverage>(() => import('./WatchlistForm'), 'WatchlistForm'),
   ),
   widgetType(
     snapshots!,

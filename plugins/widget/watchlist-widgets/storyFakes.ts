@@ -1,4 +1,4 @@
-import type { RecognitionCamera, WatchlistDeployment, WatchlistHit } from '@ops/contracts';
+import type { WatchlistCoverage, WatchlistDeployment, WatchlistHit } from '@ops/contracts';
 
 /** The alarm plugins' names the widgets read from the registry (a story's fake registry lists them). */
 export const STORY_ALARM_NAMES: Record<string, string> = {
@@ -11,10 +11,17 @@ export const STORY_ALARM_NAMES: Record<string, string> = {
 export const STORY_SNAPSHOT = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#24344d"/><rect x="110" y="110" width="100" height="30" rx="3" fill="#1f5fbf"/><text x="160" y="131" fill="#fff" font-size="16" text-anchor="middle">浙A·12345</text></svg>`;
 
 const at = Date.UTC(2026, 10, 22, 8, 30, 0);
-export const storyCameras: RecognitionCamera[] = Array.from({ length: 8 }, (_, index) => ({
+const STORY_AREAS = ['江南大道', '滨盛路', '奥体中心', '钱江新城'];
+const storyCameras = Array.from({ length: 8 }, (_, index) => ({
   deviceId: 40 + index,
-  name: `江南大道视频监控-0${10 + index}`,
+  name: `${STORY_AREAS[index % 3]}视频监控-0${10 + index}`,
+  area: STORY_AREAS[index % 3]!,
 }));
+/** The form's data: the tenant's areas (one without cameras yet) and its cameras, each in its area. */
+export const storyCoverage: WatchlistCoverage = {
+  areas: STORY_AREAS.map((name) => ({ name, cameraCount: storyCameras.filter((camera) => camera.area === name).length })),
+  cameras: storyCameras,
+};
 export const storyDeployments: WatchlistDeployment[] = [
   {
     deploymentId: 1,
@@ -24,6 +31,7 @@ export const storyDeployments: WatchlistDeployment[] = [
     alarmType: 'CAR_DEFENSE',
     grade: 'ALARM_GRADE_MEDIUM',
     deviceIds: [40, 41, 42],
+    areas: [],
     validFrom: at - 86_400_000,
     validUntil: at + 6 * 86_400_000,
     intervalMinutes: 10,
@@ -44,6 +52,7 @@ export const storyDeployments: WatchlistDeployment[] = [
     alarmType: 'VIP_CAR',
     grade: 'ALARM_GRADE_HIGH',
     deviceIds: [43],
+    areas: ['江南大道', '钱江新城'],
     validFrom: at - 2 * 86_400_000,
     validUntil: at + 86_400_000,
     intervalMinutes: 30,
@@ -60,7 +69,8 @@ export const storyDeployments: WatchlistDeployment[] = [
     eventType: 'ORDINARY_CAR_DEFENSE',
     alarmType: 'ORDINARY_CAR_DEFENSE',
     grade: 'ALARM_GRADE_LOW',
-    deviceIds: [40, 41],
+    deviceIds: [],
+    areas: ['滨盛路'],
     validFrom: at - 9 * 86_400_000,
     validUntil: at - 86_400_000,
     intervalMinutes: 10,

@@ -26,7 +26,12 @@ describe('the watchlist form', () => {
       },
     });
     expect(draftBody('vehicle', { ...draft, name: '  ' }, now)).toEqual({ problem: '请填写布防名称' });
-    expect(draftBody('vehicle', { ...draft, deviceIds: [] }, now)).toEqual({ problem: '请至少选择一台摄像机' });
+    expect(draftBody('vehicle', { ...draft, deviceIds: [] }, now)).toEqual({ problem: '请至少选择一台摄像机或一个区域' });
+    // Areas alone, or beside cameras.
+    expect(draftBody('vehicle', { ...draft, deviceIds: [], areas: ['江南大道'] }, now)).toMatchObject({
+      body: { deviceIds: [], areas: ['江南大道'] },
+    });
+    expect(draftBody('vehicle', { ...draft, areas: ['滨盛路'] }, now)).toMatchObject({ body: { deviceIds: [3, 4], areas: ['滨盛路'] } });
     expect(draftBody('vehicle', { ...draft, interval: '0' }, now)).toEqual({ problem: '告警间隔必须是 1 到 1440 之间的整数' });
     expect(draftBody('vehicle', { ...draft, plates: ' \n ' }, now)).toEqual({ problem: '请填写至少一个车牌或车牌规则' });
     expect(draftBody('vehicle', { ...draft, plates: '浙A12345\n*' }, now)).toEqual({

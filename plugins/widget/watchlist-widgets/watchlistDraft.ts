@@ -20,6 +20,8 @@ export interface WatchlistDraft {
   eventType: WatchlistEventType;
   grade: string;
   deviceIds: number[];
+  /** Areas (the tenant's named places) whose cameras are deployed, those placed there later too. */
+  areas: string[];
   days: number;
   interval: string;
   plates: string;
@@ -31,6 +33,7 @@ export const emptyDraft = (kind: WatchlistKind): WatchlistDraft => ({
   eventType: watchlistEventsOf(kind)[0]!,
   grade: '',
   deviceIds: [],
+  areas: [],
   days: 7,
   interval: '10',
   plates: '',
@@ -47,7 +50,7 @@ export const platesOf = (text: string) =>
 /** What is wrong with the draft (the first problem, in Chinese), or the body to send; the server checks it all again. */
 export function draftBody(kind: WatchlistKind, draft: WatchlistDraft, now: number): { problem: string } | { body: CreateBody } {
   if (!draft.name.trim()) return { problem: t.problems.name };
-  if (!draft.deviceIds.length) return { problem: t.problems.cameras };
+  if (!draft.deviceIds.length && !draft.areas.length) return { problem: t.problems.cameras };
   const interval = Number(draft.interval);
   if (!Number.isInteger(interval) || interval < 1 || interval > WATCHLIST_MAX_INTERVAL_MINUTES) return { problem: t.problems.interval };
   const body: CreateBody = {
@@ -59,6 +62,7 @@ export function draftBody(kind: WatchlistKind, draft: WatchlistDraft, now: numbe
     validUntil: now + draft.days * DAY_MS,
     intervalMinutes: interval,
   };
+  if (draft.areas.length) body.areas = draft.areas;
   if (draft.grade === 'ALARM_GRADE_HIGH' || draft.grade === 'ALARM_GRADE_MEDIUM' || draft.grade === 'ALARM_GRADE_LOW')
     body.grade = draft.grade;
   if (kind === 'vehicle') {

@@ -19,7 +19,9 @@ import { migration017IntercomCallEnds } from './017_intercom_call_ends';
 import { migration018RowOrigin } from './018_row_origin';
 import { migration019Recognition } from './019_recognition';
 import { migration020Watchlists } from './020_watchlists';
-import { migration022PlateSearch } from './022_plate_search';
+import { migration021RecognitionRollup } from './021_recognition_rollup';
+import { migration023WatchlistAreas } from './023_watchlist_areas';
+import { migration024PlateSearch } from './024_plate_search';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -46,5 +48,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '018_row_origin': migration018RowOrigin,
   '019_recognition': migration019Recognition,
   '020_watchlists': migration020Watchlists,
-  '022_plate_search': migration022PlateSearch,
+  '021_recognition_rollup': migration021RecognitionRollup,
+  '023_watchlist_areas': migration023WatchlistAreas,
+  '024_plate_search': migration024PlateSearch,
 };

@@ -105,7 +105,7 @@ export const REBUILD_PLATE_SEARCH = `insert into ${PLATE_SEARCH_TABLE} (${PLATE_
  *   time, plate), an index-only range. Measured at 10M records (31 days: 380k vehicle records, 80k
  *   plates): the index alone 150–550 ms, whole days from the table 50–60 ms.
  */
-export const migration022PlateSearch: MigrationFactory = ({ postgres }) => ({
+export const migration024PlateSearch: MigrationFactory = ({ postgres }) => ({
   async up(db: Kysely<unknown>) {
     await db.schema
       .createIndex('recognition_records_kind_plate')

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import { FACE_ATTRIBUTES } from '../../contracts/recognition';
+import type { Database, Db, DialectName } from '../db/Database';
+import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
+import type { RecognitionRow } from './recognitionModel';
+
+type HourlyRow = Database['recognition_hourly'];
+type CameraDailyRow = Database['recognition_camera_daily'];
+
+/** The coded columns recognition_hourly counts per value (the dimension is the column's name). */
+export const CODED_DIMENSIONS = ['vehicle_type', 'power_type', 'plate_color', 'vehicle_color', 'non_motor_type', 'target_type'] as const;
+export type CodedDimension = (typeof CODED_DIMENSIONS)[number];
+/** A dimension of recognition_hourly counted one value per record ('' the kind's total). */
+export type CountedDimension = '' | CodedDimension | 'demographic';
+
+/** The value a face's age band and gender are counted under (dimension 'demographic'): "ADULT/0". */
+export const demographicOf = (ageBand: string | null, gender: string | null) => `${ageBand ?? ''}/${gender ?? ''}`;
+
+/** Rows an upsert statement writes at once (8 parameters each). */
+const UPSERT_BATCH = 500;
+
+/** The hour (its start) and the Shanghai day (its start) a record's time falls in. */
+export const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
+export const shanghaiDayOf = (at: number) => Math.floor((at + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
+
+/**
+ * The rollups' rows of a batch of records, grouped in JavaScript (one row per key), sorted by key so
+ * that concurrent writers lock rows in the same order.
+ */
+export function rollupRowsOf(rows: readonly RecognitionRow[]): { hourly: HourlyRow[]; cameras: CameraDailyRow[] } {
+  const hourly = new Map<string, HourlyRow>();
+  const cameras = new Map<string, CameraDailyRow>();
+  let prefix = '';
+  const count = (row: RecognitionRow, hour: number, dimension: string, value: string, people?: number) => {
+    const key = `${prefix}${dimension}\u0000${value}`;
+    const held = hourly.get(key);
+    if (!held) {
+      const first = people === undefined ? { people_sum: null, people_max: null } : { people_sum: people, people_max: people };
+      hourly.set(key, { tenant_id: row.tenant_id, hour_at: hour, kind: row.kind, dimension, value, n: 1, ...first });
+      return;
+    }
+    held.n += 1;
+    if (people !== undefined) {
+      held.people_sum = (held.people_sum ?? 0) + people;
+      held.people_max = Math.max(held.people_max ?? people, people);
+    }
+  };
+  for (const row of rows) {
+    const hour = hourOf(row.at);
+    // The tenant, hour (zero-padded: keys sort by time) and kind every key of the record starts with.
+    prefix = `${row.tenant_id}\u0000${String(hour).padStart(15, '0')}\u0000${row.kind}\u0000`;
+    count(row, hour, '', '');
+    for (const dimension of CODED_DIMENSIONS) {
+      const value = row[dimension];
+      if (value !== null) count(row, hour, dimension, value);
+    }
+    if (row.age_band !== null || row.gender !== null) count(row, hour, 'demographic', demographicOf(row.age_band, row.gender));
+    if (row.attributes)
+      for (const attribute of FACE_ATTRIBUTES) if (row.attributes.includes(`,${attribute},`)) count(row, hour, 'attribute', attribute);
+    if (row.people_count !== null) count(row, hour, 'people', '', row.people_count);
+    const day = shanghaiDayOf(row.at);
+    const key = `${row.tenant_id}\u0000${String(day).padStart(15, '0')}\u0000${row.device_id}\u0000${row.kind}`;
+    const camera = cameras.get(key);
+    if (camera) {
+      camera.n += 1;
+      camera.last_at = Math.max(camera.last_at, row.at);
+    } else cameras.set(key, { tenant_id: row.tenant_id, day_at: day, device_id: row.device_id, kind: row.kind, n: 1, last_at: row.at });
+  }
+  const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  return { hourly: sorted(hourly), cameras: sorted(cameras) };
+}
+
+/**
+ * Adds a batch of records to the rollups: `insert … on conflict do update` adding the counts (and the
+ * larger maximum), the same statement on SQLite and PostgreSQL but for the two-argument maximum. Call it
+ * in the transaction that writes the records, so the rollups never disagree with them (`dialect`: the
+ * database's, as a transaction does not tell it).
+ */
+export async function addToRollups(db: Db, dialect: DialectName, rows: readonly RecognitionRow[]): Promise<void> {
+  if (!rows.length) return;
+  const { hourly, cameras } = rollupRowsOf(rows);
+  const larger = dialect === 'postgres' ? 'greatest' : 'max';
+  for (let start = 0; start < hourly.length; start += UPSERT_BATCH)
+    await db
+      .insertInto('recognition_hourly')
+      .values(hourly.slice(start, start + UPSERT_BATCH))
+      .onConflict((conflict) =>
+        conflict.columns(['tenant_id', 'hour_at', 'kind', 'dimension', 'value']).doUpdateSet({
+          n: sql`recognition_hourly.n + excluded.n`,
+          // Only 'people' rows carry these, and always both: never a null on one side only.
+          people_sum: sql`recognition_hourly.people_sum + excluded.people_sum`,
+          people_max: sql`${sql.raw(larger)}(recognition_hourly.people_max, excluded.people_max)`,
+        }),
+      )
+      .execute();
+  for (let start = 0; start < cameras.length; start += UPSERT_BATCH)
+    await db
+      .insertInto('recognition_camera_daily')
+      .values(cameras.slice(start, start + UPSERT_BATCH))
+      .onConflict((conflict) =>
+        conflict.columns(['tenant_id', 'day_at', 'device_id', 'kind']).doUpdateSet({
+          n: sql`recognition_camera_daily.n + excluded.n`,
+          last_at: sql`${sql.raw(larger)}(recognition_camera_daily.last_at, excluded.last_at)`,
+        }),
+      )
+      .execute();
+}
+
+/** A half-open range of epoch ms: start ≤ t < end. */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * A range cut for the rollups: `whole`, the whole units (hours, or Shanghai days) it covers, read from a
+ * rollup, and `edges`, the partial units before and after them (or the whole range when it covers no
+ * whole unit), read from the records themselves: short ranges on the tenant + time index.
+ */
+export interface SplitRange {
+  whole: TimeRange | null;
+  edges: TimeRange[];
+}
+
+export function splitRange(range: TimeRange, unit: 'hour' | 'day'): SplitRange {
+  const [step, offset] = unit === 'hour' ? [HOUR_MS, 0] : [DAY_MS, SHANGHAI_OFFSET_MS];
+  const first = Math.ceil((range.start + offset) / step) * step - offset;
+  const last = Math.floor((range.end + offset) / step) * step - offset;
+  if (first >= last) return { whole: null, edges: range.start < range.end ? [range] : [] };
+  const edges: TimeRange[] = [];
+  if (range.start < first) edges.push({ start: range.start, end: first });
+  if (last < range.end) edges.push({ start: last, end: range.end });
+  return { whole: { start: first, end: last }, edges };
+}
+
+/**
+ * How many records a tenant has in a range, of one kind or any: the whole hours' totals from
+ * recognition_hourly, the partial first and last hour from the records (the search's unfiltered total).
+ */
+export async function countRecords(db: Db, tenantId: number, range: TimeRange, kind?: string): Promise<number> {
+  const { whole, edges } = splitRange(range, 'hour');
+  const parts = edges.map((edge) => {
+    let records = db
+      .selectFrom('recognition_records')
+      .where('tenant_id', '=', tenantId)
+      .where('at', '>=', edge.start)
+      .where('at', '<', edge.end);
+    if (kind) records = records.where('kind', '=', kind);
+    return records.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  });
+  if (whole) {
+    let hourly = db
+      .selectFrom('recognition_hourly')
+      .where('tenant_id', '=', tenantId)
+      .where('hour_at', '>=', whole.start)
+      .where('hour_at', '<', whole.end)
+      .where('dimension', '=', '');
+    if (kind) hourly = hourly.where('kind', '=', kind);
+    parts.push(hourly.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirst());
+  }
+  return (await Promise.all(parts)).reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
+}
