@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { PerceptionAlarmDimension, VehicleDimension } from '../../contracts/api/perceptionRoutes';
 import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/panels';
 import { formatPlate, type PowerType } from '../../contracts/recognition';
@@ -6,7 +5,6 @@ import type { CodedDimension } from '../recognition/RecognitionRollup';
 import type { AnalysisWindow } from './analysisWindow';
 import type { PlateFigures } from './PlateFigures';
 import type { RecognitionFigures } from './RecognitionFigures';
-import { numberOf } from './sqlFigures';
 
 /** The power type of a fuel vehicle (燃油); the others (纯电动, 混合动力) count as new energy. */
 const FUEL: PowerType = 'RYC';

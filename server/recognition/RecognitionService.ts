@@ -73,15 +73,13 @@ const recordsOf = (db: Db) => db.selectFrom('recognition_records as r');
 export const PLATE_TRIGRAM_MIN = 3;
 /** SQLite: by default, a fragment in at most this many plates is looked up record by record (≤ ~100 ms). */
 const PLATE_LOOKUP_MAX = 40_000;
-/** How far a short fragment's search counts (RecognitionPage.totalCapped). */
-export const RECOGNITION_COUNT_CAP = RECOGNITION_SEARCH_COUNT_CAP;
 /** How a search's plate fragment is found: see RecognitionService.platePlan. */
 type PlatePlan = 'none' | 'short' | 'lookup' | 'range';
 /** A fragment as an FTS5 phrase (it holds only 汉字, letters and digits: no quote to escape). */
 const plateMatch = (fragment: string) => `"${fragment}"`;
 type Scope = ReturnType<typeof recordsOf>;
 export type StoredRecord = Database['recognition_records'] & { device_name: string | null };
-/** One page of a search and how many records it finds (`totalCapped`: counted up to RECOGNITION_COUNT_CAP only). */
+/** One page of a search and how many records it finds (`totalCapped`: counted up to RECOGNITION_SEARCH_COUNT_CAP only). */
 export interface RecognitionPage {
   rows: RecognitionRecord[];
   total: number;
@@ -302,12 +300,12 @@ export class RecognitionService {
   /**
    * One page of the search, newest first, and the number of records it finds. A fragment of one or two
    * characters (浙, A1) has no trigram index: its rows are a LIKE over the range, and its count stops at
-   * RECOGNITION_COUNT_CAP (`totalCapped`: the page says 10,000+ 条) rather than reading every record of a
+   * RECOGNITION_SEARCH_COUNT_CAP (`totalCapped`: the page says 10,000+ 条) rather than reading every record of a
    * month to say how many thousands more.
    */
   async search(tenantId: number, filter: RecognitionFilter, pageNum: number, pageSize: number): Promise<RecognitionPage> {
     const plan = await this.platePlan(filter);
-    const cap = plan === 'short' ? RECOGNITION_COUNT_CAP : undefined;
+    const cap = plan === 'short' ? RECOGNITION_SEARCH_COUNT_CAP : undefined;
     const [counted, rows] = await Promise.all([
       this.countOf(tenantId, filter, plan, cap),
       this.rows(this.scope(tenantId, filter, plan))
@@ -316,7 +314,7 @@ export class RecognitionService {
         .execute(),
     ]);
     const totalCapped = cap !== undefined && counted > cap;
-    return { total: totalCapped ? RECOGNITION_COUNT_CAP : counted, totalCapped, rows: rows.map((row) => this.record(row)) };
+    return { total: totalCapped ? RECOGNITION_SEARCH_COUNT_CAP : counted, totalCapped, rows: rows.map((row) => this.record(row)) };
   }
 
   /** Refuses an export above RECOGNITION_EXPORT_MAX_ROWS before a byte is sent; returns how many rows it will write. */
