@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FACE_ATTRIBUTES } from '../../contracts/recognition';
 import type { Database, Db, DialectName } from '../db/Database';
+import { columnNames, unnestRows } from '../db/rowsExpression';
 import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
 import type { RecognitionRow } from './recognitionModel';
 
@@ -16,8 +17,28 @@ export type CountedDimension = '' | CodedDimension | 'demographic';
 /** The value a face's age band and gender are counted under (dimension 'demographic'): "ADULT/0". */
 export const demographicOf = (ageBand: string | null, gender: string | null) => `${ageBand ?? ''}/${gender ?? ''}`;
 
-/** Rows an upsert statement writes at once (8 parameters each). */
+/** Rows an upsert statement writes at once on SQLite (8 parameters each; PostgreSQL takes them all as arrays). */
 const UPSERT_BATCH = 500;
+
+/** The rollups' columns as PostgreSQL's arrays carry them (unnestRows: one parameter per column, the same text for any batch). */
+const HOURLY_COLUMNS = {
+  tenant_id: 'integer',
+  hour_at: 'bigint',
+  kind: 'text',
+  dimension: 'text',
+  value: 'text',
+  n: 'bigint',
+  people_sum: 'bigint',
+  people_max: 'integer',
+} as const;
+const CAMERA_DAILY_COLUMNS = {
+  tenant_id: 'integer',
+  day_at: 'bigint',
+  device_id: 'integer',
+  kind: 'text',
+  n: 'bigint',
+  last_at: 'bigint',
+} as const;
 
 /** The hour (its start) and the Shanghai day (its start) a record's time falls in. */
 export const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
@@ -79,11 +100,18 @@ export function rollupRowsOf(rows: readonly RecognitionRow[]): { hourly: HourlyR
 export async function addToRollups(db: Db, dialect: DialectName, rows: readonly RecognitionRow[]): Promise<void> {
   if (!rows.length) return;
   const { hourly, cameras } = rollupRowsOf(rows);
-  const larger = dialect === 'postgres' ? 'greatest' : 'max';
-  for (let start = 0; start < hourly.length; start += UPSERT_BATCH)
-    await db
-      .insertInto('recognition_hourly')
-      .values(hourly.slice(start, start + UPSERT_BATCH))
+  const postgres = dialect === 'postgres';
+  const larger = postgres ? 'greatest' : 'max';
+  // PostgreSQL: every row in one statement of one text (prepared once); SQLite: VALUES lists, whose variables it limits.
+  const batches = <T>(all: T[]) =>
+    postgres
+      ? [all]
+      : Array.from({ length: Math.ceil(all.length / UPSERT_BATCH) }, (_, index) =>
+          all.slice(index * UPSERT_BATCH, (index + 1) * UPSERT_BATCH),
+        );
+  for (const batch of batches(hourly)) {
+    const insert = db.insertInto('recognition_hourly');
+    await (postgres ? insert.columns(columnNames(HOURLY_COLUMNS)).expression(unnestRows(HOURLY_COLUMNS, batch)) : insert.values(batch))
       .onConflict((conflict) =>
         conflict.columns(['tenant_id', 'hour_at', 'kind', 'dimension', 'value']).doUpdateSet({
           n: sql`recognition_hourly.n + excluded.n`,
@@ -93,10 +121,14 @@ export async function addToRollups(db: Db, dialect: DialectName, rows: readonly 
         }),
       )
       .execute();
-  for (let start = 0; start < cameras.length; start += UPSERT_BATCH)
-    await db
-      .insertInto('recognition_camera_daily')
-      .values(cameras.slice(start, start + UPSERT_BATCH))
+  }
+  for (const batch of batches(cameras)) {
+    const insert = db.insertInto('recognition_camera_daily');
+    await (
+      postgres
+        ? insert.columns(columnNames(CAMERA_DAILY_COLUMNS)).expression(unnestRows(CAMERA_DAILY_COLUMNS, batch))
+        : insert.values(batch)
+    )
       .onConflict((conflict) =>
         conflict.columns(['tenant_id', 'day_at', 'device_id', 'kind']).doUpdateSet({
           n: sql`recognition_camera_daily.n + excluded.n`,
@@ -104,6 +136,7 @@ export async function addToRollups(db: Db, dialect: DialectName, rows: readonly 
         }),
       )
       .execute();
+  }
 }
 
 /** A half-open range of epoch ms: start ≤ t < end. */

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/Database';
-import { produceRecords } from '../../recognition/recognitionModel';
+import { produceRecords, type RecognitionRow } from '../../recognition/recognitionModel';
 import { RecognitionService } from '../../recognition/RecognitionService';
 import { DAY_MS } from '../../stats/periods';
 import { historyRandom } from './historyTenant';
 
 /**
  * The AI cameras' recognition records of the history's days for every tenant that has none: the live
- * simulator's model (recognitionModel.ts) over the whole span, a day at a time, written in multi-row
- * statements (not through a service: a record has no state to go through) and marked origin 'seed'. Their
+ * simulator's model (recognitionModel.ts) over the whole span, written by the one writer of records and
+ * their rollups (RecognitionService.insert: a record has no state to go through) and marked origin 'seed'. Their
  * snapshots are drawn when first asked for (SnapshotStore.read), so the month costs no image files at
  * start. Deterministic per tenant (its own random stream). `cameraKinds`: the kinds with live video. Returns the records written.
  */
@@ -34,11 +34,13 @@ export async function seedRecognitionHistory(db: Db, cameraKinds: readonly strin
       .filter((camera) => camera.tenant_id === tenantId)
       .map((camera) => ({ deviceId: camera.device_id, longitude: camera.longitude, latitude: camera.latitude }));
     const random = historyRandom(tenantId, 'recognition');
-    for (let from = now - days * DAY_MS; from < now; from += DAY_MS) {
-      const rows = produceRecords(tenantId, sites, from, Math.min(now, from + DAY_MS), random).map((row) => ({ ...row, origin: 'seed' }));
-      await RecognitionService.insert(db, rows);
-      written += rows.length;
-    }
+    // Drawn a day at a time (the simulator's model over the span), written in one call: one COPY stream
+    // and one rollup upsert per tenant instead of one per day.
+    const rows: RecognitionRow[] = [];
+    for (let from = now - days * DAY_MS; from < now; from += DAY_MS)
+      for (const row of produceRecords(tenantId, sites, from, Math.min(now, from + DAY_MS), random)) rows.push({ ...row, origin: 'seed' });
+    await RecognitionService.insert(db, rows);
+    written += rows.length;
   }
   return written;
 }
