@@ -1,7 +1,8 @@
 // `npm test`: every check of the project, in lanes so CI's 2 cores both work.
 //
-//   1. lint, type-check, the generated-types check, the format check and the production build the
-//      end-to-end suite serves, at once (short; a failure stops here);
+//   1. lint, type-check, the generated-types check, the format check, the production build the
+//      end-to-end suite serves and the network-namespace test, at once (short; a failure stops here),
+//      while the Janus of the video-room e2e tests starts in a namespace held until the end (holdJanus);
 //   2. three lanes at the same time, each running its steps one after the other:
 //      "globe"  — the end-to-end files that draw the 3D globe (tests/e2e project e2e-globe), the longest;
 //      "pages"  — the other end-to-end files (e2e-pages);
@@ -90,16 +91,47 @@ function printTimes(lanes, totalSeconds) {
   for (const [label, mark, time] of rows) console.log(`${label}${' '.repeat(width - columns(label))}${mark.padEnd(2)} ${time.padStart(6)}`);
 }
 
+/**
+ * Starts the Janus the pages lane's video rooms use, in a network namespace held for the whole run
+ * (server/testing/holdJanusNamespace.ts): its veth pair is made before any Chromium starts and removed after
+ * the last ends, as changing the host's addresses fails a running Chromium's requests (ERR_NETWORK_CHANGED).
+ * Resolves with the holder's JSON line and a stop function.
+ */
+function holdJanus() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/holdJanusNamespace.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((entry) => entry.startsWith('{'));
+      if (line && output.includes('\n'))
+        resolve({
+          line,
+          stop: async () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        });
+    });
+    exited.then((code) => reject(new Error(`Janus 网络命名空间守护进程退出（${code}）：${output}`)));
+  });
+}
+
 const started = performance.now();
 // The end-to-end suite serves the build made here, beside the checks, instead of building in its lane.
-const checks = [['lint'], ['typecheck'], ['gen:check'], ['format:check'], ['build', { NODE_ENV: 'production' }]];
+// The network-namespace test runs here too, before any Chromium (see holdJanus).
+const checks = [['lint'], ['typecheck'], ['gen:check'], ['format:check'], ['build', { NODE_ENV: 'production' }], ['test:janus-namespace']];
 const served = { E2E_SKIP_BUILD: '1' };
-/** The lanes of step 2: name and steps (see the top of this file for why this split). */
-const plan = [
+/** The lanes of step 2: name and steps (see the top of this file for why this split); `janus`: the held Janus's line. */
+const planOf = (janus) => [
   ['globe', [['test:e2e:globe', served]]],
-  ['pages', [['test:e2e:pages', served]]],
-  ['server', [['test:server'], ['test:server:pg'], ['test:unit']]],
+  ['pages', [['test:e2e:pages', { ...served, ...(janus ? { E2E_HELD_JANUS: janus } : {}) }]]],
+  ['server', [['test:server', { SEPARATE_NAMESPACE_TEST: '1' }], ['test:server:pg'], ['test:unit']]],
 ];
+const plan = planOf(undefined);
 
 if (process.env.TEST_LANES === 'plan') {
   const describe = (steps, joint) =>
@@ -115,9 +147,16 @@ if (process.env.TEST_LANES === 'serial') {
   passed = await lane('serial', [...checks, ...plan.flatMap(([, steps]) => steps)], lanes);
 } else {
   const checksStarted = performance.now();
+  const janus = holdJanus();
   passed = (await Promise.all(checks.map(([script, env]) => run(script, env)))).every(Boolean);
+  const held = await janus.catch((error) => {
+    console.error(`✗ ${error.message}`);
+    return undefined;
+  });
+  passed &&= held !== undefined;
   lanes.push({ name: 'checks', passed, seconds: secondsSince(checksStarted) });
-  if (passed) passed = (await Promise.all(plan.map(([name, steps]) => lane(name, steps, lanes)))).every(Boolean);
+  if (passed) passed = (await Promise.all(planOf(held.line).map(([name, steps]) => lane(name, steps, lanes)))).every(Boolean);
+  await held?.stop();
 }
 for (const { script, output } of failures) process.stdout.write(`\n━━━━ 未通过：${script}（摘要）━━━━\n${failureDigest(output)}\n`);
 const totalSeconds = secondsSince(started);

@@ -32,6 +32,9 @@ export interface PeopleCount {
 export interface CameraCount {
   n: number;
   last: number;
+  /** Of the records, those with a people count, and the counts' sum. */
+  people: number;
+  peopleSum: number;
 }
 
 /** The records' own expression of a dimension of recognition_hourly (null: the record is not counted under it). */
@@ -179,8 +182,8 @@ export class RecognitionFigures {
   }
 
   /**
-   * The window's records of some kinds (every kind when none are named) per camera: how many and the
-   * last one's time; the whole Shanghai days from recognition_camera_daily, the partial ones from the records.
+   * The window's records of some kinds (every kind when none are named) per camera: how many, the
+   * last one's time, and those with a people count with their sum; the whole Shanghai days from recognition_camera_daily, the partial ones from the records.
    */
   async perCamera(tenantId: number, window: AnalysisWindow, kinds?: readonly RecognitionKind[]): Promise<Map<number, CameraCount>> {
     const { whole, edges } = splitRange(window, 'day');
@@ -189,7 +192,13 @@ export class RecognitionFigures {
     const deviceId = sql<number>`r.device_id + 0`;
     const parts = edges.map((edge) =>
       this.records(tenantId, edge, kinds)
-        .select([deviceId.as('device_id'), (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('r.at').as('last')])
+        .select([
+          deviceId.as('device_id'),
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.max('r.at').as('last'),
+          (eb) => eb.fn.count<number>('r.people_count').as('people'),
+          sql<number>`coalesce(sum(r.people_count), 0)`.as('people_sum'),
+        ])
         .groupBy(deviceId)
         .execute(),
     );
@@ -202,7 +211,13 @@ export class RecognitionFigures {
       if (kinds) daily = daily.where('c.kind', 'in', kinds);
       parts.push(
         daily
-          .select(['c.device_id', (eb) => eb.fn.sum<number>('c.n').as('n'), (eb) => eb.fn.max('c.last_at').as('last')])
+          .select([
+            'c.device_id',
+            (eb) => eb.fn.sum<number>('c.n').as('n'),
+            (eb) => eb.fn.max('c.last_at').as('last'),
+            (eb) => eb.fn.sum<number>('c.people_n').as('people'),
+            (eb) => eb.fn.sum<number>('c.people_sum').as('people_sum'),
+          ])
           .groupBy('c.device_id')
           .execute(),
       );
@@ -210,8 +225,14 @@ export class RecognitionFigures {
     const cameras = new Map<number, CameraCount>();
     for (const row of (await Promise.all(parts)).flat()) {
       const [device, n, last] = [numberOf(row.device_id), numberOf(row.n), numberOf(row.last)];
+      const [people, peopleSum] = [numberOf(row.people), numberOf(row.people_sum)];
       const held = cameras.get(device);
-      cameras.set(device, held ? { n: held.n + n, last: Math.max(held.last, last) } : { n, last });
+      cameras.set(
+        device,
+        held
+          ? { n: held.n + n, last: Math.max(held.last, last), people: held.people + people, peopleSum: held.peopleSum + peopleSum }
+          : { n, last, people, peopleSum },
+      );
     }
     return cameras;
   }

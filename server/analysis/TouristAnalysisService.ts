@@ -4,6 +4,7 @@ import type { CategoryData, SeriesData, StatGroupData } from '../../contracts/pa
 import type { Db } from '../db/Database';
 import { bucketOf, HOUR_MS, int, oneDecimal, shanghaiDayStart } from '../stats/periods';
 import type { AnalysisWindow } from './analysisWindow';
+import { RecognitionFigures } from './RecognitionFigures';
 import { minutesOf, numberOf } from './sqlFigures';
 import { provinceOfPlate } from './touristProvinces';
 
@@ -28,10 +29,14 @@ type Count = number | string | null;
  *   change) over the entries (Little's law). The stays of visitors who came by car are measured: their
  *   parking sessions' in and out.
  * - Origins are the province characters of the plates of the cars that arrived at the car parks.
- * - Density is the mean people in view of each AI camera's people counts (recognition_records).
+ * - Density is the mean people in view of each AI camera's people counts (recognition_records through the
+ *   per-camera rollup), drawn at the camera's place.
  */
 export class TouristAnalysisService {
-  constructor(private readonly db: Db) {}
+  private readonly figures: RecognitionFigures;
+  constructor(private readonly db: Db) {
+    this.figures = new RecognitionFigures(db);
+  }
 
   /** Entries, exits and half visitor-hours (integers: 2 × people inside per hour) of the window's gate hours. */
   private async gateTotals(tenantId: number, window: AnalysisWindow) {
@@ -152,23 +157,39 @@ export class TouristAnalysisService {
 
   /** Each camera's mean people in view over the window, at its position, the most crowded first. */
   async heat(tenantId: number, window: AnalysisWindow): Promise<VisitorHeatData> {
-    const { rows } = await sql<{ device_id: Count; name: string | null; longitude: Count; latitude: Count; mean: Count; n: Count }>`
-      select r.device_id as device_id, max(d.name) as name, avg(r.longitude) as longitude, avg(r.latitude) as latitude,
-        avg(r.people_count) as mean, count(*) as n
-      from recognition_records r
-      left join devices d on d.device_id = r.device_id and d.tenant_id = r.tenant_id
-      where r.tenant_id = ${int(tenantId)} and r.kind = 'peopleCount' and r.at >= ${int(window.start)} and r.at < ${int(window.end)}
-        and r.people_count is not null
-      group by r.device_id`.execute(this.db);
-    const points = rows
-      .map((row) => ({
-        key: String(numberOf(row.device_id)),
-        name: row.name ?? `摄像机 ${numberOf(row.device_id)}`,
-        longitude: numberOf(row.longitude),
-        latitude: numberOf(row.latitude),
-        value: oneDecimal(numberOf(row.mean)),
-        samples: numberOf(row.n),
-      }))
+    // Whole days from the per-camera rollup, the window's partial days from the records (perCamera).
+    const counted = [...(await this.figures.perCamera(tenantId, window, ['peopleCount'])).entries()].filter(
+      ([, camera]) => camera.people > 0,
+    );
+    // Each camera at its place on the map: the tenant's device (a camera no longer in its fleet is not drawn).
+    const devices = counted.length
+      ? await this.db
+          .selectFrom('devices')
+          .select(['device_id', 'name', 'longitude', 'latitude'])
+          .where('tenant_id', '=', tenantId)
+          .where(
+            'device_id',
+            'in',
+            counted.map(([deviceId]) => deviceId),
+          )
+          .execute()
+      : [];
+    const deviceOf = new Map(devices.map((device) => [device.device_id, device]));
+    const points = counted
+      .flatMap(([deviceId, camera]) => {
+        const device = deviceOf.get(deviceId);
+        if (!device || device.longitude === null || device.latitude === null) return [];
+        return [
+          {
+            key: String(deviceId),
+            name: device.name || `摄像机 ${deviceId}`,
+            longitude: device.longitude,
+            latitude: device.latitude,
+            value: oneDecimal(camera.peopleSum / camera.people),
+            samples: camera.people,
+          },
+        ];
+      })
       .sort((a, b) => b.value - a.value || Number(a.key) - Number(b.key));
     return {
       unit: '人',

@@ -64,6 +64,9 @@ export interface PerceptionTables {
     kind: string;
     n: number;
     last_at: number;
+    /** Of the records, those with a people count, and the counts' sum. */
+    people_n: number;
+    people_sum: number;
   };
   /** A watchlist deployment (布防, migration 020; server/watchlists/): cameras as ",1,2,3,". */
   watchlist_deployments: {

@@ -38,6 +38,8 @@ const CAMERA_DAILY_COLUMNS = {
   kind: 'text',
   n: 'bigint',
   last_at: 'bigint',
+  people_n: 'bigint',
+  people_sum: 'bigint',
 } as const;
 
 /** The hour (its start) and the Shanghai day (its start) a record's time falls in. */
@@ -82,10 +84,23 @@ export function rollupRowsOf(rows: readonly RecognitionRow[]): { hourly: HourlyR
     const day = shanghaiDayOf(row.at);
     const key = `${row.tenant_id}\u0000${String(day).padStart(15, '0')}\u0000${row.device_id}\u0000${row.kind}`;
     const camera = cameras.get(key);
+    const [peopleN, peopleSum] = row.people_count === null ? [0, 0] : [1, row.people_count];
     if (camera) {
       camera.n += 1;
       camera.last_at = Math.max(camera.last_at, row.at);
-    } else cameras.set(key, { tenant_id: row.tenant_id, day_at: day, device_id: row.device_id, kind: row.kind, n: 1, last_at: row.at });
+      camera.people_n += peopleN;
+      camera.people_sum += peopleSum;
+    } else
+      cameras.set(key, {
+        tenant_id: row.tenant_id,
+        day_at: day,
+        device_id: row.device_id,
+        kind: row.kind,
+        n: 1,
+        last_at: row.at,
+        people_n: peopleN,
+        people_sum: peopleSum,
+      });
   }
   const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   return { hourly: sorted(hourly), cameras: sorted(cameras) };
@@ -133,6 +148,8 @@ export async function addToRollups(db: Db, dialect: DialectName, rows: readonly 
         conflict.columns(['tenant_id', 'day_at', 'device_id', 'kind']).doUpdateSet({
           n: sql`recognition_camera_daily.n + excluded.n`,
           last_at: sql`${sql.raw(larger)}(recognition_camera_daily.last_at, excluded.last_at)`,
+          people_n: sql`recognition_camera_daily.people_n + excluded.people_n`,
+          people_sum: sql`recognition_camera_daily.people_sum + excluded.people_sum`,
         }),
       )
       .execute();

@@ -11,13 +11,32 @@ declare module 'vitest' {
   }
 }
 
+/** The Janus npm test holds for the run (E2E_HELD_JANUS: the holder's JSON line), if any. */
+function heldJanus(): { httpUrl: string; wsUrl: string; adminKey: string } | { skipped: string } | undefined {
+  const line = process.env.E2E_HELD_JANUS;
+  if (!line) return undefined;
+  const held: unknown = JSON.parse(line);
+  if (held && typeof held === 'object') {
+    if ('httpUrl' in held && 'wsUrl' in held && 'adminKey' in held) {
+      const { httpUrl, wsUrl, adminKey } = held;
+      if (typeof httpUrl === 'string' && typeof wsUrl === 'string' && typeof adminKey === 'string') return { httpUrl, wsUrl, adminKey };
+    }
+    if ('skipped' in held && typeof held.skipped === 'string') return { skipped: held.skipped };
+  }
+  throw new Error(`E2E_HELD_JANUS 不是 Janus 守护进程给出的 JSON：${line}`);
+}
+
 /**
  * Janus for the video-room and intercom tests: in a network namespace of its own (Janus gathers no ICE
  * candidates on loopback), reached from Chromium on this machine through a veth pair. Skipped where
  * namespaces cannot be made, unless REQUIRE_JANUS=1 (CI).
  */
-async function startJanus(): Promise<NamespaceJanus | undefined> {
-  const why = namespaceSupport();
+async function startJanus(): Promise<Pick<NamespaceJanus, 'httpUrl' | 'wsUrl' | 'adminKey' | 'stop'> | undefined> {
+  // npm test holds one for the whole run (server/testing/holdJanusNamespace.ts): a veth pair made or removed
+  // while another lane's Chromium runs fails that Chromium's requests (net::ERR_NETWORK_CHANGED).
+  const held = heldJanus();
+  if (held && 'httpUrl' in held) return { ...held, stop: async () => undefined };
+  const why = held?.skipped ?? namespaceSupport();
   if (why && process.env.REQUIRE_JANUS === '1') throw new Error(`REQUIRE_JANUS=1，但无法在网络命名空间中运行 Janus：${why}`);
   if (why) {
     console.warn(`跳过视频会商与对讲的端到端测试：${why}`);

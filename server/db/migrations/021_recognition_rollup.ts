@@ -16,7 +16,8 @@ const CODED_COLUMNS = ['vehicle_type', 'power_type', 'plate_color', 'vehicle_col
  * - `recognition_hourly`: per tenant, hour, kind, dimension and value, the records counted (`n`); the
  *   dimension is '' for the kind's total, a coded column's name (its value the code), 'demographic'
  *   (age band/gender), 'attribute' (one row per attribute worn) or 'people' (the people counts: n, sum, max);
- * - `recognition_camera_daily`: per tenant, Shanghai day, camera and kind, the records and the last one's time.
+ * - `recognition_camera_daily`: per tenant, Shanghai day, camera and kind, the records and the last one's time,
+ *   and of those with a people count how many and their sum (游客分析's heat: a camera's mean people in view).
  * Both are filled here from the records already stored, then kept by RecognitionService.insert (the one
  * writer) in the same transaction as the records.
  */
@@ -42,6 +43,8 @@ export const migration021RecognitionRollup: MigrationFactory = () => ({
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('n', 'bigint', (c) => c.notNull())
       .addColumn('last_at', 'bigint', (c) => c.notNull())
+      .addColumn('people_n', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('people_sum', 'bigint', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('recognition_camera_daily_key', ['tenant_id', 'day_at', 'device_id', 'kind'])
       .execute();
     await fillRecognitionRollups(db);
@@ -75,7 +78,8 @@ export async function fillRecognitionRollups<T>(db: Kysely<T>, tenantId?: number
   for (const part of parts)
     await sql`insert into recognition_hourly (tenant_id, hour_at, kind, dimension, value, n, people_sum, people_max) ${part}`.execute(db);
   const day = sql.raw(`((at + ${SHANGHAI_OFFSET_MS}) / ${DAY_MS}) * ${DAY_MS} - ${SHANGHAI_OFFSET_MS}`);
-  await sql`insert into recognition_camera_daily (tenant_id, day_at, device_id, kind, n, last_at)
-    select tenant_id, ${day}, device_id, kind, count(*), max(at) from recognition_records where ${tenant}
+  await sql`insert into recognition_camera_daily (tenant_id, day_at, device_id, kind, n, last_at, people_n, people_sum)
+    select tenant_id, ${day}, device_id, kind, count(*), max(at), count(people_count), coalesce(sum(people_count), 0)
+    from recognition_records where ${tenant}
     group by tenant_id, ${day}, device_id, kind`.execute(db);
 }
