@@ -85,7 +85,9 @@ function cases(): Case[] {
   const list: Case[] = [];
   for (const days of [7, 31]) {
     const range = `beginTime=${NOW - days * DAY + 1}&endTime=${NOW}`;
-    for (const plate of [undefined, '1234'])
+    // Fragments: a rare one (trigram index), a 3-character one matching ~1 % and a common one (~15 %,
+    // a LIKE over the range on SQLite), and a 2-character one (no trigram: its count stops at 10,000).
+    for (const plate of [undefined, '1234', 'A12', '浙A1', 'Z9'])
       list.push({
         page: '数据检索',
         label: `数据检索 ${days} 天${plate ? ` 车牌含 ${plate}` : ''}`,
