@@ -254,6 +254,9 @@ export class RecognitionService {
     // A whole plate seeks the tenant + plate index. A fragment (checked to letters, digits and 汉字: nothing LIKE
     // or the FTS query syntax reads specially) is always LIKE'd, so the trigram index only narrows, never decides.
     if (filter.wholePlate) return query.where('r.plate', '=', filter.plate);
+    // A fragment of 1–2 characters has no trigram, yet PostgreSQL's planner may take the pg_trgm index for
+    // its LIKE, whose scan then yields every row of the table: strpos() cannot use it, so the range is read.
+    if (plan === 'short' && dialectOf(this.db) === 'postgres') return query.where(sql<boolean>`strpos(r.plate, ${filter.plate}) > 0`);
     query = query.where('r.plate', 'like', `%${filter.plate}%`);
     if (plan === 'lookup')
       query = query.where(
