@@ -11,6 +11,7 @@ import { TEST_CLOCK_START } from '../testing/seededDatabases';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 import type { RecognitionRow } from './recognitionModel';
 import { parseRecognitionQuery, RecognitionService } from './RecognitionService';
+import { recognitionRow } from './recognitionTestRows';
 
 let server: TestServer;
 let token: string;
@@ -83,26 +84,8 @@ async function expectIndexIntact(): Promise<void> {
   await sql`insert into ${table} (${table}, rank) values ('integrity-check', 1)`.execute(db());
 }
 
-const vehicle = (tenantId: number, at: number, plate: string): RecognitionRow => ({
-  tenant_id: tenantId,
-  device_id: 1,
-  at,
-  longitude: 120.2,
-  latitude: 30.2,
-  kind: 'vehicle',
-  age_band: null,
-  gender: null,
-  attributes: '',
-  plate,
-  plate_color: 'BLUE',
-  vehicle_type: 'CAR',
-  vehicle_color: 'WHITE',
-  power_type: 'RYC',
-  non_motor_type: null,
-  people_count: null,
-  target_type: null,
-  snapshot: null,
-});
+const vehicle = (tenantId: number, at: number, plate: string): RecognitionRow =>
+  recognitionRow(tenantId, 1, at, { plate, plate_color: 'BLUE', vehicle_type: 'CAR', vehicle_color: 'WHITE', power_type: 'RYC' });
 
 describe('the plate fragment search (migration 024)', () => {
   it('finds by any fragment exactly what LIKE finds, tenant by tenant, whichever writer stored the records', async () => {

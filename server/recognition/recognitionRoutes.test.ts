@@ -9,8 +9,8 @@ import {
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
 import { seedMissingDictionaries } from '../seed/seed';
 import { setupTestServer, type TestServer } from '../testing/testServer';
-import type { RecognitionRow } from './recognitionModel';
 import { RecognitionService } from './RecognitionService';
+import { recognitionRow } from './recognitionTestRows';
 
 let server: TestServer;
 let token: string;
@@ -33,27 +33,7 @@ const cameraOf = async (tenantId: number) =>
     .orderBy('device_id')
     .execute();
 
-const record = (tenantId: number, deviceId: number, at: number, patch: Partial<RecognitionRow>): RecognitionRow => ({
-  tenant_id: tenantId,
-  device_id: deviceId,
-  at,
-  longitude: 120.2,
-  latitude: 30.2,
-  kind: 'vehicle',
-  age_band: null,
-  gender: null,
-  attributes: '',
-  plate: null,
-  plate_color: null,
-  vehicle_type: null,
-  vehicle_color: null,
-  power_type: null,
-  non_motor_type: null,
-  people_count: null,
-  target_type: null,
-  snapshot: null,
-  ...patch,
-});
+const record = recognitionRow;
 const vehicle = (tenantId: number, deviceId: number, at: number, plate: string) =>
   record(tenantId, deviceId, at, { plate, plate_color: 'BLUE', vehicle_type: 'CAR', vehicle_color: 'WHITE', power_type: 'RYC' });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchlistAlarmPushed, WatchlistCoverage, WatchlistDeployment, WatchlistHit } from '../../contracts/watchlists';
 import { nearestPlace } from '../analysis/analysisTestRows';
-import type { RecognitionRow } from '../recognition/recognitionModel';
 import { TENANT_AREAS } from '../seed/seedData';
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
 import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
 import { setupTestServer, type TestServer } from '../testing/testServer';
 import { passOf } from './watchlistPasses';
+import { recognitionRow } from '../recognition/recognitionTestRows';
 
 let server: TestServer;
 let token: string;
@@ -31,27 +31,7 @@ const camerasOf = async (tenantId: number) =>
       .execute()
   ).map((row) => row.device_id);
 
-const seen = (tenantId: number, deviceId: number, at: number, patch: Partial<RecognitionRow>): RecognitionRow => ({
-  tenant_id: tenantId,
-  device_id: deviceId,
-  at,
-  longitude: 120.2,
-  latitude: 30.2,
-  kind: 'vehicle',
-  age_band: null,
-  gender: null,
-  attributes: '',
-  plate: null,
-  plate_color: null,
-  vehicle_type: null,
-  vehicle_color: null,
-  power_type: null,
-  non_motor_type: null,
-  people_count: null,
-  target_type: null,
-  snapshot: null,
-  ...patch,
-});
+const seen = recognitionRow;
 const car = (tenantId: number, deviceId: number, at: number, plate: string) => seen(tenantId, deviceId, at, { plate });
 
 const create = async (body: Record<string, unknown>, as = token) => {
