@@ -22,7 +22,7 @@ export interface FieldTables {
 }
 
 /** One stored position. */
-export interface PositionRow {
+export type PositionRow = {
   tenant_id: number;
   subject_kind: string;
   subject_id: number;
@@ -32,4 +32,4 @@ export interface PositionRow {
   altitude: number | null;
   speed: number | null;
   heading: number | null;
-}
+};
