@@ -55,7 +55,7 @@ async function fillBulkDay(): Promise<void> {
   await sql`
     with recursive seconds(s) as (select 0 union all select s + 1 from seconds where s < ${DAY_SECONDS - 1})
     insert into positions (tenant_id, subject_kind, subject_id, at, longitude, latitude, altitude, speed, heading)
-    select 1, 'person', m.member_id, ${DAY_START} + s * 1000,
+    select 1, 'person', m.member_id, cast(${DAY_START} as bigint) + s * 1000,
       120 + (m.member_id - ${first}) / 1000.0 + s / 1000000.0, 30 + (m.member_id - ${first}) / 1000.0, null, 1.2, 90
     from field_members m cross join seconds
     where m.tenant_id = 1 and not (m.member_id = ${first} and s >= ${GAP_FROM} and s < ${GAP_TO})

@@ -1,4 +1,5 @@
 import { MAX_ID } from '../../contracts/api/schemas';
+import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/Database';
 import type { PositionRow } from '../db/FieldTables';
 import { columnNames, unnestRows, type ColumnType } from '../db/rowsExpression';
@@ -236,30 +237,21 @@ export class TrackService {
     if (!Number.isInteger(horizon) || horizon < 1 || horizon > SITUATION_MAX_HORIZON_MS)
       throw badRequest('时间窗（horizon）必须在 1 毫秒到 24 小时之间');
     const since = at - horizon;
-    const rows = await this.db
-      .selectFrom('last_positions as s')
-      .innerJoin('positions as p', (join) =>
-        join
-          .onRef('p.tenant_id', '=', 's.tenant_id')
-          .onRef('p.subject_kind', '=', 's.subject_kind')
-          .onRef('p.subject_id', '=', 's.subject_id')
-          .on('p.at', '=', (eb) =>
-            eb
-              .selectFrom('positions as q')
-              .select((inner) => inner.fn.max('q.at').as('at'))
-              .whereRef('q.tenant_id', '=', 's.tenant_id')
-              .whereRef('q.subject_kind', '=', 's.subject_kind')
-              .whereRef('q.subject_id', '=', 's.subject_id')
-              .where('q.at', '<=', at)
-              .where('q.at', '>=', since),
-          ),
-      )
-      .selectAll('p')
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.at', '>=', since)
-      .orderBy('p.subject_kind')
-      .orderBy('p.subject_id')
-      .execute();
+    const newest = sql`from positions q
+      where q.tenant_id = s.tenant_id and q.subject_kind = s.subject_kind and q.subject_id = s.subject_id and q.at <= ${at} and q.at >= ${since}
+      order by q.at desc limit 1`;
+    // The subjects drive the join on both databases, one seek each: PostgreSQL's LATERAL says so; SQLite
+    // keeps a CROSS JOIN's order (with an inner join it chose to read the tenant's positions first).
+    const query =
+      dialectOf(this.db) === 'postgres'
+        ? sql<PositionRow>`select p.* from last_positions s cross join lateral (select q.* ${newest}) p
+            where s.tenant_id = ${tenantId} and s.at >= ${since} order by s.subject_kind, s.subject_id`
+        : sql<PositionRow>`select p.* from last_positions s cross join positions p
+            where s.tenant_id = ${tenantId} and s.at >= ${since}
+              and p.tenant_id = s.tenant_id and p.subject_kind = s.subject_kind and p.subject_id = s.subject_id
+              and p.at = (select q.at ${newest})
+            order by s.subject_kind, s.subject_id`;
+    const { rows } = await query.execute(this.db);
     return rows.map(positionOf);
   }
 }
