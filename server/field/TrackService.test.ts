@@ -141,7 +141,7 @@ describe(`TrackService (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
     expect(await tracks.situationAt(1, DAY_START - 1)).toEqual([]);
     expect(await tracks.situationAt(1, DAY_START)).toHaveLength(PEOPLE);
     expect(SITUATION_HORIZON_MS).toBeLessThan(3_600 * SECOND);
-  });
+  }, 120_000);
 
   it('keeps tenants apart, ignores resent fixes, keeps the newest last position and refuses bad input whole', async () => {
     const own = members2[0]!;
