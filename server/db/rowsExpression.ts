@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 
 /** What a column holds, as PostgreSQL names the type of the array its values travel in. */
-export type ColumnType = 'integer' | 'bigint' | 'text';
+export type ColumnType = 'integer' | 'bigint' | 'float8' | 'text';
 
 /**
  * `select * from unnest($1::integer[], $2::text[], …)`: many rows in one statement whose parameters are

@@ -35,6 +35,9 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'last_positions',
+      'positions',
+      'field_members',
       'recognition_camera_daily',
       'recognition_hourly',
       'watchlist_hits',
