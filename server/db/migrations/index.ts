@@ -22,6 +22,7 @@ import { migration020Watchlists } from './020_watchlists';
 import { migration021RecognitionRollup } from './021_recognition_rollup';
 import { migration023WatchlistAreas } from './023_watchlist_areas';
 import { migration024PlateSearch } from './024_plate_search';
+import { migration026LowAltitude } from './026_low_altitude';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -51,4 +52,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '021_recognition_rollup': migration021RecognitionRollup,
   '023_watchlist_areas': migration023WatchlistAreas,
   '024_plate_search': migration024PlateSearch,
+  '026_low_altitude': migration026LowAltitude,
 };
