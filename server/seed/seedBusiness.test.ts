@@ -37,6 +37,9 @@ describe('the business seed', () => {
     for (const table of [
       'recognition_camera_daily',
       'recognition_hourly',
+      'low_altitude_fence_events',
+      'low_altitude_geofences',
+      'low_altitude_flights',
       'watchlist_hits',
       'watchlist_targets',
       'watchlist_photos',
