@@ -13,6 +13,22 @@ export const FLIGHT_STATUSES = ['planned', 'flying', 'landed'] as const;
 export type FlightStatus = (typeof FLIGHT_STATUSES)[number];
 export const FLIGHT_STATUS_LABELS: Record<FlightStatus, string> = { planned: '已计划', flying: '飞行中', landed: '已降落' };
 
+export const FLIGHT_ACTIONS = ['start', 'land'] as const;
+export type FlightAction = (typeof FLIGHT_ACTIONS)[number];
+export const FLIGHT_ACTION_LABELS: Record<FlightAction, string> = { start: '起飞', land: '降落' };
+/** The status each action moves from and to; any other move is refused (409) and changes nothing. */
+export const FLIGHT_MOVES: Record<FlightAction, { from: FlightStatus; to: FlightStatus }> = {
+  start: { from: 'planned', to: 'flying' },
+  land: { from: 'flying', to: 'landed' },
+};
+export const FLIGHT_MAX_WAYPOINTS = 500;
+
+export const GEOFENCE_ACTIONS = ['activate', 'deactivate'] as const;
+export type GeofenceAction = (typeof GEOFENCE_ACTIONS)[number];
+export const GEOFENCE_MAX_CORNERS = 200;
+/** The highest a fence's ceiling or a route's waypoint may be: low-altitude airspace (metres above ground). */
+export const LOW_ALTITUDE_CEILING_M = 1000;
+
 /** A corner of a fence: [longitude, latitude]. */
 export type LngLat = [number, number];
 /** A waypoint of a planned route: [longitude, latitude, altitude in metres]. */

@@ -1,14 +1,19 @@
-import { UAV_ALARM_TYPE, type FenceCrossings, type Geofence, type LngLat, type UavPosition } from '../../contracts/lowAltitude';
+import {
+  GEOFENCE_MAX_CORNERS,
+  LOW_ALTITUDE_CEILING_M,
+  UAV_ALARM_TYPE,
+  type FenceCrossings,
+  type Geofence,
+  type LngLat,
+  type UavPosition,
+} from '../../contracts/lowAltitude';
 import { uavAlarmPushTopic } from '../../contracts/push/uavAlarmPushTopic';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { Db } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
 import type { PushPublisher } from '../push/PushPublisher';
-import { fenceSide, polygonArea } from './fenceGeometry';
+import { fenceSide, isCoordinate, polygonArea } from './fenceGeometry';
 
-/** The highest ceiling a fence may have: low-altitude airspace (metres above ground). */
-export const MAX_FENCE_CEILING_M = 1000;
-const MAX_FENCE_CORNERS = 200;
 const MAX_NAME_LENGTH = 40;
 /** What a UAV's reported altitude can be at all (metres): outside it the report is refused as broken. */
 const POSITION_ALTITUDE_RANGE_M = [-100, 10_000] as const;
@@ -20,23 +25,21 @@ export interface NewGeofence {
   ceilingM: number;
 }
 
-const isCoordinate = (value: number, limit: number) => Number.isFinite(value) && Math.abs(value) <= limit;
-
 /** A fence as asked for, checked: a Chinese reason for the first thing wrong, else the fence cleaned up. */
 export function checkedGeofence(input: NewGeofence): NewGeofence {
   const name = input.name.trim();
   if (!name) throw badRequest('请填写电子围栏名称（name）');
   if (name.length > MAX_NAME_LENGTH) throw badRequest(`电子围栏名称不能超过 ${MAX_NAME_LENGTH} 个字`);
   if (!Array.isArray(input.polygon) || input.polygon.length < 3) throw badRequest('电子围栏至少需要 3 个顶点（polygon）');
-  if (input.polygon.length > MAX_FENCE_CORNERS) throw badRequest(`电子围栏的顶点不能超过 ${MAX_FENCE_CORNERS} 个`);
+  if (input.polygon.length > GEOFENCE_MAX_CORNERS) throw badRequest(`电子围栏的顶点不能超过 ${GEOFENCE_MAX_CORNERS} 个`);
   input.polygon.forEach((corner, index) => {
     if (!Array.isArray(corner) || corner.length !== 2 || !isCoordinate(corner[0], 180) || !isCoordinate(corner[1], 90))
       throw badRequest(`电子围栏第 ${index + 1} 个顶点不是有效的经纬度 [经度, 纬度]`);
   });
   if (polygonArea(input.polygon) < 1) throw badRequest('电子围栏的顶点不能在一条直线上或重合');
   if (!Number.isFinite(input.floorM) || input.floorM < 0) throw badRequest('电子围栏的最低高度（floorM）不能小于 0 米');
-  if (!Number.isFinite(input.ceilingM) || input.ceilingM > MAX_FENCE_CEILING_M)
-    throw badRequest(`电子围栏的最高高度（ceilingM）不能超过 ${MAX_FENCE_CEILING_M} 米`);
+  if (!Number.isFinite(input.ceilingM) || input.ceilingM > LOW_ALTITUDE_CEILING_M)
+    throw badRequest(`电子围栏的最高高度（ceilingM）不能超过 ${LOW_ALTITUDE_CEILING_M} 米`);
   if (input.ceilingM <= input.floorM) throw badRequest('电子围栏的最高高度必须大于最低高度');
   return { name, polygon: input.polygon.map(([lng, lat]) => [lng, lat]), floorM: input.floorM, ceilingM: input.ceilingM };
 }

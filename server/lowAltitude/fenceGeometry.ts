@@ -12,6 +12,9 @@ export const EDGE_BAND_ALTITUDE_M = 5;
 const METRES_PER_DEGREE_LAT = 110_540;
 const METRES_PER_DEGREE_LNG_AT_EQUATOR = 111_320;
 
+/** A longitude (limit 180) or latitude (limit 90) that is a number within its range. */
+export const isCoordinate = (value: number, limit: number) => Number.isFinite(value) && Math.abs(value) <= limit;
+
 /** Where a position is with respect to a fence: inside it, within the edge band around it, or clearly outside. */
 export type FenceSide = 'inside' | 'edge' | 'outside';
 
