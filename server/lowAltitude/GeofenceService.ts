@@ -101,6 +101,12 @@ export class GeofenceService {
     }));
   }
 
+  async detail(tenantId: number, fenceId: number): Promise<Geofence> {
+    const fence = (await this.list(tenantId)).find((candidate) => candidate.fenceId === fenceId);
+    if (!fence) throw new AppError(404, `电子围栏不存在：${fenceId}`);
+    return fence;
+  }
+
   async setActive(tenantId: number, fenceId: number, active: boolean): Promise<void> {
     const result = await this.db
       .updateTable('low_altitude_geofences')
