@@ -58,7 +58,8 @@ export const lowAltitudeRoutes = {
     path: '/lowAltitude/flights',
     body: fields(
       { deviceId: id('无人机编号（deviceId）'), taskKind: oneOf('任务类型（taskKind）', FLIGHT_TASK_KINDS), route },
-      { deviceId: '请指定无人机（deviceId）', taskKind: '请指定任务类型（taskKind）', route: '请填写航线（route）' },
+      // The route is not required by the schema (a form body cannot send a list): the service asks for it.
+      { deviceId: '请指定无人机（deviceId）', taskKind: '请指定任务类型（taskKind）' },
     ),
     bodyEncoding: 'json',
     reply: flightReply,
@@ -104,8 +105,8 @@ export const lowAltitudeRoutes = {
         ceilingM: range('最高高度（ceilingM）', 0, 1000, ' 米'),
       },
       {
+        // The polygon is not required by the schema (a form body cannot send a list): the service asks for it.
         name: '请填写电子围栏名称（name）',
-        polygon: '请填写电子围栏顶点（polygon）',
         floorM: '请填写最低高度（floorM）',
         ceilingM: '请填写最高高度（ceilingM）',
       },

@@ -20,7 +20,8 @@ export async function lowAltitudeRoutes(
 
   route(api, declared.planFlight, async (request) => {
     const { tenantId, userId } = sessionOf(request);
-    return ok(await flights.plan(tenantId, userId, request.body), {}, '飞行任务已创建');
+    const { deviceId, taskKind, route: waypoints = [] } = request.body;
+    return ok(await flights.plan(tenantId, userId, { deviceId, taskKind, route: waypoints }), {}, '飞行任务已创建');
   });
 
   route(api, declared.actOnFlight, async (request) => {
@@ -39,7 +40,7 @@ export async function lowAltitudeRoutes(
 
   route(api, declared.createGeofence, async (request) => {
     const { name, polygon, floorM, ceilingM } = request.body;
-    const corners = polygon.map(([longitude = NaN, latitude = NaN]): [number, number] => [longitude, latitude]);
+    const corners = (polygon ?? []).map(([longitude = NaN, latitude = NaN]): [number, number] => [longitude, latitude]);
     return ok(await geofences.create(sessionOf(request).tenantId, { name, polygon: corners, floorM, ceilingM }), {}, '电子围栏已创建');
   });
 
