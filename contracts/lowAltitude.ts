@@ -73,6 +73,19 @@ export interface FenceCrossings {
   exited: { fenceId: number; eventId: number }[];
 }
 
+/** A flight's stay inside a fence (its UAV alarm): the page's list of UAV alarms. */
+export interface FenceStay {
+  eventId: number;
+  flightId: number;
+  deviceId: number;
+  fenceId: number;
+  fenceName: string;
+  enteredAt: number;
+  /** Null while the flight is inside. */
+  exitedAt: number | null;
+  alarmId: number | null;
+}
+
 /** UAV_ALARM_PROCESS_EVENT: a UAV entered a geofence; the alarm as a toast reads it, the flight, the fence and where. */
 export interface UavAlarmPushed {
   alarmId: number;

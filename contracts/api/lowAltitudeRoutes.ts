@@ -8,6 +8,7 @@ import {
   GEOFENCE_ACTIONS,
   GEOFENCE_MAX_CORNERS,
   type FenceCrossings,
+  type FenceStay,
   type Flight,
   type Geofence,
 } from '../lowAltitude';
@@ -91,6 +92,14 @@ export const lowAltitudeRoutes = {
     ),
     bodyEncoding: 'json',
     reply: dataReply<FenceCrossings>(),
+    access: lowAltitude,
+  }),
+  /** The tenant's flights' stays inside fences, latest entry first (one flight's with flightId). */
+  fenceStays: defineRoute({
+    method: 'GET',
+    path: '/lowAltitude/fenceStays',
+    query: fields({ ...paging(20, 100), flightId }),
+    reply: tableReply<FenceStay>(),
     access: lowAltitude,
   }),
   geofences: defineRoute({ method: 'GET', path: '/lowAltitude/geofences', reply: dataReply<Geofence[]>(), access: lowAltitude }),

@@ -3,6 +3,7 @@ import {
   LOW_ALTITUDE_CEILING_M,
   UAV_ALARM_TYPE,
   type FenceCrossings,
+  type FenceStay,
   type Geofence,
   type LngLat,
   type UavPosition,
@@ -145,6 +146,44 @@ export class GeofenceService {
     for (const [fenceId, eventId] of open)
       if (!activeIds.has(fenceId) && (await this.exit(tenantId, eventId, position.at))) crossings.exited.push({ fenceId, eventId });
     return crossings;
+  }
+
+  /** The tenant's stays inside fences, latest entry first; one flight's when given. */
+  async stays(
+    tenantId: number,
+    filter: { pageNum: number; pageSize: number; flightId?: number },
+  ): Promise<{ rows: FenceStay[]; total: number }> {
+    let query = this.db
+      .selectFrom('low_altitude_fence_events as e')
+      .innerJoin('low_altitude_flights as f', (join) =>
+        join.onRef('f.flight_id', '=', 'e.flight_id').onRef('f.tenant_id', '=', 'e.tenant_id'),
+      )
+      .innerJoin('low_altitude_geofences as g', (join) =>
+        join.onRef('g.fence_id', '=', 'e.fence_id').onRef('g.tenant_id', '=', 'e.tenant_id'),
+      )
+      .where('e.tenant_id', '=', tenantId);
+    if (filter.flightId) query = query.where('e.flight_id', '=', filter.flightId);
+    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await query
+      .select(['e.event_id', 'e.flight_id', 'f.device_id', 'e.fence_id', 'g.name', 'e.entered_at', 'e.exited_at', 'e.alarm_id'])
+      .orderBy('e.entered_at', 'desc')
+      .orderBy('e.event_id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.pageNum - 1) * filter.pageSize)
+      .execute();
+    return {
+      total: Number(counted.n),
+      rows: rows.map((row) => ({
+        eventId: Number(row.event_id),
+        flightId: Number(row.flight_id),
+        deviceId: row.device_id,
+        fenceId: Number(row.fence_id),
+        fenceName: row.name,
+        enteredAt: row.entered_at,
+        exitedAt: row.exited_at,
+        alarmId: row.alarm_id === null ? null : Number(row.alarm_id),
+      })),
+    };
   }
 
   /** Ends every stay of a flight inside a fence (it landed): its exits at `at`. */

@@ -92,6 +92,21 @@ describe('低空管理 routes', () => {
       .execute();
     expect(stays).toHaveLength(1);
     expect(stays[0]?.exited_at).toBe(landed.endedAt);
+    expect(await get(`/lowAltitude/fenceStays?flightId=${planned.flightId}`)).toMatchObject({
+      code: 200,
+      total: 1,
+      rows: [
+        {
+          flightId: planned.flightId,
+          deviceId,
+          fenceId: fence.fenceId,
+          fenceName: '东站禁飞区',
+          exitedAt: landed.endedAt,
+          alarmId: stays[0]?.alarm_id,
+        },
+      ],
+    });
+    expect((await get(`/lowAltitude/fenceStays?flightId=${second.flightId}`)).total).toBe(0);
 
     const list = await get(`/lowAltitude/flights?deviceId=${deviceId}&status=landed`);
     expect(list).toMatchObject({ code: 200, total: 1, rows: [{ flightId: planned.flightId, status: 'landed' }] });
@@ -114,6 +129,7 @@ describe('低空管理 routes', () => {
     expect(await post(`/lowAltitude/geofences/${fence.fenceId}/deactivate`, {}, other)).toMatchObject({ code: 404 });
     expect(await get('/lowAltitude/flights', other)).toMatchObject({ code: 200, total: 0, rows: [] });
     expect(dataOf<Geofence[]>(await get('/lowAltitude/geofences', other))).toEqual([]);
+    expect(await get('/lowAltitude/fenceStays', other)).toMatchObject({ code: 200, total: 0, rows: [] });
     // Tenant 1's UAV is no UAV of tenant 2.
     expect(await post('/lowAltitude/flights', { deviceId: await uavOf(1), taskKind: 'patrol', route: ROUTE }, other)).toMatchObject({
       code: 404,

@@ -36,6 +36,11 @@ export async function lowAltitudeRoutes(
     return ok(await geofences.update(sessionOf(request).tenantId, { ...request.body, flightId, at }));
   });
 
+  route(api, declared.fenceStays, async (request) => {
+    const { rows, total } = await geofences.stays(sessionOf(request).tenantId, request.query);
+    return { code: 200, msg: '查询成功', rows, total };
+  });
+
   route(api, declared.geofences, async (request) => ok(await geofences.list(sessionOf(request).tenantId)));
 
   route(api, declared.createGeofence, async (request) => {
