@@ -17,6 +17,7 @@ export * from './panels';
 export * from './push';
 export * from './recognition';
 export * from './watchlists';
+export * from './lowAltitude';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
 export { errorMessage } from './errorMessage';

@@ -57,3 +57,4 @@ export {
 } from './push/deviceStatusPushTopics';
 export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultChanged } from './push/operationPushTopics';
 export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';
+export { uavAlarmPushTopic } from './push/uavAlarmPushTopic';

@@ -33,6 +33,7 @@ import type { StreamService } from './stream/StreamService';
 import type { VideoRoomService } from './videoRooms/VideoRoomService';
 import { registerVideoRooms } from './videoRooms/registerVideoRooms';
 import { registerVoice } from './voice/registerVoice';
+import { registerLowAltitude } from './lowAltitude/registerLowAltitude';
 import { registerWatchlists } from './watchlists/registerWatchlists';
 import type { WatchlistService } from './watchlists/WatchlistService';
 import { registerWeather } from './weather/registerWeather';
@@ -71,6 +72,8 @@ export interface FeatureServices {
   recognitionSimulator: RecognitionSimulator;
   /** 人脸布防 and 车辆布防 (server/watchlists/): deployments; hits are matched as records are stored. */
   watchlists: WatchlistService;
+  /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
+  lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -134,6 +137,7 @@ export async function registerFeatures(
   });
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
+  const lowAltitude = await registerLowAltitude(api, deps, { alarms });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -152,6 +156,7 @@ export async function registerFeatures(
       recognition: recognition.recognition,
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
+      lowAltitude,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.

@@ -29,6 +29,7 @@ describe('server layout', () => {
       'emergency',
       'intercom',
       'intercom',
+      'lowAltitude',
       'operations',
       'panels',
       'platform',

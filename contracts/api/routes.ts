@@ -21,6 +21,7 @@ import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
+import { lowAltitudeRoutes } from './lowAltitudeRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -48,6 +49,7 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  lowAltitude: lowAltitudeRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,

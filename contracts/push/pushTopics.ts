@@ -3,6 +3,7 @@ import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPus
 import { emergencyPushTopic } from './emergencyPushTopic';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
+import { uavAlarmPushTopic } from './uavAlarmPushTopic';
 import { weatherPushTopic } from './weatherPushTopic';
 import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
 import { workOrderPushTopic } from './workOrderPushTopic';
@@ -23,4 +24,5 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   videoDiagnosisPushTopic,
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
+  uavAlarmPushTopic,
 ];

@@ -29,7 +29,7 @@ describe('the database layer', () => {
     const recorded = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
     expect(recorded).toEqual(knownMigrations(dialectOf(db)));
     // A new migration also needs its tables dropped in the rewinds below (and in seedBusiness.test.ts).
-    expect(recorded.at(-1)).toBe('025_field_people');
+    expect(recorded.at(-1)).toBe('026_low_altitude');
     await sql`insert into kysely_migration (name, timestamp) values (${'999_from_a_newer_version'}, ${new Date().toISOString()})`.execute(
       db,
     );
@@ -54,6 +54,9 @@ describe('the database layer', () => {
       'field_members',
       'recognition_camera_daily',
       'recognition_hourly',
+      'low_altitude_fence_events',
+      'low_altitude_geofences',
+      'low_altitude_flights',
       'watchlist_hits',
       'watchlist_targets',
       'watchlist_photos',

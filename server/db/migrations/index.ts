@@ -23,6 +23,7 @@ import { migration021RecognitionRollup } from './021_recognition_rollup';
 import { migration023WatchlistAreas } from './023_watchlist_areas';
 import { migration024PlateSearch } from './024_plate_search';
 import { migration025FieldPeople } from './025_field_people';
+import { migration026LowAltitude } from './026_low_altitude';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -53,4 +54,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '023_watchlist_areas': migration023WatchlistAreas,
   '024_plate_search': migration024PlateSearch,
   '025_field_people': migration025FieldPeople,
+  '026_low_altitude': migration026LowAltitude,
 };
