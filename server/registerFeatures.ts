@@ -34,6 +34,7 @@ import type { VideoRoomService } from './videoRooms/VideoRoomService';
 import { registerVideoRooms } from './videoRooms/registerVideoRooms';
 import { registerVoice } from './voice/registerVoice';
 import { registerLowAltitude } from './lowAltitude/registerLowAltitude';
+import { registerField } from './field/registerField';
 import { registerWatchlists } from './watchlists/registerWatchlists';
 import type { WatchlistService } from './watchlists/WatchlistService';
 import { registerWeather } from './weather/registerWeather';
@@ -74,6 +75,8 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 班组 (server/field/): members, tracks, calls, and the people simulator (tests call simulator.step). */
+  field: Awaited<ReturnType<typeof registerField>>;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -138,6 +141,7 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  const field = await registerField(api, deps, { devices: devices.devices });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -157,9 +161,10 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      field,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, field, streams],
   };
 }

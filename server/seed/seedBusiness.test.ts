@@ -35,6 +35,8 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'field_member_events',
+      'field_teams',
       'last_positions',
       'positions',
       'field_members',

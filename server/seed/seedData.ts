@@ -268,6 +268,8 @@ export const FLEET_COUNTS: Record<string, number> = {
   smartTrash: 24,
   envir: 10,
   smoke: 16,
+  // One per field member (server/field/: about 30 per tenant, each bound to one).
+  walkie: 30,
 };
 export const DEFAULT_FLEET_COUNT = 8;
 

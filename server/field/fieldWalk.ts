@@ -1,0 +1,114 @@
+import { SHIFT_HOURS, type FieldShift } from '../../contracts/field';
+import { seededRandom } from '../simulation/seededRandom';
+
+/** A point a member walks to: a lamp post (on a street), or a patrol route's checkpoint. */
+export interface WalkPoint {
+  lng: number;
+  lat: number;
+  /** The patrol checkpoint it is (a route from `waypointsOf`); undefined for a street point. */
+  checkpointId?: number;
+}
+
+/** Where a walker is at one instant. */
+export interface WalkFix {
+  longitude: number;
+  latitude: number;
+  /** Degrees clockwise from north, [0, 360). */
+  heading: number;
+  /** Metres per second. */
+  speed: number;
+  /** Index of the point walked to next. */
+  nextIndex: number;
+}
+
+const EARTH_METRES_PER_DEGREE = 111_320;
+const HOUR_MS = 3_600_000;
+/** Beijing time: the shifts' hours are local (UTC+8). */
+const LOCAL_OFFSET_MS = 8 * HOUR_MS;
+/** GPS noise: up to this many metres either way. */
+const NOISE_METRES = 3;
+
+/** Metres east and north from a to b (an equirectangular approximation: good over a district). */
+function offsetMetres(a: WalkPoint, b: WalkPoint): { east: number; north: number } {
+  const cosLat = Math.cos((((a.lat + b.lat) / 2) * Math.PI) / 180);
+  return { east: (b.lng - a.lng) * EARTH_METRES_PER_DEGREE * cosLat, north: (b.lat - a.lat) * EARTH_METRES_PER_DEGREE };
+}
+
+export function walkDistance(a: WalkPoint, b: WalkPoint): number {
+  const { east, north } = offsetMetres(a, b);
+  return Math.hypot(east, north);
+}
+
+/** A member's stroll through their area's street points: `count` of them in nearest-neighbour order (a loop), drawn from `seed`. */
+export function streetLoop(points: readonly WalkPoint[], seed: number, count = 6): WalkPoint[] {
+  if (points.length <= 1) return [...points];
+  const random = seededRandom(seed);
+  const pool = [...points];
+  const picked: WalkPoint[] = [];
+  while (picked.length < Math.min(count, points.length)) picked.push(...pool.splice(Math.floor(random() * pool.length), 1));
+  const ordered = [picked.shift()!];
+  while (picked.length) {
+    const last = ordered[ordered.length - 1]!;
+    picked.sort((a, b) => walkDistance(last, a) - walkDistance(last, b));
+    ordered.push(picked.shift()!);
+  }
+  return ordered;
+}
+
+/** The deterministic noise of a member's fix at a second, in [-1, 1) (a hash, so the history and the live walk agree). */
+function noise(memberId: number, second: number, salt: number): number {
+  let h = Math.imul(memberId ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(second, 0xc2b2ae35) ^ salt;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 2147483648 - 1;
+}
+
+/**
+ * Where a member walking round `loop` (closed: the last point leads back to the first) at `speed` m/s is
+ * at time `at`: a function of time alone (the distance walked since the epoch plus the member's phase),
+ * so the history and the live simulator draw the same walk, with a few metres of GPS noise.
+ */
+export function walkAt(loop: readonly WalkPoint[], memberId: number, speed: number, phaseMetres: number, at: number): WalkFix | undefined {
+  const first = loop[0];
+  if (!first) return undefined;
+  if (loop.length === 1) return { longitude: first.lng, latitude: first.lat, heading: 0, speed: 0, nextIndex: 0 };
+  const lengths = loop.map((point, index) => walkDistance(point, loop[(index + 1) % loop.length]!));
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  if (total <= 0) return { longitude: first.lng, latitude: first.lat, heading: 0, speed: 0, nextIndex: 0 };
+  let along = ((((speed * at) / 1000 + phaseMetres) % total) + total) % total;
+  let index = 0;
+  while (along > lengths[index]! && index < loop.length - 1) along -= lengths[index++]!;
+  const from = loop[index]!;
+  const to = loop[(index + 1) % loop.length]!;
+  const share = lengths[index]! > 0 ? Math.min(1, along / lengths[index]!) : 0;
+  const { east, north } = offsetMetres(from, to);
+  const second = Math.floor(at / 1000);
+  const cosLat = Math.cos((from.lat * Math.PI) / 180);
+  const longitude =
+    from.lng + (to.lng - from.lng) * share + (noise(memberId, second, 1) * NOISE_METRES) / (EARTH_METRES_PER_DEGREE * cosLat);
+  const latitude = from.lat + (to.lat - from.lat) * share + (noise(memberId, second, 2) * NOISE_METRES) / EARTH_METRES_PER_DEGREE;
+  const heading = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
+  return { longitude, latitude, heading: (Math.round(heading * 10) / 10) % 360, speed, nextIndex: (index + 1) % loop.length };
+}
+
+const isShift = (shift: string): shift is FieldShift => shift in SHIFT_HOURS;
+
+/** Whether a shift works at `at` (Beijing time; 晚班 runs past midnight, 全天 always; an unknown shift never). */
+export function onShiftAt(shift: string, at: number): boolean {
+  if (!isShift(shift)) return false;
+  const [from, to] = SHIFT_HOURS[shift];
+  const hour = ((((at + LOCAL_OFFSET_MS) % (24 * HOUR_MS)) + 24 * HOUR_MS) % (24 * HOUR_MS)) / HOUR_MS;
+  return (hour >= from && hour < to) || (to > 24 && hour < to - 24);
+}
+
+/** Local (Beijing) midnight at or before `at`. */
+export function localMidnight(at: number): number {
+  const day = 24 * HOUR_MS;
+  return Math.floor((at + LOCAL_OFFSET_MS) / day) * day - LOCAL_OFFSET_MS;
+}
+
+/** A member's walking speed (m/s, 1.1–1.5) and phase along their loop, drawn from their id. */
+export function walkerOf(memberId: number): { speed: number; phaseMetres: number } {
+  const random = seededRandom(memberId * 7919 + 17);
+  return { speed: Math.round((1.1 + random() * 0.4) * 100) / 100, phaseMetres: random() * 5_000 };
+}
