@@ -55,12 +55,14 @@ export function streetLoop(points: readonly WalkPoint[], seed: number, count = 6
   return ordered;
 }
 
-/** The deterministic noise of a member's fix at a second, in [-1, 1) (a hash, so the history and the live walk agree). */
-function noise(memberId: number, second: number, salt: number): number {
-  let h = Math.imul(memberId ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(second, 0xc2b2ae35) ^ salt;
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
-  return ((h ^ (h >>> 16)) >>> 0) / 2147483648 - 1;
+/**
+ * The GPS error of a member's fix at `at`, in metres [-NOISE_METRES, NOISE_METRES]: a sum of slow waves of
+ * the member's own phases (deterministic, so the history and the live walk agree, and smooth, so a 1 Hz
+ * track wanders a little instead of zigzagging).
+ */
+function noise(memberId: number, at: number, axis: number): number {
+  const seconds = at / 1000;
+  return NOISE_METRES * (0.6 * Math.sin(seconds / 11 + memberId * 1.7 + axis) + 0.4 * Math.sin(seconds / 29 + memberId * 0.3 + axis * 2));
 }
 
 /**
@@ -82,11 +84,9 @@ export function walkAt(loop: readonly WalkPoint[], memberId: number, speed: numb
   const to = loop[(index + 1) % loop.length]!;
   const share = lengths[index]! > 0 ? Math.min(1, along / lengths[index]!) : 0;
   const { east, north } = offsetMetres(from, to);
-  const second = Math.floor(at / 1000);
   const cosLat = Math.cos((from.lat * Math.PI) / 180);
-  const longitude =
-    from.lng + (to.lng - from.lng) * share + (noise(memberId, second, 1) * NOISE_METRES) / (EARTH_METRES_PER_DEGREE * cosLat);
-  const latitude = from.lat + (to.lat - from.lat) * share + (noise(memberId, second, 2) * NOISE_METRES) / EARTH_METRES_PER_DEGREE;
+  const longitude = from.lng + (to.lng - from.lng) * share + noise(memberId, at, 1) / (EARTH_METRES_PER_DEGREE * cosLat);
+  const latitude = from.lat + (to.lat - from.lat) * share + noise(memberId, at, 2) / EARTH_METRES_PER_DEGREE;
   const heading = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
   return { longitude, latitude, heading: (Math.round(heading * 10) / 10) % 360, speed, nextIndex: (index + 1) % loop.length };
 }
