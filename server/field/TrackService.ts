@@ -1,5 +1,5 @@
 import { MAX_ID } from '../../contracts/api/schemas';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { dialectOf, type Db } from '../db/Database';
 import type { PositionRow } from '../db/FieldTables';
 import { columnNames, unnestRows, type ColumnType } from '../db/rowsExpression';
@@ -94,6 +94,19 @@ const positionOf = (row: PositionRow): Position => ({
 
 const subjectKey = (kind: string, id: number) => `${kind}:${id}`;
 
+const POSITION_COLUMN_NAMES = columnNames(POSITION_COLUMNS);
+const SQLITE_ROW_PLACEHOLDERS = `(${POSITION_COLUMN_NAMES.map(() => '?').join(', ')})`;
+/** SQLite: a batch of positions as one INSERT (a resent fix ignored), its parameters in column order. */
+function sqliteInsert(rows: readonly PositionRow[]): CompiledQuery {
+  const parameters: unknown[] = [];
+  for (const row of rows) for (const column of POSITION_COLUMN_NAMES) parameters.push(row[column]);
+  const values = Array.from({ length: rows.length }, () => SQLITE_ROW_PLACEHOLDERS).join(', ');
+  return CompiledQuery.raw(
+    `insert into positions (${POSITION_COLUMN_NAMES.join(', ')}) values ${values} on conflict do nothing`,
+    parameters,
+  );
+}
+
 /**
  * The tracks of a tenant's people and UAVs (migration 025): positions stored as they stream in, each
  * subject's newest kept beside them, and the three reads of field work — everyone's last position, one
@@ -133,10 +146,17 @@ export class TrackService {
       const chunkSize = postgres ? rows.length : SQLITE_ROWS_PER_INSERT;
       for (let start = 0; start < rows.length; start += chunkSize) {
         const chunk = rows.slice(start, start + chunkSize);
-        const insert = trx.insertInto('positions');
-        const result = await (
-          postgres ? insert.columns(columnNames(POSITION_COLUMNS)).expression(unnestRows(POSITION_COLUMNS, chunk)) : insert.values(chunk)
-        )
+        if (!postgres) {
+          // SQLite: the statement's text by hand (one placeholder list per row): building Kysely's tree of
+          // 27,000 values cost more than SQLite's insert (a day's history for a tenant: 1.8 s → under 1 s).
+          const result = await trx.executeQuery(sqliteInsert(chunk));
+          stored += Number(result.numAffectedRows ?? 0);
+          continue;
+        }
+        const result = await trx
+          .insertInto('positions')
+          .columns(columnNames(POSITION_COLUMNS))
+          .expression(unnestRows(POSITION_COLUMNS, chunk))
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirst();
         stored += Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -183,4 +183,37 @@ describe('emergency dispatch', () => {
       .toBe(`告警 ${smoke.data.alarmId} 已关联应急事件 ${eventId}，不能再次启动应急事件`);
     await screenshot(page, 'emergency-dispatch-from-alarm-refused');
   });
+
+  it("一队 lists its members, shows them on the map with the selected one's track, and calls one over their walkie-talkie", async () => {
+    const login = (await (await fetch(`${baseUrl}/api/authCodeLogin?authCode=ADMIN-2026-DEMO`)).json()) as { token: string };
+    const members = (await (
+      await fetch(`${baseUrl}/api/field/members?team=A&pageSize=100`, { headers: { authorization: `Bearer ${login.token}` } })
+    ).json()) as { rows: { memberId: number; name: string; walkie: { online: boolean } | null; lastPosition: unknown }[] };
+    // A member whose walkie-talkie is online (the fleet starts 92 % online) and who walked today (the seeded day of tracks).
+    const callee = members.rows.find((member) => member.walkie?.online && member.lastPosition)!;
+    expect(callee).toBeTruthy();
+
+    const page = await open();
+    await loginByAuthCode(page, 'ADMIN-2026-DEMO');
+    await page.goto('/team/aTeam');
+    const list = page.getByRole('list', { name: '一队成员列表' });
+    await expect.poll(() => list.getByRole('listitem').count(), WAIT).toBe(10);
+    // Everyone with a position is on the map.
+    const onMap = async () => Number(await page.locator('.field-teams').getAttribute('data-map-subjects'));
+    await expect.poll(onMap, WAIT).toBe(members.rows.filter((member) => member.lastPosition).length);
+    await expect.poll(onMap, WAIT).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: `查看成员：${callee.name}` }).click();
+    const detail = page.getByRole('region', { name: `成员详情：${callee.name}` });
+    await expect.poll(() => detail.getByRole('region', { name: `今日工作：${callee.name}` }).isVisible(), WAIT).toBe(true);
+    await expect.poll(async () => Number(await page.locator('.field-teams').getAttribute('data-track-points')), WAIT).toBeGreaterThan(1);
+    expect(new URL(page.url()).searchParams.get('memberId')).toBe(String(callee.memberId));
+
+    await detail.getByRole('button', { name: `呼叫 ${callee.name}` }).click();
+    await expect.poll(() => detail.getByRole('button', { name: `挂断与 ${callee.name} 的通话` }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => detail.getByText('通话中（系统管理员）').isVisible(), WAIT).toBe(true);
+    await screenshot(page, 'team-a-call');
+    await detail.getByRole('button', { name: `挂断与 ${callee.name} 的通话` }).click();
+    await expect.poll(() => detail.getByRole('button', { name: `呼叫 ${callee.name}` }).isVisible(), WAIT).toBe(true);
+  }, 90_000);
 });
