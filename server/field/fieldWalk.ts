@@ -27,6 +27,9 @@ const HOUR_MS = 3_600_000;
 const LOCAL_OFFSET_MS = 8 * HOUR_MS;
 /** GPS noise: up to this many metres either way. */
 const NOISE_METRES = 3;
+/** A walker's rhythm: 20 minutes walking in every 30. */
+const REST_CYCLE_MS = 30 * 60_000;
+const WALK_MS = 20 * 60_000;
 
 /** Metres east and north from a to b (an equirectangular approximation: good over a district). */
 function offsetMetres(a: WalkPoint, b: WalkPoint): { east: number; north: number } {
@@ -77,7 +80,12 @@ export function walkAt(loop: readonly WalkPoint[], memberId: number, speed: numb
   const lengths = loop.map((point, index) => walkDistance(point, loop[(index + 1) % loop.length]!));
   const total = lengths.reduce((sum, length) => sum + length, 0);
   if (total <= 0) return { longitude: first.lng, latitude: first.lat, heading: 0, speed: 0, nextIndex: 0 };
-  let along = ((((speed * at) / 1000 + phaseMetres) % total) + total) % total;
+  // Walks WALK_MS of every REST_CYCLE_MS (a pause at a corner, a word with a shopkeeper), then stands.
+  const shifted = at + memberId * 97_000;
+  const cycleAt = ((shifted % REST_CYCLE_MS) + REST_CYCLE_MS) % REST_CYCLE_MS;
+  const walkedMs = Math.floor(shifted / REST_CYCLE_MS) * WALK_MS + Math.min(cycleAt, WALK_MS);
+  const moving = cycleAt < WALK_MS;
+  let along = ((((speed * walkedMs) / 1000 + phaseMetres) % total) + total) % total;
   let index = 0;
   while (along > lengths[index]! && index < loop.length - 1) along -= lengths[index++]!;
   const from = loop[index]!;
@@ -88,7 +96,13 @@ export function walkAt(loop: readonly WalkPoint[], memberId: number, speed: numb
   const longitude = from.lng + (to.lng - from.lng) * share + noise(memberId, at, 1) / (EARTH_METRES_PER_DEGREE * cosLat);
   const latitude = from.lat + (to.lat - from.lat) * share + noise(memberId, at, 2) / EARTH_METRES_PER_DEGREE;
   const heading = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
-  return { longitude, latitude, heading: (Math.round(heading * 10) / 10) % 360, speed, nextIndex: (index + 1) % loop.length };
+  return {
+    longitude,
+    latitude,
+    heading: (Math.round(heading * 10) / 10) % 360,
+    speed: moving ? speed : 0,
+    nextIndex: (index + 1) % loop.length,
+  };
 }
 
 const isShift = (shift: string): shift is FieldShift => shift in SHIFT_HOURS;

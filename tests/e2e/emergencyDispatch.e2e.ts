@@ -209,6 +209,11 @@ describe('emergency dispatch', () => {
     await expect.poll(async () => Number(await page.locator('.field-teams').getAttribute('data-track-points')), WAIT).toBeGreaterThan(1);
     expect(new URL(page.url()).searchParams.get('memberId')).toBe(String(callee.memberId));
 
+    // On the real globe: the people (one movingSubjects effect) and the selected member's track (a line trail).
+    await page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
+    await expect.poll(async () => Number(await page.locator('.globe-host').getAttribute('data-effects')), WAIT).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'team-a-member');
+
     await detail.getByRole('button', { name: `呼叫 ${callee.name}` }).click();
     await expect.poll(() => detail.getByRole('button', { name: `挂断与 ${callee.name} 的通话` }).isVisible(), WAIT).toBe(true);
     await expect.poll(() => detail.getByText('通话中（系统管理员）').isVisible(), WAIT).toBe(true);

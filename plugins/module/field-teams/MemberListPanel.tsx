@@ -26,12 +26,13 @@ export interface MemberListPanelProps {
 }
 
 /** A member's walkie-talkie call state as a tag (nothing when idle). */
-export function CallTag({ member }: { member: FieldMember }) {
+export function CallTag({ member, compact = false }: { member: FieldMember; compact?: boolean }) {
   const walkie = member.walkie;
   if (!walkie || !walkie.call || walkie.call === 'idle') return null;
+  const peer = compact ? '' : walkie.peer;
   return (
     <Tag minimal intent="success">
-      {walkie.call === 'group' ? t.groupCalling(walkie.peer) : t.talking(walkie.peer)}
+      {walkie.call === 'group' ? t.groupCalling(peer) : t.talking(peer)}
     </Tag>
   );
 }
@@ -108,7 +109,7 @@ export function MemberListPanel(props: MemberListPanelProps) {
                   <span className="field-members__role">
                     {member.role} · {member.shift}
                   </span>
-                  <CallTag member={member} />
+                  <CallTag member={member} compact />
                 </span>
                 <span className="field-members__meta">
                   {member.walkie ? t.walkie(member.walkie.name) : t.noWalkie} ·{' '}

@@ -2,6 +2,13 @@ import type { MapLayer, MapLayerContext } from '@ops/sdk';
 import { clickedMember } from './fieldTeamsEffects';
 
 let attached: MapLayerContext | undefined;
+/** Resolves once the globe has attached the layer (a page may ask to fly before it has). */
+let whenAttached: Promise<MapLayerContext>;
+let settleAttached: (context: MapLayerContext) => void = () => undefined;
+const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
+waitForAttach();
+/** How long a flight waits for the globe to come up. */
+const ATTACH_WAIT_MS = 60_000;
 /** How far the camera stands from a member it flies to (metres). */
 const MEMBER_RANGE_M = 1_500;
 
@@ -14,8 +21,11 @@ export const fieldTeamsGlobeLayer: MapLayer = {
   id: 'field-teams:people',
   attach(context) {
     attached = context;
+    settleAttached(context);
     return () => {
-      if (attached === context) attached = undefined;
+      if (attached !== context) return;
+      attached = undefined;
+      waitForAttach();
     };
   },
   onEffectClick(effectId, { navigate }) {
@@ -26,10 +36,15 @@ export const fieldTeamsGlobeLayer: MapLayer = {
   },
 };
 
-/** Flies the camera over a point, looking down at it obliquely from the south; false when the globe is not up. */
+/** Flies the camera over a point, looking down at it obliquely from the south (a globe still loading is waited for); false when none comes up. */
 export async function flyToPoint(longitude: number, latitude: number, range = MEMBER_RANGE_M): Promise<boolean> {
-  if (!attached) return false;
-  const { Cesium, viewer } = await attached.globe;
+  let timer: number | undefined;
+  const context =
+    attached ??
+    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
+  window.clearTimeout(timer);
+  if (!context) return false;
+  const { Cesium, viewer } = await context.globe;
   if (viewer.isDestroyed()) return false;
   const center = Cesium.Cartesian3.fromDegrees(longitude, latitude, 0);
   viewer.camera.flyToBoundingSphere(new Cesium.BoundingSphere(center, 100), {

@@ -55,7 +55,7 @@ export const fieldTeamsStrings = {
   fixCount: (count: number) => `${count} 个`,
   firstSeen: '首次定位',
   checkIns: '今日打卡',
-  checkInsPending: '待接入巡查打卡',
+  checkInsPending: '待接入',
   workTeam: (name: string | null) => (name ? `派单班组：${name}` : '未关联派单班组'),
   tasks: '班组任务',
   noTasks: '今日没有班组任务',
