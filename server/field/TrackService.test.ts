@@ -65,6 +65,8 @@ async function fillBulkDay(): Promise<void> {
 beforeAll(async () => {
   server = await testServer();
   tracks = new TrackService(db(), () => NOW);
+  // The tenants' own people only: without the seeded A/B/C teams (server/seed/seedFieldMembers.ts).
+  await db().deleteFrom('field_members').execute();
   members1 = await addMembers(1, PEOPLE);
   members2 = await addMembers(2, 3);
   await fillBulkDay();
