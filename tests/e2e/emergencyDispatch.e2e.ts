@@ -220,5 +220,11 @@ describe('emergency dispatch', () => {
     await screenshot(page, 'team-a-call');
     await detail.getByRole('button', { name: `挂断与 ${callee.name} 的通话` }).click();
     await expect.poll(() => detail.getByRole('button', { name: `呼叫 ${callee.name}` }).isVisible(), WAIT).toBe(true);
+
+    // The team module's root counts who is on duty, live.
+    await page.goto('/team');
+    const onDuty = page.getByRole('region', { name: '班组在岗' });
+    await expect.poll(() => onDuty.getByText('班组人员').isVisible(), WAIT).toBe(true);
+    await screenshot(page, 'team-overview');
   }, 90_000);
 });
