@@ -15,7 +15,6 @@ import { seedBusiness } from './seedBusiness';
 import { seedFleet } from './seedFleet';
 import { seedTeams } from './seedTeams';
 import { seedFieldMembers } from './seedFieldMembers';
-import { seedFieldHistory } from './history/fieldHistory';
 
 /**
  * Brings the database to this program's version and gives it what it lacks: a new database its demo
@@ -61,13 +60,9 @@ export async function prepareDatabase(
   // Teams work orders are dispatched to: for a new database and for one made before migration 011.
   const teams = await seedTeams(db);
   if (teams) info(`已为 ${teams} 个租户写入处置班组`);
-  // The A/B/C teams' members and, with a history, their past day of positions (server/field/; migration 025).
+  // The A/B/C teams' members (server/field/; migration 025); the history gives them their past day of positions.
   const fieldMembers = await seedFieldMembers(db, now);
   if (fieldMembers) info(`已为 ${fieldMembers} 个租户写入一队、二队、三队人员`);
-  const fieldBegun = Date.now();
-  const fieldPositions = historyDays > 0 ? await seedFieldHistory(db, now) : 0;
-  if (fieldPositions)
-    info(`已写入班组人员近 24 小时的轨迹 ${fieldPositions} 个位置（用时 ${((Date.now() - fieldBegun) / 1000).toFixed(1)} 秒）`);
   // Shelters and evacuation routes: for a new database and for one made before migration 012.
   const shelters = await seedEmergencyResources(db);
   if (shelters) info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);

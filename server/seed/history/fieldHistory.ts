@@ -16,7 +16,12 @@ export const FIELD_HISTORY_MS = 24 * 3_600_000;
  * routes are the live simulator's only (the history walks the street loops). Returns the positions written.
  */
 export async function seedFieldHistory(db: Db, now: number): Promise<number> {
-  return inOneTransaction(db, 'seed-field-history', async (inside) => {
+  return inOneTransaction(db, 'seed-field-history', (inside) => writeFieldHistory(inside, now));
+}
+
+/** The members' day of positions (seedFieldHistory) written with `inside`, a database already in the history's transaction. */
+export async function writeFieldHistory(inside: Db, now: number): Promise<number> {
+  {
     const tracks = new TrackService(inside, () => now);
     const members = await inside
       .selectFrom('field_members')
@@ -60,5 +65,5 @@ export async function seedFieldHistory(db: Db, now: number): Promise<number> {
       if (batch.length) written += await tracks.ingest(tenantId, batch);
     }
     return written;
-  });
+  }
 }

@@ -6,6 +6,7 @@ import { DAY_MS } from '../../stats/periods';
 import { seedMaintenanceHistory, seedStatusHistory, type Outage } from '../seedOperationsHistory';
 import { scheduleAlarmHistory } from './alarmHistory';
 import { seedBusinessHistory } from './businessHistory';
+import { writeFieldHistory } from './fieldHistory';
 import { HistoryGateway, markPastFailuresChecked, scheduleCommandHistory } from './commandHistory';
 import { HistoryTimeline } from './HistoryTimeline';
 import { historyServices, type HistoryContext, type HistorySources } from './historyServices';
@@ -70,7 +71,7 @@ const hasSeedRows = async (db: Db, table: 'alarms', tenantId: number) =>
  * history's own (HistoryTimeline) and told to nobody: alarms with their handling, the work orders and
  * emergency events raised from them, the cameras' diagnosis rounds, and on a fresh database the fleet's
  * status changes with the commands sent to it and the maintenance rounds; and, in a transaction of their
- * own, the business figures and the recognition records. The rows written are marked origin 'seed'
+ * own, the business figures, the recognition records and the field teams' day of positions. The rows written are marked origin 'seed'
  * (migration 018). Progress lines go to `info`.
  */
 export async function seedHistory(options: HistoryOptions): Promise<void> {
@@ -176,5 +177,9 @@ async function writeRecords(options: HistoryOptions): Promise<void> {
     days,
   );
   if (recognition) info(`已写入摄像机近 ${days} 天的识别记录 ${recognition} 条（${seconds(recognitionBegun)}）`);
-  await refreshStatistics(db, ['recognition_records', 'ticket_orders', 'parking_sessions', 'gate_traffic', 'merchant_sales']);
+  // The field teams' past day of walking (server/field/): bulk rows like the records, beside the replays on PostgreSQL.
+  const fieldBegun = performance.now();
+  const field = await writeFieldHistory(db, now);
+  if (field) info(`已写入班组人员近 24 小时的轨迹 ${field} 个位置（${seconds(fieldBegun)}）`);
+  await refreshStatistics(db, ['recognition_records', 'ticket_orders', 'parking_sessions', 'gate_traffic', 'merchant_sales', 'positions']);
 }
