@@ -71,23 +71,25 @@ const hasSeedRows = async (db: Db, table: 'alarms', tenantId: number) =>
  * history's own (HistoryTimeline) and told to nobody: alarms with their handling, the work orders and
  * emergency events raised from them, the cameras' diagnosis rounds, and on a fresh database the fleet's
  * status changes with the commands sent to it and the maintenance rounds; and, in a transaction of their
- * own, the business figures, the recognition records and the field teams' day of positions. The rows written are marked origin 'seed'
+ * own, the business figures and the recognition records, and in a third the field teams' day of positions. The rows written are marked origin 'seed'
  * (migration 018). Progress lines go to `info`.
  */
 export async function seedHistory(options: HistoryOptions): Promise<void> {
   if (options.days <= 0) return;
   const replays = () => inOneTransaction(options.db, 'seed-history', (db) => writeReplays({ ...options, db }));
   const records = () => inOneTransaction(options.db, 'seed-history-records', (db) => writeRecords({ ...options, db }));
+  const field = () => inOneTransaction(options.db, 'seed-history-field', (db) => writeField({ ...options, db }));
   if (dialectOf(options.db) !== 'postgres') {
     // SQLite has one writer: one part after the other.
     await replays();
     await records();
+    await field();
     return;
   }
   // The parts touch disjoint tables and each knows by its own marks what it has written (alarms marked
-  // 'seed', the business watermark, a tenant's first recognition record), so each commits alone. Side by
-  // side on two connections, the process prepares one part's statements while PostgreSQL runs the other's.
-  const outcomes = await Promise.allSettled([replays(), records()]);
+  // 'seed', the business watermark, a tenant's first recognition record or position), so each commits alone.
+  // Side by side on their own connections, the process prepares one part's statements while PostgreSQL runs another's.
+  const outcomes = await Promise.allSettled([replays(), records(), field()]);
   for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
@@ -177,9 +179,13 @@ async function writeRecords(options: HistoryOptions): Promise<void> {
     days,
   );
   if (recognition) info(`已写入摄像机近 ${days} 天的识别记录 ${recognition} 条（${seconds(recognitionBegun)}）`);
-  // The field teams' past day of walking (server/field/): bulk rows like the records, beside the replays on PostgreSQL.
-  const fieldBegun = performance.now();
-  const field = await writeFieldHistory(db, now);
-  if (field) info(`已写入班组人员近 24 小时的轨迹 ${field} 个位置（${seconds(fieldBegun)}）`);
-  await refreshStatistics(db, ['recognition_records', 'ticket_orders', 'parking_sessions', 'gate_traffic', 'merchant_sales', 'positions']);
+  await refreshStatistics(db, ['recognition_records', 'ticket_orders', 'parking_sessions', 'gate_traffic', 'merchant_sales']);
+}
+
+/** The field teams' past day of walking (server/field/): a tenant with positions has it already. */
+async function writeField(options: HistoryOptions): Promise<void> {
+  const begun = performance.now();
+  const field = await writeFieldHistory(options.db, options.now);
+  if (field) options.info(`已写入班组人员近 24 小时的轨迹 ${field} 个位置（${seconds(begun)}）`);
+  await refreshStatistics(options.db, ['positions', 'last_positions']);
 }
