@@ -12,7 +12,7 @@ const TEAM_ROLES: Record<FieldTeam, string[]> = {
   B: ['队长', '环卫员', '环卫员', '环卫员', '环卫员', '环卫员', '绿化员', '绿化员', '绿化员', '绿化员'],
   C: ['队长', '巡查员', '巡查员', '巡查员', '巡查员', '队员', '队员', '队员', '队员', '队员'],
 };
-const SHIFT_CYCLE: FieldShift[] = ['早班', '中班', '晚班', '全天'];
+const SHIFT_CYCLE: FieldShift[] = ['早班', '中班', '晚班'];
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹';
 const GIVEN = [
   '伟',
