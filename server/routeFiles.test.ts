@@ -27,6 +27,7 @@ describe('server layout', () => {
       'dev',
       'devices',
       'emergency',
+      'field',
       'intercom',
       'intercom',
       'lowAltitude',

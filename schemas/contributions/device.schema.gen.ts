@@ -183,6 +183,10 @@ export interface DeviceContribution {
     content?: string;
   }[];
   /**
+   * What devices of this kind are to the field teams (server only): walkie — the walkie-talkie bound to a member, through which the operator calls them (呼叫: the command that leaves it talking); recorder — the law-enforcement recorder bound to a member; street — devices that stand on streets, between which simulated members walk.
+   */
+  fieldWork?: 'walkie' | 'recorder' | 'street';
+  /**
    * Devices of this kind are responders' tools: the emergency view of an alarm (/alarm/emergency/:alarmId) lists those within about 500 m (server only).
    */
   responder?: boolean;

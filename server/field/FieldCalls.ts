@@ -5,8 +5,6 @@ import type { DeviceService } from '../devices/DeviceService';
 import { AppError, badRequest } from '../envelope';
 import type { FieldMembers } from './FieldMembers';
 
-/** The device kind a member's walkie-talkie is (plugins/device/walkie). */
-export const WALKIE_KIND = 'walkie';
 /** The state a walkie-talkie command leaves the device in (its manifest's `effect.call`) for each action. */
 const CALL_EFFECT: Record<MemberCallAction, string> = { call: 'talking', hangup: 'idle' };
 
@@ -28,7 +26,7 @@ export class FieldCalls {
   async act(tenantId: number, userId: number, memberId: number, action: MemberCallAction): Promise<MemberCall> {
     const member = await this.members.detail(tenantId, memberId);
     if (!member.walkie) throw badRequest(`${member.name} 未绑定对讲机，无法呼叫`);
-    const kind = this.catalog.byPage(WALKIE_KIND);
+    const kind = this.catalog.kinds.find((candidate) => candidate.fieldWork === 'walkie');
     const command = kind?.commands?.find((candidate) => candidate.effect?.call === CALL_EFFECT[action]);
     if (!kind || !command) throw new AppError(500, '对讲机设备类型不支持呼叫');
     const caller = await this.db.selectFrom('users').select('nick_name').where('user_id', '=', userId).executeTakeFirst();

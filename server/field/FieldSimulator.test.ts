@@ -39,6 +39,7 @@ describe('FieldSimulator', () => {
       () => now,
       {
         everyMs: 0,
+        streetKinds: ['lamp'],
         waypointsOf: async (tenantId, id, day) => {
           if (tenantId !== 1 || id !== memberId) return null;
           routeDays.add(day);

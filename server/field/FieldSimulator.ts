@@ -17,6 +17,8 @@ export interface RouteWaypoint {
 export interface FieldSimulatorOptions {
   /** The tick (ms); 0 leaves the job off (tests call step()). */
   everyMs: number;
+  /** The device kinds that stand on streets (manifest `fieldWork: street`: lamp posts). */
+  streetKinds: readonly string[];
   /** A member's patrol route of the day (local midnight, epoch ms): walked instead of the street loop; null: none. */
   waypointsOf?: (tenantId: number, memberId: number, day: number) => Promise<RouteWaypoint[] | null>;
   /** Called once a day per checkpoint, when the member comes within ARRIVAL_METRES of it. */
@@ -28,8 +30,6 @@ export interface FieldSimulatorOptions {
 export const ARRIVAL_METRES = 15;
 /** The push carries at most one message a second per tenant. */
 const PUSH_EVERY_MS = 1000;
-/** The device kind whose positions stand on the streets (lamp posts). */
-export const STREET_KIND = 'lamp';
 
 /** A tenant's members as the simulator walks them. */
 interface Walker {
@@ -157,22 +157,24 @@ export class FieldSimulator {
     const key = `${tenantId}:${walker.memberId}`;
     const known = this.loops.get(key);
     if (known) return known;
-    const loop = streetLoop(await streetPointsOf(this.db, tenantId, walker.team), walker.memberId);
+    const loop = streetLoop(await streetPointsOf(this.db, this.options.streetKinds, tenantId, walker.team), walker.memberId);
     this.loops.set(key, loop);
     return loop;
   }
 }
 
 /**
- * The street points of a team's area: the lamp posts of the tenant's lamp group of the team's index (the
- * fleet seeds one group per area), or all its lamp posts when it has fewer groups.
+ * The street points of a team's area: the devices of the tenant's street kinds in its group of the team's
+ * index (the fleet seeds one group per area and kind: lamp posts of 江南大道, …), or all of them when it has
+ * fewer groups; none without a street kind.
  */
-export async function streetPointsOf(db: Db, tenantId: number, team: string): Promise<WalkPoint[]> {
+export async function streetPointsOf(db: Db, streetKinds: readonly string[], tenantId: number, team: string): Promise<WalkPoint[]> {
+  if (!streetKinds.length) return [];
   const groups = await db
     .selectFrom('device_groups')
     .select('group_id')
     .where('tenant_id', '=', tenantId)
-    .where('kind', '=', STREET_KIND)
+    .where('kind', 'in', [...streetKinds])
     .orderBy('group_id')
     .execute();
   const group = groups['ABC'.indexOf(team)];
@@ -180,7 +182,7 @@ export async function streetPointsOf(db: Db, tenantId: number, team: string): Pr
     .selectFrom('devices')
     .select(['devices.longitude', 'devices.latitude'])
     .where('devices.tenant_id', '=', tenantId)
-    .where('devices.kind', '=', STREET_KIND);
+    .where('devices.kind', 'in', [...streetKinds]);
   if (group)
     query = query
       .innerJoin('device_group_members as g', 'g.device_id', 'devices.device_id')

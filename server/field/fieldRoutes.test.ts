@@ -189,7 +189,7 @@ describe('班组 members and positions', () => {
     await db().deleteFrom('positions').execute();
     await db().deleteFrom('last_positions').execute();
     const end = now();
-    const written = await seedFieldHistory(db(), end);
+    const written = await seedFieldHistory(db(), ['lamp'], end);
     const members = await db().selectFrom('field_members').select(['member_id', 'shift']).execute();
     const start = Math.ceil((end - FIELD_HISTORY_MS) / FIELD_HISTORY_EVERY_MS) * FIELD_HISTORY_EVERY_MS;
     let expected = 0;
@@ -202,6 +202,6 @@ describe('班组 members and positions', () => {
     expect(Number(stored.n)).toBe(expected);
     // About 60 members × ~12 h on shift × 360 fixes an hour.
     expect(expected).toBeGreaterThan(150_000);
-    expect(await seedFieldHistory(db(), end)).toBe(0);
+    expect(await seedFieldHistory(db(), ['lamp'], end)).toBe(0);
   }, 120_000);
 });

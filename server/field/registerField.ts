@@ -4,6 +4,7 @@ import type { FeatureLifecycle, ServerDeps } from '../ServerDeps';
 import { FieldCalls } from './FieldCalls';
 import { FieldMembers } from './FieldMembers';
 import { fieldRoutes } from './fieldRoutes';
+import { fieldKinds } from './fieldKinds';
 import { FieldSimulator, type FieldSimulatorOptions } from './FieldSimulator';
 import { TrackService } from './TrackService';
 
@@ -25,6 +26,7 @@ export async function registerField(
   const calls = new FieldCalls(db, catalog, devices, members);
   const simulator = new FieldSimulator(db, tracks, members, pushHub, now, {
     everyMs: (config.simulator?.tickMs ?? 0) > 0 ? FIELD_TICK_MS : 0,
+    streetKinds: fieldKinds(catalog, 'street'),
     ...patrols,
     onError: reportError('人员轨迹模拟失败'),
   });

@@ -61,7 +61,7 @@ export async function prepareDatabase(
   const teams = await seedTeams(db);
   if (teams) info(`已为 ${teams} 个租户写入处置班组`);
   // The A/B/C teams' members (server/field/; migration 025); the history gives them their past day of positions.
-  const fieldMembers = await seedFieldMembers(db, now);
+  const fieldMembers = await seedFieldMembers(db, catalog, now);
   if (fieldMembers) info(`已为 ${fieldMembers} 个租户写入一队、二队、三队人员`);
   // Shelters and evacuation routes: for a new database and for one made before migration 012.
   const shelters = await seedEmergencyResources(db);

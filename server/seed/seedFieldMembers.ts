@@ -1,5 +1,7 @@
 import { FIELD_TEAMS, type FieldShift, type FieldTeam } from '../../contracts/field';
+import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { Db } from '../db/Database';
+import { fieldKinds } from '../field/fieldKinds';
 import { FieldMembers, type NewMember } from '../field/FieldMembers';
 import { onShiftAt } from '../field/fieldWalk';
 import { TrackService } from '../field/TrackService';
@@ -44,9 +46,6 @@ const GIVEN = [
   '子涵',
   '俊杰',
 ];
-/** The device kinds bound to members: every member a walkie-talkie, leaders and law enforcers a recorder while there are some. */
-const WALKIE_KIND = 'walkie';
-const RECORDER_KIND = 'soldier';
 
 /** The demo members of one tenant: ten per team, named, with role, shift, on duty by the clock, and bound devices. */
 export function demoMembers(tenantId: number, walkies: readonly number[], recorders: readonly number[], now: number): NewMember[] {
@@ -82,7 +81,7 @@ export function demoMembers(tenantId: number, walkies: readonly number[], record
  * would) and binds each team to a work-order team of the tenant, in order (一队 the first, …). Returns
  * the tenants seeded.
  */
-export async function seedFieldMembers(db: Db, now: number): Promise<number> {
+export async function seedFieldMembers(db: Db, catalog: Pick<DeviceCatalog, 'kinds'>, now: number): Promise<number> {
   return inOneTransaction(db, 'seed-field-members', async (trx) => {
     const tenants = (await trx.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute()).map((row) => row.tenant_id);
     const seeded = new Set((await trx.selectFrom('field_members').select('tenant_id').distinct().execute()).map((row) => row.tenant_id));
@@ -90,17 +89,20 @@ export async function seedFieldMembers(db: Db, now: number): Promise<number> {
     let count = 0;
     for (const tenantId of tenants) {
       if (seeded.has(tenantId)) continue;
-      const devicesOf = async (kind: string) =>
-        (
-          await trx
-            .selectFrom('devices')
-            .select('device_id')
-            .where('tenant_id', '=', tenantId)
-            .where('kind', '=', kind)
-            .orderBy('device_id')
-            .execute()
-        ).map((row) => Number(row.device_id));
-      await members.add(tenantId, demoMembers(tenantId, await devicesOf(WALKIE_KIND), await devicesOf(RECORDER_KIND), now));
+      // The kinds bound to members (manifest `fieldWork`): a walkie-talkie each, leaders and law enforcers a recorder.
+      const devicesOf = async (role: 'walkie' | 'recorder') => {
+        const kinds = fieldKinds(catalog, role);
+        if (!kinds.length) return [];
+        const rows = await trx
+          .selectFrom('devices')
+          .select('device_id')
+          .where('tenant_id', '=', tenantId)
+          .where('kind', 'in', kinds)
+          .orderBy('device_id')
+          .execute();
+        return rows.map((row) => Number(row.device_id));
+      };
+      await members.add(tenantId, demoMembers(tenantId, await devicesOf('walkie'), await devicesOf('recorder'), now));
       const workTeams = await trx.selectFrom('teams').select('team_id').where('tenant_id', '=', tenantId).orderBy('team_id').execute();
       await trx
         .insertInto('field_teams')

@@ -15,12 +15,12 @@ export const FIELD_HISTORY_MS = 24 * 3_600_000;
  * `TrackService.ingest` in one transaction (a service transaction per batch runs inside it). Patrol
  * routes are the live simulator's only (the history walks the street loops). Returns the positions written.
  */
-export async function seedFieldHistory(db: Db, now: number): Promise<number> {
-  return inOneTransaction(db, 'seed-field-history', (inside) => writeFieldHistory(inside, now));
+export async function seedFieldHistory(db: Db, streetKinds: readonly string[], now: number): Promise<number> {
+  return inOneTransaction(db, 'seed-field-history', (inside) => writeFieldHistory(inside, streetKinds, now));
 }
 
 /** The members' day of positions (seedFieldHistory) written with `inside`, a database already in the history's transaction. */
-export async function writeFieldHistory(inside: Db, now: number): Promise<number> {
+export async function writeFieldHistory(inside: Db, streetKinds: readonly string[], now: number): Promise<number> {
   {
     const tracks = new TrackService(inside, () => now);
     const members = await inside
@@ -40,7 +40,7 @@ export async function writeFieldHistory(inside: Db, now: number): Promise<number
       for (const member of members.filter((candidate) => candidate.tenant_id === tenantId)) {
         const memberId = Number(member.member_id);
         let points = pointsByTeam.get(member.team);
-        if (!points) pointsByTeam.set(member.team, (points = await streetPointsOf(inside, tenantId, member.team)));
+        if (!points) pointsByTeam.set(member.team, (points = await streetPointsOf(inside, streetKinds, tenantId, member.team)));
         const loop = streetLoop(points, memberId);
         const { speed, phaseMetres } = walkerOf(memberId);
         for (let at = start; at < now; at += FIELD_HISTORY_EVERY_MS) {

@@ -7,6 +7,7 @@ import { seedMaintenanceHistory, seedStatusHistory, type Outage } from '../seedO
 import { scheduleAlarmHistory } from './alarmHistory';
 import { seedBusinessHistory } from './businessHistory';
 import { writeFieldHistory } from './fieldHistory';
+import { fieldKinds } from '../../field/fieldKinds';
 import { HistoryGateway, markPastFailuresChecked, scheduleCommandHistory } from './commandHistory';
 import { HistoryTimeline } from './HistoryTimeline';
 import { historyServices, type HistoryContext, type HistorySources } from './historyServices';
@@ -185,7 +186,7 @@ async function writeRecords(options: HistoryOptions): Promise<void> {
 /** The field teams' past day of walking (server/field/): a tenant with positions has it already. */
 async function writeField(options: HistoryOptions): Promise<void> {
   const begun = performance.now();
-  const field = await writeFieldHistory(options.db, options.now);
+  const field = await writeFieldHistory(options.db, fieldKinds(options.catalog, 'street'), options.now);
   if (field) options.info(`已写入班组人员近 24 小时的轨迹 ${field} 个位置（${seconds(begun)}）`);
   await refreshStatistics(options.db, ['positions', 'last_positions']);
 }
