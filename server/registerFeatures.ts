@@ -26,6 +26,8 @@ import type { RecognitionSimulator } from './recognition/RecognitionSimulator';
 import { registerRecognition } from './recognition/registerRecognition';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
+import { registerSituation } from './situation/registerSituation';
+import type { SituationService } from './situation/SituationService';
 import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
 import { registerStats } from './stats/registerStats';
 import { registerStreams } from './stream/registerStreams';
@@ -74,6 +76,8 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 态势回放 (server/situation/): the situation at a past time and the timeline's marks. */
+  situation: SituationService;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -138,6 +142,8 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
+  const situation = await registerSituation(api, deps, { alarms, alarmTypes });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -157,6 +163,7 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      situation: situation.situation,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.

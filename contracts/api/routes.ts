@@ -15,6 +15,7 @@ import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
+import { situationDevRoutes, situationRoutes } from './situationRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
 import { touristRoutes } from './touristRoutes';
@@ -49,6 +50,8 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  situation: situationRoutes,
+  situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
