@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cartesian2, Viewer } from 'cesium';
 import { useNavigate } from 'react-router-dom';
 import { ContainerContext } from '../di/ContainerContext';
@@ -9,6 +9,7 @@ import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { MapLayer, type MapLayerContext, type MapGlobe } from './MapLayer';
 import { collectEffectRenderers } from './effectRenderers';
 import { MapDeviceDetail } from './MapDeviceDetail';
+import { MapOverlay, mapDeviceOpenedTopic } from './MapOverlay';
 import { activatePlugins } from '../plugins/activatePlugins';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
@@ -194,6 +195,10 @@ export default function GlobeHost() {
     };
   }, [registry, services, effects, bus, navigate]);
 
+  // Layers follow which device is open (a camera shows its view cone) through the bus.
+  useEffect(() => bus.publish(mapDeviceOpenedTopic, opened), [bus, opened]);
+  useEffect(() => () => bus.publish(mapDeviceOpenedTopic, null), [bus]);
+
   // Device status pushes (online_event / offline_event) recolour the device's marker.
   useEffect(
     () =>
@@ -219,6 +224,10 @@ export default function GlobeHost() {
   const openedKind = opened ? kinds.get(opened.kind) : undefined;
   // Bound by the plugin that provides it (device-center) once the globe has activated it.
   const DeviceDetail = pluginsActive && services.isBound(MapDeviceDetail) ? services.get(MapDeviceDetail) : undefined;
+  const overlays = useMemo(
+    () => (pluginsActive ? getContributions(asContainer(services) ?? { getAll: () => [] }, MapOverlay) : []),
+    [pluginsActive, services],
+  );
   const found = state === 'ready' && search.trim() && viewer.current ? viewer.current.devices.find(search) : [];
   const openFound = (device: DevicePoint) => {
     setSearch('');
@@ -277,6 +286,11 @@ export default function GlobeHost() {
           ) : null}
         </div>
       ) : null}
+      {overlays.map(({ id, component: Overlay }) => (
+        <Suspense key={id} fallback={null}>
+          <Overlay globe={globeReady.current.promise} />
+        </Suspense>
+      ))}
       {opened && openedKind && DeviceDetail ? (
         <DeviceDetail
           key={opened.deviceId}
