@@ -22,6 +22,8 @@ export interface ReplayBarProps {
   onJump(direction: 1 | -1): void;
   onRetry(): void;
   onClose(): void;
+  /** The instant and the open alarms of the situation on the globe (data attributes, for tests and tools). */
+  shown?: { at: number; alarmIds: readonly number[] } | null;
   /** Whether there is an alarm before / after the cursor. */
   canJump: { previous: boolean; next: boolean };
 }
@@ -72,7 +74,12 @@ export function ReplayBar(props: ReplayBarProps) {
   for (let at = Math.ceil(clock.from / HOUR) * HOUR; at <= clock.to; at += HOUR) if (Math.round(at / HOUR) % 6 === 0) labels.push(at);
 
   return (
-    <section className="replay-bar bp6-dark" aria-label={t.bar}>
+    <section
+      className="replay-bar bp6-dark"
+      aria-label={t.bar}
+      data-situation-at={props.shown?.at ?? ''}
+      data-alarm-ids={props.shown?.alarmIds.join(',') ?? ''}
+    >
       <div className="replay-bar__controls">
         <Button
           icon={clock.playing ? 'pause' : 'play'}

@@ -124,6 +124,7 @@ function OpenReplay({ onClose }: { onClose(): void }) {
       eventsCapped={events?.capped ?? false}
       eventsError={eventsError}
       summary={summary}
+      shown={situation ? { at: situation.at, alarmIds: situation.alarms.map((alarm) => alarm.alarmId) } : null}
       loading={loading}
       situationError={situationError}
       onSeek={onSeek}
