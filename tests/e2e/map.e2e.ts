@@ -199,7 +199,7 @@ describe('map pages', () => {
     await page.keyboard.press('Home');
     await shows((await cursor.getAttribute('aria-valuemin'))!, false);
     await bar.getByRole('button', { name: '跳到告警' }).click();
-    expect(Number(await cursor.getAttribute('aria-valuenow'))).toBe(alarm.createTime);
+    await expect.poll(() => cursor.getAttribute('aria-valuenow')).toBe(String(alarm.createTime));
     await shows(String(alarm.createTime), true);
     await bar.getByText('实时图层已暂停').waitFor();
     await page.locator('.globe-host[data-effects]').waitFor();
