@@ -194,11 +194,8 @@ describe('map pages', () => {
         { at, id: alarm.alarmId, present },
         { timeout: 20_000 },
       );
-    // From the window's start, 跳到告警 lands on the planted alarm: the globe shows it, live layers paused.
-    await cursor.focus();
-    await page.keyboard.press('Home');
-    await shows((await cursor.getAttribute('aria-valuemin'))!, false);
-    await bar.getByRole('button', { name: '跳到告警' }).click();
+    // The bar opens an hour back, just after the planted alarm (planted before the page opened): 上一告警 lands on it.
+    await bar.getByRole('button', { name: '上一告警' }).click();
     await expect.poll(() => cursor.getAttribute('aria-valuenow')).toBe(String(alarm.createTime));
     await shows(String(alarm.createTime), true);
     await bar.getByText('实时图层已暂停').waitFor();
@@ -209,6 +206,9 @@ describe('map pages', () => {
     await cursor.focus();
     await page.keyboard.press('ArrowLeft');
     await shows(String(alarm.createTime - 60_000), false);
+    // And 跳到告警 from there comes back to it.
+    await bar.getByRole('button', { name: '跳到告警' }).click();
+    await shows(String(alarm.createTime), true);
     await bar.getByRole('button', { name: '返回实时' }).click();
     await bar.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '态势回放' }).waitFor();
