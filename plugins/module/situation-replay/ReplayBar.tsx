@@ -99,9 +99,11 @@ export function ReplayBar(props: ReplayBarProps) {
         />
         <Button icon="step-backward" text={t.previousAlarm} disabled={!props.canJump.previous} onClick={() => props.onJump(-1)} />
         <Button icon="step-forward" text={t.nextAlarm} disabled={!props.canJump.next} onClick={() => props.onJump(1)} />
-        <Tag className="replay-bar__now" intent="warning" large role="status" aria-live="polite">
-          {t.replaying(clock.cursor)}
-        </Tag>
+        <span role="status" aria-live="polite">
+          <Tag className="replay-bar__now" intent="warning" large>
+            {t.replaying(clock.cursor)}
+          </Tag>
+        </span>
         <span className="replay-bar__summary">
           {loading ? <Spinner size={14} aria-label={t.loading} /> : null}
           {props.situationError ? (
