@@ -36,6 +36,7 @@ describe('server layout', () => {
       'push',
       'recognition',
       'sensors',
+      'situation',
       'stats',
       'stats',
       'stream',
