@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Situation } from '@ops/contracts';
-import { MAX_OFFLINE_POINTS, situationEffects } from './situationEffects';
+import { MAX_ALARM_CIRCLES, MAX_OFFLINE_POINTS, situationEffects } from './situationEffects';
 
 const situation: Situation = {
   at: 1,
@@ -65,5 +65,11 @@ describe('situationEffects', () => {
       { id: 'person-4', kind: 'person', longitude: 120.3, latitude: 30.3, label: '张巡' },
       { id: 'uav-9', kind: 'uav', longitude: 120.4, latitude: 30.4, altitude: 80, heading: 90, label: '无人机-001' },
     ]);
+  });
+
+  it('draws the newest alarms only, as listed newest first', () => {
+    const many = Array.from({ length: MAX_ALARM_CIRCLES + 10 }, (_, index) => ({ ...situation.alarms[0]!, alarmId: index + 1 }));
+    const { circles } = situationEffects({ ...situation, alarms: many, offlineDevices: [], marks: [] });
+    expect(circles.map((circle) => circle.id)).toEqual(many.slice(0, MAX_ALARM_CIRCLES).map((alarm) => `replay-alarm-${alarm.alarmId}`));
   });
 });

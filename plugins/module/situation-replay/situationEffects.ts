@@ -23,18 +23,21 @@ export interface MovingSubject {
 export const REPLAY_SUBJECTS_ID = 'replay-subjects';
 /** Offline devices drawn at most (a whole fleet offline would flash thousands of points). */
 export const MAX_OFFLINE_POINTS = 300;
+/** Alarm circles drawn at most, the newest raised first (the server lists up to 500 open alarms). */
+export const MAX_ALARM_CIRCLES = 100;
 const ALARM_CIRCLE = { type: 'pushAlarm', maxRadius: 300, step: 15 };
 const MARK_CIRCLE = { maxRadius: 200, step: 10, color: '#ffb020' };
 
 /**
- * What the globe shows of a situation: each open alarm with a place as a pulsing circle, each offline
+ * What the globe shows of a situation: each open alarm with a place as a pulsing circle (the newest MAX_ALARM_CIRCLES), each offline
  * device as a flashing point, each source's mark (a case) as a circle, and the people and UAVs as
  * subjects of one movingSubjects effect. Ids are stable per item, so moving the cursor only adds and
  * removes what changed.
  */
 export function situationEffects(situation: Situation): { circles: ReplayEffect[]; subjects: MovingSubject[] } {
   const circles: ReplayEffect[] = [];
-  for (const alarm of situation.alarms) {
+  const placed = situation.alarms.filter((alarm) => alarm.longitude !== null && alarm.latitude !== null).slice(0, MAX_ALARM_CIRCLES);
+  for (const alarm of placed) {
     if (alarm.longitude === null || alarm.latitude === null) continue;
     circles.push({
       id: `replay-alarm-${alarm.alarmId}`,
