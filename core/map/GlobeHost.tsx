@@ -9,7 +9,7 @@ import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { MapLayer, type MapLayerContext, type MapGlobe } from './MapLayer';
 import { collectEffectRenderers } from './effectRenderers';
 import { MapDeviceDetail } from './MapDeviceDetail';
-import { MapOverlay, mapDeviceOpenedTopic } from './MapOverlay';
+import { MapOverlay, mapDeviceOpenedTopic, mapReplayTopic } from './MapOverlay';
 import { activatePlugins } from '../plugins/activatePlugins';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
@@ -200,14 +200,24 @@ export default function GlobeHost() {
   useEffect(() => () => bus.publish(mapDeviceOpenedTopic, null), [bus]);
 
   // Device status pushes (online_event / offline_event) recolour the device's marker.
-  useEffect(
-    () =>
-      onDeviceStatus(bus, ({ deviceId, online }) => {
-        const layer = viewer.current?.devices;
-        if (layer?.setOnline(deviceId, online)) setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
-      }),
-    [bus],
-  );
+  // While a replay holds the globe (mapReplayTopic) the markers keep their colours; after it they are read again.
+  const replaying = useRef(false);
+  useEffect(() => {
+    const stopStatus = onDeviceStatus(bus, ({ deviceId, online }) => {
+      const layer = viewer.current?.devices;
+      if (!replaying.current && layer?.setOnline(deviceId, online))
+        setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
+    });
+    const stopReplay = bus.subscribe(mapReplayTopic, (state) => {
+      const ended = replaying.current && !state.replaying;
+      replaying.current = state.replaying;
+      if (ended && viewer.current) void loadDevicesRef.current(viewer.current.devices);
+    });
+    return () => {
+      stopStatus();
+      stopReplay();
+    };
+  }, [bus]);
 
   /** Close above a point, looking straight down, so a circle there can be dragged on the ground. */
   const focus = (position: MapPosition) => {
