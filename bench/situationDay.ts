@@ -1,6 +1,7 @@
 // A day of the replay's other inputs for bench/tracks.ts: a fleet, its on/offline changes and alarms with
 // their closing history, written straight into the tables (a bench, not the app: no service would write a
 // day in seconds), so `SituationService.at` and `.events` are measured over a day of data beside the tracks.
+import { sql } from 'kysely';
 import type { Db } from '../server/db/Database';
 
 const DAY = 86_400_000;
@@ -99,4 +100,6 @@ export async function fillSituationDay(db: Db, tenantId: number, dayEnd: number,
       : []),
   ]);
   await inChunks(history, (chunk) => db.insertInto('alarm_history').values(chunk).execute());
+  // Statistics, as a server's tables have them (the history analyses what it grows): without them PostgreSQL guesses its plans.
+  await sql`analyze`.execute(db);
 }
