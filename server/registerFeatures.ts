@@ -19,6 +19,7 @@ import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { registerIntercom } from './intercom/registerIntercom';
 import { registerOperations, type OperationsFeature } from './operations/registerOperations';
 import { registerPanels } from './panels/registerPanels';
+import { registerPatrols, type PatrolsFeature } from './patrols/registerPatrols';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
 import type { RecognitionService } from './recognition/RecognitionService';
@@ -74,6 +75,8 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 巡查与打卡 (server/patrols/): routes, check-ins, the missed-checkpoint job (tests call missed.run()). */
+  patrols: PatrolsFeature;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -138,6 +141,7 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -157,9 +161,10 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      patrols,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, streams],
   };
 }

@@ -22,6 +22,7 @@ import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -50,6 +51,8 @@ export const routes = {
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  patrols: patrolRoutes,
+  patrolDev: patrolDevRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,
