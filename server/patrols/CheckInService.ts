@@ -1,6 +1,13 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { patrolKindOf, PATROL_NOTE_MAX_LENGTH, PATROL_PHOTO_MAX_BYTES, type CheckIn, type PatrolKind, type PatrolWaypoint } from '../../contracts/patrols';
+import {
+  patrolKindOf,
+  PATROL_NOTE_MAX_LENGTH,
+  PATROL_PHOTO_MAX_BYTES,
+  type CheckIn,
+  type PatrolKind,
+  type PatrolWaypoint,
+} from '../../contracts/patrols';
 import { patrolCheckInPushTopic } from '../../contracts/push/patrolPushTopics';
 import type { Db } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
@@ -64,12 +71,23 @@ export class CheckInService {
     const point = await this.db
       .selectFrom('patrol_checkpoints as c')
       .innerJoin('patrol_routes as r', (join) => join.onRef('r.route_id', '=', 'c.route_id').onRef('r.tenant_id', '=', 'c.tenant_id'))
-      .select(['c.checkpoint_id', 'c.route_id', 'c.name', 'c.longitude', 'c.latitude', 'c.radius_m', 'c.due_to_minute', 'r.kind', 'r.member_id'])
+      .select([
+        'c.checkpoint_id',
+        'c.route_id',
+        'c.name',
+        'c.longitude',
+        'c.latitude',
+        'c.radius_m',
+        'c.due_to_minute',
+        'r.kind',
+        'r.member_id',
+      ])
       .where('c.tenant_id', '=', tenantId)
       .where('c.checkpoint_id', '=', input.checkpointId)
       .executeTakeFirst();
     if (!point) throw new AppError(404, `打卡点不存在：${input.checkpointId}`);
-    if (Number(point.member_id) !== input.memberId) throw new AppError(403, `该巡查人员不是打卡点「${point.name}」所在路线的指派人员，不能打卡`);
+    if (Number(point.member_id) !== input.memberId)
+      throw new AppError(403, `该巡查人员不是打卡点「${point.name}」所在路线的指派人员，不能打卡`);
     const distance = distanceM(point.longitude, point.latitude, input.longitude, input.latitude);
     if (distance > point.radius_m)
       throw badRequest(`距打卡点「${point.name}」${Math.round(distance)} 米，超出打卡范围 ${Math.round(point.radius_m)} 米，不能打卡`);
@@ -189,7 +207,14 @@ export class CheckInService {
       .executeTakeFirst();
     const notes = SIMULATED_NOTES[patrolKindOf(kind?.kind)];
     try {
-      await this.checkIn(tenantId, { checkpointId, memberId, longitude: lng, latitude: lat, at, note: notes[Math.floor(random() * notes.length)] });
+      await this.checkIn(tenantId, {
+        checkpointId,
+        memberId,
+        longitude: lng,
+        latitude: lat,
+        at,
+        note: notes[Math.floor(random() * notes.length)],
+      });
     } catch (error) {
       if (error instanceof AppError && error.code >= 400 && error.code < 500) return;
       throw error;

@@ -61,7 +61,15 @@ export class PatrolPlans {
     return this.db.transaction().execute(async (trx) => {
       const route = await trx
         .insertInto('patrol_routes')
-        .values({ route_id: undefined, tenant_id: tenantId, name: plan.name.trim(), kind: plan.kind, team, member_id: plan.memberId, created_at: this.now() })
+        .values({
+          route_id: undefined,
+          tenant_id: tenantId,
+          name: plan.name.trim(),
+          kind: plan.kind,
+          team,
+          member_id: plan.memberId,
+          created_at: this.now(),
+        })
         .returning('route_id')
         .executeTakeFirstOrThrow();
       const routeId = Number(route.route_id);

@@ -243,8 +243,7 @@ export class PatrolQueries {
       ...rest,
       day,
       checkpoints: points.map((point) => {
-        const state: CheckpointState =
-          point.check_in_id !== null ? 'done' : point.due_to_minute <= endedBefore ? 'missed' : 'due';
+        const state: CheckpointState = point.check_in_id !== null ? 'done' : point.due_to_minute <= endedBefore ? 'missed' : 'due';
         return {
           checkpointId: Number(point.checkpoint_id),
           seq: point.seq,

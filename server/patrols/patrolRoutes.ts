@@ -71,7 +71,10 @@ export async function patrolRoutes(
 }
 
 /** SMS_DEV_ENDPOINT=1 only: the missed-checkpoint job runs now for a tenant (1 unless given). */
-export async function patrolDevRoute(api: FastifyInstance, { ctx, missed }: { ctx: ServerContext; missed: MissedCheckpoints }): Promise<void> {
+export async function patrolDevRoute(
+  api: FastifyInstance,
+  { ctx, missed }: { ctx: ServerContext; missed: MissedCheckpoints },
+): Promise<void> {
   route(api, patrolDevRoutes.findMissed, async (request) => {
     const tenantId = request.body?.tenantId ?? 1;
     if (!(await ctx.users.tenantExists(tenantId))) throw new AppError(404, '租户不存在');

@@ -37,6 +37,11 @@ export async function registerPatrols(
   if (seeded) log.info(`已写入 ${seeded} 条演示巡查路线`);
   await patrolRoutes(api, { queries, checkIns });
   if (config.smsDevEndpoint) await patrolDevRoute(api, { ctx, missed });
-  const job = new IntervalJob('漏打卡检查', config.simulator?.tickMs ? MISSED_CHECK_MS : 0, () => missed.run(), reportError('漏打卡检查失败'));
+  const job = new IntervalJob(
+    '漏打卡检查',
+    config.simulator?.tickMs ? MISSED_CHECK_MS : 0,
+    () => missed.run(),
+    reportError('漏打卡检查失败'),
+  );
   return { plans, queries, checkIns, missed, jobs: [job] };
 }

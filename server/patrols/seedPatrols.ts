@@ -34,7 +34,12 @@ export async function seedPatrols(
     const tenantId = Number(tenantKey);
     const existing = await db.selectFrom('patrol_routes').select('route_id').where('tenant_id', '=', tenantId).executeTakeFirst();
     if (existing) continue;
-    const members = await db.selectFrom('field_members').select('member_id').where('tenant_id', '=', tenantId).orderBy('member_id').execute();
+    const members = await db
+      .selectFrom('field_members')
+      .select('member_id')
+      .where('tenant_id', '=', tenantId)
+      .orderBy('member_id')
+      .execute();
     if (!members.length) continue;
     const random = seededRandom(20261127 + tenantId);
     let index = 0;
