@@ -61,23 +61,19 @@ export interface CheckpointOfDay extends Checkpoint {
   alarmId: number | null;
 }
 
-export interface PatrolRouteSummary {
+/** A route with each checkpoint's state on a day, and how many are in each. */
+export interface PatrolRoute {
   routeId: number;
   name: string;
   kind: PatrolKind;
   team: PatrolTeam;
   memberId: number;
   memberName: string;
-  checkpoints: number;
-  /** On the day asked for. */
+  /** The Asia/Shanghai day the states are of (its midnight, epoch ms). */
+  day: number;
   done: number;
   missed: number;
   due: number;
-}
-
-export interface PatrolRoute extends Omit<PatrolRouteSummary, 'checkpoints'> {
-  /** The Asia/Shanghai day the states are of (its midnight, epoch ms). */
-  day: number;
   checkpoints: CheckpointOfDay[];
 }
 

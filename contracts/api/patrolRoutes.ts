@@ -7,7 +7,6 @@ import {
   type CheckIn,
   type MissedCheckpoint,
   type PatrolRoute,
-  type PatrolRouteSummary,
   type PatrolStatistics,
 } from '../patrols';
 import { dataReply, defineRoute, fileReply, tableReply } from './defineRoute';
@@ -32,12 +31,12 @@ const day = time('日期（day）');
 const checkInReply = dataReply<CheckIn>();
 
 export const patrolRoutes = {
-  /** The tenant's planned routes with their checkpoints' figures on the day. */
+  /** The tenant's planned routes with each checkpoint's state on the day (the list and the map). */
   routes: defineRoute({
     method: 'GET',
     path: '/patrols/routes',
     query: fields({ ...paging(20, 100), kind, team, day }),
-    reply: tableReply<PatrolRouteSummary>(),
+    reply: tableReply<PatrolRoute>(),
     access: patrols,
   }),
   /** One route with each checkpoint's state on the day (done, missed, due). */

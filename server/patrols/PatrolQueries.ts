@@ -11,7 +11,7 @@ import {
   type PatrolFigures,
   type PatrolKind,
   type PatrolRoute,
-  type PatrolRouteSummary,
+  type CheckpointOfDay,
   type PatrolStatistics,
   type PatrolTeam,
 } from '../../contracts/patrols';
@@ -140,7 +140,7 @@ export class PatrolQueries {
     tenantId: number,
     day: number,
     endedBefore: number,
-    where: { kind?: PatrolKind; team?: PatrolTeam; routeIds?: number[] },
+    where: { kind?: PatrolKind },
   ): Promise<{ routeId: number; kind: PatrolKind; team: PatrolTeam; checkpoints: number; figures: PatrolFigures }[]> {
     let query = this.db
       .selectFrom('patrol_checkpoints as c')
@@ -156,8 +156,6 @@ export class PatrolQueries {
       ])
       .where('c.tenant_id', '=', tenantId);
     if (where.kind) query = query.where('r.kind', '=', where.kind);
-    if (where.team) query = query.where('r.team', '=', where.team);
-    if (where.routeIds) query = query.where('r.route_id', 'in', where.routeIds.length ? where.routeIds : [0]);
     const rows = await query.groupBy(['r.route_id', 'r.kind', 'r.team']).execute();
     return rows.map((row) => {
       const checkpoints = Number(row.checkpoints);
@@ -173,7 +171,8 @@ export class PatrolQueries {
     });
   }
 
-  async routes(tenantId: number, filter: RouteFilter & { routeId?: number }): Promise<{ rows: PatrolRouteSummary[]; total: number }> {
+  /** The routes (paged, by route id) with each checkpoint's state on the day: what the list and the map draw. */
+  async routes(tenantId: number, filter: RouteFilter & { routeId?: number }): Promise<{ rows: PatrolRoute[]; total: number }> {
     const { day, endedBefore } = this.dayOf(filter.day);
     let query = this.db
       .selectFrom('patrol_routes as r')
@@ -189,39 +188,13 @@ export class PatrolQueries {
       .limit(filter.pageSize)
       .offset((filter.pageNum - 1) * filter.pageSize)
       .execute();
-    const figures = await this.figuresByRoute(tenantId, day, endedBefore, { routeIds: rows.map((row) => Number(row.route_id)) });
-    return {
-      total: Number(total.n),
-      rows: rows.map((row) => {
-        const routeId = Number(row.route_id);
-        const found = figures.find((figure) => figure.routeId === routeId);
-        const { done, missed, due } = found?.figures ?? emptyFigures();
-        return {
-          routeId,
-          name: row.name,
-          kind: patrolKindOf(row.kind),
-          team: patrolTeamOf(row.team),
-          memberId: Number(row.member_id),
-          memberName: memberName(row.member_name, Number(row.member_id)),
-          checkpoints: found?.checkpoints ?? 0,
-          done,
-          missed,
-          due,
-        };
-      }),
-    };
-  }
-
-  async route(tenantId: number, routeId: number, askedDay?: number): Promise<PatrolRoute> {
-    const { day, endedBefore } = this.dayOf(askedDay);
-    const { rows } = await this.routes(tenantId, { pageNum: 1, pageSize: 1, day, routeId });
-    const summary = rows[0];
-    if (!summary) throw new AppError(404, `巡查路线不存在：${routeId}`);
+    const routeIds = rows.map((row) => Number(row.route_id));
     const points = await this.db
       .selectFrom('patrol_checkpoints as c')
       .leftJoin('patrol_check_ins as i', (join) => join.onRef('i.checkpoint_id', '=', 'c.checkpoint_id').on('i.day', '=', day))
       .leftJoin('patrol_missed as x', (join) => join.onRef('x.checkpoint_id', '=', 'c.checkpoint_id').on('x.day', '=', day))
       .select([
+        'c.route_id',
         'c.checkpoint_id',
         'c.seq',
         'c.name',
@@ -235,31 +208,55 @@ export class PatrolQueries {
         'x.alarm_id',
       ])
       .where('c.tenant_id', '=', tenantId)
-      .where('c.route_id', '=', routeId)
+      .where('c.route_id', 'in', routeIds.length ? routeIds : [0])
+      .orderBy('c.route_id')
       .orderBy('c.seq')
       .execute();
-    const { checkpoints: _count, ...rest } = summary;
     return {
-      ...rest,
-      day,
-      checkpoints: points.map((point) => {
-        const state: CheckpointState = point.check_in_id !== null ? 'done' : point.due_to_minute <= endedBefore ? 'missed' : 'due';
+      total: Number(total.n),
+      rows: rows.map((row) => {
+        const routeId = Number(row.route_id);
+        const checkpoints = points
+          .filter((point) => Number(point.route_id) === routeId)
+          .map((point): CheckpointOfDay => {
+            const state: CheckpointState = point.check_in_id !== null ? 'done' : point.due_to_minute <= endedBefore ? 'missed' : 'due';
+            return {
+              checkpointId: Number(point.checkpoint_id),
+              seq: point.seq,
+              name: point.name,
+              longitude: point.longitude,
+              latitude: point.latitude,
+              radiusM: point.radius_m,
+              dueFromMinute: point.due_from_minute,
+              dueToMinute: point.due_to_minute,
+              state,
+              checkInId: point.check_in_id === null ? null : Number(point.check_in_id),
+              checkedInAt: point.at === null ? null : Number(point.at),
+              alarmId: point.alarm_id === null ? null : Number(point.alarm_id),
+            };
+          });
+        const count = (state: CheckpointState) => checkpoints.filter((point) => point.state === state).length;
         return {
-          checkpointId: Number(point.checkpoint_id),
-          seq: point.seq,
-          name: point.name,
-          longitude: point.longitude,
-          latitude: point.latitude,
-          radiusM: point.radius_m,
-          dueFromMinute: point.due_from_minute,
-          dueToMinute: point.due_to_minute,
-          state,
-          checkInId: point.check_in_id === null ? null : Number(point.check_in_id),
-          checkedInAt: point.at === null ? null : Number(point.at),
-          alarmId: point.alarm_id === null ? null : Number(point.alarm_id),
+          routeId,
+          name: row.name,
+          kind: patrolKindOf(row.kind),
+          team: patrolTeamOf(row.team),
+          memberId: Number(row.member_id),
+          memberName: memberName(row.member_name, Number(row.member_id)),
+          day,
+          done: count('done'),
+          missed: count('missed'),
+          due: count('due'),
+          checkpoints,
         };
       }),
     };
+  }
+
+  async route(tenantId: number, routeId: number, day?: number): Promise<PatrolRoute> {
+    const [route] = (await this.routes(tenantId, { pageNum: 1, pageSize: 1, day, routeId })).rows;
+    if (!route) throw new AppError(404, `巡查路线不存在：${routeId}`);
+    return route;
   }
 
   async missed(tenantId: number, filter: MissedFilter): Promise<{ rows: MissedCheckpoint[]; total: number }> {
