@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
@@ -133,7 +134,8 @@ export class CheckInService {
     if (bytes.length > PATROL_PHOTO_MAX_BYTES) throw new AppError(413, '打卡照片（photo）不能超过 2 MB');
     const mime = detectPhotoType(bytes);
     if (mime !== 'image/jpeg' && mime !== 'image/png') throw badRequest('打卡照片（photo）必须是 JPEG 或 PNG 图片');
-    const file = `${tenantId}/${checkInId}.${PHOTO_EXTENSIONS[mime]}`;
+    // A name of its own: a racing upload that loses removes only its file.
+    const file = `${tenantId}/${checkInId}-${randomBytes(6).toString('hex')}.${PHOTO_EXTENSIONS[mime]}`;
     const path = join(this.root, file);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, bytes);
@@ -144,7 +146,10 @@ export class CheckInService {
       .where('check_in_id', '=', checkInId)
       .where('photo_file', 'is', null)
       .executeTakeFirst();
-    if (!Number(result.numUpdatedRows)) throw new AppError(409, '该打卡记录已有照片，不能重复上传');
+    if (!Number(result.numUpdatedRows)) {
+      await rm(path, { force: true });
+      throw new AppError(409, '该打卡记录已有照片，不能重复上传');
+    }
     const updated = { ...checkIn, hasPhoto: true };
     await this.publish(tenantId, updated);
     return updated;
