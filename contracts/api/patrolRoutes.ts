@@ -120,10 +120,11 @@ export const patrolRoutes = {
 
 /** Registered only with SMS_DEV_ENDPOINT=1: the missed-checkpoint job runs now (end-to-end tests, demos). */
 export const patrolDevRoutes = {
+  /** As of `at` (a past instant; now when absent), of one checkpoint when given. */
   findMissed: defineRoute({
     method: 'POST',
     path: '/dev/patrols/missed',
-    body: fields({ tenantId: plainId('租户编号无效') }),
+    body: fields({ tenantId: plainId('租户编号无效'), at: time('检查时间（at）'), checkpointId: id('打卡点编号（checkpointId）') }),
     bodyEncoding: 'json',
     reply: dataReply<{ raised: number }>(),
     access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示'),

@@ -20,9 +20,12 @@ export class MissedCheckpoints {
     private readonly now: () => number,
   ) {}
 
-  /** One round (of one tenant when given): the misses it raised. */
-  async run(tenantId?: number): Promise<number> {
-    const now = this.now();
+  /**
+   * One round (of one tenant, one checkpoint when given): the misses it raised. `at` (≤ now) looks as of
+   * then: the dev endpoint asks for a day already over, whose every window has ended.
+   */
+  async run(tenantId?: number, { at, checkpointId }: { at?: number; checkpointId?: number } = {}): Promise<number> {
+    const now = Math.min(at ?? this.now(), this.now());
     const day = patrolDayOf(now);
     let query = this.db
       .selectFrom('patrol_checkpoints as c')
@@ -64,6 +67,7 @@ export class MissedCheckpoints {
         ),
       );
     if (tenantId !== undefined) query = query.where('c.tenant_id', '=', tenantId);
+    if (checkpointId !== undefined) query = query.where('c.checkpoint_id', '=', checkpointId);
     const candidates = await query.orderBy('c.checkpoint_id').execute();
     let raised = 0;
     for (const point of candidates) {

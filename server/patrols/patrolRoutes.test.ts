@@ -293,10 +293,18 @@ describe('巡查与打卡 routes', () => {
     });
     expect((await get(`/patrols/missed?alarmId=${lawAlarm.alarm_id}`, await otherTenant())).total).toBe(0);
 
+    // As of a day already over (the dev endpoint's way), one checkpoint: its window (to 18:20) had ended then.
+    const nightMarket = dataOf<PatrolRoute>(await get(`/patrols/routes/${law}`)).checkpoints[1]!;
+    expect(nightMarket.state).toBe('due');
+    const yesterdayNight = TEST_CLOCK_START - 17 * 3_600_000;
+    expect(await missed.run(1, { at: yesterdayNight, checkpointId: nightMarket.checkpointId })).toBe(1);
+    expect(await missed.run(1, { at: yesterdayNight, checkpointId: nightMarket.checkpointId })).toBe(0);
+    expect((await get(`/patrols/missed?day=${yesterdayNight}`)).rows).toEqual([expect.objectContaining({ checkpointName: '夜市' })]);
+
     // The next day, once more for each (the 夜市 window ends at 18:20, after the clock's 16:00).
     server.advance(86_400_000);
     expect(await missed.run()).toBe(2);
-    expect(await countOf('patrol_missed')).toBe(4);
+    expect(await countOf('patrol_missed')).toBe(5);
     expect(await storedPushesFailingTheirTopic(server.services.ctx.db)).toEqual([]);
   });
 

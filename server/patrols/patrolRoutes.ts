@@ -70,14 +70,16 @@ export async function patrolRoutes(
   });
 }
 
-/** SMS_DEV_ENDPOINT=1 only: the missed-checkpoint job runs now for a tenant (1 unless given). */
+/** SMS_DEV_ENDPOINT=1 only: the missed-checkpoint job runs for a tenant (1 unless given), as of `at`, for one checkpoint when given. */
 export async function patrolDevRoute(
   api: FastifyInstance,
   { ctx, missed }: { ctx: ServerContext; missed: MissedCheckpoints },
 ): Promise<void> {
   route(api, patrolDevRoutes.findMissed, async (request) => {
-    const tenantId = request.body?.tenantId ?? 1;
+    const { tenantId = 1, at, checkpointId } = request.body ?? {};
     if (!(await ctx.users.tenantExists(tenantId))) throw new AppError(404, '租户不存在');
-    return ok({ raised: await missed.run(tenantId) });
+    return ok({
+      raised: await missed.run(tenantId, { ...(at === undefined ? {} : { at }), ...(checkpointId === undefined ? {} : { checkpointId }) }),
+    });
   });
 }
