@@ -1,4 +1,4 @@
-import { DAY_MS, shanghaiDayStart } from '../stats/periods';
+import { shanghaiDayStart } from '../stats/periods';
 
 /** The Asia/Shanghai midnight (epoch ms) of the day holding `at`: how check-ins and misses name their day. */
 export const patrolDayOf = (at: number): number => shanghaiDayStart(at);
@@ -18,5 +18,3 @@ export function distanceM(lng1: number, lat1: number, lng2: number, lat2: number
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-export { DAY_MS };

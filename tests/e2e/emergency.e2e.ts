@@ -282,7 +282,8 @@ describe('城市管理 and 综合执法 patrol pages', () => {
     const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: '查看告警：绿化问题' });
     await toast.waitFor({ timeout: 5000 });
     await toast.click();
-    await page.waitForURL(/\/cityManagement\/greencheckin\?alarmId=\d+$/);
+    // The toast opens the event's page (GREEN_CHECK_IN_EVENT: 综合执法 · 绿化打卡) or the alarm type's (城市管理 · 绿化打卡): both show greening.
+    await page.waitForURL(/\/(cityManagement\/greencheckin|lawEnforcement\/lawgreencheckin)\?alarmId=\d+$/);
     const detail = page.getByRole('region', { name: `路线详情：${route.name}` });
     await detail.getByText('该告警对应的漏打卡点').waitFor({ timeout: 15_000 });
     await detail.locator('li.is-highlighted').getByText(checkpoint.name).waitFor();
@@ -303,6 +304,7 @@ describe('城市管理 and 综合执法 patrol pages', () => {
     ] as const) {
       await page.goto(`/${path}`);
       await page.getByRole('heading', { name: title }).waitFor();
+      await globeReady(page);
       await page
         .getByRole('list', { name: /巡查路线列表$/ })
         .getByRole('button')

@@ -35,7 +35,7 @@ export const fieldPatrolStrings = {
   noNote: '无备注',
   photo: '现场照片',
   photoAlt: (checkpoint: string) => `${checkpoint}的打卡照片`,
-  noPhoto: '未上传照片',
+  noPhoto: '无照片',
   photoFailed: '照片加载失败',
   window: (from: string, to: string) => `${from}–${to}`,
   states: { done: '已打卡', missed: '漏打卡', due: '待打卡' } as Record<'done' | 'missed' | 'due', string>,
