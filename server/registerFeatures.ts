@@ -19,6 +19,7 @@ import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { registerIntercom } from './intercom/registerIntercom';
 import { registerOperations, type OperationsFeature } from './operations/registerOperations';
 import { registerPanels } from './panels/registerPanels';
+import { registerPatrols, type PatrolsFeature } from './patrols/registerPatrols';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
 import type { RecognitionService } from './recognition/RecognitionService';
@@ -78,6 +79,8 @@ export interface FeatureServices {
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
   /** 态势回放 (server/situation/): the situation at a past time and the timeline's marks. */
   situation: SituationService;
+  /** 巡查与打卡 (server/patrols/): routes, check-ins, the missed-checkpoint job (tests call missed.run()). */
+  patrols: PatrolsFeature;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -144,6 +147,7 @@ export async function registerFeatures(
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
   // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
   const situation = await registerSituation(api, deps, { alarms, alarmTypes });
+  const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -164,9 +168,10 @@ export async function registerFeatures(
       watchlists,
       lowAltitude,
       situation: situation.situation,
+      patrols,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, streams],
   };
 }

@@ -32,6 +32,7 @@ describe('server layout', () => {
       'lowAltitude',
       'operations',
       'panels',
+      'patrols',
       'platform',
       'push',
       'recognition',

@@ -23,6 +23,7 @@ import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -53,6 +54,8 @@ export const routes = {
   situation: situationRoutes,
   situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  patrols: patrolRoutes,
+  patrolDev: patrolDevRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,
