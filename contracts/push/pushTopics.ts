@@ -1,6 +1,7 @@
 import { alarmPushTopic } from './alarmPushTopic';
 import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
 import { emergencyPushTopic } from './emergencyPushTopic';
+import { patrolCheckInPushTopic, patrolMissedPushTopics } from './patrolPushTopics';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
@@ -26,5 +27,7 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  ...new Set(Object.values(patrolMissedPushTopics)),
+  patrolCheckInPushTopic,
   fieldPositionsPushTopic,
 ];

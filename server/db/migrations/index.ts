@@ -24,7 +24,8 @@ import { migration023WatchlistAreas } from './023_watchlist_areas';
 import { migration024PlateSearch } from './024_plate_search';
 import { migration025FieldPeople } from './025_field_people';
 import { migration026LowAltitude } from './026_low_altitude';
-import { migration027FieldTeams } from './027_field_teams';
+import { migration027Patrols } from './027_patrols';
+import { migration028FieldTeams } from './028_field_teams';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -56,5 +57,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '024_plate_search': migration024PlateSearch,
   '025_field_people': migration025FieldPeople,
   '026_low_altitude': migration026LowAltitude,
-  '027_field_teams': migration027FieldTeams,
+  '027_patrols': migration027Patrols,
+  '028_field_teams': migration028FieldTeams,
 };
