@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckIn, MissedCheckpoint, PatrolRoute, PatrolStatistics } from '../../contracts/patrols';
 import { TEST_CLOCK_START } from '../testing/seededDatabases';
 import { storedPushesFailingTheirTopic } from '../testing/storedPushesFailingTheirTopic';
@@ -13,6 +13,12 @@ setupTestServer((created, login) => {
   server = created;
   token = login;
 }, 'ADMIN-2026-DEMO');
+// A fresh start seeds the teams' members (server/seed/seedFieldMembers.ts) and their routes: these tests write their own.
+beforeEach(async () => {
+  const db = server.services.ctx.db;
+  for (const table of ['patrol_missed', 'patrol_check_ins', 'patrol_checkpoints', 'patrol_routes', 'field_members'] as const)
+    await db.deleteFrom(table).execute();
+});
 
 type Reply = Awaited<ReturnType<TestServer['api']>>['body'];
 const get = async (url: string, as = token) => (await server.api('GET', url, { token: as })).body;
