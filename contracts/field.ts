@@ -99,7 +99,7 @@ export interface MemberWork {
   workTeam: string | null;
   /** The team's open work orders and those closed today, newest first (at most 50). */
   tasks: FieldTask[];
-  /** Check-ins today: null until the patrols' check-ins are wired to the teams (a seam; see ARCHITECTURE.md "Field tracks"). */
+  /** The member's patrol check-ins today (null: a backend without check-ins). */
   checkIns: number | null;
 }
 

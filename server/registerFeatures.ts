@@ -151,7 +151,14 @@ export async function registerFeatures(
   // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
   const situation = await registerSituation(api, deps, { alarms, alarmTypes });
   const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
-  const field = await registerField(api, deps, { devices: devices.devices });
+  // The people simulator walks the patrols' routes of the day and checks in on arrival (their seam).
+  const field = await registerField(api, deps, {
+    devices: devices.devices,
+    patrols: {
+      waypointsOf: (tenantId, memberId, day) => patrols.checkIns.waypointsOf(tenantId, memberId, day),
+      arrived: (tenantId, memberId, checkpointId, at, lng, lat) => patrols.checkIns.arrived(tenantId, memberId, checkpointId, at, lng, lat),
+    },
+  });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {

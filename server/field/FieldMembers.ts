@@ -268,6 +268,14 @@ export class FieldMembers {
           closedAt: row.closed_at === null ? null : Number(row.closed_at),
         }))
       : [];
+    // The patrols' check-ins (server/patrols/, migration 027): read as rows, like analysis/ reads others'.
+    const checkIns = await this.db
+      .selectFrom('patrol_check_ins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('member_id', '=', memberId)
+      .where('at', '>=', since)
+      .executeTakeFirst();
     return {
       memberId,
       since,
@@ -277,7 +285,7 @@ export class FieldMembers {
       lastSeenAt: track.at(-1)?.at ?? null,
       workTeam: binding?.name ?? null,
       tasks,
-      checkIns: null,
+      checkIns: Number(checkIns?.n ?? 0),
     };
   }
 

@@ -28,6 +28,8 @@ export interface FieldSimulatorOptions {
 
 /** A member is at a checkpoint within this distance. */
 export const ARRIVAL_METRES = 15;
+/** A member's route of the day is asked for again this often (a route assigned during the day is walked within a minute). */
+const ROUTE_REFRESH_MS = 60_000;
 /** The push carries at most one message a second per tenant. */
 const PUSH_EVERY_MS = 1000;
 
@@ -53,6 +55,8 @@ export class FieldSimulator {
   private lastStepAt: number | undefined;
   private readonly lastPushAt = new Map<number, number>();
   private readonly loops = new Map<string, WalkPoint[]>();
+  /** Each member's route of the day as last asked (`tenant:member` → day, when, route), asked again after ROUTE_REFRESH_MS. */
+  private readonly routes = new Map<string, { day: number; at: number; route: RouteWaypoint[] | null }>();
   /** `tenant:member:day:checkpoint` of the arrivals already told, per day. */
   private readonly arrivals = new Set<string>();
   private arrivalsDay = 0;
@@ -129,7 +133,7 @@ export class FieldSimulator {
 
   /** A member's fix at `now`: along their patrol route of the day when they have one (telling arrivals), else round their street loop. */
   private async fixOf(tenantId: number, walker: Walker, now: number, day: number): Promise<Position | undefined> {
-    const route = await this.options.waypointsOf?.(tenantId, walker.memberId, day);
+    const route = await this.routeOf(tenantId, walker.memberId, day, now);
     const loop = route?.length ? route : await this.streetLoopOf(tenantId, walker);
     const { speed, phaseMetres } = walkerOf(walker.memberId);
     const fix = walkAt(loop, walker.memberId, speed, phaseMetres, now);
@@ -151,6 +155,16 @@ export class FieldSimulator {
       speed: fix.speed,
       heading: fix.heading,
     };
+  }
+
+  private async routeOf(tenantId: number, memberId: number, day: number, now: number): Promise<RouteWaypoint[] | null> {
+    if (!this.options.waypointsOf) return null;
+    const key = `${tenantId}:${memberId}`;
+    const known = this.routes.get(key);
+    if (known && known.day === day && now - known.at < ROUTE_REFRESH_MS && now >= known.at) return known.route;
+    const route = await this.options.waypointsOf(tenantId, memberId, day);
+    this.routes.set(key, { day, at: now, route });
+    return route;
   }
 
   private async streetLoopOf(tenantId: number, walker: Walker): Promise<WalkPoint[]> {

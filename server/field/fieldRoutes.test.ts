@@ -107,7 +107,7 @@ describe('班组 members and positions', () => {
     expect(member.lastPosition).toMatchObject({ at: start });
     expect(await get(`/field/members/${walker}`, other)).toMatchObject({ code: 404 });
     const work = dataOf<MemberWork>(await get(`/field/members/${walker}/work`));
-    expect(work).toMatchObject({ memberId: walker, fixes: 2, firstSeenAt: start - 1000, lastSeenAt: start, checkIns: null });
+    expect(work).toMatchObject({ memberId: walker, fixes: 2, firstSeenAt: start - 1000, lastSeenAt: start, checkIns: 0 });
     expect(work.distanceM).toBeGreaterThanOrEqual(0);
     expect(work.workTeam).toBeTruthy();
     const stats = dataOf<StatGroupData>(await get('/field/onDuty'));
