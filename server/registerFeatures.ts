@@ -5,6 +5,7 @@ import { emergencyAlarms } from './alarms/alarmTypes';
 import { registerAlarms } from './alarms/registerAlarms';
 import { registerAnalysis } from './analysis/registerAnalysis';
 import { registerAuth } from './auth/registerAuth';
+import { registerCases } from './cases/registerCases';
 import { registerBusiness } from './business/registerBusiness';
 import type { BusinessSimulator } from './business/BusinessSimulator';
 import type { DeviceDataVersion } from './db/DeviceDataVersion';
@@ -74,6 +75,8 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 综合执法's cases (server/cases/); tests run its simulator (a leader job) with caseSimulator.step(). */
+  cases: Awaited<ReturnType<typeof registerCases>>;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -138,6 +141,7 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  const cases = await registerCases(api, deps, { alarms, orderCounters, workOrders: workOrders.workOrders });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -157,9 +161,10 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      cases,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, cases, streams],
   };
 }

@@ -3,6 +3,7 @@ import { alarmRoutes } from './alarmRoutes';
 import { analysisRoutes } from './analysisRoutes';
 import { authRoutes } from './authRoutes';
 import { businessRoutes } from './businessRoutes';
+import { caseRoutes } from './caseRoutes';
 import { deviceRoutes } from './deviceRoutes';
 import { devRoutes } from './devRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
@@ -50,6 +51,7 @@ export const routes = {
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  cases: caseRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,

@@ -1,4 +1,5 @@
 import { alarmPushTopic } from './alarmPushTopic';
+import { caseChangedPushTopic, caseCityEventPushTopics } from './casePushTopics';
 import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
 import { emergencyPushTopic } from './emergencyPushTopic';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
@@ -25,4 +26,6 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  caseChangedPushTopic,
+  ...Object.values(caseCityEventPushTopics),
 ];
