@@ -36,7 +36,13 @@ export const caseRoutes = {
     reply: tableReply<CaseRow>(),
     access: casesMenu,
   }),
-  detail: defineRoute({ method: 'GET', path: '/cases/:caseId', params: pathParams({ caseId }), reply: dataReply<CaseDetail>(), access: casesMenu }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/cases/:caseId',
+    params: pathParams({ caseId }),
+    reply: dataReply<CaseDetail>(),
+    access: casesMenu,
+  }),
   /** The case a toast's alarm was raised for (`?alarmId=`). */
   byAlarm: defineRoute({
     method: 'GET',
@@ -68,7 +74,12 @@ export const caseRoutes = {
         longitude: range('经度（longitude）', -180, 180),
         latitude: range('纬度（latitude）', -90, 90),
       },
-      { kind: '请选择案件类型（kind）', title: '请填写案件标题', longitude: '请选择案件位置（longitude）', latitude: '请选择案件位置（latitude）' },
+      {
+        kind: '请选择案件类型（kind）',
+        title: '请填写案件标题',
+        longitude: '请选择案件位置（longitude）',
+        latitude: '请选择案件位置（latitude）',
+      },
     ),
     bodyEncoding: 'json',
     reply: caseReply,

@@ -173,7 +173,13 @@ export class CaseActions {
   }
 
   /** The status change and its audit row, all or nothing; refused (409) when the case moved since it was read. */
-  private async change(record: CaseRecord, userId: Actor, action: CaseAction, note: string, set: Partial<Database['cases']>): Promise<CaseRow> {
+  private async change(
+    record: CaseRecord,
+    userId: Actor,
+    action: CaseAction,
+    note: string,
+    set: Partial<Database['cases']>,
+  ): Promise<CaseRow> {
     const at = this.now();
     const to = CASE_TRANSITIONS[action].to;
     await this.db.transaction().execute(async (trx) => {

@@ -12,7 +12,14 @@ export class CaseAnnouncer {
 
   async announce(tenantId: number, row: CaseRow, action: CaseAction | 'register' | 'evidence', at: number): Promise<void> {
     await this.push
-      .publish(tenantId, caseChangedPushTopic, { caseId: row.caseId, caseNo: row.caseNo, kind: row.kind, status: row.status, action, time: at })
+      .publish(tenantId, caseChangedPushTopic, {
+        caseId: row.caseId,
+        caseNo: row.caseNo,
+        kind: row.kind,
+        status: row.status,
+        action,
+        time: at,
+      })
       .catch(this.onPushError);
   }
 

@@ -1,6 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { CASE_EVIDENCE_MAX_BYTES, CASE_EVIDENCE_MAX_COUNT, OPEN_CASE_STATUSES, type CaseEvidence, type CaseStatus } from '../../contracts/cases';
+import {
+  CASE_EVIDENCE_MAX_BYTES,
+  CASE_EVIDENCE_MAX_COUNT,
+  OPEN_CASE_STATUSES,
+  type CaseEvidence,
+  type CaseStatus,
+} from '../../contracts/cases';
 import type { Db } from '../db/Database';
 import { AppError, badRequest } from '../envelope';
 import { detectPhotoType, PHOTO_EXTENSIONS } from '../workOrders/photos';
@@ -49,7 +55,17 @@ export class CaseEvidenceStore {
       const evidenceId = await this.db.transaction().execute(async (trx) => {
         const { evidence_id } = await trx
           .insertInto('case_evidence')
-          .values({ evidence_id: undefined, case_id: record.case_id, tenant_id: tenantId, status, file: '', mime, size: bytes.length, user_id: userId, created_at: at })
+          .values({
+            evidence_id: undefined,
+            case_id: record.case_id,
+            tenant_id: tenantId,
+            status,
+            file: '',
+            mime,
+            size: bytes.length,
+            user_id: userId,
+            created_at: at,
+          })
           .returning('evidence_id')
           .executeTakeFirstOrThrow();
         const id = Number(evidence_id);

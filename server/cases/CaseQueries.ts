@@ -63,7 +63,11 @@ export class CaseQueries {
     if (keyword) {
       const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       base = base.where((eb) =>
-        eb.or([sql<boolean>`title like ${like} escape '\\'`, sql<boolean>`case_no like ${like} escape '\\'`, sql<boolean>`area like ${like} escape '\\'`]),
+        eb.or([
+          sql<boolean>`title like ${like} escape '\\'`,
+          sql<boolean>`case_no like ${like} escape '\\'`,
+          sql<boolean>`area like ${like} escape '\\'`,
+        ]),
       );
     }
     const total = numberOf((await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count);
@@ -103,19 +107,17 @@ export class CaseQueries {
     ]);
     return {
       ...row,
-      events: events.map(
-        (event): CaseEvent => ({
-          eventId: Number(event.event_id),
-          action: event.action as CaseEvent['action'],
-          actionName: CASE_ACTION_LABELS[event.action as CaseEvent['action']] ?? event.action,
-          fromStatus: event.from_status as CaseStatus | null,
-          toStatus: event.to_status as CaseStatus | null,
-          note: event.note,
-          userId: event.user_id,
-          userName: event.nick_name ?? '现场班组',
-          time: Number(event.at),
-        }),
-      ),
+      events: events.map((event): CaseEvent => ({
+        eventId: Number(event.event_id),
+        action: event.action as CaseEvent['action'],
+        actionName: CASE_ACTION_LABELS[event.action as CaseEvent['action']] ?? event.action,
+        fromStatus: event.from_status as CaseStatus | null,
+        toStatus: event.to_status as CaseStatus | null,
+        note: event.note,
+        userId: event.user_id,
+        userName: event.nick_name ?? '现场班组',
+        time: Number(event.at),
+      })),
       evidence: evidence.map((item) => ({
         evidenceId: Number(item.evidence_id),
         mime: item.mime,
@@ -130,7 +132,12 @@ export class CaseQueries {
 
   /** The case an alarm was raised for (a toast's `?alarmId=`); 404 when none. */
   async byAlarm(tenantId: number, alarmId: number): Promise<CaseRow> {
-    const row = await this.db.selectFrom('cases').selectAll().where('tenant_id', '=', tenantId).where('alarm_id', '=', alarmId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('cases')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('alarm_id', '=', alarmId)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, `告警 ${alarmId} 没有对应的案件`);
     return toCaseRow(row, this.now());
   }
@@ -165,17 +172,36 @@ export class CaseQueries {
           sql<string>`sum(case when status = 'closed' and closed_at >= ${begin} and closed_at <= ${end} then 1 else 0 end)`.as('closed'),
           sql<string>`sum(case when created_at >= ${now - DAY_MS} then ${open} else 0 end)`.as('age1'),
           sql<string>`sum(case when created_at < ${now - DAY_MS} and created_at >= ${now - 2 * DAY_MS} then ${open} else 0 end)`.as('age2'),
-          sql<string>`sum(case when created_at < ${now - 2 * DAY_MS} and created_at >= ${now - 7 * DAY_MS} then ${open} else 0 end)`.as('age7'),
+          sql<string>`sum(case when created_at < ${now - 2 * DAY_MS} and created_at >= ${now - 7 * DAY_MS} then ${open} else 0 end)`.as(
+            'age7',
+          ),
           sql<string>`sum(case when created_at < ${now - 7 * DAY_MS} then ${open} else 0 end)`.as('ageMore'),
         ])
         .executeTakeFirst(),
-      inWindow().select(['kind as name', (eb) => eb.fn.countAll<number>().as('value')]).groupBy('kind').execute(),
-      inWindow().select(['area as name', (eb) => eb.fn.countAll<number>().as('value')]).groupBy('area').orderBy('area').execute(),
-      inWindow().where('team', 'is not', null).select(['team as name', (eb) => eb.fn.countAll<number>().as('value')]).groupBy('team').execute(),
-      inWindow().select(['status as name', (eb) => eb.fn.countAll<number>().as('value')]).groupBy('status').execute(),
+      inWindow()
+        .select(['kind as name', (eb) => eb.fn.countAll<number>().as('value')])
+        .groupBy('kind')
+        .execute(),
+      inWindow()
+        .select(['area as name', (eb) => eb.fn.countAll<number>().as('value')])
+        .groupBy('area')
+        .orderBy('area')
+        .execute(),
+      inWindow()
+        .where('team', 'is not', null)
+        .select(['team as name', (eb) => eb.fn.countAll<number>().as('value')])
+        .groupBy('team')
+        .execute(),
+      inWindow()
+        .select(['status as name', (eb) => eb.fn.countAll<number>().as('value')])
+        .groupBy('status')
+        .execute(),
     ]);
-    const counted = <K extends string>(rows: { name: string | null; value: number | string }[], labels: Record<K, string>, keys: readonly K[]) =>
-      keys.map((key) => ({ name: labels[key], value: numberOf(rows.find((row) => row.name === key)?.value) }));
+    const counted = <K extends string>(
+      rows: { name: string | null; value: number | string }[],
+      labels: Record<K, string>,
+      keys: readonly K[],
+    ) => keys.map((key) => ({ name: labels[key], value: numberOf(rows.find((row) => row.name === key)?.value) }));
     const kinds = kindsOf(group) ?? (Object.keys(CASE_KIND_LABELS) as CaseKind[]);
     return {
       today: numberOf(figures?.today),

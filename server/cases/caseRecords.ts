@@ -72,7 +72,16 @@ export async function caseRecord(db: Db, tenantId: number, caseId: number): Prom
 /** The audit row of a step, in the step's transaction. */
 export async function writeCaseEvent(
   trx: Transaction<Database>,
-  event: { caseId: number; tenantId: number; at: number; userId: number | null; action: string; from: string | null; to: string | null; note: string },
+  event: {
+    caseId: number;
+    tenantId: number;
+    at: number;
+    userId: number | null;
+    action: string;
+    from: string | null;
+    to: string | null;
+    note: string;
+  },
 ): Promise<number> {
   const { event_id } = await trx
     .insertInto('case_events')

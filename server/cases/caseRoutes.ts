@@ -82,7 +82,11 @@ export async function caseRoutes(api: FastifyInstance, cases: Cases): Promise<vo
 
   route(api, declared.evidenceFile, async (request, reply) => {
     const file = await cases.evidence.file(sessionOf(request).tenantId, request.query.id);
-    return reply.type(file.mime).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(file.bytes);
+    return reply
+      .type(file.mime)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.bytes);
   });
 
   route(api, declared.parkingLots, async (request) => ok(await cases.parkingLots.list(sessionOf(request).tenantId)));

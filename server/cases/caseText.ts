@@ -1,7 +1,13 @@
 import type { CaseKind } from '../../contracts/cases';
 
 /** What the simulator and the history write into cases: plausible titles per kind, handling and closing notes. */
-export const CASE_TEXT: { titles: Record<CaseKind, string[]>; reporters: string[]; handled: string[]; closed: string[]; rejected: string[] } = {
+export const CASE_TEXT: {
+  titles: Record<CaseKind, string[]>;
+  reporters: string[];
+  handled: string[];
+  closed: string[];
+  rejected: string[];
+} = {
   titles: {
     complaint: ['夜间施工噪音扰民', '商铺占道经营', '餐饮油烟直排', '广场舞音响过大', '共享单车乱停放堵塞人行道', '小区门口垃圾堆放'],
     suggestion: ['建议增设公交站遮阳棚', '建议路口增加行人信号灯', '建议公园增设公共座椅', '建议延长公厕开放时间'],
