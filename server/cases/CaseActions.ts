@@ -18,6 +18,7 @@ import { AppError, badRequest } from '../envelope';
 import { shanghaiDay, type OrderCounters } from '../workOrders/OrderCounters';
 import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
 import type { CaseAnnouncer } from './CaseAnnouncer';
+import type { WorkTeamOf } from './workTeams';
 import { caseRecord, statusLabel as label, toCaseRow, writeCaseEvent, type CaseRecord } from './caseRecords';
 
 /** The counter type of case numbers (order_counters.type). */
@@ -35,6 +36,9 @@ export function nearestPlace(places: readonly NamedPlace[], longitude: number, l
   return best;
 }
 
+/** What a case does with its work order: it follows the case (created and dispatched, accepted with the handling, done at closing). */
+export type CaseWorkOrders = Pick<WorkOrderActions, 'create' | 'assign' | 'accept' | 'progress' | 'close' | 'cancel'>;
+
 /** Who moves a case: an operator's id, or null for the field team itself (the simulator), shown as 系统. */
 export type Actor = number | null;
 
@@ -44,13 +48,16 @@ export type Actor = number | null;
  * with its audit row in one transaction, and the UPDATE names the status it was read in, so of two
  * concurrent moves one wins and the other is refused. Numbers (AJ-yyyymmdd-nnnn) come from
  * OrderCounters in the transaction that stores the case. Assigning creates the team's work order
- * through WorkOrderActions (never its tables); refusing an assigned case cancels that order.
+ * through WorkOrderActions (never its tables), dispatched to the field team's work-order team; the order
+ * follows the case (accepted and noted when the team handles, done when the case closes, cancelled when
+ * it is refused) after the case's own step committed.
  */
 export class CaseActions {
   constructor(
     private readonly db: Db,
     private readonly counters: OrderCounters,
-    private readonly orders: Pick<WorkOrderActions, 'create' | 'cancel'>,
+    private readonly orders: CaseWorkOrders,
+    private readonly workTeamOf: WorkTeamOf,
     private readonly alarms: Pick<AlarmService, 'raise'> | undefined,
     private readonly announcer: CaseAnnouncer,
     private readonly places: TenantPlaces,
@@ -126,8 +133,9 @@ export class CaseActions {
       category: 'INSPECTION',
       ...(record.alarm_id !== null ? { alarmId: Number(record.alarm_id) } : {}),
     });
+    let assigned: CaseRow;
     try {
-      return await this.change(record, userId, 'assign', note || `派遣至${CASE_TEAM_LABELS[team]}`, {
+      assigned = await this.change(record, userId, 'assign', note || `派遣至${CASE_TEAM_LABELS[team]}`, {
         team,
         work_order_id: order.orderId,
         assigned_at: this.now(),
@@ -136,20 +144,34 @@ export class CaseActions {
       await this.orders.cancel(tenantId, userId, order.orderId, `案件 ${record.case_no} 已被他人处理，工单作废`);
       throw error;
     }
+    const workTeamId = await this.workTeamOf(tenantId, team);
+    if (workTeamId !== undefined)
+      await this.orders.assign(tenantId, userId, { orderId: order.orderId, teamId: workTeamId, note: `派遣至${CASE_TEAM_LABELS[team]}` });
+    return assigned;
   }
 
   async handle(tenantId: number, userId: Actor, caseId: number, note: string): Promise<CaseRow> {
     const record = await caseRecord(this.db, tenantId, caseId);
     this.allowed(record, 'handle');
     if (!note) throw badRequest('请填写处置情况');
-    return this.change(record, userId, 'handle', note, { handled_at: this.now() });
+    const handled = await this.change(record, userId, 'handle', note, { handled_at: this.now() });
+    const order = record.work_order_id === null ? undefined : Number(record.work_order_id);
+    if (order !== undefined && (await this.orderStatus(record.tenant_id, order)) === 'ASSIGNED') {
+      await this.orders.accept(tenantId, userId, order, '');
+      await this.orders.progress(tenantId, userId, order, note);
+    }
+    return handled;
   }
 
   async close(tenantId: number, userId: number, caseId: number, note: string): Promise<CaseRow> {
     const record = await caseRecord(this.db, tenantId, caseId);
     this.allowed(record, 'close');
     if (!note) throw badRequest('请填写结案意见');
-    return this.change(record, userId, 'close', note, { closed_at: this.now() });
+    const closed = await this.change(record, userId, 'close', note, { closed_at: this.now() });
+    const order = record.work_order_id === null ? undefined : Number(record.work_order_id);
+    if (order !== undefined && (await this.orderStatus(record.tenant_id, order)) === 'PROCESSING')
+      await this.orders.close(tenantId, userId, order, `案件 ${record.case_no} 已结案：${note}`.slice(0, 1000));
+    return closed;
   }
 
   async reject(tenantId: number, userId: number, caseId: number, reason: string): Promise<CaseRow> {
@@ -158,9 +180,22 @@ export class CaseActions {
     if (!reason) throw badRequest('请填写不予受理的原因');
     const rejected = await this.change(record, userId, 'reject', reason, { closed_at: this.now() });
     // The team's order has nothing left to do.
-    if (record.work_order_id !== null)
-      await this.orders.cancel(tenantId, userId, Number(record.work_order_id), `案件 ${record.case_no} 不予受理：${reason}`.slice(0, 500));
+    const order = record.work_order_id === null ? undefined : Number(record.work_order_id);
+    const status = order === undefined ? undefined : await this.orderStatus(record.tenant_id, order);
+    if (order !== undefined && (status === 'PENDING' || status === 'ASSIGNED'))
+      await this.orders.cancel(tenantId, userId, order, `案件 ${record.case_no} 不予受理：${reason}`.slice(0, 500));
     return rejected;
+  }
+
+  /** The work order's status now (it may have been moved in 工单管理 since). */
+  private async orderStatus(tenantId: number, orderId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('work_orders')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row?.status;
   }
 
   /** Refuses (409) an action the case's status does not allow, naming both. */

@@ -3,12 +3,12 @@ import type { TenantPlaces } from '../analysis/sqlFigures';
 import type { Db } from '../db/Database';
 import type { PushPublisher } from '../push/PushPublisher';
 import type { OrderCounters } from '../workOrders/OrderCounters';
-import type { WorkOrderActions } from '../workOrders/WorkOrderActions';
-import { CaseActions } from './CaseActions';
+import { CaseActions, type CaseWorkOrders } from './CaseActions';
 import { CaseAnnouncer } from './CaseAnnouncer';
 import { CaseEvidenceStore } from './CaseEvidenceStore';
 import { CaseQueries } from './CaseQueries';
 import { ParkingLots } from './ParkingLots';
+import { workTeamByOrder, type WorkTeamOf } from './workTeams';
 
 /** Cases of a tenant (tables cases, case_events, case_evidence), by concern, and the parking lots' occupancy. */
 export interface Cases {
@@ -21,7 +21,9 @@ export interface Cases {
 export interface CaseDependencies {
   db: Db;
   counters: OrderCounters;
-  orders: Pick<WorkOrderActions, 'create' | 'cancel'>;
+  orders: CaseWorkOrders;
+  /** The work-order team of an A/B/C team (default: workTeamByOrder). */
+  workTeamOf?: WorkTeamOf;
   /** Raises a new case's city-event alarm; absent (the history) raises none. */
   alarms?: Pick<AlarmService, 'raise'>;
   push: PushPublisher;
@@ -35,7 +37,16 @@ export function createCases(deps: CaseDependencies): Cases {
   const announcer = new CaseAnnouncer(deps.push, deps.onPushError);
   return {
     queries: new CaseQueries(deps.db, deps.now),
-    actions: new CaseActions(deps.db, deps.counters, deps.orders, deps.alarms, announcer, deps.places, deps.now),
+    actions: new CaseActions(
+      deps.db,
+      deps.counters,
+      deps.orders,
+      deps.workTeamOf ?? workTeamByOrder(deps.db),
+      deps.alarms,
+      announcer,
+      deps.places,
+      deps.now,
+    ),
     evidence: new CaseEvidenceStore(deps.db, announcer, deps.dataDir, deps.now),
     parkingLots: new ParkingLots(deps.db),
   };

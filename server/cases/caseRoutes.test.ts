@@ -93,9 +93,17 @@ describe('cases', () => {
     const alarm = await server.services.alarms.get(1, first.alarmId!);
     expect(alarm).toMatchObject({ alarmType: 'COMPLAINT_SUGGESTION', alarmContent: `投诉案件 ${first.caseNo}：夜间施工噪音扰民` });
     expect(dataOf<CaseRow>(await get(`/cases/byAlarm/${first.alarmId}`)).caseId).toBe(first.caseId);
-    const pushed = await server.services.ctx.db.selectFrom('push_log').select(['event_type', 'payload']).where('tenant_id', '=', 1).execute();
+    const pushed = await server.services.ctx.db
+      .selectFrom('push_log')
+      .select(['event_type', 'payload'])
+      .where('tenant_id', '=', 1)
+      .execute();
     const cityEvent = pushed.find((row) => row.event_type === 'COMPLAINT_SUGGESTION_EVENT');
-    expect(JSON.parse(String(cityEvent?.payload)).data).toMatchObject({ alarmId: first.alarmId, caseId: first.caseId, caseNo: first.caseNo });
+    expect(JSON.parse(String(cityEvent?.payload)).data).toMatchObject({
+      alarmId: first.alarmId,
+      caseId: first.caseId,
+      caseNo: first.caseNo,
+    });
     expect(pushed.filter((row) => row.event_type === 'CASE_CHANGED')).toHaveLength(2);
 
     const assigned = dataOf<CaseRow>(await post(`/cases/${first.caseId}/assign`, { team: 'B' }));
@@ -112,6 +120,8 @@ describe('cases', () => {
     const closed = dataOf<CaseRow>(await post(`/cases/${first.caseId}/close`, { note: '回访满意' }));
     expect(closed).toMatchObject({ status: 'closed', statusName: '已结案' });
     expect(closed.closedAt).not.toBeNull();
+    // The work order followed: accepted with the handling, done at closing.
+    expect(dataOf<WorkOrderRow>(await get(`/workOrder/detail/${assigned.workOrderId}`)).status).toBe('DONE');
     const full = await detail(first.caseId);
     expect(full.actions).toEqual([]);
     expect(full.events.map((event) => [event.action, event.fromStatus, event.toStatus, event.note, event.userName])).toEqual([
