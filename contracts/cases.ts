@@ -206,6 +206,13 @@ export const CASE_CITY_EVENTS: Partial<Record<CaseKind, { eventType: CaseCityEve
 export const CASE_CITY_EVENT_TYPES = ['COMPLAINT_SUGGESTION_EVENT', 'PARKING_EVENT', 'OTHER_EVENT'] as const;
 export type CaseCityEventType = (typeof CASE_CITY_EVENT_TYPES)[number];
 
+/** A named place of the tenant a case may be registered at (the 登记 form's list). */
+export interface CasePlace {
+  name: string;
+  longitude: number;
+  latitude: number;
+}
+
 /** A parking lot (a smartParking device) with its occupancy now. */
 export interface ParkingLot {
   deviceId: number;

@@ -7,6 +7,7 @@ import {
   CASE_TEAMS,
   type CaseDetail,
   type CaseEvidence,
+  type CasePlace,
   type CaseRow,
   type CaseStats,
   type ParkingLot,
@@ -136,6 +137,8 @@ export const caseRoutes = {
     reply: fileReply(),
     access: casesMenu,
   }),
+  /** The tenant's named places (the 登记 form's list of areas). */
+  places: defineRoute({ method: 'GET', path: '/cases/places', reply: dataReply<CasePlace[]>(), access: casesMenu }),
   /** Parking lots with their occupancy now, placed on the map (停车管理). */
   parkingLots: defineRoute({ method: 'GET', path: '/cases/parking/lots', reply: dataReply<ParkingLot[]>(), access: parkingMenu }),
 };

@@ -1,12 +1,4 @@
-import {
-  CASE_ACTIONS,
-  CASE_CITY_EVENT_TYPES,
-  CASE_KINDS,
-  CASE_STATUSES,
-  type CaseAlarmPushed,
-  type CaseChanged,
-  type CaseCityEventType,
-} from '../cases';
+import { CASE_ACTIONS, CASE_KINDS, CASE_STATUSES, type CaseAlarmPushed, type CaseChanged, type CaseCityEventType } from '../cases';
 import { definePushTopic, type PushTopic } from './PushTopic';
 import { enumOf, integer, number, object, text } from './pushSchema';
 

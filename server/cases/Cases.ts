@@ -16,6 +16,8 @@ export interface Cases {
   actions: CaseActions;
   evidence: CaseEvidenceStore;
   parkingLots: ParkingLots;
+  /** The tenants' named places: a case's area is the nearest. */
+  places: TenantPlaces;
 }
 
 export interface CaseDependencies {
@@ -49,5 +51,6 @@ export function createCases(deps: CaseDependencies): Cases {
     ),
     evidence: new CaseEvidenceStore(deps.db, announcer, deps.dataDir, deps.now),
     parkingLots: new ParkingLots(deps.db),
+    places: deps.places,
   };
 }

@@ -111,7 +111,7 @@ describe('cases', () => {
     const order = dataOf<WorkOrderRow>(await get(`/workOrder/detail/${assigned.workOrderId}`));
     expect(order).toMatchObject({
       title: `案件 ${first.caseNo}：夜间施工噪音扰民`,
-      status: 'PENDING',
+      status: 'ASSIGNED',
       alarmId: first.alarmId,
       category: 'INSPECTION',
     });

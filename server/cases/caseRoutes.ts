@@ -89,5 +89,9 @@ export async function caseRoutes(api: FastifyInstance, cases: Cases): Promise<vo
       .send(file.bytes);
   });
 
+  route(api, declared.places, async (request) =>
+    ok((cases.places[sessionOf(request).tenantId] ?? []).map(({ name, longitude, latitude }) => ({ name, longitude, latitude }))),
+  );
+
   route(api, declared.parkingLots, async (request) => ok(await cases.parkingLots.list(sessionOf(request).tenantId)));
 }

@@ -5,7 +5,6 @@ import { loadAlarmTypes } from '../../alarms/alarmTypes';
 import type { TenantPlaces } from '../../analysis/sqlFigures';
 import { createCases } from '../../cases/Cases';
 import { CASE_TEXT } from '../../cases/caseText';
-import type { Db } from '../../db/Database';
 import { DAY_MS, HOUR_MS } from '../../stats/periods';
 import { OrderCounters } from '../../workOrders/OrderCounters';
 import { WorkOrderActions } from '../../workOrders/WorkOrderActions';
@@ -103,7 +102,8 @@ async function replayTenant(
         longitude: place.longitude + offset.longitude,
         latitude: place.latitude + offset.latitude,
       });
-      if (roll > 0.95) {
+      // One in twelve is refused.
+      if (index % 12 === 5) {
         timeline.at(assignAt, () => actions.reject(tenantId, operator, created.caseId, rejected).then(() => undefined));
         return;
       }
@@ -121,6 +121,34 @@ async function replayTenant(
       });
     });
   }
+  // The latest few are still waiting: for the dispatcher, and (the oldest) for its team.
+  const latest = [25, 70, 110].map((minutes, index) => ({
+    at: now - minutes * MINUTE_MS,
+    kind: CASE_KINDS[(tenantId + index) % CASE_KINDS.length]!,
+    place: pick(random, places[tenantId]!),
+    reporterName: pick(random, CASE_TEXT.reporters),
+    operator: pick(random, handlers),
+    team: pick(random, CASE_TEAMS),
+    assigned: minutes > 100,
+  }));
+  for (const item of latest) {
+    const title = pick(random, CASE_TEXT.titles[item.kind]);
+    timeline.at(item.at, async () => {
+      const created = await actions.register(tenantId, item.operator, {
+        kind: item.kind,
+        source: 'public',
+        title,
+        description: `${item.place.name}附近${title}，请尽快处理。`,
+        reporterName: item.reporterName,
+        longitude: item.place.longitude,
+        latitude: item.place.latitude,
+      });
+      if (item.assigned)
+        timeline.at(item.at + 20 * MINUTE_MS, () =>
+          actions.assign(tenantId, item.operator, created.caseId, item.team, '').then(() => undefined),
+        );
+    });
+  }
   await timeline.play();
-  return count;
+  return count + latest.length;
 }
