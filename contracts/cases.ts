@@ -26,9 +26,9 @@ export const CASE_GROUPS = {
 export type CaseGroup = keyof typeof CASE_GROUPS;
 export const CASE_GROUP_NAMES = Object.keys(CASE_GROUPS) as CaseGroup[];
 
-export const CASE_SOURCES = ['public', 'patrol', 'camera'] as const;
+export const CASE_SOURCES = ['public', 'patrol', 'video'] as const;
 export type CaseSource = (typeof CASE_SOURCES)[number];
-export const CASE_SOURCE_LABELS: Record<CaseSource, string> = { public: '市民热线/APP', patrol: '巡查上报', camera: '视频发现' };
+export const CASE_SOURCE_LABELS: Record<CaseSource, string> = { public: '市民热线/APP', patrol: '巡查上报', video: '视频发现' };
 
 /** The field teams a case is dispatched to (the A, B and C teams of field_members). */
 export const CASE_TEAMS = ['A', 'B', 'C'] as const;

@@ -251,4 +251,67 @@ describe('安全应急 map pages', () => {
     },
     240_000,
   );
+
+  it('a complaint is registered on 投诉建议, dispatched to a team, handled by the team and closed, the list and the detail following each step', async () => {
+    const page = await signedIn();
+    await page.goto('/lawEnforcement/lawcomplaintsuggestions');
+    const list = page.getByRole('region', { name: '投诉建议案件列表' });
+    await list.getByRole('button', { name: '登记案件' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'cases-complaints');
+
+    // 登记: the form names kind, title, place (an area of the tenant) and the reporter.
+    await list.getByRole('button', { name: '登记案件' }).click();
+    const form = page.getByRole('dialog', { name: '登记案件' });
+    await form.getByLabel('案件类型').selectOption('complaint');
+    await form.getByLabel('标题').fill('深夜装修噪音扰民（端到端）');
+    await form.getByLabel('描述').fill('江南大道某小区夜间装修');
+    await form.getByLabel('地点').selectOption('江南大道');
+    await form.getByLabel('报告人姓名（可选）').fill('王先生');
+    await form.getByLabel('报告人手机号（可选）').fill('13800000009');
+    await screenshot(page, 'cases-register-form');
+    await form.getByRole('button', { name: '登记', exact: true }).click();
+    // The new case is focused (its id in the address) and first in the list, 已登记.
+    await page.waitForURL(/\?caseId=\d+$/, { timeout: 10_000 });
+    const caseId = Number(new URL(page.url()).searchParams.get('caseId'));
+    const item = list.getByRole('button', { name: /深夜装修噪音扰民（端到端）$/ });
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已登记');
+    const detail = page.getByRole('region', { name: '案件详情' });
+    const actions = detail.getByRole('group', { name: '办理' });
+    await expect.poll(() => actions.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['派遣', '不予受理']);
+
+    // 派遣 to B 班组: its work order is made; the list and the detail say 已派遣.
+    await actions.getByRole('button', { name: '派遣' }).click();
+    await actions.getByLabel('选择班组').selectOption('B');
+    await actions.getByRole('button', { name: '确定派遣' }).click();
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已派遣');
+    await expect.poll(() => detail.getByText('B 班组').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await actions.getByRole('button').allTextContents()).toEqual(['处置', '不予受理']);
+
+    // The team's handling comes from the field (the API as the team's app would): the page follows live.
+    const token = await operatorToken();
+    const handled = (await (
+      await fetch(`${baseUrl}/api/cases/${caseId}/handle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ note: '已到场责令停止夜间施工' }),
+      })
+    ).json()) as { code: number };
+    expect(handled.code).toBe(200);
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已处置');
+    await expect.poll(() => actions.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['结案']);
+    expect(await detail.getByText('已到场责令停止夜间施工').count()).toBeGreaterThan(0);
+
+    // 结案 with the operator's note: nothing left to do.
+    await actions.getByRole('button', { name: '结案' }).click();
+    await actions.getByLabel('结案意见').fill('回访市民，对处置结果满意');
+    await actions.getByRole('button', { name: '确定结案' }).click();
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已结案');
+    await detail.getByText('该案件已办结，无可执行的操作').waitFor({ timeout: 10_000 });
+    expect(await detail.getByText('回访市民，对处置结果满意').count()).toBeGreaterThan(0);
+    const stored = (await apiGet(baseUrl, `/cases/${caseId}`, token)) as unknown as { data: { status: string; events: unknown[] } };
+    expect(stored.data).toMatchObject({ status: 'closed' });
+    expect(stored.data.events).toHaveLength(4);
+    await globeReady(page);
+    await screenshot(page, 'cases-closed');
+  });
 });

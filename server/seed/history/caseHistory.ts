@@ -95,7 +95,7 @@ async function replayTenant(
     timeline.at(at, async () => {
       const created = await actions.register(tenantId, operator, {
         kind,
-        source: roll < 0.7 ? 'public' : roll < 0.9 ? 'patrol' : 'camera',
+        source: roll < 0.7 ? 'public' : roll < 0.9 ? 'patrol' : 'video',
         title: texts.title,
         description: `${place.name}附近${texts.title}，请尽快处理。`,
         reporterName: roll < 0.7 ? texts.reporter : '',
