@@ -55,6 +55,9 @@ async function chooseTeam(select: Locator, name: string): Promise<void> {
   await select.selectOption(await option.first().getAttribute('value'));
 }
 
+/** The case actions offered (the evidence upload's file input reads as an unnamed button). */
+const actionNames = async (actions: Locator) => (await actions.getByRole('button').allTextContents()).filter(Boolean);
+
 const globeReady = (page: Page) => page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
 
 const mapEffects = async (page: Page) =>
@@ -277,7 +280,7 @@ describe('安全应急 map pages', () => {
     await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已登记');
     const detail = page.getByRole('region', { name: '案件详情' });
     const actions = detail.getByRole('group', { name: '办理' });
-    await expect.poll(() => actions.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['派遣', '不予受理']);
+    await expect.poll(() => actionNames(actions), { timeout: 10_000 }).toEqual(['派遣', '不予受理']);
 
     // 派遣 to B 班组: its work order is made; the list and the detail say 已派遣.
     await actions.getByRole('button', { name: '派遣' }).click();
@@ -285,7 +288,7 @@ describe('安全应急 map pages', () => {
     await actions.getByRole('button', { name: '确定派遣' }).click();
     await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已派遣');
     await expect.poll(() => detail.getByText('B 班组').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await actions.getByRole('button').allTextContents()).toEqual(['处置', '不予受理']);
+    expect(await actionNames(actions)).toEqual(['处置', '不予受理']);
 
     // The team's handling comes from the field (the API as the team's app would): the page follows live.
     const token = await operatorToken();
@@ -298,7 +301,7 @@ describe('安全应急 map pages', () => {
     ).json()) as { code: number };
     expect(handled.code).toBe(200);
     await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已处置');
-    await expect.poll(() => actions.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['结案']);
+    await expect.poll(() => actionNames(actions), { timeout: 10_000 }).toEqual(['结案']);
     expect(await detail.getByText('已到场责令停止夜间施工').count()).toBeGreaterThan(0);
 
     // 结案 with the operator's note: nothing left to do.

@@ -26,8 +26,8 @@ export function caseEffects(cases: readonly CaseRow[], focusedId: number | null)
       options: {
         position: { longitude: row.longitude, latitude: row.latitude, height: GROUND },
         color: STATUS_COLORS[row.status],
-        maxRadius: focused ? 120 : open ? 60 : 30,
-        step: focused ? 4 : 2,
+        maxRadius: focused ? 80 : open ? 40 : 20,
+        step: focused ? 3 : 1.5,
       },
     };
   });
