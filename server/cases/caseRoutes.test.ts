@@ -270,8 +270,28 @@ describe('cases', () => {
         .sort(),
     ).toEqual([item.caseId, closed.caseId].sort());
     // The parking lots stand at the smart-parking devices with their occupancy.
-    const lots = dataOf<{ capacity: number; occupancy: number }[]>(await get('/cases/parking/lots', other));
-    for (const lot of lots) expect(lot.occupancy).toBeGreaterThanOrEqual(0);
+    // Each tenant reads its own lots and places only.
+    const { BUSINESS_PROFILES } = await import('../seed/seedBusiness');
+    for (const [tenantId, as] of [
+      [1, token],
+      [2, other],
+    ] as const) {
+      const lots = dataOf<{ name: string; capacity: number; occupied: number; occupancy: number }[]>(await get('/cases/parking/lots', as));
+      expect(lots.map((lot) => lot.name)).toEqual(BUSINESS_PROFILES[tenantId]!.lots.map((lot) => lot.name));
+      for (const lot of lots) expect(lot.occupancy).toBeCloseTo(lot.capacity ? Math.min(1, lot.occupied / lot.capacity) : 0, 6);
+    }
+    expect(dataOf<{ name: string }[]>(await get('/cases/places', other)).map((place) => place.name)).toEqual([
+      '断桥',
+      '苏堤',
+      '雷峰塔',
+      '湖滨',
+    ]);
+    expect(dataOf<{ name: string }[]>(await get('/cases/places')).map((place) => place.name)).toEqual([
+      '江南大道',
+      '滨盛路',
+      '奥体中心',
+      '钱江新城',
+    ]);
   });
 
   it('are played by the simulator: new public cases, then assigned and handled, never closed', async () => {
