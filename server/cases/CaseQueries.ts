@@ -115,7 +115,8 @@ export class CaseQueries {
         toStatus: event.to_status as CaseStatus | null,
         note: event.note,
         userId: event.user_id,
-        userName: event.nick_name ?? '现场班组',
+        // No operator: the public's own report (the simulator's hotline) or the field team's step.
+        userName: event.nick_name ?? (event.action === 'register' ? '市民上报' : '现场班组'),
         time: Number(event.at),
       })),
       evidence: evidence.map((item) => ({
