@@ -58,4 +58,5 @@ export {
 export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultChanged } from './push/operationPushTopics';
 export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';
 export { uavAlarmPushTopic } from './push/uavAlarmPushTopic';
+export { patrolCheckInPushTopic, patrolMissedPushTopics } from './push/patrolPushTopics';
 export { caseChangedPushTopic, caseCityEventPushTopics } from './push/casePushTopics';

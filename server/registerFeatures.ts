@@ -20,6 +20,7 @@ import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { registerIntercom } from './intercom/registerIntercom';
 import { registerOperations, type OperationsFeature } from './operations/registerOperations';
 import { registerPanels } from './panels/registerPanels';
+import { registerPatrols, type PatrolsFeature } from './patrols/registerPatrols';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
 import type { RecognitionService } from './recognition/RecognitionService';
@@ -27,6 +28,8 @@ import type { RecognitionSimulator } from './recognition/RecognitionSimulator';
 import { registerRecognition } from './recognition/registerRecognition';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
+import { registerSituation } from './situation/registerSituation';
+import type { SituationService } from './situation/SituationService';
 import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
 import { registerStats } from './stats/registerStats';
 import { registerStreams } from './stream/registerStreams';
@@ -75,6 +78,10 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 态势回放 (server/situation/): the situation at a past time and the timeline's marks. */
+  situation: SituationService;
+  /** 巡查与打卡 (server/patrols/): routes, check-ins, the missed-checkpoint job (tests call missed.run()). */
+  patrols: PatrolsFeature;
   /** 综合执法's cases (server/cases/); tests run its simulator (a leader job) with caseSimulator.step(). */
   cases: Awaited<ReturnType<typeof registerCases>>;
 }
@@ -141,6 +148,9 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
+  const situation = await registerSituation(api, deps, { alarms, alarmTypes });
+  const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
   const cases = await registerCases(api, deps, { alarms, orderCounters, workOrders: workOrders.workOrders });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
@@ -161,10 +171,12 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      situation: situation.situation,
+      patrols,
       cases,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, cases, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, cases, streams],
   };
 }

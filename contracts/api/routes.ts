@@ -16,6 +16,7 @@ import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
+import { situationDevRoutes, situationRoutes } from './situationRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
 import { touristRoutes } from './touristRoutes';
@@ -23,6 +24,7 @@ import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -50,7 +52,11 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  situation: situationRoutes,
+  situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  patrols: patrolRoutes,
+  patrolDev: patrolDevRoutes,
   cases: caseRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,

@@ -2,6 +2,7 @@ import { alarmPushTopic } from './alarmPushTopic';
 import { caseChangedPushTopic, caseCityEventPushTopics } from './casePushTopics';
 import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
 import { emergencyPushTopic } from './emergencyPushTopic';
+import { patrolCheckInPushTopic, patrolMissedPushTopics } from './patrolPushTopics';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
@@ -26,6 +27,8 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  ...new Set(Object.values(patrolMissedPushTopics)),
+  patrolCheckInPushTopic,
   caseChangedPushTopic,
   ...Object.values(caseCityEventPushTopics),
 ];
