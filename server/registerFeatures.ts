@@ -5,6 +5,7 @@ import { emergencyAlarms } from './alarms/alarmTypes';
 import { registerAlarms } from './alarms/registerAlarms';
 import { registerAnalysis } from './analysis/registerAnalysis';
 import { registerAuth } from './auth/registerAuth';
+import { CaseSituationSource } from './cases/CaseSituationSource';
 import { registerCases } from './cases/registerCases';
 import { registerBusiness } from './business/registerBusiness';
 import type { BusinessSimulator } from './business/BusinessSimulator';
@@ -149,7 +150,7 @@ export async function registerFeatures(
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
   // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
-  const situation = await registerSituation(api, deps, { alarms, alarmTypes });
+  const situation = await registerSituation(api, deps, { alarms, alarmTypes, sources: [new CaseSituationSource(db)] });
   const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
   const cases = await registerCases(api, deps, { alarms, orderCounters, workOrders: workOrders.workOrders });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);

@@ -151,6 +151,23 @@ describe('cases', () => {
     expect(stats.byArea).toEqual([{ name: '江南大道', value: 2 }]);
     const all = dataOf<CaseStats>(await get('/cases/stats'));
     expect(all).toMatchObject({ today: 3, open: 1 });
+    // The situation replay: the cases open at a time are marks at their place; registrations and ends are on its timeline.
+    const start = Date.UTC(2026, 10, 22, 8, 0, 0);
+    // (Every step ran at the test clock's time: at it, the closed and the refused case have ended, the environment one stands.)
+    const situation = dataOf<{ marks: { source: string; id: string; label: string }[] }>(await get(`/situation/at?at=${start}`));
+    expect(situation.marks.filter((mark) => mark.source === 'cases')).toEqual([
+      expect.objectContaining({ id: String(second.caseId), label: `环境案件 ${second.caseNo}：河道水面漂浮垃圾` }),
+    ]);
+    const timeline = dataOf<{ events: { kind: string; label: string }[] }>(
+      await get(`/situation/events?from=${start - 60_000}&to=${start + 60_000}`),
+    );
+    expect(timeline.events.filter((event) => event.kind === 'caseRegistered')).toHaveLength(3);
+    expect(
+      timeline.events
+        .filter((event) => event.kind === 'caseEnded')
+        .map((event) => event.label.split('：')[0])
+        .sort(),
+    ).toEqual(['不予受理', '结案']);
     // Two days on, the environment case is overdue and aged 1–2 days.
     server.advance(49 * 3_600_000);
     token = await server.login();
