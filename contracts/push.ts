@@ -58,3 +58,4 @@ export {
 export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultChanged } from './push/operationPushTopics';
 export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';
 export { uavAlarmPushTopic } from './push/uavAlarmPushTopic';
+export { uavPositionPushTopic, uavTaskPushTopic } from './push/uavPositionPushTopic';

@@ -160,6 +160,6 @@ export async function registerFeatures(
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, lowAltitude, streams],
   };
 }

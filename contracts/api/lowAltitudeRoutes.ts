@@ -10,7 +10,11 @@ import {
   type FenceCrossings,
   type FenceStay,
   type Flight,
+  type FlightReplay,
   type Geofence,
+  type RoutePreset,
+  type UavDevice,
+  type UavLiveFlight,
 } from '../lowAltitude';
 import { dataReply, defineRoute, tableReply } from './defineRoute';
 import { access } from './routeAccess';
@@ -131,5 +135,32 @@ export const lowAltitudeRoutes = {
     params: pathParams({ fenceId, action: oneOf('操作（action）', GEOFENCE_ACTIONS) }),
     reply: fenceReply,
     access: lowAltitude,
+  }),
+  /** The flying UAVs now: position, heading, altitude, speed, battery, the planned route and the trail of the last minutes. */
+  live: defineRoute({ method: 'GET', path: '/lowAltitude/live', reply: dataReply<UavLiveFlight[]>(), access: lowAltitude }),
+  /** The tenant's UAVs and the flight each flies now: whom a flight can be planned for. */
+  uavs: defineRoute({ method: 'GET', path: '/lowAltitude/uavs', reply: dataReply<UavDevice[]>(), access: lowAltitude }),
+  /** The tenant's named routes a flight can be planned on. */
+  routePresets: defineRoute({ method: 'GET', path: '/lowAltitude/routePresets', reply: dataReply<RoutePreset[]>(), access: lowAltitude }),
+  /** A flight's stored track from take-off to landing, its stays inside fences and its planned route (the replay). */
+  replay: defineRoute({
+    method: 'GET',
+    path: '/lowAltitude/flights/:flightId/replay',
+    params: pathParams({ flightId }),
+    reply: dataReply<FlightReplay>(),
+    access: lowAltitude,
+  }),
+};
+
+/** Test and demo endpoints (registered only with SMS_DEV_ENDPOINT=1). */
+export const lowAltitudeDevRoutes = {
+  /** A UAV of the tenant (tenant 1 unless given) takes off on a course through a no-fly area now: its first position is inside it. */
+  crossing: defineRoute({
+    method: 'POST',
+    path: '/dev/lowAltitude/crossing',
+    body: fields({ tenantId: id('租户编号（tenantId）') }),
+    bodyEncoding: 'json',
+    reply: dataReply<{ flightId: number; deviceId: number; fenceId: number; crossings: FenceCrossings }>(),
+    access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示'),
   }),
 };

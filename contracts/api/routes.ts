@@ -21,7 +21,7 @@ import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
-import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { lowAltitudeDevRoutes, lowAltitudeRoutes } from './lowAltitudeRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -50,6 +50,7 @@ export const routes = {
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  lowAltitudeDev: lowAltitudeDevRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,

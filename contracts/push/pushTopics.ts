@@ -4,6 +4,7 @@ import { emergencyPushTopic } from './emergencyPushTopic';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
+import { uavPositionPushTopic, uavTaskPushTopic } from './uavPositionPushTopic';
 import { weatherPushTopic } from './weatherPushTopic';
 import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
 import { workOrderPushTopic } from './workOrderPushTopic';
@@ -25,4 +26,6 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  uavPositionPushTopic,
+  uavTaskPushTopic,
 ];

@@ -5,12 +5,19 @@ import { route } from '../http/registerRoute';
 import { sessionOf } from '../http/sessionOf';
 import type { FlightService } from './FlightService';
 import type { GeofenceService } from './GeofenceService';
+import type { UavQueries } from './UavQueries';
+import { routePresetsOf } from './uavRoutePresets';
 
 /** 低空管理: contracts/api/lowAltitudeRoutes.ts. */
 export async function lowAltitudeRoutes(
   api: FastifyInstance,
-  { flights, geofences, now }: { flights: FlightService; geofences: GeofenceService; now: () => number },
+  { flights, geofences, queries, now }: { flights: FlightService; geofences: GeofenceService; queries: UavQueries; now: () => number },
 ): Promise<void> {
+  route(api, declared.live, async (request) => ok(await queries.live(sessionOf(request).tenantId)));
+  route(api, declared.uavs, async (request) => ok(await queries.uavs(sessionOf(request).tenantId)));
+  route(api, declared.routePresets, async (request) => ok(routePresetsOf(sessionOf(request).tenantId)));
+  route(api, declared.replay, async (request) => ok(await queries.replay(sessionOf(request).tenantId, request.params.flightId)));
+
   route(api, declared.flights, async (request) => {
     const { rows, total } = await flights.list(sessionOf(request).tenantId, request.query);
     return { code: 200, msg: '查询成功', rows, total };
