@@ -67,7 +67,9 @@ export class UavSimulator {
       .execute();
     if (!devices.length) return;
     const names = new Map(devices.map((device) => [device.device_id, device.name]));
-    const flying = await this.flying(tenantId);
+    const inAir = await this.flying(tenantId);
+    // Those taking off now report their first position in this tick.
+    const flying = [...inAir, ...(await this.takeOff(tenantId, devices, new Set(inAir.map((flight) => flight.deviceId)), now))];
     const live: UavLive[] = [];
     const positions: Position[] = [];
     const landing: FlyingRow[] = [];
@@ -98,7 +100,6 @@ export class UavSimulator {
     if (live.length || this.pushedUavs.has(tenantId)) await push.publish(tenantId, uavPositionPushTopic, { at: now, uavs: live });
     if (live.length) this.pushedUavs.add(tenantId);
     else this.pushedUavs.delete(tenantId);
-    await this.takeOff(tenantId, devices, new Set(flying.map((flight) => flight.deviceId)), now);
   }
 
   private async flying(tenantId: number): Promise<FlyingRow[]> {
@@ -137,10 +138,10 @@ export class UavSimulator {
     });
   }
 
-  /** UAVs on the ground past their pause fly their preset route again (only tenants with presets). */
-  private async takeOff(tenantId: number, devices: { device_id: number }[], inAir: ReadonlySet<number>, now: number): Promise<void> {
+  /** UAVs on the ground past their pause fly their preset route again (only tenants with presets): the flights started. */
+  private async takeOff(tenantId: number, devices: { device_id: number }[], inAir: ReadonlySet<number>, now: number): Promise<FlyingRow[]> {
     const presets = routePresetsOf(tenantId);
-    if (!presets.length) return;
+    if (!presets.length) return [];
     const lastLanded = await this.deps.db
       .selectFrom('low_altitude_flights')
       .select(['device_id', (eb) => eb.fn.max('ended_at').as('ended')])
@@ -149,6 +150,7 @@ export class UavSimulator {
       .groupBy('device_id')
       .execute();
     const endedAt = new Map(lastLanded.map((row) => [row.device_id, Number(row.ended ?? 0)]));
+    const started: FlyingRow[] = [];
     for (const [index, { device_id: deviceId }] of devices.entries()) {
       if (inAir.has(deviceId)) continue;
       const ended = endedAt.get(deviceId);
@@ -156,8 +158,10 @@ export class UavSimulator {
       if (due > now) continue;
       const preset = presets[index % presets.length]!;
       const planned = await this.deps.flights.plan(tenantId, null, { deviceId, taskKind: preset.taskKind, route: preset.route });
-      await this.ignoringRaces(() => this.deps.flights.act(tenantId, planned.flightId, 'start'));
+      const flight = await this.ignoringRaces(() => this.deps.flights.act(tenantId, planned.flightId, 'start'));
+      if (flight?.startedAt) started.push({ ...flight, startedAt: flight.startedAt });
     }
+    return started;
   }
 
   /** An operator's 降落 or 起飞 between the read and the write: the flight moved on, nothing to do. */

@@ -95,6 +95,13 @@ export async function seedLowAltitude(
         await flights.act(tenantId, flightId, 'land', landingResult(findings, total, batteryAt(start, clock.at)));
       }
     }
+    // The history's alarms are marked as such (migration 018), like the rest of a fresh start's past.
+    const raised = inside
+      .selectFrom('low_altitude_fence_events')
+      .select('alarm_id')
+      .where('tenant_id', 'in', due)
+      .where('alarm_id', 'is not', null);
+    await inside.updateTable('alarms').set({ origin: 'seed' }).where('alarm_id', 'in', raised).execute();
     return due.length;
   });
 }
