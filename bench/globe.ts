@@ -1,7 +1,9 @@
 // Globe frame time in headless Chromium with software WebGL (SwiftShader), in one run:
 // an empty globe, 5,000 device markers + 50 live effects, and 20,000 markers, each timed by forcing
 // frames while the camera turns a little (bench/globe/globeBench.ts). Also checks that an idle
-// globe renders no frames at all. Targets: ≤ 1.5× and ≤ 2.5× the empty globe; 0 idle frames.
+// globe renders no frames at all. Targets: ≤ 1.5× and ≤ 2.5× the empty globe; 0 idle frames. Issue 23's
+// case: 500 people + 50 UAVs (the movingSubjects effect) updated at 1 Hz inside the timed frames, ≤ 1.5× the
+// empty globe, and at most one frame per update while only the updates happen.
 import { createServer } from 'vite';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser';
@@ -12,11 +14,13 @@ const SCENARIOS = [
   { name: '空地球', markers: 0, effects: 0 },
   { name: '5000 个标记 + 50 个效果', markers: 5000, effects: 50, budget: 1.5 },
   { name: '20000 个标记', markers: 20_000, effects: 0, budget: 2.5 },
+  { name: '500 人 + 50 架无人机 每秒更新', markers: 0, effects: 0, people: 500, uavs: 50, budget: 1.5 },
 ] as const;
 
 interface Bench {
   renders(): number;
-  setup(markers: number, effects: number): Promise<{ shown: number; effects: number }>;
+  setup(markers: number, effects: number, only?: string, people?: number, uavs?: number): Promise<{ shown: number; effects: number }>;
+  framesOverUpdates(updates: number): Promise<number>;
   measure(frames: number): Promise<number[]>;
 }
 
@@ -52,6 +56,16 @@ try {
   const idleFrames =
     (await page.evaluate(() => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.renders()))) - before;
 
+  // Moving subjects: each 1 Hz update may ask for one frame, and nothing renders between updates.
+  const UPDATES = 4;
+  await page.evaluate(() =>
+    (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.setup(0, 0, undefined, 500, 50)),
+  );
+  const movingFrames = await page.evaluate(
+    (updates) => (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.framesOverUpdates(updates)),
+    UPDATES,
+  );
+
   const times = new Map<string, number[]>(SCENARIOS.map((scenario) => [scenario.name, []]));
   const shown = new Map<string, number>();
   // Interleaved rounds, so a slow moment on a shared machine falls on every scenario alike.
@@ -59,9 +73,11 @@ try {
     for (const scenario of SCENARIOS) {
       await openBench(page, url);
       const setup = await page.evaluate(
-        ([markers, effects]) =>
-          (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) => bench.setup(markers, effects)),
-        [scenario.markers, scenario.effects] as const,
+        ([markers, effects, people, uavs]) =>
+          (window as unknown as { globeBench: Promise<Bench> }).globeBench.then((bench) =>
+            bench.setup(markers, effects, undefined, people, uavs),
+          ),
+        [scenario.markers, scenario.effects, 'people' in scenario ? scenario.people : 0, 'uavs' in scenario ? scenario.uavs : 0] as const,
       );
       shown.set(scenario.name, setup.shown);
       await page.evaluate(
@@ -80,8 +96,11 @@ try {
   }
 
   const empty = median(times.get(SCENARIOS[0].name)!);
-  let failed = idleFrames !== 0;
+  let failed = idleFrames !== 0 || movingFrames > UPDATES;
   console.info(`空闲地球 4.5 秒内渲染帧数：${idleFrames}（目标 0）${idleFrames === 0 ? '' : '  ✗'}`);
+  console.info(
+    `550 个移动目标 ${UPDATES} 次每秒更新间渲染帧数：${movingFrames}（目标 ≤ ${UPDATES}，更新之间 0 帧）${movingFrames > UPDATES ? '  ✗' : ''}`,
+  );
   for (const scenario of SCENARIOS) {
     const frame = median(times.get(scenario.name)!);
     const ratio = frame / empty;

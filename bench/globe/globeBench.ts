@@ -15,6 +15,8 @@ import { fireSmokeRenderer } from '../../plugins/map-effect/fire-smoke/renderFir
 import { flashingPointRenderer } from '../../plugins/map-effect/flashing-point/renderFlashingPoint';
 import { heatLayerRenderer } from '../../plugins/map-effect/heat-layer/renderHeatLayer';
 import { lineTrailRenderer } from '../../plugins/map-effect/line-trail/renderLineTrail';
+import { movingSubjectsRenderer } from '../../plugins/map-effect/moving-subjects/renderMovingSubjects';
+import type { MovingSubject } from '../../plugins/map-effect/moving-subjects/movingSubjects';
 import { pulsingCircleRenderer } from '../../plugins/map-effect/pulsing-circle/renderPulsingCircle';
 import { scanCircleRenderer } from '../../plugins/map-effect/scan-circle/renderScanCircle';
 import { viewConeRenderer } from '../../plugins/map-effect/view-cone/renderViewCone';
@@ -33,6 +35,7 @@ const allRenderers: MapEffectRenderer[] = [
   viewConeRenderer,
   heatLayerRenderer,
 ];
+const MOVERS_ID = 'bench-movers';
 // `?only=scanCircle` puts every effect of the run on one renderer, to see what each one costs.
 const only = new URLSearchParams(location.search).get('only');
 const renderers = only ? allRenderers.filter((renderer) => renderer.effect === only) : allRenderers;
@@ -82,7 +85,26 @@ async function start() {
     orientation: { heading: 0, pitch: Cesium.Math.toRadians(-50), roll: 0 },
   });
   const hub = new MapEffectHub();
-  hub.attach({ Cesium, viewer, renderers: collectEffectRenderers(registry, renderers) });
+  hub.attach({ Cesium, viewer, renderers: collectEffectRenderers(registry, [...renderers, movingSubjectsRenderer]) });
+  // People and UAVs moving as the field simulators move them: a step of a few metres per second each.
+  let movers: MovingSubject[] = [];
+  let lastMove = 0;
+  const move = () => {
+    const next = random(movers.length + Math.round(performance.now()));
+    movers = movers.map((subject) => {
+      const heading = (subject.heading ?? 0) + (next() - 0.5) * 30;
+      const metres = subject.kind === 'uav' ? 10 : 1.4;
+      const radians = (heading * Math.PI) / 180;
+      return {
+        ...subject,
+        heading,
+        longitude: subject.longitude + (Math.sin(radians) * metres) / 96_000,
+        latitude: subject.latitude + (Math.cos(radians) * metres) / 111_000,
+      };
+    });
+    hub.update(MOVERS_ID, { subjects: movers });
+    lastMove = performance.now();
+  };
   const layer = new DeviceLayer(Cesium, viewer, iconOf);
   let renders = 0;
   viewer.scene.postRender.addEventListener(() => renders++);
@@ -119,9 +141,10 @@ async function start() {
       }
       return changed;
     },
-    async setup(markers: number, effects: number, only?: string) {
+    async setup(markers: number, effects: number, only?: string, people = 0, uavs = 0) {
       const using = only ? renderers.filter((renderer) => renderer.effect === only) : renderers;
       for (const id of hub.ids()) hub.remove(id);
+      movers = [];
       const next = random(42);
       const devices: DevicePoint[] = Array.from({ length: markers }, (_, index) => ({
         deviceId: index + 1,
@@ -135,12 +158,34 @@ async function start() {
         const renderer = using[index % using.length]!;
         hub.add(renderer.effect, `bench-${index}`, effectOptions(renderer.effect, index, next));
       }
+      if (people + uavs > 0) {
+        movers = Array.from({ length: people + uavs }, (_, index) => ({
+          id: String(index),
+          kind: index < people ? 'person' : 'uav',
+          longitude: CENTER.longitude + (next() - 0.5) * 0.2,
+          latitude: CENTER.latitude + (next() - 0.5) * 0.12,
+          heading: next() * 360,
+          ...(index < people ? {} : { altitude: 60 + next() * 140 }),
+          label: index < people ? `队员${index + 1}` : `无人机${index - people + 1}`,
+        }));
+        hub.add('movingSubjects', MOVERS_ID, { subjects: movers });
+      }
       // Let images, textures and geometry settle before timing.
       for (let frame = 0; frame < 30; frame++) {
         viewer.scene.requestRender();
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
       return { shown: layer.shown, effects: hub.ids().length };
+    },
+    /** Frames rendered while the subjects get `updates` updates a second apart and nothing else happens. */
+    async framesOverUpdates(updates: number): Promise<number> {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = renders;
+      for (let update = 0; update < updates; update++) {
+        move();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      return renders - before;
     },
     /** Frame time: each frame forced, the camera turning a little, timed until the GPU is done. */
     async measure(frames: number): Promise<number[]> {
@@ -151,6 +196,8 @@ async function start() {
         viewer.camera.rotate(Cesium.Cartesian3.normalize(viewer.camera.position, new Cesium.Cartesian3()), 0.002);
         viewer.scene.requestRender();
         const began = performance.now();
+        // Moving subjects get their 1 Hz update inside the timed frame that falls due.
+        if (movers.length > 0 && began - lastMove >= 1000) move();
         viewer.render();
         gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
         times.push(performance.now() - began);

@@ -1,0 +1,4 @@
+import { defineEffectPlugin } from '@ops/sdk';
+import { movingSubjectsRenderer } from './renderMovingSubjects';
+
+export default defineEffectPlugin(movingSubjectsRenderer);
