@@ -98,11 +98,11 @@ export const lowAltitudeRoutes = {
     reply: dataReply<FenceCrossings>(),
     access: lowAltitude,
   }),
-  /** The tenant's flights' stays inside fences, latest entry first (one flight's with flightId). */
+  /** The tenant's flights' stays inside fences, latest entry first (one flight's with flightId; the one of a UAV alarm with alarmId). */
   fenceStays: defineRoute({
     method: 'GET',
     path: '/lowAltitude/fenceStays',
-    query: fields({ ...paging(20, 100), flightId }),
+    query: fields({ ...paging(20, 100), flightId, alarmId: id('告警编号（alarmId）') }),
     reply: tableReply<FenceStay>(),
     access: lowAltitude,
   }),

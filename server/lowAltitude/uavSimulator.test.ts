@@ -160,10 +160,14 @@ describe('UAV simulator', () => {
     expect(replay.stays[0]).toMatchObject({ fenceId: fence.fenceId, enteredAt: startedAt + entry, exitedAt: startedAt + exit });
     expect(replay.stays[0]!.alarmId).toBeGreaterThan(0);
     expect(replay.deviceName).toBe(uavs[0]!.name);
+    // A UAV alarm's toast finds its flight by the alarm.
+    const byAlarm = `/lowAltitude/fenceStays?alarmId=${replay.stays[0]!.alarmId}`;
+    expect(await get(byAlarm)).toMatchObject({ total: 1, rows: [{ flightId: flying.flightId }] });
 
     // Tenant 2 sees none of it, and has presets of its own.
     const other = await otherTenant();
     expect(await get(`/lowAltitude/flights/${flying.flightId}/replay`, other)).toMatchObject({ code: 404 });
+    expect(await get(byAlarm, other)).toMatchObject({ code: 200, total: 0 });
     const presets = dataOf<RoutePreset[]>(await get('/lowAltitude/routePresets', other));
     expect(presets.map((preset) => preset.presetId)).toEqual(routePresetsOf(2).map((preset) => preset.presetId));
     expect(
