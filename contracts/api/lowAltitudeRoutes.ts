@@ -80,7 +80,7 @@ export const lowAltitudeRoutes = {
     reply: flightReply,
     access: lowAltitude,
   }),
-  /** One position of a flying UAV (the simulator or its gateway at 1 Hz): the fences it entered and left. */
+  /** One position of a flying UAV (its gateway at 1 Hz): stored as its track; the fences it entered and left. */
   reportPosition: defineRoute({
     method: 'POST',
     path: '/lowAltitude/flights/:flightId/position',

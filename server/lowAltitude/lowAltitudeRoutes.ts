@@ -6,12 +6,19 @@ import { sessionOf } from '../http/sessionOf';
 import type { FlightService } from './FlightService';
 import type { GeofenceService } from './GeofenceService';
 import type { UavQueries } from './UavQueries';
+import type { TrackService } from '../field/TrackService';
 import { routePresetsOf } from './uavRoutePresets';
 
 /** 低空管理: contracts/api/lowAltitudeRoutes.ts. */
 export async function lowAltitudeRoutes(
   api: FastifyInstance,
-  { flights, geofences, queries, now }: { flights: FlightService; geofences: GeofenceService; queries: UavQueries; now: () => number },
+  {
+    flights,
+    geofences,
+    queries,
+    tracks,
+    now,
+  }: { flights: FlightService; geofences: GeofenceService; queries: UavQueries; tracks: TrackService; now: () => number },
 ): Promise<void> {
   route(api, declared.live, async (request) => ok(await queries.live(sessionOf(request).tenantId)));
   route(api, declared.uavs, async (request) => ok(await queries.uavs(sessionOf(request).tenantId)));
@@ -40,7 +47,13 @@ export async function lowAltitudeRoutes(
     // Without a time, the position is of now.
     const at = request.body.at ?? now();
     const { flightId } = request.params;
-    return ok(await geofences.update(sessionOf(request).tenantId, { ...request.body, flightId, at }));
+    const { tenantId } = sessionOf(request);
+    const flight = await flights.detail(tenantId, flightId);
+    // Stored as the UAV's track (checked whole first: a bad fix writes nothing); a flight not flying is refused by the check below.
+    const { longitude, latitude, altitude } = request.body;
+    if (flight.status === 'flying')
+      await tracks.ingest(tenantId, [{ subjectKind: 'uav', subjectId: flight.deviceId, at, longitude, latitude, altitude }]);
+    return ok(await geofences.update(tenantId, { ...request.body, flightId, at }));
   });
 
   route(api, declared.fenceStays, async (request) => {

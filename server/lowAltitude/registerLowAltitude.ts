@@ -27,7 +27,7 @@ export async function registerLowAltitude(
   const tracks = new TrackService(db, now);
   const queries = new UavQueries(db, flights, geofences, tracks, now);
   const uavSimulator = new UavSimulator({ db, flights, geofences, tracks, push: pushHub, now });
-  await lowAltitudeRoutes(api, { flights, geofences, queries, now });
+  await lowAltitudeRoutes(api, { flights, geofences, queries, tracks, now });
   if (config.smsDevEndpoint) await lowAltitudeDevRoute(api, { ctx, flights, geofences, tracks, now });
   const tickMs = config.simulator?.tickMs ? UAV_TICK_MS : 0;
   const job = new IntervalJob('无人机飞行模拟', tickMs, () => uavSimulator.step(), reportError('无人机飞行模拟失败'));

@@ -186,6 +186,30 @@ describe('UAV simulator', () => {
       code: 409,
       msg: `飞行任务 ${planned.flightId} 尚未起飞，没有可回放的轨迹`,
     });
+    // A gateway's reported positions are stored as the flight's track: the replay reads them.
+    dataOf<Flight>(await post(`/lowAltitude/flights/${planned.flightId}/start`));
+    for (const [index, longitude] of [120.231, 120.232, 120.233].entries())
+      dataOf(
+        await post(`/lowAltitude/flights/${planned.flightId}/position`, {
+          at: now - 1000 + index * 1000,
+          longitude,
+          latitude: 30.23,
+          altitude: 60,
+        }),
+      );
+    advanceTo(now + 2000);
+    dataOf(await post(`/lowAltitude/flights/${planned.flightId}/position`, { longitude: 120.234, latitude: 30.23, altitude: 60 }));
+    expect(
+      await post(`/lowAltitude/flights/${planned.flightId}/position`, {
+        longitude: 120.235,
+        latitude: 30.23,
+        altitude: 60,
+        at: now + 3_600_000,
+      }),
+    ).toMatchObject({ code: 400 });
+    const replay = dataOf<FlightReplay>(await get(`/lowAltitude/flights/${planned.flightId}/replay`));
+    // Positions before the take-off are not the flight's; the one from the future was refused.
+    expect(replay.track.map((point) => point.longitude)).toEqual([120.232, 120.233, 120.234]);
   });
 
   it('seeds each demo tenant its fences and a past day of landed flights, once', async () => {
