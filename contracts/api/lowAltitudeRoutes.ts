@@ -16,6 +16,7 @@ import {
   type UavDevice,
   type UavLiveFlight,
 } from '../lowAltitude';
+import type { StatGroupData } from '../panels';
 import { dataReply, defineRoute, tableReply } from './defineRoute';
 import { access } from './routeAccess';
 import { fields, id, oneOf, paging, pathParams, range, text, time } from './schemas';
@@ -140,6 +141,8 @@ export const lowAltitudeRoutes = {
   live: defineRoute({ method: 'GET', path: '/lowAltitude/live', reply: dataReply<UavLiveFlight[]>(), access: lowAltitude }),
   /** The tenant's UAVs and the flight each flies now: whom a flight can be planned for. */
   uavs: defineRoute({ method: 'GET', path: '/lowAltitude/uavs', reply: dataReply<UavDevice[]>(), access: lowAltitude }),
+  /** 飞行中, 今日飞行 (with yesterday's) and 今日闯入禁飞区 (with yesterday's): the module root's live figures. */
+  summary: defineRoute({ method: 'GET', path: '/lowAltitude/summary', reply: dataReply<StatGroupData>(), access: lowAltitude }),
   /** The tenant's named routes a flight can be planned on. */
   routePresets: defineRoute({ method: 'GET', path: '/lowAltitude/routePresets', reply: dataReply<RoutePreset[]>(), access: lowAltitude }),
   /** A flight's stored track from take-off to landing, its stays inside fences and its planned route (the replay). */

@@ -3,6 +3,8 @@ import type { Db } from '../db/Database';
 import { AppError } from '../envelope';
 import { TRACK_MAX_RANGE_MS, type Position, type TrackService } from '../field/TrackService';
 import type { FlightService } from './FlightService';
+import type { StatGroupData } from '../../contracts/panels';
+import { DAY_MS, shanghaiDayStart } from '../stats/periods';
 import { batteryAt } from './flightPath';
 import type { GeofenceService } from './GeofenceService';
 
@@ -50,6 +52,47 @@ export class UavQueries {
       online: device.online,
       flyingFlightId: flying.find((flight) => flight.deviceId === deviceId)?.flightId ?? null,
     }));
+  }
+
+  /** Flying now, flights started today and fence entries today (Beijing days), each today's with yesterday's. */
+  async summary(tenantId: number): Promise<StatGroupData> {
+    const today = shanghaiDayStart(this.now());
+    const yesterday = today - DAY_MS;
+    const flights = await this.db
+      .selectFrom('low_altitude_flights')
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('status', '=', 'flying').then(1).else(0).end()).as('flying'),
+        eb.fn.sum<number>(eb.case().when('started_at', '>=', today).then(1).else(0).end()).as('today'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('started_at', '>=', yesterday), eb('started_at', '<', today)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('yesterday'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.or([eb('status', '=', 'flying'), eb('started_at', '>=', yesterday)]))
+      .executeTakeFirstOrThrow();
+    const stays = await this.db
+      .selectFrom('low_altitude_fence_events')
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('entered_at', '>=', today).then(1).else(0).end()).as('today'),
+        eb.fn.sum<number>(eb.case().when('entered_at', '<', today).then(1).else(0).end()).as('yesterday'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('entered_at', '>=', yesterday)
+      .executeTakeFirstOrThrow();
+    return {
+      items: [
+        { name: '飞行中', value: Number(flights.flying ?? 0), unit: '架' },
+        { name: '今日飞行', value: Number(flights.today ?? 0), previous: Number(flights.yesterday ?? 0), unit: '架次' },
+        { name: '今日闯入禁飞区', value: Number(stays.today ?? 0), previous: Number(stays.yesterday ?? 0), unit: '次' },
+      ],
+    };
   }
 
   /** The flying UAVs: where each is now (its newest stored position), its route and its trail of the last minutes. */

@@ -21,6 +21,7 @@ export async function lowAltitudeRoutes(
   }: { flights: FlightService; geofences: GeofenceService; queries: UavQueries; tracks: TrackService; now: () => number },
 ): Promise<void> {
   route(api, declared.live, async (request) => ok(await queries.live(sessionOf(request).tenantId)));
+  route(api, declared.summary, async (request) => ok(await queries.summary(sessionOf(request).tenantId)));
   route(api, declared.uavs, async (request) => ok(await queries.uavs(sessionOf(request).tenantId)));
   route(api, declared.routePresets, async (request) => ok(routePresetsOf(sessionOf(request).tenantId)));
   route(api, declared.replay, async (request) => ok(await queries.replay(sessionOf(request).tenantId, request.params.flightId)));

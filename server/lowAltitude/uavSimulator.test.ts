@@ -230,6 +230,12 @@ describe('UAV simulator', () => {
     const replay = dataOf<FlightReplay>(await get(`/lowAltitude/flights/${rivers[0]!.flightId}/replay`));
     expect(replay.track.length).toBe(Math.floor(flightDurationMs(replay.flight.route, replay.flight.flightId) / 1000) + 1);
     expect(replay.stays).toHaveLength(1);
+    // The module root's figures count the same flights and entries (today's and yesterday's: the history's day spans both).
+    const summary = dataOf<{ items: { name: string; value: number; previous?: number }[] }>(await get('/lowAltitude/summary'));
+    const figure = (name: string) => summary.items.find((item) => item.name === name)!;
+    expect(figure('飞行中').value).toBe(0);
+    expect(figure('今日飞行').value + figure('今日飞行').previous!).toBe(flights.total);
+    expect(figure('今日闯入禁飞区').value + figure('今日闯入禁飞区').previous!).toBe(stays.total);
     const origins = await db().selectFrom('alarms').select('origin').where('alarm_type', '=', 'UAV_ALARM').execute();
     expect(origins.length).toBeGreaterThan(0);
     expect(origins.every((row) => row.origin === 'seed')).toBe(true);

@@ -297,7 +297,7 @@ describe('低空管理 map pages', () => {
     await globeReady(page);
     await expect
       .poll(() => effectsOf(page))
-      .toEqual(expect.arrayContaining([`low-altitude:fence-${fenceId}`, `low-altitude:route-${flightId}`, 'low-altitude:uavs']));
+      .toEqual(expect.arrayContaining([`low-altitude:fence-${fenceId}`, `low-altitude:route-${flightId}`]));
     await page.waitForTimeout(2500);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, 'low-altitude-lowUav');

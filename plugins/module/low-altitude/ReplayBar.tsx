@@ -91,9 +91,10 @@ export function ReplayBar({ replay, clock, onClose }: { replay: Loadable<FlightR
             />
           </div>
           <span className="low-altitude__clock">{formatMonthDayTime(clock.at)}</span>
+          <Button small minimal icon="cross" aria-label={t.closeReplay} onClick={onClose} />
         </div>
       </WidgetState>
-      <Button small minimal icon="cross" aria-label={t.closeReplay} className="low-altitude__replay-close" onClick={onClose} />
+      {replay.status !== 'ready' && <Button small minimal icon="cross" aria-label={t.closeReplay} onClick={onClose} />}
     </PanelBox>
   );
 }

@@ -8,6 +8,13 @@ const UAV_CLICK = /^low-altitude:uavs#(\d+)$/;
 const FENCE_CLICK = /^low-altitude:fence-(\d+)$/;
 
 let attached: MapLayerContext | undefined;
+/** Resolves with the layer's context once the globe has attached it (a page may ask before it has). */
+let whenAttached: Promise<MapLayerContext>;
+let settleAttached: (context: MapLayerContext) => void = () => undefined;
+const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
+waitForAttach();
+/** How long a camera flight waits for the globe to come up before giving up. */
+const ATTACH_WAIT_MS = 60_000;
 /** Set while the 调度 page picks waypoints: a click on the ground gives its longitude and latitude. */
 let pickWaypoint: ((longitude: number, latitude: number) => void) | undefined;
 
@@ -19,6 +26,7 @@ export const lowAltitudeGlobeLayer: MapLayer = {
   id: 'low-altitude:uavs',
   attach(context) {
     attached = context;
+    settleAttached(context);
     let stop = () => undefined as void;
     void context.globe.then(({ Cesium, viewer }) => {
       if (attached !== context || viewer.isDestroyed()) return;
@@ -35,7 +43,9 @@ export const lowAltitudeGlobeLayer: MapLayer = {
     });
     return () => {
       stop();
-      if (attached === context) attached = undefined;
+      if (attached !== context) return;
+      attached = undefined;
+      waitForAttach();
     };
   },
   onEffectClick(effectId, { navigate }) {
@@ -54,7 +64,11 @@ export function setWaypointPicker(picker: ((longitude: number, latitude: number)
 
 /** Flies the camera to look at a place obliquely from the south, from `range` metres. */
 export async function flyTo(longitude: number, latitude: number, range = 3_000): Promise<void> {
-  const context = attached;
+  let timer: number | undefined;
+  const context =
+    attached ??
+    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
+  window.clearTimeout(timer);
   if (!context) return;
   const { Cesium, viewer } = await context.globe;
   if (viewer.isDestroyed()) return;
