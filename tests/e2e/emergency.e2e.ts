@@ -347,7 +347,8 @@ describe('低空管理 map pages', () => {
     await page.getByRole('list', { name: '电子围栏列表' }).getByText('临时禁飞区（演示）').waitFor();
     await page.getByLabel('选择预设航线').selectOption({ label: '钱塘江南岸河道巡检' });
     await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:plan']));
-    await page.waitForTimeout(2000);
+    await globeReady(page);
+    await page.waitForTimeout(2500); // the camera's flight to the fences
     await screenshot(page, 'low-altitude-lowUav2');
   }, 180_000);
 });
