@@ -6,6 +6,7 @@ import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { Db } from '../db/Database';
 import { TrackService, type Position } from '../field/TrackService';
 import { silentPublisher } from '../seed/history/historyServices';
+import { loadHistoryTenant } from '../seed/history/historyTenant';
 import { inOneTransaction } from '../seed/history/oneTransaction';
 import { FlightService } from './FlightService';
 import { batteryAt, flightDurationMs, landingResult, pointAlong, simulatedFindings } from './flightPath';
@@ -20,6 +21,10 @@ const FLIGHT_EVERY_MS = 80 * 60_000;
 const HISTORY_UAVS = 3;
 /** Positions this far (degrees, ~60 m) outside every fence's bounds cannot enter or leave one: they skip the check. */
 const FENCE_REACH_DEG = 0.0006;
+
+/** How a past UAV alarm was handled, and what the duty officer wrote at each step. */
+const HANDLED = ['ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'] as const;
+const HANDLING_NOTES = ['已联系飞手核实航线', '已提醒飞手绕飞禁飞区并复核航线', '确认处置完毕'] as const;
 
 type Bounds = [west: number, south: number, east: number, north: number];
 
@@ -71,6 +76,7 @@ export async function seedLowAltitude(
         .limit(HISTORY_UAVS)
         .execute();
       if (!uavs.length || !presets.length) continue;
+      const handler = (await loadHistoryTenant(inside, tenantId)).handlers[0] ?? 1;
       for (let index = 0, start = now - HISTORY_MS + 10 * 60_000; start < now - HOUR_MS; index++, start += FLIGHT_EVERY_MS) {
         const deviceId = uavs[index % uavs.length]!.device_id;
         const preset = presets[index % presets.length]!;
@@ -90,7 +96,14 @@ export async function seedLowAltitude(
           await geofences.update(tenantId, { flightId, at: position.at, longitude, latitude, altitude: position.altitude ?? 0 });
         }
         clock.at = start + duration;
-        const { total } = await geofences.stays(tenantId, { pageNum: 1, pageSize: 1, flightId });
+        const { rows: stays, total } = await geofences.stays(tenantId, { pageNum: 1, pageSize: 10, flightId });
+        // The duty officer handled each entry's alarm after the landing (processing → done → confirmed).
+        for (const [step, status] of HANDLED.entries())
+          for (const { alarmId } of stays) {
+            clock.at = start + duration + (step + 1) * 4 * 60_000;
+            if (alarmId) await alarms.transition(tenantId, handler, alarmId, status, HANDLING_NOTES[step]!);
+          }
+        clock.at = start + duration;
         const findings = simulatedFindings(flightId, preset.taskKind).text;
         await flights.act(tenantId, flightId, 'land', landingResult(findings, total, batteryAt(start, clock.at)));
       }

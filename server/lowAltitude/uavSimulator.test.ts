@@ -236,8 +236,9 @@ describe('UAV simulator', () => {
     expect(figure('飞行中').value).toBe(0);
     expect(figure('今日飞行').value + figure('今日飞行').previous!).toBe(flights.total);
     expect(figure('今日闯入禁飞区').value + figure('今日闯入禁飞区').previous!).toBe(stays.total);
-    const origins = await db().selectFrom('alarms').select('origin').where('alarm_type', '=', 'UAV_ALARM').execute();
+    const origins = await db().selectFrom('alarms').select(['origin', 'status']).where('alarm_type', '=', 'UAV_ALARM').execute();
     expect(origins.length).toBeGreaterThan(0);
-    expect(origins.every((row) => row.origin === 'seed')).toBe(true);
+    // Handled by the duty officer after each landing.
+    expect(origins.every((row) => row.origin === 'seed' && row.status === 'ALARM_STATUS_CONFIRMED')).toBe(true);
   });
 });
