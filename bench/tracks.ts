@@ -20,6 +20,8 @@ import { migrate } from '../server/db/migrate';
 import { openPostgres, openSqlite, type OpenedDatabase } from '../server/db/openDatabase';
 import { TrackService, type Position } from '../server/field/TrackService';
 import { findPostgresBinDir, startTestCluster, type TestCluster } from '../server/testing/postgresCluster';
+import { SituationService } from '../server/situation/SituationService';
+import { fillSituationDay } from './situationDay';
 
 const PEOPLE = Number(process.env.TRACKS_PEOPLE ?? 200);
 const DAYS = Number(process.env.TRACKS_DAYS ?? 7);
@@ -33,6 +35,12 @@ const DATABASES = (process.env.TRACKS_DATABASES ?? 'sqlite,postgres').split(',')
 const TARGET_INGEST_PER_S = 5_000;
 const TARGET_LAST_P99_MS = 50;
 const TARGET_SITUATION_P99_MS = 200;
+/** The replay's whole situation (GET /situation/at) over a day of alarms and device changes besides the tracks. */
+const SITUATION_DAY = {
+  devices: Number(process.env.TRACKS_DEVICES ?? 1_000),
+  changesPerDevice: Number(process.env.TRACKS_CHANGES_PER_DEVICE ?? 12),
+  alarms: Number(process.env.TRACKS_ALARMS ?? 2_000),
+};
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 const TENANT = 1;
@@ -151,6 +159,21 @@ async function run(name: string, opened: OpenedDatabase): Promise<boolean> {
   const day = await measure((index) => tracks.track(TENANT, 'person', person(index), dayOf(index), dayOf(index) + DAY - 1));
   const situation = await measure((index) => tracks.situationAt(TENANT, timeOf(index)));
 
+  // The replay's route: the whole situation at T within the past day (alarms open, devices offline, people) and the day's marks.
+  await fillSituationDay(db, TENANT, now, SITUATION_DAY);
+  const replay = new SituationService(
+    db,
+    tracks,
+    () => undefined,
+    () => now,
+  );
+  const replayTimeOf = (index: number) => now - DAY + 60 * SECOND + Math.floor((((index * 7_919) % 1_000) / 1_000) * (DAY - 120 * SECOND));
+  const sample = await replay.at(TENANT, replayTimeOf(1));
+  if (!sample.alarms.length || !sample.offlineDevices.length)
+    throw new Error(`态势结果不对：${JSON.stringify({ alarms: sample.alarms.length, offline: sample.offlineDevices.length })}`);
+  const replayAt = await measure((index) => replay.at(TENANT, replayTimeOf(index)));
+  const replayEvents = await measure(() => replay.events(TENANT, now - DAY, now));
+
   const row = (label: string, figures: { p50: number; p99: number }, target?: number) =>
     `  ${label.padEnd(24)} p50 ${figures.p50.toFixed(2).padStart(8)} ms  p99 ${figures.p99.toFixed(2).padStart(8)} ms${
       target === undefined ? '' : `  目标 p99 ≤ ${target} ms ${figures.p99 <= target ? '✓' : '✗'}`
@@ -163,7 +186,12 @@ async function run(name: string, opened: OpenedDatabase): Promise<boolean> {
   console.info(row('所有人最新位置', last, TARGET_LAST_P99_MS));
   console.info(row(`一人一天轨迹（${checks.day} 点）`, day));
   console.info(row('T 时刻态势', situation, TARGET_SITUATION_P99_MS));
-  return ingestOk && last.p99 <= TARGET_LAST_P99_MS && situation.p99 <= TARGET_SITUATION_P99_MS;
+  console.info(
+    `  回放（一天 ${SITUATION_DAY.alarms} 条告警、${SITUATION_DAY.devices} 台设备各 ${SITUATION_DAY.changesPerDevice} 次上下线，T 时刻告警 ${sample.alarms.length}、离线 ${sample.offlineDevices.length}、人员 ${sample.subjects.length}）`,
+  );
+  console.info(row('回放 /situation/at', replayAt, TARGET_SITUATION_P99_MS));
+  console.info(row('回放 /situation/events', replayEvents));
+  return ingestOk && last.p99 <= TARGET_LAST_P99_MS && situation.p99 <= TARGET_SITUATION_P99_MS && replayAt.p99 <= TARGET_SITUATION_P99_MS;
 }
 
 async function onSqlite(): Promise<boolean> {

@@ -18,6 +18,8 @@ export * from './push';
 export * from './recognition';
 export * from './watchlists';
 export * from './lowAltitude';
+export * from './situation';
+export * from './patrols';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.
 export { errorMessage } from './errorMessage';

@@ -59,3 +59,4 @@ export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultCh
 export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';
 export { uavAlarmPushTopic } from './push/uavAlarmPushTopic';
 export { uavPositionPushTopic, uavTaskPushTopic } from './push/uavPositionPushTopic';
+export { patrolCheckInPushTopic, patrolMissedPushTopics } from './push/patrolPushTopics';

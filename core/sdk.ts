@@ -53,6 +53,8 @@ export type { Cesium } from './map/loadCesium';
 // Map layers and the device panel on the globe, contributed by plugins that start with the globe.
 export { MapLayer, type MapGlobe, type MapLayerContext } from './map/MapLayer';
 export { MapDeviceDetail, type MapDeviceDetailProps } from './map/MapDeviceDetail';
+// Tools over every map page (态势回放) and the globe's bus topics: the open device, a replay holding the globe.
+export { MapOverlay, mapDeviceOpenedTopic, mapReplayTopic, type MapOverlayProps, type MapReplayState } from './map/MapOverlay';
 
 // Devices: the device API, the kinds of the device plugins, what the user may open and control,
 // status pushes, and the device pages (a token: module:device-center provides them).

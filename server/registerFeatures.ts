@@ -19,6 +19,7 @@ import { MqttDeviceGateway } from './mqtt/MqttDeviceGateway';
 import { registerIntercom } from './intercom/registerIntercom';
 import { registerOperations, type OperationsFeature } from './operations/registerOperations';
 import { registerPanels } from './panels/registerPanels';
+import { registerPatrols, type PatrolsFeature } from './patrols/registerPatrols';
 import { registerPlatform } from './platform/registerPlatform';
 import { registerPush } from './push/registerPush';
 import type { RecognitionService } from './recognition/RecognitionService';
@@ -26,6 +27,8 @@ import type { RecognitionSimulator } from './recognition/RecognitionSimulator';
 import { registerRecognition } from './recognition/registerRecognition';
 import type { SensorReadingService } from './sensors/SensorReadingService';
 import { registerSensors } from './sensors/registerSensors';
+import { registerSituation } from './situation/registerSituation';
+import type { SituationService } from './situation/SituationService';
 import type { FeatureLifecycle, ServerDeps } from './ServerDeps';
 import { registerStats } from './stats/registerStats';
 import { registerStreams } from './stream/registerStreams';
@@ -74,6 +77,10 @@ export interface FeatureServices {
   watchlists: WatchlistService;
   /** 低空管理 (server/lowAltitude/): UAV flights and geofences. */
   lowAltitude: Awaited<ReturnType<typeof registerLowAltitude>>;
+  /** 态势回放 (server/situation/): the situation at a past time and the timeline's marks. */
+  situation: SituationService;
+  /** 巡查与打卡 (server/patrols/): routes, check-ins, the missed-checkpoint job (tests call missed.run()). */
+  patrols: PatrolsFeature;
 }
 
 /** What only the composition root has: the plugins read, the push channel's other half, the database's state. */
@@ -138,6 +145,9 @@ export async function registerFeatures(
   const recognition = await registerRecognition(api, deps);
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
+  // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
+  const situation = await registerSituation(api, deps, { alarms, alarmTypes });
+  const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
   if (config.smsDevEndpoint) await devRoutes(api, deps.ctx, alarms, simulator);
   return {
     services: {
@@ -157,9 +167,11 @@ export async function registerFeatures(
       recognitionSimulator: recognition.recognitionSimulator,
       watchlists,
       lowAltitude,
+      situation: situation.situation,
+      patrols,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, lowAltitude, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, lowAltitude, streams],
   };
 }

@@ -15,6 +15,7 @@ import { platformRoutes } from './platformRoutes';
 import { pushRoutes } from './pushRoutes';
 import { recognitionRoutes } from './recognitionRoutes';
 import { sensorRoutes } from './sensorRoutes';
+import { situationDevRoutes, situationRoutes } from './situationRoutes';
 import { statsRoutes } from './statsRoutes';
 import { streamRoutes } from './streamRoutes';
 import { touristRoutes } from './touristRoutes';
@@ -22,6 +23,7 @@ import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { lowAltitudeDevRoutes, lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -49,8 +51,12 @@ export const routes = {
   recognition: recognitionRoutes,
   watchlists: watchlistRoutes,
   watchlistDev: watchlistDevRoutes,
+  situation: situationRoutes,
+  situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
   lowAltitudeDev: lowAltitudeDevRoutes,
+  patrols: patrolRoutes,
+  patrolDev: patrolDevRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,

@@ -1,6 +1,7 @@
 import { alarmPushTopic } from './alarmPushTopic';
 import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
 import { emergencyPushTopic } from './emergencyPushTopic';
+import { patrolCheckInPushTopic, patrolMissedPushTopics } from './patrolPushTopics';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
@@ -28,4 +29,6 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   uavAlarmPushTopic,
   uavPositionPushTopic,
   uavTaskPushTopic,
+  ...new Set(Object.values(patrolMissedPushTopics)),
+  patrolCheckInPushTopic,
 ];

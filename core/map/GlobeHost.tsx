@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cartesian2, Viewer } from 'cesium';
 import { useNavigate } from 'react-router-dom';
 import { ContainerContext } from '../di/ContainerContext';
@@ -9,6 +9,7 @@ import { MapEffectRenderer, MapEffects, type MapEffectHub } from './MapEffects';
 import { MapLayer, type MapLayerContext, type MapGlobe } from './MapLayer';
 import { collectEffectRenderers } from './effectRenderers';
 import { MapDeviceDetail } from './MapDeviceDetail';
+import { MapOverlay, mapDeviceOpenedTopic, mapReplayTopic } from './MapOverlay';
 import { activatePlugins } from '../plugins/activatePlugins';
 import { useService } from '../di/useService';
 import { asContainer, getContributions } from '../di/contributions';
@@ -194,15 +195,29 @@ export default function GlobeHost() {
     };
   }, [registry, services, effects, bus, navigate]);
 
+  // Layers follow which device is open (a camera shows its view cone) through the bus.
+  useEffect(() => bus.publish(mapDeviceOpenedTopic, opened), [bus, opened]);
+  useEffect(() => () => bus.publish(mapDeviceOpenedTopic, null), [bus]);
+
   // Device status pushes (online_event / offline_event) recolour the device's marker.
-  useEffect(
-    () =>
-      onDeviceStatus(bus, ({ deviceId, online }) => {
-        const layer = viewer.current?.devices;
-        if (layer?.setOnline(deviceId, online)) setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
-      }),
-    [bus],
-  );
+  // While a replay holds the globe (mapReplayTopic) the markers keep their colours; after it they are read again.
+  const replaying = useRef(false);
+  useEffect(() => {
+    const stopStatus = onDeviceStatus(bus, ({ deviceId, online }) => {
+      const layer = viewer.current?.devices;
+      if (!replaying.current && layer?.setOnline(deviceId, online))
+        setMarkers({ shown: layer.shown, total: layer.count, online: layer.online });
+    });
+    const stopReplay = bus.subscribe(mapReplayTopic, (state) => {
+      const ended = replaying.current && !state.replaying;
+      replaying.current = state.replaying;
+      if (ended && viewer.current) void loadDevicesRef.current(viewer.current.devices);
+    });
+    return () => {
+      stopStatus();
+      stopReplay();
+    };
+  }, [bus]);
 
   /** Close above a point, looking straight down, so a circle there can be dragged on the ground. */
   const focus = (position: MapPosition) => {
@@ -219,6 +234,10 @@ export default function GlobeHost() {
   const openedKind = opened ? kinds.get(opened.kind) : undefined;
   // Bound by the plugin that provides it (device-center) once the globe has activated it.
   const DeviceDetail = pluginsActive && services.isBound(MapDeviceDetail) ? services.get(MapDeviceDetail) : undefined;
+  const overlays = useMemo(
+    () => (pluginsActive ? getContributions(asContainer(services) ?? { getAll: () => [] }, MapOverlay) : []),
+    [pluginsActive, services],
+  );
   const found = state === 'ready' && search.trim() && viewer.current ? viewer.current.devices.find(search) : [];
   const openFound = (device: DevicePoint) => {
     setSearch('');
@@ -277,6 +296,11 @@ export default function GlobeHost() {
           ) : null}
         </div>
       ) : null}
+      {overlays.map(({ id, component: Overlay }) => (
+        <Suspense key={id} fallback={null}>
+          <Overlay globe={globeReady.current.promise} />
+        </Suspense>
+      ))}
       {opened && openedKind && DeviceDetail ? (
         <DeviceDetail
           key={opened.deviceId}

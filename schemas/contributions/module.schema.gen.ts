@@ -68,76 +68,42 @@ export type WidgetTypeList = [WidgetTypeDeclaration, ...WidgetTypeDeclaration[]]
  */
 export interface ModuleContribution {
   /**
-   * @minItems 1
+   * The pages the module serves; empty for a module that only adds tools over every map page (a MapOverlay, e.g. situation-replay).
    *
    * Items: A page for a module route. Only a module root's route (no child) may declare tile.
    */
-  routes: [
-    {
-      module: string;
+  routes: {
+    module: string;
+    /**
+     * A child page name, or * for every child page; absent for the module root.
+     */
+    child?: string;
+    /**
+     * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
+     */
+    panelPage?: string;
+    /**
+     * The live figure of the module's tile on Home (module root routes only): a GET query answering one figure (StatValue) or a statGroup (StatGroupData) whose item `item` (default: label) is shown, read again every refreshSeconds and shortly after a push it names.
+     */
+    tile?: {
       /**
-       * A child page name, or * for every child page; absent for the module root.
+       * Chinese name of the figure on the tile (在线摄像头, 未办结工单 …).
        */
-      child?: string;
+      label: string;
       /**
-       * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
+       * The statGroup item to show, by name (default: label).
        */
-      panelPage?: string;
+      item?: string;
+      query: PanelQuery;
+      refreshSeconds?: RefreshSeconds;
+      pushTopics?: PushTopics;
       /**
-       * The live figure of the module's tile on Home (module root routes only): a GET query answering one figure (StatValue) or a statGroup (StatGroupData) whose item `item` (default: label) is shown, read again every refreshSeconds and shortly after a push it names.
+       * Which way of the figure is good: down colours a non-zero figure as a warning (open alarms, overdue orders).
        */
-      tile?: {
-        /**
-         * Chinese name of the figure on the tile (在线摄像头, 未办结工单 …).
-         */
-        label: string;
-        /**
-         * The statGroup item to show, by name (default: label).
-         */
-        item?: string;
-        query: PanelQuery;
-        refreshSeconds?: RefreshSeconds;
-        pushTopics?: PushTopics;
-        /**
-         * Which way of the figure is good: down colours a non-zero figure as a warning (open alarms, overdue orders).
-         */
-        goodDirection?: 'up' | 'down' | 'none';
-      };
-      timeRange?: PageTimeRange;
-    },
-    ...{
-      module: string;
-      /**
-       * A child page name, or * for every child page; absent for the module root.
-       */
-      child?: string;
-      /**
-       * The route shows this panel page: its panels in the operator's layout (default: the layout in layouts). No page code needed.
-       */
-      panelPage?: string;
-      /**
-       * The live figure of the module's tile on Home (module root routes only): a GET query answering one figure (StatValue) or a statGroup (StatGroupData) whose item `item` (default: label) is shown, read again every refreshSeconds and shortly after a push it names.
-       */
-      tile?: {
-        /**
-         * Chinese name of the figure on the tile (在线摄像头, 未办结工单 …).
-         */
-        label: string;
-        /**
-         * The statGroup item to show, by name (default: label).
-         */
-        item?: string;
-        query: PanelQuery;
-        refreshSeconds?: RefreshSeconds;
-        pushTopics?: PushTopics;
-        /**
-         * Which way of the figure is good: down colours a non-zero figure as a warning (open alarms, overdue orders).
-         */
-        goodDirection?: 'up' | 'down' | 'none';
-      };
-      timeRange?: PageTimeRange;
-    }[],
-  ];
+      goodDirection?: 'up' | 'down' | 'none';
+    };
+    timeRange?: PageTimeRange;
+  }[];
   title?: string;
   panels?: PanelList;
   layouts?: PageLayouts;

@@ -35,6 +35,10 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'patrol_missed',
+      'patrol_check_ins',
+      'patrol_checkpoints',
+      'patrol_routes',
       'last_positions',
       'positions',
       'field_members',

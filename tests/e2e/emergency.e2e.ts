@@ -352,3 +352,69 @@ describe('低空管理 map pages', () => {
     await screenshot(page, 'low-altitude-lowUav2');
   }, 180_000);
 });
+
+// 巡查与打卡 (plugins/module/field-patrols): a globe page of the same kind, so it shares this file's server.
+describe('城市管理 and 综合执法 patrol pages', () => {
+  const patrolEffects = async (page: Page) =>
+    ((await page.locator('.field-patrols').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
+
+  it('a missed checkpoint raises its alarm; the toast opens 绿化打卡 on the checkpoint, drawn red on its route', async () => {
+    const token = await operatorToken();
+    // The demo routes are seeded for the tenant's field members (server/patrols/seedPatrols.ts).
+    const routes = (await apiGet(baseUrl, '/patrols/routes?kind=greening&pageSize=1', token)) as unknown as {
+      rows: { routeId: number; name: string; checkpoints: { checkpointId: number; name: string }[] }[];
+    };
+    expect(routes.rows.length, '租户 1 没有绿化巡查路线：演示数据需要班组成员').toBeGreaterThan(0);
+    const route = routes.rows[0]!;
+    const checkpoint = route.checkpoints[0]!;
+    const page = await signedIn();
+    // The job as of the end of yesterday (Asia/Shanghai), when every window had ended: this checkpoint was missed.
+    const shanghaiMidnight = Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000;
+    const run = (await (
+      await fetch(`${baseUrl}/api/dev/patrols/missed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tenantId: 1, at: shanghaiMidnight - 60_000, checkpointId: checkpoint.checkpointId }),
+      })
+    ).json()) as { code: number; data: { raised: number } };
+    expect(run).toMatchObject({ code: 200, data: { raised: 1 } });
+
+    const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: '查看告警：绿化问题' });
+    await toast.waitFor({ timeout: 5000 });
+    await toast.click();
+    // The toast opens the event's page (GREEN_CHECK_IN_EVENT: 综合执法 · 绿化打卡) or the alarm type's (城市管理 · 绿化打卡): both show greening.
+    await page.waitForURL(/\/(cityManagement\/greencheckin|lawEnforcement\/lawgreencheckin)\?alarmId=\d+$/);
+    const detail = page.getByRole('region', { name: `路线详情：${route.name}` });
+    await detail.getByText('该告警对应的漏打卡点').waitFor({ timeout: 15_000 });
+    await detail.locator('li.is-highlighted').getByText(checkpoint.name).waitFor();
+    expect(await page.locator('.field-patrols').getAttribute('data-focused-checkpoint')).toBe(String(checkpoint.checkpointId));
+    await globeReady(page);
+    await expect.poll(async () => (await patrolEffects(page)).includes(`patrols:route-${route.routeId}`), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(2500);
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, 'patrols-missed-checkpoint');
+
+    // Each of the six pages lists its routes and draws them.
+    for (const [path, title] of [
+      ['cityManagement/citypatrol', '城市管理 · 城市巡查'],
+      ['cityManagement/sanitationcheckin', '城市管理 · 环卫打卡'],
+      ['lawEnforcement/lawcitypatrol', '综合执法 · 执法巡查'],
+      ['lawEnforcement/lawgreencheckin', '综合执法 · 绿化打卡'],
+      ['lawEnforcement/lawsanitationcheckin', '综合执法 · 环卫打卡'],
+    ] as const) {
+      await page.goto(`/${path}`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await globeReady(page);
+      await page
+        .getByRole('list', { name: /巡查路线列表$/ })
+        .getByRole('button')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await expect
+        .poll(async () => (await patrolEffects(page)).some((id) => id.startsWith('patrols:route-')), { timeout: 15_000 })
+        .toBe(true);
+      await page.waitForTimeout(1500);
+      await screenshot(page, `patrols-${path.split('/')[1]}`);
+    }
+  }, 240_000);
+});

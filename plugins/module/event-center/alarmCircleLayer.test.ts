@@ -1,18 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_TOPIC_ALL, type MapEffects, type MapLayerContext, type RoutedPush } from '@ops/sdk';
+import { mapReplayTopic, PUSH_TOPIC_ALL, type MapEffects, type MapLayerContext, type RoutedPush } from '@ops/sdk';
 import { SimpleEventBus } from '@ops/sdk/testing';
 import { alarmCircleLayer, MAX_ALARM_CIRCLES } from './alarmCircleLayer';
 
 function fakeMap() {
   const bus = new SimpleEventBus();
   const drawn = new Map<string, Record<string, unknown>>();
-  const effects: Pick<MapEffects, 'add' | 'remove' | 'ids'> = {
+  const effects: Pick<MapEffects, 'add' | 'remove' | 'ids' | 'optionsOf'> = {
     add: (effect, id, options) => {
       if (!Number.isFinite((options.position as { longitude: number }).longitude)) throw new Error('经度必须是数字');
       drawn.set(id, { effect, ...options });
     },
     remove: (id) => drawn.delete(id),
     ids: () => [...drawn.keys()],
+    optionsOf: (id) => {
+      const { effect: _effect, ...options } = drawn.get(id) ?? {};
+      return options;
+    },
   };
   const navigate = vi.fn();
   const context = { bus, effects, navigate } as unknown as MapLayerContext;
@@ -54,6 +58,20 @@ describe('the alarm circle layer', () => {
     expect(map.drawn.has('alarm-14')).toBe(false);
     expect(map.drawn.has(`alarm-${10 + MAX_ALARM_CIRCLES + 4}`)).toBe(true);
     warn.mockRestore();
+  });
+
+  it('takes its circles off while a replay holds the globe, keeps new alarms waiting, and shows them all after', () => {
+    const map = fakeMap();
+    alarmCircleLayer.attach(map.context);
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(1));
+    map.bus.publish(mapReplayTopic, { replaying: true, at: 5 });
+    expect(map.drawn.size).toBe(0);
+    map.bus.publish(PUSH_TOPIC_ALL, map.alarm(2));
+    map.bus.publish(mapReplayTopic, { replaying: true, at: 6 });
+    expect(map.drawn.size).toBe(0);
+    map.bus.publish(mapReplayTopic, { replaying: false, at: null });
+    expect([...map.drawn.keys()]).toEqual(['alarm-1', 'alarm-2']);
+    expect(map.drawn.get('alarm-1')).toMatchObject({ effect: 'pulsingCircle', position: { longitude: 106.5, latitude: 29.5, height: 10 } });
   });
 
   it('opens a clicked alarm circle in the event center and leaves other effects alone', () => {

@@ -24,6 +24,7 @@ import { migration023WatchlistAreas } from './023_watchlist_areas';
 import { migration024PlateSearch } from './024_plate_search';
 import { migration025FieldPeople } from './025_field_people';
 import { migration026LowAltitude } from './026_low_altitude';
+import { migration027Patrols } from './027_patrols';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -55,4 +56,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '024_plate_search': migration024PlateSearch,
   '025_field_people': migration025FieldPeople,
   '026_low_altitude': migration026LowAltitude,
+  '027_patrols': migration027Patrols,
 };
