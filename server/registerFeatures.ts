@@ -178,6 +178,6 @@ export async function registerFeatures(
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, cases, streams],
+    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, cases, lowAltitude, streams],
   };
 }

@@ -23,7 +23,7 @@ import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
-import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { lowAltitudeDevRoutes, lowAltitudeRoutes } from './lowAltitudeRoutes';
 import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
@@ -55,6 +55,7 @@ export const routes = {
   situation: situationRoutes,
   situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  lowAltitudeDev: lowAltitudeDevRoutes,
   patrols: patrolRoutes,
   patrolDev: patrolDevRoutes,
   cases: caseRoutes,

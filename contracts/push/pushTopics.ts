@@ -6,6 +6,7 @@ import { patrolCheckInPushTopic, patrolMissedPushTopics } from './patrolPushTopi
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
+import { uavPositionPushTopic, uavTaskPushTopic } from './uavPositionPushTopic';
 import { weatherPushTopic } from './weatherPushTopic';
 import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
 import { workOrderPushTopic } from './workOrderPushTopic';
@@ -27,6 +28,8 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  uavPositionPushTopic,
+  uavTaskPushTopic,
   ...new Set(Object.values(patrolMissedPushTopics)),
   patrolCheckInPushTopic,
   caseChangedPushTopic,

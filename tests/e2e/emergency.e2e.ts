@@ -320,6 +320,106 @@ describe('安全应急 map pages', () => {
   }, 240_000);
 });
 
+describe('低空管理 map pages', () => {
+  /** The demo admin: 低空管理 is among its menus. */
+  async function adminSignedIn(): Promise<Page> {
+    const page = await open();
+    await loginByAuthCode(page, 'ADMIN-2026-DEMO');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    await page.waitForTimeout(300);
+    return page;
+  }
+  const adminToken = async () => ((await apiGet(baseUrl, '/authCodeLogin?authCode=ADMIN-2026-DEMO')) as unknown as { token: string }).token;
+  const post = async (path: string, body: Record<string, unknown>, token?: string) =>
+    (await (
+      await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; msg?: string; data: Record<string, unknown> };
+  /** A UAV takes off on a course through a no-fly area now (dev endpoint): its first position raises the UAV alarm. */
+  const crossing = async () => {
+    const reply = (await post('/dev/lowAltitude/crossing', { tenantId: 1 })) as unknown as {
+      code: number;
+      data: { flightId: number; deviceId: number; fenceId: number; crossings: { entered: { alarmId: number }[] } };
+    };
+    expect(reply.code).toBe(200);
+    return reply.data;
+  };
+  const effectsOf = async (page: Page) =>
+    ((await page.locator('.low-altitude').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
+
+  it('a UAV crosses a geofence: its alarm toast opens 无人机巡检 focused on the flight, the fence and the route drawn on the globe', async () => {
+    const page = await adminSignedIn();
+    const { flightId, fenceId, crossings } = await crossing();
+    const alarmId = crossings.entered[0]!.alarmId;
+    const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: '查看告警：无人机告警' });
+    await toast.waitFor({ timeout: 10_000 });
+    await toast.click();
+    await page.waitForURL(new RegExp(`/lowAltitude/lowuav\\?alarmId=${alarmId}$`));
+    await page.locator(`.low-altitude[data-selected-flight="${flightId}"]`).waitFor();
+    const detail = page.getByRole('region', { name: new RegExp(`飞行 #${flightId}$`) });
+    await detail.getByText('临时禁飞区（演示）').waitFor();
+    await globeReady(page);
+    await expect
+      .poll(() => effectsOf(page))
+      .toEqual(expect.arrayContaining([`low-altitude:fence-${fenceId}`, `low-altitude:route-${flightId}`]));
+    await page.waitForTimeout(2500);
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, 'low-altitude-lowUav');
+  }, 180_000);
+
+  it('a past flight replays: play moves the UAV along its stored track, the scrubber drags it back', async () => {
+    const token = await adminToken();
+    const { flightId } = await crossing();
+    // The UAV's gateway reports a few more positions east along its course, then it lands.
+    for (let index = 1; index <= 6; index++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const reported = await post(
+        `/lowAltitude/flights/${flightId}/position`,
+        { longitude: 120.19 + index * 0.0008, latitude: 30.216, altitude: 60 },
+        token,
+      );
+      expect(reported.code, reported.msg).toBe(200);
+    }
+    expect((await post(`/lowAltitude/flights/${flightId}/land`, { result: '端到端回放' }, token)).code).toBe(200);
+
+    const page = await adminSignedIn();
+    await page.goto(`/lowAltitude/lowuav?flightId=${flightId}`);
+    await page.getByRole('button', { name: `回放飞行 #${flightId}` }).click();
+    const timeline = page.locator('.low-altitude__timeline');
+    await timeline.waitFor();
+    const at = async () => Number(await timeline.getAttribute('data-replay-at'));
+    const start = await at();
+    await page.getByRole('button', { name: '播放' }).click();
+    await expect.poll(at, { timeout: 15_000 }).toBeGreaterThan(start);
+    await page.getByRole('button', { name: '播放' }).waitFor({ timeout: 15_000 }); // paused again at the end
+    expect(await at()).toBeGreaterThan(start + 500);
+    // Dragged back to the take-off.
+    const track = await page.locator('.low-altitude__slider .bp6-slider').boundingBox();
+    const handle = await page.getByRole('slider', { name: '回放进度' }).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track!.x - 20, handle!.y + handle!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(at).toBeLessThan(start + 1000);
+    await globeReady(page);
+    await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:replay-route', 'low-altitude:replay-track']));
+    await page.waitForTimeout(2000);
+    await screenshot(page, 'low-altitude-replay');
+
+    // 无人机调度: the fences with 启用/停用, the plan form with the tenant's preset routes.
+    await page.goto('/lowAltitude/lowuav2');
+    await page.getByRole('list', { name: '电子围栏列表' }).getByText('临时禁飞区（演示）').waitFor();
+    await page.getByLabel('选择预设航线').selectOption({ label: '钱塘江南岸河道巡检' });
+    await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:plan']));
+    await globeReady(page);
+    await page.waitForTimeout(2500); // the camera's flight to the fences
+    await screenshot(page, 'low-altitude-lowUav2');
+  }, 180_000);
+});
+
 // 巡查与打卡 (plugins/module/field-patrols): a globe page of the same kind, so it shares this file's server.
 describe('城市管理 and 综合执法 patrol pages', () => {
   const patrolEffects = async (page: Page) =>
