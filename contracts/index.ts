@@ -20,6 +20,7 @@ export * from './watchlists';
 export * from './lowAltitude';
 export * from './situation';
 export * from './patrols';
+export * from './cases';
 export * from './field';
 
 // The API's routes, each declared once (contracts/api): plugins call them with @ops/sdk's `Api`.

@@ -103,3 +103,84 @@ export interface UavAlarmPushed {
   latitude: number;
   altitude: number;
 }
+
+/** A flying UAV as the live map shows it: where it is now and its flight. */
+export interface UavLive {
+  deviceId: number;
+  deviceName: string;
+  flightId: number;
+  taskKind: FlightTaskKind;
+  at: number;
+  longitude: number;
+  latitude: number;
+  /** Metres above ground. */
+  altitude: number;
+  /** Degrees clockwise from north. */
+  heading: number;
+  /** Metres per second. */
+  speed: number;
+  /** Per cent. */
+  battery: number;
+}
+
+/** GET /lowAltitude/live: the flying UAVs with their planned route and their track of the last minutes. */
+export interface UavLiveFlight extends UavLive {
+  route: Waypoint[];
+  /** The track of the last minutes, oldest first: [lng, lat, alt]. */
+  trail: Waypoint[];
+}
+
+/** UAV_GIS_EVENT: every flying UAV of the tenant at one tick (≤ 1 message a second per tenant). */
+export interface UavPositionsPushed {
+  at: number;
+  uavs: UavLive[];
+}
+
+/**
+ * low_altitude_management: a landed flight's task found something to act on (a river inspection's
+ * findings); the toast reads alarmContent and opens 低空管理 on the flight.
+ */
+export interface UavTaskPushed {
+  flightId: number;
+  deviceId: number;
+  deviceName: string;
+  taskKind: FlightTaskKind;
+  action: FlightAction;
+  createTime: number;
+  alarmContent: string;
+  result: string | null;
+}
+
+/** A stored position of a flight (the replay): [at, lng, lat, alt, heading]. */
+export interface FlightTrackPoint {
+  at: number;
+  longitude: number;
+  latitude: number;
+  altitude: number;
+  heading: number;
+  speed: number;
+}
+
+/** GET /lowAltitude/flights/:flightId/replay: a past flight's stored track, its fence stays and the planned route. */
+export interface FlightReplay {
+  flight: Flight;
+  deviceName: string;
+  track: FlightTrackPoint[];
+  stays: FenceStay[];
+}
+
+/** A named route the 调度 page offers when planning a flight. */
+export interface RoutePreset {
+  presetId: string;
+  name: string;
+  taskKind: FlightTaskKind;
+  route: Waypoint[];
+}
+
+/** GET /lowAltitude/uavs: a tenant's UAV and the flight it flies now (null on the ground). */
+export interface UavDevice {
+  deviceId: number;
+  name: string;
+  online: boolean;
+  flyingFlightId: number | null;
+}

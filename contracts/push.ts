@@ -58,5 +58,7 @@ export {
 export { operationFaultPushTopic, videoDiagnosisPushTopic, type OperationFaultChanged } from './push/operationPushTopics';
 export { watchlistChangedPushTopic, watchlistPushTopics } from './push/watchlistPushTopics';
 export { uavAlarmPushTopic } from './push/uavAlarmPushTopic';
+export { uavPositionPushTopic, uavTaskPushTopic } from './push/uavPositionPushTopic';
 export { patrolCheckInPushTopic, patrolMissedPushTopics } from './push/patrolPushTopics';
+export { caseChangedPushTopic, caseCityEventPushTopics } from './push/casePushTopics';
 export { fieldPositionsPushTopic } from './push/fieldPushTopics';

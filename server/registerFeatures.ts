@@ -5,6 +5,8 @@ import { emergencyAlarms } from './alarms/alarmTypes';
 import { registerAlarms } from './alarms/registerAlarms';
 import { registerAnalysis } from './analysis/registerAnalysis';
 import { registerAuth } from './auth/registerAuth';
+import { CaseSituationSource } from './cases/CaseSituationSource';
+import { registerCases } from './cases/registerCases';
 import { registerBusiness } from './business/registerBusiness';
 import type { BusinessSimulator } from './business/BusinessSimulator';
 import type { DeviceDataVersion } from './db/DeviceDataVersion';
@@ -82,6 +84,8 @@ export interface FeatureServices {
   situation: SituationService;
   /** 巡查与打卡 (server/patrols/): routes, check-ins, the missed-checkpoint job (tests call missed.run()). */
   patrols: PatrolsFeature;
+  /** 综合执法's cases (server/cases/); tests run its simulator (a leader job) with caseSimulator.step(). */
+  cases: Awaited<ReturnType<typeof registerCases>>;
   /** 班组 (server/field/): members, tracks, calls, and the people simulator (tests call simulator.step). */
   field: Awaited<ReturnType<typeof registerField>>;
 }
@@ -149,8 +153,9 @@ export async function registerFeatures(
   const { watchlists } = await registerWatchlists(api, deps, { alarms, alarmTypes, ...recognition });
   const lowAltitude = await registerLowAltitude(api, deps, { alarms });
   // Sources of other features (cases open at T …) join the replay here: registerSituation(…, { sources: [casesSource] }).
-  const situation = await registerSituation(api, deps, { alarms, alarmTypes });
+  const situation = await registerSituation(api, deps, { alarms, alarmTypes, sources: [new CaseSituationSource(db)] });
   const patrols = await registerPatrols(api, deps, { alarms, historyDays: inputs.historyDays });
+  const cases = await registerCases(api, deps, { alarms, orderCounters, workOrders: workOrders.workOrders });
   // The people simulator walks the patrols' routes of the day and checks in on arrival (their seam).
   const field = await registerField(api, deps, {
     devices: devices.devices,
@@ -180,10 +185,25 @@ export async function registerFeatures(
       lowAltitude,
       situation: situation.situation,
       patrols,
+      cases,
       field,
     },
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
-    lifecycles: [devices, business, weather, workOrders, emergency, operations, sensors, recognition, patrols, field, streams],
+    lifecycles: [
+      devices,
+      business,
+      weather,
+      workOrders,
+      emergency,
+      operations,
+      sensors,
+      recognition,
+      patrols,
+      cases,
+      lowAltitude,
+      field,
+      streams,
+    ],
   };
 }

@@ -24,6 +24,7 @@ describe('server layout', () => {
       'analysis',
       'auth',
       'business',
+      'cases',
       'dev',
       'devices',
       'emergency',

@@ -10,8 +10,13 @@ import {
   type FenceCrossings,
   type FenceStay,
   type Flight,
+  type FlightReplay,
   type Geofence,
+  type RoutePreset,
+  type UavDevice,
+  type UavLiveFlight,
 } from '../lowAltitude';
+import type { StatGroupData } from '../panels';
 import { dataReply, defineRoute, tableReply } from './defineRoute';
 import { access } from './routeAccess';
 import { fields, id, oneOf, paging, pathParams, range, text, time } from './schemas';
@@ -76,7 +81,7 @@ export const lowAltitudeRoutes = {
     reply: flightReply,
     access: lowAltitude,
   }),
-  /** One position of a flying UAV (the simulator or its gateway at 1 Hz): the fences it entered and left. */
+  /** One position of a flying UAV (its gateway at 1 Hz): stored as its track; the fences it entered and left. */
   reportPosition: defineRoute({
     method: 'POST',
     path: '/lowAltitude/flights/:flightId/position',
@@ -94,11 +99,11 @@ export const lowAltitudeRoutes = {
     reply: dataReply<FenceCrossings>(),
     access: lowAltitude,
   }),
-  /** The tenant's flights' stays inside fences, latest entry first (one flight's with flightId). */
+  /** The tenant's flights' stays inside fences, latest entry first (one flight's with flightId; the one of a UAV alarm with alarmId). */
   fenceStays: defineRoute({
     method: 'GET',
     path: '/lowAltitude/fenceStays',
-    query: fields({ ...paging(20, 100), flightId }),
+    query: fields({ ...paging(20, 100), flightId, alarmId: id('告警编号（alarmId）') }),
     reply: tableReply<FenceStay>(),
     access: lowAltitude,
   }),
@@ -131,5 +136,34 @@ export const lowAltitudeRoutes = {
     params: pathParams({ fenceId, action: oneOf('操作（action）', GEOFENCE_ACTIONS) }),
     reply: fenceReply,
     access: lowAltitude,
+  }),
+  /** The flying UAVs now: position, heading, altitude, speed, battery, the planned route and the trail of the last minutes. */
+  live: defineRoute({ method: 'GET', path: '/lowAltitude/live', reply: dataReply<UavLiveFlight[]>(), access: lowAltitude }),
+  /** The tenant's UAVs and the flight each flies now: whom a flight can be planned for. */
+  uavs: defineRoute({ method: 'GET', path: '/lowAltitude/uavs', reply: dataReply<UavDevice[]>(), access: lowAltitude }),
+  /** 飞行中, 今日飞行 (with yesterday's) and 今日闯入禁飞区 (with yesterday's): the module root's live figures. */
+  summary: defineRoute({ method: 'GET', path: '/lowAltitude/summary', reply: dataReply<StatGroupData>(), access: lowAltitude }),
+  /** The tenant's named routes a flight can be planned on. */
+  routePresets: defineRoute({ method: 'GET', path: '/lowAltitude/routePresets', reply: dataReply<RoutePreset[]>(), access: lowAltitude }),
+  /** A flight's stored track from take-off to landing, its stays inside fences and its planned route (the replay). */
+  replay: defineRoute({
+    method: 'GET',
+    path: '/lowAltitude/flights/:flightId/replay',
+    params: pathParams({ flightId }),
+    reply: dataReply<FlightReplay>(),
+    access: lowAltitude,
+  }),
+};
+
+/** Test and demo endpoints (registered only with SMS_DEV_ENDPOINT=1). */
+export const lowAltitudeDevRoutes = {
+  /** A UAV of the tenant (tenant 1 unless given) takes off on a course through a no-fly area now: its first position is inside it. */
+  crossing: defineRoute({
+    method: 'POST',
+    path: '/dev/lowAltitude/crossing',
+    body: fields({ tenantId: id('租户编号（tenantId）') }),
+    bodyEncoding: 'json',
+    reply: dataReply<{ flightId: number; deviceId: number; fenceId: number; crossings: FenceCrossings }>(),
+    access: access.public('仅 SMS_DEV_ENDPOINT=1 时存在，供测试与演示'),
   }),
 };

@@ -3,6 +3,7 @@ import { alarmRoutes } from './alarmRoutes';
 import { analysisRoutes } from './analysisRoutes';
 import { authRoutes } from './authRoutes';
 import { businessRoutes } from './businessRoutes';
+import { caseRoutes } from './caseRoutes';
 import { deviceRoutes } from './deviceRoutes';
 import { devRoutes } from './devRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
@@ -22,7 +23,7 @@ import { touristRoutes } from './touristRoutes';
 import { videoRoomRoutes } from './videoRoomRoutes';
 import { voiceRoutes } from './voiceRoutes';
 import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
-import { lowAltitudeRoutes } from './lowAltitudeRoutes';
+import { lowAltitudeDevRoutes, lowAltitudeRoutes } from './lowAltitudeRoutes';
 import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { fieldRoutes } from './fieldRoutes';
 import { weatherRoutes } from './weatherRoutes';
@@ -55,8 +56,10 @@ export const routes = {
   situation: situationRoutes,
   situationDev: situationDevRoutes,
   lowAltitude: lowAltitudeRoutes,
+  lowAltitudeDev: lowAltitudeDevRoutes,
   patrols: patrolRoutes,
   patrolDev: patrolDevRoutes,
+  cases: caseRoutes,
   field: fieldRoutes,
   tourists: touristRoutes,
   perception: perceptionRoutes,

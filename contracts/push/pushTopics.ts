@@ -1,10 +1,12 @@
 import { alarmPushTopic } from './alarmPushTopic';
+import { caseChangedPushTopic, caseCityEventPushTopics } from './casePushTopics';
 import { deviceOfflinePushTopic, deviceOnlinePushTopic } from './deviceStatusPushTopics';
 import { emergencyPushTopic } from './emergencyPushTopic';
 import { patrolCheckInPushTopic, patrolMissedPushTopics } from './patrolPushTopics';
 import { operationFaultPushTopic, videoDiagnosisPushTopic } from './operationPushTopics';
 import type { PushTopicDeclaration } from './PushTopic';
 import { uavAlarmPushTopic } from './uavAlarmPushTopic';
+import { uavPositionPushTopic, uavTaskPushTopic } from './uavPositionPushTopic';
 import { fieldPositionsPushTopic } from './fieldPushTopics';
 import { weatherPushTopic } from './weatherPushTopic';
 import { watchlistChangedPushTopic, watchlistPushTopics } from './watchlistPushTopics';
@@ -27,7 +29,11 @@ export const PUSH_TOPICS: readonly PushTopicDeclaration[] = [
   ...Object.values(watchlistPushTopics),
   watchlistChangedPushTopic,
   uavAlarmPushTopic,
+  uavPositionPushTopic,
+  uavTaskPushTopic,
   ...new Set(Object.values(patrolMissedPushTopics)),
   patrolCheckInPushTopic,
+  caseChangedPushTopic,
+  ...Object.values(caseCityEventPushTopics),
   fieldPositionsPushTopic,
 ];

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CaseTables } from './CaseTables';
 import type { FieldTables } from './FieldTables';
 import type { LowAltitudeTables } from './LowAltitudeTables';
 import type { PatrolTables } from './PatrolTables';
@@ -8,7 +9,7 @@ import type { PerceptionTables } from './PerceptionTables';
  * Tables; column names in snake_case, times as epoch milliseconds (bigint on both databases; PostgreSQL's
  * int8 and numeric come back as numbers, see openDatabase.ts).
  */
-export interface Database extends PerceptionTables, FieldTables, LowAltitudeTables, PatrolTables {
+export interface Database extends PerceptionTables, FieldTables, LowAltitudeTables, PatrolTables, CaseTables {
   tenants: { tenant_id: number; tenant_name: string; tenant_type: string; twin_platform_config: string; tenant_alarm_mp3: string };
   users: { user_id: number; user_name: string; nick_name: string; phonenumber: string; password_hash: string; status: string };
   roles: { role_id: number; tenant_id: number; role_key: string; role_name: string };

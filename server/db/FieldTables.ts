@@ -19,9 +19,9 @@ export interface FieldTables {
   positions: PositionRow;
   /** Each subject's newest position (upserted with every ingested batch): key tenant, kind, subject. */
   last_positions: PositionRow;
-  /** The work-order team (`teams`) each of a tenant's A, B and C teams is dispatched through (migration 028). */
+  /** The work-order team (`teams`) each of a tenant's A, B and C teams is dispatched through (migration 029). */
   field_teams: { tenant_id: number; team: string; work_team_id: number | null };
-  /** The members' audit trail: on-duty changes and walkie-talkie calls (migration 028). */
+  /** The members' audit trail: on-duty changes and walkie-talkie calls (migration 029). */
   field_member_events: {
     id: number | undefined;
     tenant_id: number;

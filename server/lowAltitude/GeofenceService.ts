@@ -151,7 +151,7 @@ export class GeofenceService {
   /** The tenant's stays inside fences, latest entry first; one flight's when given. */
   async stays(
     tenantId: number,
-    filter: { pageNum: number; pageSize: number; flightId?: number },
+    filter: { pageNum: number; pageSize: number; flightId?: number; alarmId?: number },
   ): Promise<{ rows: FenceStay[]; total: number }> {
     let query = this.db
       .selectFrom('low_altitude_fence_events as e')
@@ -163,6 +163,7 @@ export class GeofenceService {
       )
       .where('e.tenant_id', '=', tenantId);
     if (filter.flightId) query = query.where('e.flight_id', '=', filter.flightId);
+    if (filter.alarmId) query = query.where('e.alarm_id', '=', filter.alarmId);
     const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await query
       .select(['e.event_id', 'e.flight_id', 'f.device_id', 'e.fence_id', 'g.name', 'e.entered_at', 'e.exited_at', 'e.alarm_id'])

@@ -5,12 +5,27 @@ import { route } from '../http/registerRoute';
 import { sessionOf } from '../http/sessionOf';
 import type { FlightService } from './FlightService';
 import type { GeofenceService } from './GeofenceService';
+import type { UavQueries } from './UavQueries';
+import type { TrackService } from '../field/TrackService';
+import { routePresetsOf } from './uavRoutePresets';
 
 /** 低空管理: contracts/api/lowAltitudeRoutes.ts. */
 export async function lowAltitudeRoutes(
   api: FastifyInstance,
-  { flights, geofences, now }: { flights: FlightService; geofences: GeofenceService; now: () => number },
+  {
+    flights,
+    geofences,
+    queries,
+    tracks,
+    now,
+  }: { flights: FlightService; geofences: GeofenceService; queries: UavQueries; tracks: TrackService; now: () => number },
 ): Promise<void> {
+  route(api, declared.live, async (request) => ok(await queries.live(sessionOf(request).tenantId)));
+  route(api, declared.summary, async (request) => ok(await queries.summary(sessionOf(request).tenantId)));
+  route(api, declared.uavs, async (request) => ok(await queries.uavs(sessionOf(request).tenantId)));
+  route(api, declared.routePresets, async (request) => ok(routePresetsOf(sessionOf(request).tenantId)));
+  route(api, declared.replay, async (request) => ok(await queries.replay(sessionOf(request).tenantId, request.params.flightId)));
+
   route(api, declared.flights, async (request) => {
     const { rows, total } = await flights.list(sessionOf(request).tenantId, request.query);
     return { code: 200, msg: '查询成功', rows, total };
@@ -33,7 +48,13 @@ export async function lowAltitudeRoutes(
     // Without a time, the position is of now.
     const at = request.body.at ?? now();
     const { flightId } = request.params;
-    return ok(await geofences.update(sessionOf(request).tenantId, { ...request.body, flightId, at }));
+    const { tenantId } = sessionOf(request);
+    const flight = await flights.detail(tenantId, flightId);
+    // Stored as the UAV's track (checked whole first: a bad fix writes nothing); a flight not flying is refused by the check below.
+    const { longitude, latitude, altitude } = request.body;
+    if (flight.status === 'flying')
+      await tracks.ingest(tenantId, [{ subjectKind: 'uav', subjectId: flight.deviceId, at, longitude, latitude, altitude }]);
+    return ok(await geofences.update(tenantId, { ...request.body, flightId, at }));
   });
 
   route(api, declared.fenceStays, async (request) => {

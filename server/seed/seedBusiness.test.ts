@@ -35,6 +35,9 @@ describe('the business seed', () => {
 
     // The database as the version before 008 left it.
     for (const table of [
+      'case_evidence',
+      'case_events',
+      'cases',
       'patrol_missed',
       'patrol_check_ins',
       'patrol_checkpoints',

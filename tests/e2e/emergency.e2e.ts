@@ -55,6 +55,9 @@ async function chooseTeam(select: Locator, name: string): Promise<void> {
   await select.selectOption(await option.first().getAttribute('value'));
 }
 
+/** The case actions offered (the evidence upload's file input reads as an unnamed button). */
+const actionNames = async (actions: Locator) => (await actions.getByRole('button').allTextContents()).filter(Boolean);
+
 const globeReady = (page: Page) => page.locator('.globe-host__canvas[data-state="ready"]').waitFor({ timeout: 120_000 });
 
 const mapEffects = async (page: Page) =>
@@ -251,6 +254,170 @@ describe('安全应急 map pages', () => {
     },
     240_000,
   );
+
+  it('a complaint is registered on 投诉建议, dispatched to a team, handled by the team and closed, the list and the detail following each step', async () => {
+    const page = await signedIn();
+    await page.goto('/lawEnforcement/lawcomplaintsuggestions');
+    const list = page.getByRole('region', { name: '投诉建议案件列表' });
+    await list.getByRole('button', { name: '登记案件' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'cases-complaints');
+
+    // 登记: the form names kind, title, place (an area of the tenant) and the reporter.
+    await list.getByRole('button', { name: '登记案件' }).click();
+    const form = page.getByRole('dialog', { name: '登记案件' });
+    await form.getByLabel('案件类型').selectOption('complaint');
+    await form.getByLabel('标题').fill('深夜装修噪音扰民（端到端）');
+    await form.getByLabel('描述').fill('江南大道某小区夜间装修');
+    await form.getByLabel('地点').selectOption('江南大道');
+    await form.getByLabel('报告人姓名（可选）').fill('王先生');
+    await form.getByLabel('报告人手机号（可选）').fill('13800000009');
+    await screenshot(page, 'cases-register-form');
+    await form.getByRole('button', { name: '登记', exact: true }).click();
+    // The new case is focused (its id in the address) and first in the list, 已登记.
+    await page.waitForURL(/\?caseId=\d+$/, { timeout: 10_000 });
+    const caseId = Number(new URL(page.url()).searchParams.get('caseId'));
+    const item = list.getByRole('button', { name: /深夜装修噪音扰民（端到端）$/ });
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已登记');
+    const detail = page.getByRole('region', { name: '案件详情' });
+    const actions = detail.getByRole('group', { name: '办理' });
+    await expect.poll(() => actionNames(actions), { timeout: 10_000 }).toEqual(['派遣', '不予受理']);
+
+    // 派遣 to B 班组: its work order is made; the list and the detail say 已派遣.
+    await actions.getByRole('button', { name: '派遣' }).click();
+    await actions.getByLabel('选择班组').selectOption('B');
+    await actions.getByRole('button', { name: '确定派遣' }).click();
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已派遣');
+    await expect.poll(() => detail.getByText('B 班组').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await actionNames(actions)).toEqual(['处置', '不予受理']);
+
+    // The team's handling comes from the field (the API as the team's app would): the page follows live.
+    const token = await operatorToken();
+    const handled = (await (
+      await fetch(`${baseUrl}/api/cases/${caseId}/handle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ note: '已到场责令停止夜间施工' }),
+      })
+    ).json()) as { code: number };
+    expect(handled.code).toBe(200);
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已处置');
+    await expect.poll(() => actionNames(actions), { timeout: 10_000 }).toEqual(['结案']);
+    expect(await detail.getByText('已到场责令停止夜间施工').count()).toBeGreaterThan(0);
+
+    // 结案 with the operator's note: nothing left to do.
+    await actions.getByRole('button', { name: '结案' }).click();
+    await actions.getByLabel('结案意见').fill('回访市民，对处置结果满意');
+    await actions.getByRole('button', { name: '确定结案' }).click();
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('已结案');
+    await detail.getByText('该案件已办结，无可执行的操作').waitFor({ timeout: 10_000 });
+    expect(await detail.getByText('回访市民，对处置结果满意').count()).toBeGreaterThan(0);
+    const stored = (await apiGet(baseUrl, `/cases/${caseId}`, token)) as unknown as { data: { status: string; events: unknown[] } };
+    expect(stored.data).toMatchObject({ status: 'closed' });
+    expect(stored.data.events).toHaveLength(4);
+    // The screenshot shows the cases on the globe; without one, nothing waits for it.
+    if (process.env.E2E_SCREENSHOTS === '1') await globeReady(page);
+    await screenshot(page, 'cases-closed');
+  }, 240_000);
+});
+
+describe('低空管理 map pages', () => {
+  /** The demo admin: 低空管理 is among its menus. */
+  async function adminSignedIn(): Promise<Page> {
+    const page = await open();
+    await loginByAuthCode(page, 'ADMIN-2026-DEMO');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/push/ticket')));
+    await page.waitForTimeout(300);
+    return page;
+  }
+  const adminToken = async () => ((await apiGet(baseUrl, '/authCodeLogin?authCode=ADMIN-2026-DEMO')) as unknown as { token: string }).token;
+  const post = async (path: string, body: Record<string, unknown>, token?: string) =>
+    (await (
+      await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; msg?: string; data: Record<string, unknown> };
+  /** A UAV takes off on a course through a no-fly area now (dev endpoint): its first position raises the UAV alarm. */
+  const crossing = async () => {
+    const reply = (await post('/dev/lowAltitude/crossing', { tenantId: 1 })) as unknown as {
+      code: number;
+      data: { flightId: number; deviceId: number; fenceId: number; crossings: { entered: { alarmId: number }[] } };
+    };
+    expect(reply.code).toBe(200);
+    return reply.data;
+  };
+  const effectsOf = async (page: Page) =>
+    ((await page.locator('.low-altitude').getAttribute('data-map-effects')) ?? '').split(' ').filter(Boolean);
+
+  it('a UAV crosses a geofence: its alarm toast opens 无人机巡检 focused on the flight, the fence and the route drawn on the globe', async () => {
+    const page = await adminSignedIn();
+    const { flightId, fenceId, crossings } = await crossing();
+    const alarmId = crossings.entered[0]!.alarmId;
+    const toast = page.getByRole('region', { name: '实时告警' }).getByRole('button', { name: '查看告警：无人机告警' });
+    await toast.waitFor({ timeout: 10_000 });
+    await toast.click();
+    await page.waitForURL(new RegExp(`/lowAltitude/lowuav\\?alarmId=${alarmId}$`));
+    await page.locator(`.low-altitude[data-selected-flight="${flightId}"]`).waitFor();
+    const detail = page.getByRole('region', { name: new RegExp(`飞行 #${flightId}$`) });
+    await detail.getByText('临时禁飞区（演示）').waitFor();
+    await globeReady(page);
+    await expect
+      .poll(() => effectsOf(page))
+      .toEqual(expect.arrayContaining([`low-altitude:fence-${fenceId}`, `low-altitude:route-${flightId}`]));
+    await page.waitForTimeout(2500);
+    expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
+    await screenshot(page, 'low-altitude-lowUav');
+  }, 180_000);
+
+  it('a past flight replays: play moves the UAV along its stored track, the scrubber drags it back', async () => {
+    const token = await adminToken();
+    const { flightId } = await crossing();
+    // The UAV's gateway reports a few more positions east along its course, then it lands.
+    for (let index = 1; index <= 6; index++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const reported = await post(
+        `/lowAltitude/flights/${flightId}/position`,
+        { longitude: 120.19 + index * 0.0008, latitude: 30.216, altitude: 60 },
+        token,
+      );
+      expect(reported.code, reported.msg).toBe(200);
+    }
+    expect((await post(`/lowAltitude/flights/${flightId}/land`, { result: '端到端回放' }, token)).code).toBe(200);
+
+    const page = await adminSignedIn();
+    await page.goto(`/lowAltitude/lowuav?flightId=${flightId}`);
+    await page.getByRole('button', { name: `回放飞行 #${flightId}` }).click();
+    const timeline = page.locator('.low-altitude__timeline');
+    await timeline.waitFor();
+    const at = async () => Number(await timeline.getAttribute('data-replay-at'));
+    const start = await at();
+    await page.getByRole('button', { name: '播放' }).click();
+    await expect.poll(at, { timeout: 15_000 }).toBeGreaterThan(start);
+    await page.getByRole('button', { name: '播放' }).waitFor({ timeout: 15_000 }); // paused again at the end
+    expect(await at()).toBeGreaterThan(start + 500);
+    // Dragged back to the take-off.
+    const track = await page.locator('.low-altitude__slider .bp6-slider').boundingBox();
+    const handle = await page.getByRole('slider', { name: '回放进度' }).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track!.x - 20, handle!.y + handle!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(at).toBeLessThan(start + 1000);
+    await globeReady(page);
+    await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:replay-route', 'low-altitude:replay-track']));
+    await page.waitForTimeout(2000);
+    await screenshot(page, 'low-altitude-replay');
+
+    // 无人机调度: the fences with 启用/停用, the plan form with the tenant's preset routes.
+    await page.goto('/lowAltitude/lowuav2');
+    await page.getByRole('list', { name: '电子围栏列表' }).getByText('临时禁飞区（演示）').waitFor();
+    await page.getByLabel('选择预设航线').selectOption({ label: '钱塘江南岸河道巡检' });
+    await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:plan']));
+    await globeReady(page);
+    await page.waitForTimeout(2500); // the camera's flight to the fences
+    await screenshot(page, 'low-altitude-lowUav2');
+  }, 180_000);
 });
 
 // 巡查与打卡 (plugins/module/field-patrols): a globe page of the same kind, so it shares this file's server.

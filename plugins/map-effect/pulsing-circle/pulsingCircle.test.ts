@@ -15,6 +15,11 @@ describe('pulsing circle', () => {
     expect(outerRadiusOf(state)).toBe(1300);
   });
 
+  it('is red unless the page gives a colour of its own (cases by status)', () => {
+    expect(createPulsingCircle('a', at).color).toBe('#ff0000');
+    expect(createPulsingCircle('a', at, { color: '#52c41a' }).color).toBe('#52c41a');
+  });
+
   it('defaults to step and maximum radius 1000, which pulses between 1 and 1001', () => {
     let state = createPulsingCircle('a', at);
     expect([state.step, state.maxRadius]).toEqual([1000, 1000]);

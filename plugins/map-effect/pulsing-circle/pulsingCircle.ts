@@ -23,7 +23,7 @@ export interface PulsingCircleState {
 export function createPulsingCircle(
   id: string,
   position: MapPosition,
-  options: Partial<Pick<PulsingCircleState, 'maxRadius' | 'step' | 'type'>> = {},
+  options: Partial<Pick<PulsingCircleState, 'maxRadius' | 'step' | 'type' | 'color'>> = {},
 ): PulsingCircleState {
   const maxRadius = options.maxRadius ?? PULSE_DEFAULTS.maxRadius;
   const step = options.step ?? PULSE_DEFAULTS.step;
@@ -35,7 +35,7 @@ export function createPulsingCircle(
     maxRadius,
     step,
     type: options.type ?? 'normal',
-    color: PULSE_DEFAULTS.color,
+    color: options.color ?? PULSE_DEFAULTS.color,
     dragging: false,
     mapRotationEnabled: true,
   };

@@ -58,6 +58,8 @@ export const pulsingCircleRenderer = effectRenderer(
       maxRadius: numberOption(options, 'maxRadius', defaults.maxRadius, '脉冲圆最大半径', { above: 1 }),
       step: numberOption(options, 'step', defaults.step, '脉冲圆步长', { above: 0 }),
       type: options.type === 'pushAlarm' ? 'pushAlarm' : 'normal',
+      // A page may colour its circles (cases by status): a #rrggbb colour, else the manifest's red.
+      ...(typeof options.color === 'string' && /^#[0-9a-f]{6}$/i.test(options.color) ? { color: options.color } : {}),
     });
     const pickId = `effect:${id}`;
     const at = (where: MapPosition) => Cesium.Cartesian3.fromDegrees(where.longitude, where.latitude, where.height);

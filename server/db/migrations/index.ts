@@ -25,7 +25,8 @@ import { migration024PlateSearch } from './024_plate_search';
 import { migration025FieldPeople } from './025_field_people';
 import { migration026LowAltitude } from './026_low_altitude';
 import { migration027Patrols } from './027_patrols';
-import { migration028FieldTeams } from './028_field_teams';
+import { migration028Cases } from './028_cases';
+import { migration029FieldTeams } from './029_field_teams';
 
 /**
  * Every migration by its id, oldest first. The ids are the names recorded in the database's
@@ -58,5 +59,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFactory>> = {
   '025_field_people': migration025FieldPeople,
   '026_low_altitude': migration026LowAltitude,
   '027_patrols': migration027Patrols,
-  '028_field_teams': migration028FieldTeams,
+  '028_cases': migration028Cases,
+  '029_field_teams': migration029FieldTeams,
 };

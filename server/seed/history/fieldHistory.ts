@@ -33,7 +33,13 @@ export async function writeFieldHistory(inside: Db, streetKinds: readonly string
     const start = Math.ceil((now - FIELD_HISTORY_MS) / FIELD_HISTORY_EVERY_MS) * FIELD_HISTORY_EVERY_MS;
     let written = 0;
     for (const tenantId of tenants) {
-      const has = await inside.selectFrom('positions').select('at').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+      const has = await inside
+        .selectFrom('positions')
+        .select('at')
+        .where('tenant_id', '=', tenantId)
+        .where('subject_kind', '=', 'person')
+        .limit(1)
+        .executeTakeFirst();
       if (has) continue;
       const pointsByTeam = new Map<string, Awaited<ReturnType<typeof streetPointsOf>>>();
       let batch: Position[] = [];

@@ -35,6 +35,8 @@ const HISTORY_TABLES = [
   'ticket_orders',
   'parking_sessions',
   'merchant_sales',
+  'cases',
+  'case_events',
 ] as const;
 
 /** Each table's rows as a digest (rows sorted: PostgreSQL returns them in no stable order; ids included, they are deterministic too). */
@@ -122,6 +124,18 @@ describe('a fresh start’s history', () => {
       ),
     ).toEqual([]);
     expect(orders.some((order) => order.status === 'DONE')).toBe(true);
+    // A case's status is its trail's last; each tenant has cases closed, refused and still open.
+    const cases = await rows(
+      db,
+      sql<{ tenant_id: number; status: string; last: string; origin: string }>`
+        select c.tenant_id, c.status, c.origin, (select e.to_status from case_events e where e.case_id = c.case_id and e.to_status is not null order by e.event_id desc limit 1) as "last"
+        from cases c`,
+    );
+    expect(cases.filter((item) => item.status !== item.last || item.origin !== 'seed')).toEqual([]);
+    for (const tenantId of [1, 2])
+      expect(new Set(cases.filter((item) => item.tenant_id === tenantId).map((item) => item.status))).toEqual(
+        new Set(['registered', 'assigned', 'handled', 'closed', 'rejected']),
+      );
     // Each tenant has a fire and a flood under way, with a task in each state; closed events have no open task.
     const events = await rows(
       db,

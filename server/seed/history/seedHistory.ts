@@ -6,6 +6,8 @@ import { DAY_MS } from '../../stats/periods';
 import { seedMaintenanceHistory, seedStatusHistory, type Outage } from '../seedOperationsHistory';
 import { scheduleAlarmHistory } from './alarmHistory';
 import { seedBusinessHistory } from './businessHistory';
+import { seedCaseHistory } from './caseHistory';
+import { TENANT_AREAS } from '../seedData';
 import { writeFieldHistory } from './fieldHistory';
 import { fieldKinds } from '../../field/fieldKinds';
 import { HistoryGateway, markPastFailuresChecked, scheduleCommandHistory } from './commandHistory';
@@ -88,7 +90,7 @@ export async function seedHistory(options: HistoryOptions): Promise<void> {
     return;
   }
   // The parts touch disjoint tables and each knows by its own marks what it has written (alarms marked
-  // 'seed', the business watermark, a tenant's first recognition record or position), so each commits alone.
+  // 'seed', the business watermark, a tenant's first recognition record or person's position), so each commits alone.
   // Side by side on their own connections, the process prepares one part's statements while PostgreSQL runs another's.
   const outcomes = await Promise.allSettled([replays(), records(), field()]);
   for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
@@ -152,6 +154,10 @@ async function writeReplays(options: HistoryOptions): Promise<void> {
     const plans = await seedMaintenanceHistory(db, options.catalog, lastServices.orders, now);
     if (plans) info(`已写入 ${plans} 个巡检计划及其历次巡检（${seconds(plansBegun)}）`);
   }
+  // 综合执法's cases (and the work orders they dispatched, marked below with the others).
+  const casesBegun = performance.now();
+  const cases = await seedCaseHistory(options, TENANT_AREAS, now, days);
+  if (cases) info(`已写入近 ${days} 天的案件 ${cases} 件（${seconds(casesBegun)}）`);
   // What the live server will read: the tables the history grew, counted once more.
   await refreshStatistics(db, [
     ...LOOKED_UP_TABLES,

@@ -8,7 +8,7 @@ import type { MigrationFactory } from './migrationDialect';
  * - `field_member_events`: the audit trail of the members — on-duty changes and calls over their
  *   walkie-talkie: who (user id), when, what, from and to. Read by member, newest first.
  */
-export const migration028FieldTeams: MigrationFactory = ({ autoId, autoIdType }) => ({
+export const migration029FieldTeams: MigrationFactory = ({ autoId, autoIdType }) => ({
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('field_teams')

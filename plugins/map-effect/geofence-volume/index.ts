@@ -1,0 +1,4 @@
+import { defineEffectPlugin } from '@ops/sdk';
+import { geofenceVolumeRenderer } from './renderGeofenceVolume';
+
+export default defineEffectPlugin(geofenceVolumeRenderer);
