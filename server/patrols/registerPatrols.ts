@@ -33,7 +33,9 @@ export async function registerPatrols(
   const queries = new PatrolQueries(db, now);
   const checkIns = new CheckInService(db, queries, pushHub, config.dataDir, now);
   const missed = new MissedCheckpoints(db, alarms, pushHub, now);
-  const seeded = await seedPatrols(db, { plans, checkIns, now: now(), withCheckIns: historyDays > 0 });
+  // The seeded past is told to nobody (like the history's services): its check-ins go through a silent publisher.
+  const pastCheckIns = new CheckInService(db, queries, { publish: async () => undefined }, config.dataDir, now);
+  const seeded = await seedPatrols(db, { plans, checkIns: pastCheckIns, now: now(), withCheckIns: historyDays > 0 });
   if (seeded) log.info(`已写入 ${seeded} 条演示巡查路线`);
   await patrolRoutes(api, { queries, checkIns });
   if (config.smsDevEndpoint) await patrolDevRoute(api, { ctx, missed });
