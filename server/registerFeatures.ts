@@ -130,7 +130,7 @@ export async function registerFeatures(
   const business = await registerBusiness(api, deps);
   await registerPanels(api, deps, inputs.plugins);
   const { videoRooms } = await registerVideoRooms(api, deps);
-  await registerPush(api, deps);
+  const push = await registerPush(api, deps);
   await registerIntercom(api, deps, { productSockets: inputs.productSockets, videoRooms });
   await registerVoice(api, deps);
   const workOrders = await registerWorkOrders(api, deps, { alarms, orderCounters });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testServer, type TestServer } from '../testing/testServer';
 import { testPushTopic } from '../testing/testPushTopic';
-import type { PushMessage } from './PushHub';
+import { REPLAY_WINDOW_MS, type PushMessage } from './PushHub';
+import { prunePushLog } from './PushLogPruner';
 
 /**
  * PushHub.publish on both databases (on PostgreSQL one statement: counter, push_log and pg_notify
@@ -77,5 +78,35 @@ describe(`PushHub.publish (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     const next = await hub.publish(1, testPushTopic('after_failure'), {});
     expect(next.seq).toBe(last + 1);
     expect((await stored(1)).at(-1)).toMatchObject({ seq: last + 1, event_type: 'after_failure' });
+  });
+  it("prunes messages past the replay window and an hour, keeping each tenant's newest whatever its age", async () => {
+    const db = server.services.ctx.db;
+    // The server's own clock (a test server's may be set back): its newest message of tenant 1 is now.
+    const newest = await db
+      .selectFrom('push_log')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .where('tenant_id', '=', 1)
+      .executeTakeFirst();
+    const now = Number(newest?.at ?? Date.now());
+    const old = now - REPLAY_WINDOW_MS - 2 * 3_600_000;
+    const row = (tenantId: number, seq: number, at: number) => ({ tenant_id: tenantId, seq, at, event_type: 'TEST', payload: '{}' });
+    // Tenants no other test publishes to: 901 has old and recent messages, 902 only old ones.
+    await db
+      .insertInto('push_log')
+      .values([1, 2, 3, 4, 5].map((seq) => row(901, seq, old + seq)).concat([row(901, 6, now - 60_000), row(901, 7, now)]))
+      .execute();
+    await db
+      .insertInto('push_log')
+      .values([row(902, 1, old), row(902, 2, old + 1), row(902, 3, old + 2)])
+      .execute();
+    const before = await stored(1);
+    expect(await prunePushLog(db, now)).toBeGreaterThanOrEqual(7);
+    expect((await stored(901)).map((message) => message.seq)).toEqual([6, 7]);
+    expect((await stored(902)).map((message) => message.seq)).toEqual([3]);
+    expect(await stored(1)).toEqual(before);
+    // A second run finds nothing more of these tenants.
+    await prunePushLog(db, now);
+    expect((await stored(901)).map((message) => message.seq)).toEqual([6, 7]);
+    await db.deleteFrom('push_log').where('tenant_id', 'in', [901, 902]).execute();
   });
 });
