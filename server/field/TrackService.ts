@@ -2,6 +2,7 @@ import { MAX_ID } from '../../contracts/api/schemas';
 import { CompiledQuery, sql } from 'kysely';
 import { dialectOf, type Db } from '../db/Database';
 import type { PositionRow } from '../db/FieldTables';
+import { copyRows } from '../db/copyRows';
 import { columnNames, unnestRows, type ColumnType } from '../db/rowsExpression';
 import { badRequest } from '../envelope';
 
@@ -107,6 +108,14 @@ function sqliteInsert(rows: readonly PositionRow[]): CompiledQuery {
   );
 }
 
+export interface IngestOptions {
+  /**
+   * The caller knows none of these fixes is stored yet (a history writing a tenant without positions): on
+   * PostgreSQL they are copied in (COPY), which cannot skip a resent fix, so a duplicate fails the batch.
+   */
+  fresh?: boolean;
+}
+
 /**
  * The tracks of a tenant's people and UAVs (migration 025): positions stored as they stream in, each
  * subject's newest kept beside them, and the three reads of field work — everyone's last position, one
@@ -124,7 +133,7 @@ export class TrackService {
    * One transaction: the positions (a resent fix, same subject and millisecond, is ignored) and each
    * subject's newest, which replaces the stored last position only when newer. Returns the positions stored.
    */
-  async ingest(tenantId: number, positions: readonly Position[]): Promise<number> {
+  async ingest(tenantId: number, positions: readonly Position[], options: IngestOptions = {}): Promise<number> {
     if (!positions.length) return 0;
     if (positions.length > INGEST_MAX_POSITIONS) throw badRequest(`一次最多上报 ${INGEST_MAX_POSITIONS} 个位置`);
     const now = this.clock();
@@ -151,6 +160,11 @@ export class TrackService {
           // 27,000 values cost more than SQLite's insert (a day's history for a tenant: 1.8 s → under 1 s).
           const result = await trx.executeQuery(sqliteInsert(chunk));
           stored += Number(result.numAffectedRows ?? 0);
+          continue;
+        }
+        if (options.fresh) {
+          // COPY: one stream, no statement per batch (a day of a tenant's people: ~2× faster than unnest).
+          stored += await copyRows(trx, 'positions', POSITION_COLUMN_NAMES, chunk);
           continue;
         }
         const result = await trx

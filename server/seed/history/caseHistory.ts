@@ -20,7 +20,7 @@ import { FLEET_RANDOM_SEED } from '../seedData';
 
 const MINUTE_MS = 60_000;
 /** Cases a tenant gets per day of history, on average. */
-const CASES_PER_DAY = 8;
+const CASES_PER_DAY = 4;
 
 /**
  * The past `days` of cases for every tenant with named places and no cases yet: the public registering

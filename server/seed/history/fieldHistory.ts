@@ -63,12 +63,12 @@ export async function writeFieldHistory(inside: Db, streetKinds: readonly string
             heading: fix.heading,
           });
           if (batch.length === INGEST_MAX_POSITIONS) {
-            written += await tracks.ingest(tenantId, batch);
+            written += await tracks.ingest(tenantId, batch, { fresh: true });
             batch = [];
           }
         }
       }
-      if (batch.length) written += await tracks.ingest(tenantId, batch);
+      if (batch.length) written += await tracks.ingest(tenantId, batch, { fresh: true });
     }
     return written;
   }
