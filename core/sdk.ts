@@ -43,6 +43,8 @@ export {
   type MapEffectEvent,
   type MapEffectInstance,
 } from './map/MapEffects';
+// A page's effects kept equal to its data (added, changed, removed; all removed when the page closes).
+export { useMapEffects, diffEffects, effectKey, type EffectSpec } from './map/useMapEffects';
 export { colorOption, numberOption, positionOption } from './map/effectOptions';
 export { checkPosition, parsePosition, reportPosition, DEFAULT_EFFECT_HEIGHT, type MapPosition } from './geo/parsePosition';
 export { EffectStage, type EffectStageProps } from './map/EffectStage';
@@ -166,3 +168,5 @@ export {
   shanghaiDayEnd,
   shanghaiTime,
 } from './format/timeFormat';
+// A page's own data loads (loading, error, ready; the last answer kept on reload): what its panels show.
+export { useLoadable, type Loadable } from './widgets/useLoadable';

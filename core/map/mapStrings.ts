@@ -13,6 +13,7 @@ export const mapStrings = {
   foundDevices: '查找结果',
   noDeviceFound: '没有找到设备',
   effectEvents: '效果事件',
+  effectFailed: (id: string, message: string) => `地图效果“${id}”无法绘制：${message}`,
   layerFailed: (id: string, reason: string) => `地图图层“${id}”无法加载：${reason}`,
   districtsFailed: (reason: string) => `区县边界无法加载：${reason}`,
 } as const;

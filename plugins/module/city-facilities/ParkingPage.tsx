@@ -5,8 +5,8 @@ import { cityFacilitiesStrings as t } from './cityFacilitiesStrings';
 import { OCCUPANCY_BANDS, parkingEffects } from './parkingEffects';
 import { flyToLot, onLotClick } from './parkingGlobeLayer';
 import { ParkingPanels } from './ParkingPanels';
-import { useLoadable } from './useLoadable';
-import { useMapEffects } from './useMapEffects';
+import { useLoadable } from '@ops/sdk';
+import { useMapEffects } from '@ops/sdk';
 import './CityFacilities.css';
 
 /** How often the lots' occupancy is read again (cars come and go; no push tells of them). */

@@ -1,7 +1,7 @@
 import { PanelBox, Ranking, StatGroup, Table } from '@ops/sdk';
 import type { ParkingLot } from '@ops/contracts';
 import { cityFacilitiesStrings as t } from './cityFacilitiesStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface ParkingPanelsProps {
   lots: Loadable<ParkingLot[]>;

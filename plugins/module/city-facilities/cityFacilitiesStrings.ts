@@ -22,5 +22,4 @@ export const cityFacilitiesStrings = {
   legendFree: '< 60%',
   legendBusy: '60%–85%',
   legendFull: '≥ 85%',
-  effectFailed: (id: string, message: string) => `地图效果 ${id} 未能绘制：${message}`,
 } as const;

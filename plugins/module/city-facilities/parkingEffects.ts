@@ -1,11 +1,7 @@
 import type { ParkingLot } from '@ops/contracts';
 
-/** One effect a page wants on the globe (MapEffects.add's arguments). */
-export interface EffectSpec {
-  id: string;
-  effect: string;
-  options: Record<string, unknown>;
-}
+import type { EffectSpec } from '@ops/sdk';
+export type { EffectSpec };
 
 export const LOT_EFFECT_PREFIX = 'city-facilities:lot-';
 const LOT_EFFECT = /^city-facilities:lot-(\d+)$/;

@@ -10,10 +10,10 @@ import { SituationLegend } from './SituationLegend';
 import { createEmergencyMapApi } from './emergencyMapApi';
 import { areaAround, flyToArea } from './emergencyGlobeLayer';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
-import { useMapEffects } from './mapEffectSync';
+import { useMapEffects } from '@ops/sdk';
 import { situationEffects, type SituationPage } from './situationEffects';
 import { ALARM_LOOKUP_GAP_MS, ALARM_LOOKUPS, PAGE_CONFIG, PAGES, positiveInteger } from './situationPages';
-import { useLoadable } from './useLoadable';
+import { useLoadable } from '@ops/sdk';
 import { useSituationData } from './useSituationData';
 import './EmergencyMap.css';
 

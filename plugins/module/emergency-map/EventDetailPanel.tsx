@@ -13,7 +13,7 @@ import {
 } from '@ops/contracts';
 import { levelIntent } from './EventListPanel';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 import { errorMessage } from '@ops/contracts';
 
 export interface EventDetailPanelProps {

@@ -2,7 +2,7 @@ import { Tag } from '@blueprintjs/core';
 import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
 import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventRow } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface EventListPanelProps {
   /** The kind's name in the title (火情, 人群踩踏 …). */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PanelBox, VideoTile, WidgetState, type CameraStreams } from '@ops/sdk';
 import type { EmergencyCamera } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface LiveVideoPanelProps {
   /** The cameras near the focused event, best first (the server's order: online, fire cameras, nearest). */

@@ -3,7 +3,7 @@ import { LineChart, PanelBox } from '@ops/sdk';
 import type { SensorReadings } from '@ops/contracts';
 import { emergencyMapStrings as t } from './emergencyMapStrings';
 import { trendSeries } from './sensorTrends';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface SensorTrendPanelProps {
   title: string;

@@ -6,7 +6,7 @@ import { SensorTrendPanel } from './SensorTrendPanel';
 import { crowdRanking, historyTimeline, hydrantTable, routeTable, shelterTable, waterTable } from './situationData';
 import type { SituationPage } from './situationEffects';
 import { WARNING_LINE } from './situationPages';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 import type { SituationData } from './useSituationData';
 
 export interface SituationColumnsProps {

@@ -105,7 +105,6 @@ export const emergencyMapStrings = {
     openTasks: '执行中任务',
     busyTeams: '出动队伍',
   },
-  effectFailed: (id: string, message: string) => `地图效果“${id}”无法绘制：${message}`,
   legend: '地图图例',
   legendItems: {
     fire: '火情（火与烟）',

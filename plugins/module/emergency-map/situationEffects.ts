@@ -1,6 +1,6 @@
 import { OPEN_EMERGENCY_TASK_STATUSES, type EmergencyEventDetail, type EmergencyEventRow, type EmergencyResources } from '@ops/contracts';
 import { EFFECT_PREFIX } from './emergencyGlobeLayer';
-import type { EffectSpec } from './mapEffectSync';
+import type { EffectSpec } from '@ops/sdk';
 import { offsetPosition } from './offsetPosition';
 
 /** The five map pages of 安全应急 (their child menu names). */

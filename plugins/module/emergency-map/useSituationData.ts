@@ -4,7 +4,7 @@ import { levelTrendSensors, nearbyLevelSensors, pressureTrendSensors } from './s
 import { crowdPoints, fireOverview, smokeRanking } from './situationData';
 import type { SituationPage } from './situationEffects';
 import { PAGE_CONFIG, READINGS_REFRESH_MS, shanghaiMidnight, TREND_HOURS } from './situationPages';
-import { useLoadable } from './useLoadable';
+import { useLoadable } from '@ops/sdk';
 
 /**
  * What a map page shows besides its event list: the focused event, the resources (near it, or all),

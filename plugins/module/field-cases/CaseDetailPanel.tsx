@@ -5,7 +5,7 @@ import { CaseActionsBar, type CaseActionHandlers } from './CaseActionsBar';
 import { STATUS_INTENTS } from './caseGroups';
 import { EvidenceThumbnails } from './EvidenceThumbnails';
 import { fieldCasesStrings as t } from './fieldCasesStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface CaseDetailPanelProps extends CaseActionHandlers {
   /** The focused case; null when none is. */

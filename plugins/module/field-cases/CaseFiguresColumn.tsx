@@ -1,7 +1,7 @@
 import { BarChart, PanelBox, PieChart, StatGroup } from '@ops/sdk';
 import type { CaseStats } from '@ops/contracts';
 import { fieldCasesStrings as t } from './fieldCasesStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface CaseFiguresColumnProps {
   stats: Loadable<CaseStats>;

@@ -3,7 +3,7 @@ import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseRow, type CaseStatus } from '@ops/contracts';
 import { STATUS_INTENTS } from './caseGroups';
 import { fieldCasesStrings as t } from './fieldCasesStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export interface CaseListPanelProps {
   /** The page's name in labels (投诉建议 …). */

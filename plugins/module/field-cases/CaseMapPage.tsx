@@ -11,8 +11,8 @@ import { CaseListPanel } from './CaseListPanel';
 import { createFieldCasesApi } from './fieldCasesApi';
 import { fieldCasesStrings as t } from './fieldCasesStrings';
 import { RegisterCaseDialog } from './RegisterCaseDialog';
-import { useLoadable } from './useLoadable';
-import { useMapEffects } from './useMapEffects';
+import { useLoadable } from '@ops/sdk';
+import { useMapEffects } from '@ops/sdk';
 import './FieldCases.css';
 
 const PAGE_SIZE = 10;

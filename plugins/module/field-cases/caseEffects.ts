@@ -2,12 +2,8 @@ import type { CaseRow } from '@ops/contracts';
 import { caseEffectId } from './caseGlobeLayer';
 import { STATUS_COLORS } from './caseGroups';
 
-/** One effect a page wants on the globe (MapEffects.add's arguments). */
-export interface EffectSpec {
-  id: string;
-  effect: string;
-  options: Record<string, unknown>;
-}
+import type { EffectSpec } from '@ops/sdk';
+export type { EffectSpec };
 
 /** Circles are drawn a little above the ground so terrain-less globes show them. */
 const GROUND = 2;

@@ -78,5 +78,4 @@ export const fieldCasesStrings = {
   phoneInvalid: '报告人电话必须是 11 位手机号',
   submit: '登记',
   legend: '案件状态',
-  effectFailed: (id: string, message: string) => `地图效果 ${id} 未能绘制：${message}`,
 } as const;

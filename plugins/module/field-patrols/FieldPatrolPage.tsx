@@ -12,7 +12,7 @@ import { patrolEffects } from './patrolEffects';
 import { flyToPlaces } from './patrolGlobeLayer';
 import { isPatrolPage, PATROL_PAGES, positiveInteger, type PatrolPage } from './patrolPages';
 import { RouteListPanel } from './RouteListPanel';
-import { useMapEffects } from './useMapEffects';
+import { useMapEffects } from '@ops/sdk';
 import './FieldPatrols.css';
 
 /** 城市巡查, 绿化打卡, 环卫打卡 and the law pages: one page by the kind of routes it shows; each keeps its own state. */

@@ -48,5 +48,4 @@ export const fieldPatrolStrings = {
   back: '返回路线',
   legend: '图例',
   legendItems: { route: '巡查路线', done: '已打卡', missed: '漏打卡', due: '待打卡' },
-  effectFailed: (id: string, message: string) => `地图效果 ${id} 未能绘制：${message}`,
 };

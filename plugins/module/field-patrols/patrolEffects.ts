@@ -7,12 +7,8 @@ export const STATE_COLORS = { done: '#2ee6a6', missed: '#ff3b30', due: '#ffb020'
 const ROUTE_COLOR = '#3da5ff';
 const FOCUSED_ROUTE_COLOR = '#0cfd11';
 
-/** One effect the page wants on the globe (MapEffects.add's arguments). */
-export interface EffectSpec {
-  id: string;
-  effect: string;
-  options: Record<string, unknown>;
-}
+import type { EffectSpec } from '@ops/sdk';
+export type { EffectSpec };
 
 /** What a click on an effect opens: a route (its trail, a missed or due checkpoint) or a check-in. */
 export function itemOfEffect(effectId: string): { routeId: number } | { checkInId: number } | null {

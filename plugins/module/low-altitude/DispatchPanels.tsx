@@ -15,7 +15,7 @@ import {
 } from '@ops/contracts';
 import { statusIntent } from './InspectionPanels';
 import { lowAltitudeStrings as t } from './lowAltitudeStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export type RouteSource = 'preset' | 'clicked';
 

@@ -11,7 +11,7 @@ import {
 } from '@ops/contracts';
 import type { Page } from './lowAltitudeApi';
 import { lowAltitudeStrings as t } from './lowAltitudeStrings';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 export const statusIntent = (status: FlightStatus) => (status === 'flying' ? 'success' : status === 'planned' ? 'primary' : 'none');
 const deviceNameOf = (names: ReadonlyMap<number, string>, deviceId: number) => names.get(deviceId) ?? `#${deviceId}`;

@@ -4,7 +4,7 @@ import { formatMonthDayTime, PanelBox, WidgetState } from '@ops/sdk';
 import type { FlightReplay } from '@ops/contracts';
 import { lowAltitudeStrings as t } from './lowAltitudeStrings';
 import { advanceReplay, REPLAY_SPEEDS } from './replayTimeline';
-import type { Loadable } from './useLoadable';
+import type { Loadable } from '@ops/sdk';
 
 /** The replay clock moves this often while playing (the UAV is redrawn at each step). */
 const REPLAY_STEP_MS = 200;

@@ -8,8 +8,9 @@ import { EFFECT_PREFIX, flyTo, setWaypointPicker, UAVS_EFFECT } from './lowAltit
 import { lowAltitudeStrings as t } from './lowAltitudeStrings';
 import { fenceEffects, flightEffects, uavSubjects, type EffectSpec } from './uavEffects';
 import { useLiveUavs } from './useLiveUavs';
-import { useLoadable } from './useLoadable';
-import { useMapEffects, useMovingSubjects } from './useMapEffects';
+import { useLoadable } from '@ops/sdk';
+import { useMapEffects } from '@ops/sdk';
+import { useMovingSubjects } from './useMovingSubjects';
 
 /** A waypoint clicked on the map flies at this height (metres). */
 const CLICKED_ALTITUDE = 80;

@@ -10,8 +10,9 @@ import { ReplayBar, useReplayClock } from './ReplayBar';
 import { pointAt } from './replayTimeline';
 import { fenceEffects, flightEffects, replayEffects, uavSubjects } from './uavEffects';
 import { useLiveUavs } from './useLiveUavs';
-import { useLoadable } from './useLoadable';
-import { useMapEffects, useMovingSubjects } from './useMapEffects';
+import { useLoadable } from '@ops/sdk';
+import { useMapEffects } from '@ops/sdk';
+import { useMovingSubjects } from './useMovingSubjects';
 
 const PAGE_SIZE = 10;
 const positiveInteger = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);

@@ -1,12 +1,8 @@
 import type { FlightTrackPoint, Geofence, UavLive, UavLiveFlight, Waypoint } from '@ops/contracts';
 import { fenceEffectId, EFFECT_PREFIX } from './lowAltitudeGlobeLayer';
 
-/** One effect a page wants on the globe (MapEffects.add's arguments). */
-export interface EffectSpec {
-  id: string;
-  effect: string;
-  options: Record<string, unknown>;
-}
+import type { EffectSpec } from '@ops/sdk';
+export type { EffectSpec };
 
 /** The planned route is drawn faint, the flown trail bright; an inactive fence grey. */
 const ROUTE_COLOR = 'rgba(56, 189, 248, 0.55)';

@@ -3,7 +3,7 @@ import { EventBus, subscribePush, useService } from '@ops/sdk';
 import { uavPositionPushTopic, type UavLiveFlight } from '@ops/contracts';
 import type { LowAltitudeApi } from './lowAltitudeApi';
 import { movedFlight } from './uavEffects';
-import { useLoadable, type Loadable } from './useLoadable';
+import { useLoadable, type Loadable } from '@ops/sdk';
 
 /**
  * The flying UAVs: read once (with their routes and trails), then moved by UAV_GIS_EVENT (all of the

@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MapEffects } from '@ops/sdk';
-import { ContainerProvider, ServiceMap } from '@ops/sdk/testing';
-import { diffEffects, effectKey, useMapEffects, type EffectSpec } from './mapEffectSync';
+import { ContainerProvider } from '../di/ContainerProvider';
+import { ServiceMap } from '../di/ServiceLocator';
+import { MapEffects } from './MapEffects';
+import { diffEffects, effectKey, useMapEffects, type EffectSpec } from './useMapEffects';
 
 const spec = (id: string, radius = 100): EffectSpec => ({ id, effect: 'scanCircle', options: { position: '120,30', radius } });
 

@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapEffects, useService } from '@ops/sdk';
-import { cityFacilitiesStrings as t } from './cityFacilitiesStrings';
-import type { EffectSpec } from './parkingEffects';
-import { errorMessage } from '@ops/contracts';
+import { errorMessage } from '../../contracts/errorMessage';
+import { useService } from '../di/useService';
+import { MapEffects } from './MapEffects';
+import { mapStrings as t } from './mapStrings';
+
+/** One effect a page wants on the globe (MapEffects.add's arguments). */
+export interface EffectSpec {
+  id: string;
+  effect: string;
+  options: Record<string, unknown>;
+}
 
 /** What to change on the globe to go from the drawn effects (id → options key) to the wanted ones. */
 export function diffEffects(drawn: ReadonlyMap<string, string>, wanted: readonly EffectSpec[]): { add: EffectSpec[]; remove: string[] } {
@@ -15,7 +22,8 @@ export function diffEffects(drawn: ReadonlyMap<string, string>, wanted: readonly
 export const effectKey = (spec: EffectSpec) => `${spec.effect}|${JSON.stringify(spec.options)}`;
 
 /**
- * Keeps the page's effects on the globe equal to `wanted`: adds what is new or changed, removes what
+ * A page's effects on the globe (the map pages of emergency, patrols, cases, parking, low altitude …): keeps them
+ * equal to `wanted`: adds what is new or changed, removes what
  * is gone, and removes all of them when the page closes (other map pages must not inherit a fire).
  * Returns the ids drawn (the page shows them to tests as `data-map-effects`).
  */
@@ -35,7 +43,7 @@ export function useMapEffects(wanted: readonly EffectSpec[]): string[] {
         effects.add(spec.effect, spec.id, spec.options);
         drawn.current.set(spec.id, effectKey(spec));
       } catch (error) {
-        // A bad position from a device is not drawn; the panels still list it.
+        // A bad position is not drawn; the page's panels still list it.
         console.warn(t.effectFailed(spec.id, errorMessage(error)));
         drawn.current.delete(spec.id);
       }
