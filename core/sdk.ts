@@ -45,6 +45,8 @@ export {
 } from './map/MapEffects';
 // A page's effects kept equal to its data (added, changed, removed; all removed when the page closes).
 export { useMapEffects, diffEffects, effectKey, type EffectSpec } from './map/useMapEffects';
+// A map page's layer: holds the globe for the page's camera, turns a click on its effects into the page's query.
+export { pageGlobeLayer, flyOver, GLOBE_ATTACH_WAIT_MS, type PageGlobeLayer } from './map/pageGlobeLayer';
 export { colorOption, numberOption, positionOption } from './map/effectOptions';
 export { checkPosition, parsePosition, reportPosition, DEFAULT_EFFECT_HEIGHT, type MapPosition } from './geo/parsePosition';
 export { EffectStage, type EffectStageProps } from './map/EffectStage';

@@ -1,44 +1,23 @@
-import type { MapLayer, MapLayerContext } from '@ops/sdk';
+import { pageGlobeLayer } from '@ops/sdk';
 import { offsetPosition } from './offsetPosition';
 
 /** Effect ids this plugin draws start with it; an event's carry its id (`emergency:event-12:fire`). */
 export const EFFECT_PREFIX = 'emergency:';
 const EVENT_EFFECT = /^emergency:event-(\d+):/;
 
-let attached: MapLayerContext | undefined;
-/** Resolves with the layer's context once the globe has attached it (a page may ask before it has). */
-let whenAttached: Promise<MapLayerContext>;
-let settleAttached: (context: MapLayerContext) => void = () => undefined;
-const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
-waitForAttach();
 /** The share of the camera's range the view is moved west by (the clear middle is right of the screen's centre). */
 const CLEAR_MIDDLE_SHIFT = 0.08;
-/** How long a page's flight waits for the globe to come up before giving up. */
-const ATTACH_WAIT_MS = 60_000;
 
 /**
  * The plugin's layer on the globe: it draws nothing by itself (the pages draw through MapEffects) but
  * holds the globe for the pages' camera (flyToArea), and a click on an event's fire, scan circle or
  * task circles focuses that event on the page (?eventId=).
  */
-export const emergencyGlobeLayer: MapLayer = {
-  id: 'emergency-map:situation',
-  attach(context) {
-    attached = context;
-    settleAttached(context);
-    return () => {
-      if (attached !== context) return;
-      attached = undefined;
-      waitForAttach();
-    };
-  },
-  onEffectClick(effectId, { navigate }) {
-    const eventId = EVENT_EFFECT.exec(effectId)?.[1];
-    if (eventId === undefined) return false;
-    navigate(`${window.location.pathname}?eventId=${eventId}`);
-    return true;
-  },
-};
+const emergencyGlobe = pageGlobeLayer('emergency-map:situation', (effectId) => {
+  const eventId = EVENT_EFFECT.exec(effectId)?.[1];
+  return eventId === undefined ? undefined : `eventId=${eventId}`;
+});
+export const emergencyGlobeLayer = emergencyGlobe.layer;
 
 /** The camera's distance for an area of this radius: the whole affected circle and its surroundings in view. */
 export function viewRange(radiusMetres: number): number {
@@ -50,14 +29,9 @@ export function viewRange(radiusMetres: number): number {
  * columns read as such; a globe still loading is waited for. Resolves false when none comes up.
  */
 export async function flyToArea(longitude: number, latitude: number, radiusMetres: number): Promise<boolean> {
-  let timer: number | undefined;
-  const context =
-    attached ??
-    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
-  window.clearTimeout(timer);
-  if (!context) return false;
-  const { Cesium, viewer } = await context.globe;
-  if (viewer.isDestroyed()) return false;
+  const loaded = await emergencyGlobe.globe();
+  if (!loaded) return false;
+  const { Cesium, viewer } = loaded;
   // The panels cover the screen's sides unevenly (the page's menu is on the left): look a little west
   // of the area so it lands in the clear middle.
   const range = viewRange(radiusMetres);

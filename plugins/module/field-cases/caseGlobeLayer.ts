@@ -1,51 +1,21 @@
-import type { MapGlobe, MapLayer, MapLayerContext } from '@ops/sdk';
+import { pageGlobeLayer } from '@ops/sdk';
 
 /** Effect ids this plugin draws start with it; a case's carry its id (`field-cases:case-12`). */
 export const EFFECT_PREFIX = 'field-cases:';
 const CASE_EFFECT = /^field-cases:case-(\d+)$/;
 export const caseEffectId = (caseId: number) => `${EFFECT_PREFIX}case-${caseId}`;
 
-let attached: MapLayerContext | undefined;
-let whenAttached: Promise<MapLayerContext>;
-let settleAttached: (context: MapLayerContext) => void = () => undefined;
-const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
-waitForAttach();
-/** How long a page's camera move or point pick waits for the globe to come up before giving up. */
-const ATTACH_WAIT_MS = 60_000;
-
 /**
  * The case pages' layer: it draws nothing itself (the pages draw through MapEffects) but holds the globe
  * for their camera and the 登记 form's point pick, and a click on a case's circle opens it (?caseId=).
  */
-export const caseGlobeLayer: MapLayer = {
-  id: 'field-cases:cases',
-  attach(context) {
-    attached = context;
-    settleAttached(context);
-    return () => {
-      if (attached !== context) return;
-      attached = undefined;
-      waitForAttach();
-    };
-  },
-  onEffectClick(effectId, { navigate }) {
-    const caseId = CASE_EFFECT.exec(effectId)?.[1];
-    if (caseId === undefined) return false;
-    navigate(`${window.location.pathname}?caseId=${caseId}`);
-    return true;
-  },
-};
+const caseGlobe = pageGlobeLayer('field-cases:cases', (effectId) => {
+  const caseId = CASE_EFFECT.exec(effectId)?.[1];
+  return caseId === undefined ? undefined : `caseId=${caseId}`;
+});
+export const caseGlobeLayer = caseGlobe.layer;
 
-async function globe(): Promise<MapGlobe | undefined> {
-  let timer: number | undefined;
-  const context =
-    attached ??
-    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
-  window.clearTimeout(timer);
-  if (!context) return undefined;
-  const loaded = await context.globe;
-  return loaded.viewer.isDestroyed() ? undefined : loaded;
-}
+const globe = () => caseGlobe.globe();
 
 /** Flies the camera over a place, looking at it obliquely from the south; false when no globe comes up. */
 export async function flyToPlace(longitude: number, latitude: number, range = 1_500): Promise<boolean> {

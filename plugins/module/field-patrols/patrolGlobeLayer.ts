@@ -1,38 +1,17 @@
-import type { MapLayer, MapLayerContext } from '@ops/sdk';
+import { pageGlobeLayer } from '@ops/sdk';
 import { itemOfEffect } from './patrolEffects';
-
-let attached: MapLayerContext | undefined;
-let whenAttached: Promise<MapLayerContext>;
-let settleAttached: (context: MapLayerContext) => void = () => undefined;
-const waitForAttach = () => (whenAttached = new Promise((resolve) => (settleAttached = resolve)));
-waitForAttach();
-/** How long a page's flight waits for the globe to come up before giving up. */
-const ATTACH_WAIT_MS = 60_000;
 
 /**
  * The plugin's layer on the globe: the pages draw through MapEffects; the layer holds the globe for the
  * camera (flyToPlaces) and turns a click on a route's trail or checkpoint into ?routeId=, on a check-in
  * into ?checkInId=.
  */
-export const patrolGlobeLayer: MapLayer = {
-  id: 'field-patrols:map',
-  attach(context) {
-    attached = context;
-    settleAttached(context);
-    return () => {
-      if (attached !== context) return;
-      attached = undefined;
-      waitForAttach();
-    };
-  },
-  onEffectClick(effectId, { navigate }) {
-    const item = itemOfEffect(effectId);
-    if (!item) return false;
-    const query = 'checkInId' in item ? `checkInId=${item.checkInId}` : `routeId=${item.routeId}`;
-    navigate(`${window.location.pathname}?${query}`);
-    return true;
-  },
-};
+const patrolGlobe = pageGlobeLayer('field-patrols:map', (effectId) => {
+  const item = itemOfEffect(effectId);
+  if (!item) return undefined;
+  return 'checkInId' in item ? `checkInId=${item.checkInId}` : `routeId=${item.routeId}`;
+});
+export const patrolGlobeLayer = patrolGlobe.layer;
 
 /** The centre and radius (metres) of the smallest circle around some places. */
 export function areaAround(places: readonly { longitude: number; latitude: number }[]) {
@@ -55,14 +34,9 @@ export function areaAround(places: readonly { longitude: number; latitude: numbe
 export async function flyToPlaces(places: readonly { longitude: number; latitude: number }[]): Promise<boolean> {
   const area = areaAround(places);
   if (!area) return false;
-  let timer: number | undefined;
-  const context =
-    attached ??
-    (await Promise.race([whenAttached, new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, ATTACH_WAIT_MS)))]));
-  window.clearTimeout(timer);
-  if (!context) return false;
-  const { Cesium, viewer } = await context.globe;
-  if (viewer.isDestroyed()) return false;
+  const loaded = await patrolGlobe.globe();
+  if (!loaded) return false;
+  const { Cesium, viewer } = loaded;
   const range = Math.min(30_000, Math.max(900, area.radius * 4));
   const center = Cesium.Cartesian3.fromDegrees(area.longitude, area.latitude, 0);
   viewer.camera.flyToBoundingSphere(new Cesium.BoundingSphere(center, area.radius), {
