@@ -127,6 +127,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
 
+/** Waits for a camera flight or the globe's tiles to settle, only when a screenshot will be taken (E2E_SCREENSHOTS=1). */
+export async function settleForScreenshot(page: Page, ms: number): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '1') await page.waitForTimeout(ms);
+}
+
+/**
+ * Opens an app route the way a click on a link does (the router follows the history), without loading the
+ * page again: the globe and the signed-in shell stay, so a test visiting several map pages pays for one globe.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
 /** Reads the last SMS code from the server's dev endpoint (only on with SMS_DEV_ENDPOINT=1). */
 export async function lastSmsCode(baseUrl: string, phonenumber: string): Promise<string> {
   const reply = (await (await fetch(`${baseUrl}/api/dev/sms/last?phonenumber=${phonenumber}`)).json()) as {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findFfmpeg } from '../../server/stream/CameraFeed';
-import { apiGet, loginByAuthCode, screenshot, setupBrowser } from './browser';
+import { apiGet, loginByAuthCode, navigateInApp, screenshot, settleForScreenshot, setupBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const { open } = setupBrowser(baseUrl);
@@ -365,7 +365,7 @@ describe('低空管理 map pages', () => {
     await expect
       .poll(() => effectsOf(page))
       .toEqual(expect.arrayContaining([`low-altitude:fence-${fenceId}`, `low-altitude:route-${flightId}`]));
-    await page.waitForTimeout(2500);
+    await settleForScreenshot(page, 2500);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, 'low-altitude-lowUav');
   }, 180_000);
@@ -406,7 +406,7 @@ describe('低空管理 map pages', () => {
     await expect.poll(at).toBeLessThan(start + 1000);
     await globeReady(page);
     await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:replay-route', 'low-altitude:replay-track']));
-    await page.waitForTimeout(2000);
+    await settleForScreenshot(page, 2000);
     await screenshot(page, 'low-altitude-replay');
 
     // 无人机调度: the fences with 启用/停用, the plan form with the tenant's preset routes.
@@ -415,7 +415,7 @@ describe('低空管理 map pages', () => {
     await page.getByLabel('选择预设航线').selectOption({ label: '钱塘江南岸河道巡检' });
     await expect.poll(() => effectsOf(page)).toEqual(expect.arrayContaining(['low-altitude:plan']));
     await globeReady(page);
-    await page.waitForTimeout(2500); // the camera's flight to the fences
+    await settleForScreenshot(page, 2500); // the camera's flight to the fences
     await screenshot(page, 'low-altitude-lowUav2');
   }, 180_000);
 });
@@ -457,7 +457,7 @@ describe('城市管理 and 综合执法 patrol pages', () => {
     expect(await page.locator('.field-patrols').getAttribute('data-focused-checkpoint')).toBe(String(checkpoint.checkpointId));
     await globeReady(page);
     await expect.poll(async () => (await patrolEffects(page)).includes(`patrols:route-${route.routeId}`), { timeout: 15_000 }).toBe(true);
-    await page.waitForTimeout(2500);
+    await settleForScreenshot(page, 2500);
     expect(await page.locator('.cesium-widget-errorPanel').count()).toBe(0);
     await screenshot(page, 'patrols-missed-checkpoint');
 
@@ -469,7 +469,7 @@ describe('城市管理 and 综合执法 patrol pages', () => {
       ['lawEnforcement/lawgreencheckin', '综合执法 · 绿化打卡'],
       ['lawEnforcement/lawsanitationcheckin', '综合执法 · 环卫打卡'],
     ] as const) {
-      await page.goto(`/${path}`);
+      await navigateInApp(page, `/${path}`);
       await page.getByRole('heading', { name: title }).waitFor();
       await globeReady(page);
       await page
@@ -480,7 +480,7 @@ describe('城市管理 and 综合执法 patrol pages', () => {
       await expect
         .poll(async () => (await patrolEffects(page)).some((id) => id.startsWith('patrols:route-')), { timeout: 15_000 })
         .toBe(true);
-      await page.waitForTimeout(1500);
+      await settleForScreenshot(page, 1500);
       await screenshot(page, `patrols-${path.split('/')[1]}`);
     }
   }, 240_000);
