@@ -191,6 +191,7 @@ export async function registerFeatures(
     devices,
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
     lifecycles: [
+      push,
       devices,
       business,
       weather,
