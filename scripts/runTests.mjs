@@ -5,15 +5,15 @@
 //      while the Janus of the video-room e2e tests starts in a namespace held until the end (holdJanus);
 //   2. three lanes at the same time, each running its steps one after the other:
 //      "globe"  — the end-to-end files that draw the 3D globe (tests/e2e project e2e-globe), the longest;
-//      "pages"  — the other end-to-end files (e2e-pages);
-//      "server" — the server suite on SQLite, then on PostgreSQL, then unit and story tests.
+//      "pages"  — the other end-to-end files (e2e-pages), then unit and story tests;
+//      "server" — the server suite on SQLite, then on PostgreSQL.
 //      Both end-to-end groups serve the one build made in step 1 (E2E_SKIP_BUILD), each from a server of
 //      its own, Chromium one file at a time per group.
 //
 // Much of the end-to-end time is Chromium waiting (on its server, on Janus, on timers) and the server
 // suites wait on databases, so three lanes keep both cores busy until the end where two lanes left one
-// idle for the last minutes; unit tests follow the server suites (since a server start stopped compiling
-// every route's validators again, their lane is the shortest) so the lanes end close together.
+// idle for the last minutes; unit tests follow the shortest lane (the page e2e files since issue 23's server
+// tests: a day of 1 Hz tracks on both databases) so the lanes end close together.
 // Each step's output is kept and printed whole when the step ends (interleaved vitest reports would be
 // unreadable), with its time; the run fails if any step fails, after every lane has finished, and ends
 // with a table of every step's and lane's time.
@@ -128,8 +128,8 @@ const served = { E2E_SKIP_BUILD: '1' };
 /** The lanes of step 2: name and steps (see the top of this file for why this split); `janus`: the held Janus's line. */
 const planOf = (janus) => [
   ['globe', [['test:e2e:globe', served]]],
-  ['pages', [['test:e2e:pages', { ...served, ...(janus ? { E2E_HELD_JANUS: janus } : {}) }]]],
-  ['server', [['test:server', { SEPARATE_NAMESPACE_TEST: '1' }], ['test:server:pg'], ['test:unit']]],
+  ['pages', [['test:e2e:pages', { ...served, ...(janus ? { E2E_HELD_JANUS: janus } : {}) }], ['test:unit']]],
+  ['server', [['test:server', { SEPARATE_NAMESPACE_TEST: '1' }], ['test:server:pg']]],
 ];
 const plan = planOf(undefined);
 
