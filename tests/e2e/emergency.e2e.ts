@@ -435,13 +435,14 @@ describe('城市管理 and 综合执法 patrol pages', () => {
     const route = routes.rows[0]!;
     const checkpoint = route.checkpoints[0]!;
     const page = await signedIn();
-    // The job as of the end of yesterday (Asia/Shanghai), when every window had ended: this checkpoint was missed.
+    // The job as of the end of the day before yesterday (Asia/Shanghai), when every window had ended and nobody
+    // checked in (the seeded check-ins are of the server's first day, which is yesterday when a run crosses midnight).
     const shanghaiMidnight = Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000;
     const run = (await (
       await fetch(`${baseUrl}/api/dev/patrols/missed`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ tenantId: 1, at: shanghaiMidnight - 60_000, checkpointId: checkpoint.checkpointId }),
+        body: JSON.stringify({ tenantId: 1, at: shanghaiMidnight - 86_400_000 - 60_000, checkpointId: checkpoint.checkpointId }),
       })
     ).json()) as { code: number; data: { raised: number } };
     expect(run).toMatchObject({ code: 200, data: { raised: 1 } });
