@@ -136,4 +136,26 @@ describe('effectFrameClock', () => {
     expect(frames(60_000)).toBe(5);
     expect(frames(60_050)).toBe(1);
   });
+
+  it('animates while an effect moves, and under prefers-reduced-motion draws its first frame and holds it', async () => {
+    const run = async (reduce: boolean) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)' }));
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 0));
+      vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
+      const ticks = vi.fn(() => true);
+      const renderer: MapEffectRenderer = {
+        effect: 'pulsingCircle',
+        create: () => ({ tick: ticks, update: () => undefined, remove: () => undefined }),
+      };
+      const hub = new MapEffectHub();
+      hub.attach({ ...fakeDrawer().drawer, renderers: new Map([['pulsingCircle', renderer]]) });
+      hub.add('pulsingCircle', 'a', {});
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      hub.detach();
+      return ticks.mock.calls.length;
+    };
+    expect(await run(false)).toBeGreaterThan(2);
+    expect(await run(true)).toBe(1);
+    vi.unstubAllGlobals();
+  });
 });

@@ -3,7 +3,7 @@ import type { Cesium } from './loadCesium';
 import { createContributionPoint, createToken } from '../di/Token';
 import { errorMessage } from '../../contracts/errorMessage';
 
-/** A drawn effect: advanced every frame while it animates, updated and removed by id. */
+/** A drawn effect: advanced every frame while it animates (once, then held, under reduced motion), updated and removed by id. */
 export interface MapEffectInstance {
   /** One animation frame; returns true while it still needs frames. */
   tick(timeMs: number): boolean;
@@ -40,6 +40,11 @@ export interface MapEffectEvent {
  * constants (pulse step, flashing shrink, cone growth) look the same on every screen.
  */
 export const EFFECT_FRAMES_PER_SECOND = 20;
+
+/** Whether the system asks for reduced motion (prefers-reduced-motion): effects are then drawn still. */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /** Counts the effect frames due at each animation callback. */
 export function effectFrameClock(): (timeMs: number) => number {
@@ -205,7 +210,9 @@ export class MapEffectHub implements MapEffects {
       let moving = false;
       for (const instance of this.drawn.values()) moving = instance.tick(time) || moving;
       this.drawer?.viewer.scene.requestRender();
-      if (moving) this.frame = requestAnimationFrame(step);
+      // An operator who asked the system for less motion gets each effect's first frame, held still
+      // (on a CPU-drawn globe that is also a core's worth of frames a second saved).
+      if (moving && !prefersReducedMotion()) this.frame = requestAnimationFrame(step);
     };
     this.frame = requestAnimationFrame(step);
   }

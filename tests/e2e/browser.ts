@@ -36,8 +36,22 @@ export interface BrowserPage {
   consoleErrors: string[];
 }
 
-export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+export interface OpenPageOptions {
+  /**
+   * 'reduce' (the default here) emulates an operator who asked the system for less motion: the globe's
+   * effects draw their first frame and hold it (core/map/MapEffects.ts). On CPU-drawn WebGL an animating
+   * page takes a core for as long as it is open; the files about how effects look ask for 'full'.
+   */
+  motion?: 'reduce' | 'full';
+}
+
+export async function openPage(browser: Browser, baseUrl: string, options: OpenPageOptions = {}): Promise<BrowserPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
+  });
   // npm test runs these beside the server suites on 2 shared cores (load averages of 10 and more): a wait
   // that names no time of its own gets 60 s instead of Playwright's 30 s, a page load 90 s (a globe page
   // booting on such cores took longer than 30 s). A wait whose time is what a test checks says so itself.

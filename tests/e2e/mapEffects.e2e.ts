@@ -22,7 +22,8 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await launchBrowser();
   // One page for all of them: loading Cesium through Vite's dev server is the slow part.
-  opened = await openPage(browser, base);
+  // Full motion: these tests look at effects as they animate.
+  opened = await openPage(browser, base, { motion: 'full' });
   page = opened.page;
   await page.goto('/bench/globe/index.html');
   await page.waitForFunction(() => 'globeBench' in window, undefined, { timeout: 60_000 });

@@ -297,7 +297,9 @@ async function openGlobe(): Promise<GlobePage> {
     await vite.listen();
   }
   const address = vite.httpServer!.address();
-  const opened = await openPage(browser, `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  const opened = await openPage(browser, `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, {
+    motion: 'full',
+  });
   const warnings: string[] = [];
   opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
   const call = <T>(body: string) => opened.page.evaluate(`window.pluginFoldersGlobe.then((globe) => ${body})`) as Promise<T>;
