@@ -46,7 +46,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`服务器 60 秒内没有启动：\n${output}`)), 60_000);
+    // A seeded start beside two busy lanes on 2 cores has taken over a minute.
+    const timer = setTimeout(() => reject(new Error(`服务器 120 秒内没有启动：\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = STARTED_LINE.exec(output);
