@@ -61,7 +61,8 @@ export async function restoreCommand(args: readonly string[], env: NodeJS.Proces
       `${file} 是 ${KIND_NAMES[kind]} 的备份，而当前配置的数据库是 ${KIND_NAMES[target.kind]}（${target.kind === 'postgres' ? '设置了' : '未设置'} DATABASE_URL）`,
     );
   const started = performance.now();
-  const report = target.kind === 'sqlite' ? await restoreSqlite(file, target.file, force) : await restorePostgres(file, target.url, force, env);
+  const report =
+    target.kind === 'sqlite' ? await restoreSqlite(file, target.file, force) : await restorePostgres(file, target.url, force, env);
   const where = target.kind === 'sqlite' ? target.file : 'DATABASE_URL 所指的数据库';
   return `恢复完成：${file} → ${where}（${described(report)}，用时 ${seconds(started)}）。启动服务即可使用`;
 }

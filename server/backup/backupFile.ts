@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
+import { errorMessage } from '../../contracts/errorMessage';
 import type { DialectName } from '../db/Database';
 import { newerMigrations } from '../db/migrate';
 import { runProgram, type PostgresTools } from './postgresTools';
@@ -51,7 +52,9 @@ export function requireMigrations(migrations: string[], what: string): string[] 
  * null), read by pg_restore without a database; undefined when the archive holds no data of that table.
  */
 export async function postgresDumpRows(tools: PostgresTools, file: string, table: string): Promise<string[][] | undefined> {
-  const script = await runProgram(tools.pgRestore, ['--data-only', `--table=${table}`, '--file=-', file]);
+  const script = await runProgram(tools.pgRestore, ['--data-only', `--table=${table}`, '--file=-', file]).catch((error: unknown) => {
+    throw new Error(`无法读取备份文件 ${file}（不完整或已损坏？）：${errorMessage(error)}`, { cause: error });
+  });
   const lines = script.split('\n');
   const start = lines.findIndex((line) => /^COPY \S+ \(.*\) FROM stdin;$/.test(line));
   if (start < 0) return undefined;

@@ -18,7 +18,11 @@ const PROGRAMS = ['pg_dump', 'pg_restore', 'psql'] as const;
  */
 export function findPostgresTools(env: NodeJS.ProcessEnv = process.env): PostgresTools {
   const complete = (dir: string) => PROGRAMS.every((program) => existsSync(join(dir, program)));
-  const toolsIn = (dir: string): PostgresTools => ({ pgDump: join(dir, 'pg_dump'), pgRestore: join(dir, 'pg_restore'), psql: join(dir, 'psql') });
+  const toolsIn = (dir: string): PostgresTools => ({
+    pgDump: join(dir, 'pg_dump'),
+    pgRestore: join(dir, 'pg_restore'),
+    psql: join(dir, 'psql'),
+  });
   const chosen = env.POSTGRES_BIN_DIR?.trim();
   if (chosen) {
     if (complete(chosen)) return toolsIn(chosen);

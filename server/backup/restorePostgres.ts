@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { errorMessage } from '../../contracts/errorMessage';
 import { advancePushCountersSql, type PushCounter } from './advancePushCounters';
 import { postgresMigrations, refuseNewerBackup, requireMigrations, schemaVersion } from './backupFile';
 import { connectionFor, findPostgresTools, runProgram, type PostgresTools } from './postgresTools';
 import type { BackupReport } from './putInPlace';
 
-/** What the target database holds, as far as a restore cares. */
+/** What a restore replaces: whether the database holds tables, and its push counters. */
 interface Target {
-  /** Connections of other clients (running instances). */
-  others: number;
-  /** Tables, views and sequences in its public schema. */
-  relations: number;
+  replacing: boolean;
   pushCounters: PushCounter[];
 }
 
@@ -22,46 +20,60 @@ interface Target {
  * before moving the push counters on: the database is the old one or the whole restored one, whatever
  * fails on the way. A refusal changes nothing.
  */
-export async function restorePostgres(file: string, url: string, force: boolean, env: NodeJS.ProcessEnv = process.env): Promise<BackupReport> {
+export async function restorePostgres(
+  file: string,
+  url: string,
+  force: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BackupReport> {
   const tools = findPostgresTools(env);
   const migrations = requireMigrations(await postgresMigrations(tools, file), `备份文件 ${file} `);
   refuseNewerBackup(migrations, 'postgres');
   const connection = connectionFor(url, env);
-  const target = await inspectTarget(url, connection.shown);
-  if (target.relations > 0 && !force)
-    throw new Error(`数据库 ${connection.shown} 中已有数据：恢复会覆盖它，确认要覆盖请加 --force（建议先用 npm run backup 备份它）`);
-  if (target.others > 0)
-    throw new Error(`数据库 ${connection.shown} 还有 ${target.others} 个连接（运行中的服务？）：请先停止所有实例再恢复`);
-  const before = target.relations > 0 ? ['drop schema public cascade', 'create schema public'] : [];
+  const target = await checkTarget(url, connection.shown, force);
+  const before = target.replacing ? ['drop schema public cascade', 'create schema public'] : [];
   const after = migrations.includes('006_push_counters') ? advancePushCountersSql(target.pushCounters, (name) => `public.${name}`) : [];
   await runRestoreScript(tools, file, connection, before, after);
   return { kind: 'postgres', version: schemaVersion(migrations) };
 }
 
-async function inspectTarget(url: string, shown: string): Promise<Target> {
+/** How long connections of just-stopped instances may take to leave. */
+const CLOSING_CONNECTIONS_MS = 2000;
+
+/**
+ * Refuses a database with tables in its public schema unless `force`, and one another client is
+ * connected to (a running instance; those of instances just stopped get a moment to leave).
+ */
+async function checkTarget(url: string, shown: string, force: boolean): Promise<Target> {
   const client = new pg.Client({ connectionString: url, application_name: 'city-ops-dashboard restore' });
   client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`无法连接数据库 ${shown}：${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`无法连接数据库 ${shown}：${errorMessage(error)}`, { cause: error });
   }
   try {
-    const others = await client.query<{ n: string }>(
-      'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
     const relations = await client.query<{ n: string }>(
       `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
     );
-    const counters = await client.query<{ tenant_id: number; seq: number }>(
-      "select tenant_id, seq from public.push_counters where to_regclass('public.push_counters') is not null",
-    ).catch(() => ({ rows: [] }));
-    return {
-      others: Number(others.rows[0]?.n ?? 0),
-      relations: Number(relations.rows[0]?.n ?? 0),
-      pushCounters: counters.rows.map((row) => ({ tenantId: Number(row.tenant_id), seq: Number(row.seq) })),
-    };
+    const replacing = Number(relations.rows[0]?.n ?? 0) > 0;
+    if (replacing && !force)
+      throw new Error(`数据库 ${shown} 中已有数据：恢复会覆盖它，确认要覆盖请加 --force（建议先用 npm run backup 备份它）`);
+    for (const deadline = Date.now() + CLOSING_CONNECTIONS_MS; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const { rows } = await client.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      const others = Number(rows[0]?.n ?? 0);
+      if (others === 0) break;
+      if (Date.now() > deadline) throw new Error(`数据库 ${shown} 还有 ${others} 个连接（运行中的服务？）：请先停止所有实例再恢复`);
+    }
+    const counters = replacing
+      ? await client
+          .query<{ tenant_id: number; seq: number }>('select tenant_id, seq from public.push_counters')
+          .catch(() => ({ rows: [] }))
+      : { rows: [] };
+    return { replacing, pushCounters: counters.rows.map((row) => ({ tenantId: Number(row.tenant_id), seq: Number(row.seq) })) };
   } finally {
     await client.end();
   }

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { errorMessage } from '../../contracts/errorMessage';
 import { advancePushCountersSql, type PushCounter } from './advancePushCounters';
 import { refuseNewerBackup, requireMigrations, schemaVersion, sqliteMigrations } from './backupFile';
 import { besideName, syncToDisk, type BackupReport } from './putInPlace';
@@ -24,11 +25,9 @@ export async function restoreSqlite(file: string, target: string, force: boolean
   const copy = besideName(target, 'restoring');
   try {
     copyFileSync(file, copy);
-    const db = new SQLite(copy);
+    const db = openIntact(copy, file);
     let migrations: string[];
     try {
-      const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new Error(`备份文件 ${file} 已损坏（quick_check：${String(check)}）`);
       migrations = requireMigrations(sqliteMigrations(db), `备份文件 ${file} `);
       refuseNewerBackup(migrations, 'sqlite');
       const existing = readExisting(target);
@@ -50,6 +49,20 @@ export async function restoreSqlite(file: string, target: string, force: boolean
   } finally {
     rmSync(copy, { force: true });
     rmSync(`${copy}-journal`, { force: true });
+  }
+}
+
+/** The copy of the backup, opened once SQLite's quick_check finds it intact. */
+function openIntact(copy: string, file: string): SQLite.Database {
+  let db: SQLite.Database | undefined;
+  try {
+    db = new SQLite(copy);
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(String(check));
+    return db;
+  } catch (error) {
+    db?.close();
+    throw new Error(`备份文件 ${file} 已损坏：${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -88,7 +101,7 @@ function releaseOld(target: string): void {
     db.pragma('journal_mode = DELETE');
   } catch (error) {
     if (error instanceof SQLite.SqliteError && error.code.startsWith('SQLITE_BUSY'))
-      throw new Error(`数据库 ${target} 正被运行中的服务使用：请先停止服务（所有实例）再恢复`);
+      throw new Error(`数据库 ${target} 正被运行中的服务使用：请先停止服务（所有实例）再恢复`, { cause: error });
     throw error;
   } finally {
     db.close();
