@@ -48,33 +48,40 @@ export function requireMigrations(migrations: string[], what: string): string[] 
 }
 
 /**
- * The rows of `table` in a pg_dump archive, each as its column texts (COPY's text format, `\N` for
- * null), read by pg_restore without a database; undefined when the archive holds no data of that table.
+ * The rows of `tables` in a pg_dump archive, each row as its column texts (COPY's text format, `\N` for
+ * null), read by pg_restore without a database; a table the archive holds no data of is absent.
  */
-export async function postgresDumpRows(tools: PostgresTools, file: string, table: string): Promise<string[][] | undefined> {
-  const script = await runProgram(tools.pgRestore, ['--data-only', `--table=${table}`, '--file=-', file]).catch((error: unknown) => {
+export async function postgresDumpTables(tools: PostgresTools, file: string, tables: readonly string[]): Promise<Map<string, string[][]>> {
+  const args = ['--data-only', ...tables.map((table) => `--table=${table}`), '--file=-', file];
+  const script = await runProgram(tools.pgRestore, args).catch((error: unknown) => {
     throw new Error(`无法读取备份文件 ${file}（不完整或已损坏？）：${errorMessage(error)}`, { cause: error });
   });
-  const lines = script.split('\n');
-  const start = lines.findIndex((line) => /^COPY \S+ \(.*\) FROM stdin;$/.test(line));
-  if (start < 0) return undefined;
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (line === '\\.') return rows;
-    rows.push(line.split('\t').map(unescapeCopyText));
+  const found = new Map<string, string[][]>();
+  let rows: string[][] | undefined;
+  for (const line of script.split('\n')) {
+    if (rows) {
+      if (line === '\\.') rows = undefined;
+      else rows.push(line.split('\t').map(unescapeCopyText));
+      continue;
+    }
+    const copy = /^COPY (?:\w+\.)?"?(\w+)"? \(.*\) FROM stdin;$/.exec(line);
+    if (copy) found.set(copy[1]!, (rows = []));
   }
-  throw new Error(`备份文件 ${file} 中 ${table} 的数据不完整`);
+  if (rows) throw new Error(`备份文件 ${file} 中的数据不完整`);
+  return found;
 }
 
-/** COPY's text format escapes backslash, tab, newline and carriage return. */
+/** COPY's text format: `\N` is null (kept as is), and backslash escapes control characters and itself. */
 function unescapeCopyText(field: string): string {
-  return field.replace(/\\(.)/g, (_, char: string) => ({ t: '\t', n: '\n', r: '\r' })[char] ?? char);
+  if (field === '\\N') return field;
+  const controls: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+  return field.replace(/\\(.)/g, (_, char: string) => controls[char] ?? char);
 }
 
 /** The migrations a pg_dump archive's database had run, oldest first. */
 export async function postgresMigrations(tools: PostgresTools, file: string): Promise<string[]> {
-  const rows = await postgresDumpRows(tools, file, 'kysely_migration');
-  return (rows ?? []).map((row) => row[0] ?? '').sort();
+  const rows = (await postgresDumpTables(tools, file, ['kysely_migration'])).get('kysely_migration') ?? [];
+  return rows.map((row) => row[0] ?? '').sort();
 }
 
 /** The migrations guard of server/db/migrate.ts, for a backup: one made by a newer program is refused. */
