@@ -21,8 +21,10 @@ interface Existing {
  * target is the old database or the whole restored one. A refusal changes nothing.
  */
 export async function restoreSqlite(file: string, target: string, force: boolean): Promise<BackupReport> {
-  mkdirSync(dirname(target), { recursive: true });
+  // A data directory made here goes again if the restore does not happen.
+  const madeDir = mkdirSync(dirname(target), { recursive: true });
   const copy = besideName(target, 'restoring');
+  let restored = false;
   try {
     copyFileSync(file, copy);
     const db = openIntact(copy, file);
@@ -45,10 +47,12 @@ export async function restoreSqlite(file: string, target: string, force: boolean
     for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${target}${suffix}`, { force: true });
     renameSync(copy, target);
     syncToDisk(target);
+    restored = true;
     return { kind: 'sqlite', version: schemaVersion(migrations) };
   } finally {
     rmSync(copy, { force: true });
     rmSync(`${copy}-journal`, { force: true });
+    if (madeDir && !restored) rmSync(madeDir, { recursive: true, force: true });
   }
 }
 
@@ -71,7 +75,8 @@ function readExisting(target: string): Existing {
   if (!existsSync(target)) return { empty: true, pushCounters: [] };
   let db: SQLite.Database | undefined;
   try {
-    db = new SQLite(target, { readonly: true, fileMustExist: true });
+    // Read-write: a read-only connection would leave -wal and -shm files behind on a database nobody has open.
+    db = new SQLite(target, { fileMustExist: true });
     const tables = db.prepare<[], string>("select name from sqlite_master where type = 'table'").pluck().all();
     const pushCounters = tables.includes('push_counters')
       ? db.prepare<[], PushCounter>('select tenant_id as tenantId, seq from push_counters').all()
