@@ -19,7 +19,7 @@ import { ClusterLeader } from './cluster/ClusterLeader';
 import { PgListener } from './cluster/PgListener';
 import type { AppRuntimeConfig, ServerConfig } from './config';
 import { DEVICES_CHANGED } from './db/DeviceDataVersion';
-import { openDatabase } from './db/openDatabase';
+import { openDatabase, sqliteFileOf } from './db/openDatabase';
 import { emergencyResourceKinds } from './emergency/emergencyResourceKinds';
 import type { AppError } from './envelope';
 import { requestIds } from './http/requestIds';
@@ -98,7 +98,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   // PostgreSQL when DATABASE_URL names one, else the embedded SQLite file.
   const { db, dialect, deviceVersion, close } = openDatabase({
     databaseUrl: config.databaseUrl,
-    sqliteFile: config.dbFile ?? join(config.dataDir, 'dashboard.sqlite'),
+    sqliteFile: sqliteFileOf(config),
     onIdleError: reportError('数据库连接中断'),
     // Committed device changes are told to the other instances on the push channel (their list pages are cached).
     notifyChannel: PUSH_CHANNEL,

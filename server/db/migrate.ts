@@ -39,13 +39,22 @@ export function knownMigrations(dialect: DialectName): string[] {
 }
 
 /**
+ * The migrations in `executed` this program does not know: a database (or a backup, server/backup/)
+ * that has run one was made by a newer version.
+ */
+export function newerMigrations(executed: readonly string[], dialect: DialectName): string[] {
+  const migrations = migrationsFor(dialect);
+  return executed.filter((name) => !(name in migrations));
+}
+
+/**
  * Brings the database to the newest schema this program knows. A database that has run a migration this
  * program does not know was made by a newer version: the program refuses to start rather than run
  * against a schema it does not understand.
  */
 export async function migrate(db: Db): Promise<void> {
   const migrations = migrationsFor(dialectOf(db));
-  const unknown = (await executedMigrations(db)).filter((name) => !(name in migrations));
+  const unknown = newerMigrations(await executedMigrations(db), dialectOf(db));
   if (unknown.length) throw new Error(`数据库结构版本 ${unknown.join('、')} 比本程序新，请升级程序后再启动`);
   const { error } = await new Migrator({ db, provider: new InCodeMigrations(migrations) }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

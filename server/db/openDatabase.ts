@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool, TypeOverrides } from 'pg';
@@ -24,6 +24,11 @@ export interface DatabaseTarget {
   onIdleError?: (error: Error) => void;
   /** PostgreSQL: the channel committed device changes are announced on (NOTIFY), for the other instances. */
   notifyChannel?: string;
+}
+
+/** The SQLite file of a configuration: `dbFile`, else `dashboard.sqlite` in the data directory. */
+export function sqliteFileOf(config: { dataDir: string; dbFile?: string | undefined }): string {
+  return config.dbFile ?? join(config.dataDir, 'dashboard.sqlite');
 }
 
 /** PostgreSQL's connections per server instance. */
