@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { LeaderJob } from '../cluster/ClusterLeader';
-import type { IngestStats } from '../mqtt/MqttIngest';
+import { DROP_KINDS, type IngestStats } from '../mqtt/MqttIngest';
 import type { PushHub } from '../push/PushHub';
 
 /** What the metrics read when scraped (gauges, and counters kept by the parts themselves). */
@@ -108,11 +108,10 @@ export class OpsMetrics {
       registers,
       collect() {
         const stats = sources.mqtt();
-        if (stats)
-          countedElsewhere(
-            this,
-            Object.entries(stats.droppedBy).map(([reason, count]) => [{ reason }, count]),
-          );
+        countedElsewhere(
+          this,
+          DROP_KINDS.map((reason) => [{ reason }, stats?.droppedBy[reason] ?? 0]),
+        );
       },
     });
     new Gauge({

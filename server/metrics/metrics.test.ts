@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { listening, pushClient, waitFor } from '../testing/pushTestClient';
 import { testServer, type TestServer } from '../testing/testServer';
@@ -64,9 +65,11 @@ describe('GET /metrics', () => {
     expect(value('ops_pg_listener_reconnects_total')).toBe(0);
     // No broker in tests: the families are there, at zero.
     expect(value('ops_mqtt_messages_total{outcome="received"}')).toBe(0);
-    expect(text).toContain('# TYPE ops_mqtt_dropped_total counter');
+    expect(value('ops_mqtt_dropped_total{reason="unknown_device"}')).toBe(0);
     if (onPostgres) {
-      expect((value('ops_db_pool_connections{state="in_use"}') ?? 0) + (value('ops_db_pool_connections{state="idle"}') ?? 0)).toBeGreaterThan(0);
+      expect(
+        (value('ops_db_pool_connections{state="in_use"}') ?? 0) + (value('ops_db_pool_connections{state="idle"}') ?? 0),
+      ).toBeGreaterThan(0);
       expect(value('ops_db_pool_connections{state="waiting"}')).toBe(0);
     } else expect(text).toContain('# TYPE ops_db_pool_connections gauge');
     expect(value('ops_leader')).toBe(1);
@@ -83,6 +86,14 @@ describe('GET /metrics', () => {
     expect(later.get('ops_http_requests_total{route="/api/getInfo",method="GET",status="200"}')).toBe(6);
     expect(later.get('ops_push_sockets')).toBe(0);
     expect(later.get('ops_push_messages_sent_total')).toBe(value('ops_push_messages_sent_total'));
+
+    // The shipped Grafana dashboard asks only for series this server exposes.
+    const dashboard = readFileSync('deploy/grafana-dashboard.json', 'utf8');
+    const asked = new Set(
+      [...dashboard.matchAll(/\b((?:ops|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!.replace(/_bucket$/, '')),
+    );
+    expect(asked.size).toBeGreaterThan(12);
+    for (const name of asked) expect(text, `仪表盘引用的 ${name}`).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
 
     // Only GET /metrics there; nothing of it on the public port.
     expect((await fetch(`http://127.0.0.1:${metricsAt?.port}/other`)).status).toBe(404);

@@ -62,7 +62,8 @@ export interface IngestStats {
 }
 
 /** Why a message was dropped, in a word (a metrics label). */
-export type DropKind = 'topic' | 'payload' | 'unknown_device' | 'fields' | 'alarm_type' | 'ack' | 'error';
+export const DROP_KINDS = ['topic', 'payload', 'unknown_device', 'fields', 'alarm_type', 'ack', 'error'] as const;
+export type DropKind = (typeof DROP_KINDS)[number];
 
 /** Logged drops per window; past it they are only counted, then summed up in one line. */
 const DROP_LOG_LIMIT = 50;
