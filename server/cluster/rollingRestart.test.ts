@@ -21,7 +21,8 @@ const DEVICE_LIST = '/api/devi/aep/child?deviceType=lamp&pageNum=1&pageSize=20';
 function leaderTerms(output: string): [number, number][] {
   const terms: [number, number][] = [];
   for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue;
+    // A running instance's last line may still be arriving.
+    if (!line.startsWith('{') || !line.endsWith('}')) continue;
     const entry = JSON.parse(line) as { time?: number; msg?: string };
     if (entry.msg?.startsWith('本实例成为集群主节点')) terms.push([entry.time ?? 0, Infinity]);
     else if (entry.msg?.startsWith('本实例不再是集群主节点')) {
