@@ -32,6 +32,8 @@ const WARMUP_SECONDS = Number(process.env.API_WARMUP_SECONDS ?? 3);
 const FLEET_SCALE = Number(process.env.API_FLEET_SCALE ?? 1);
 /** API_LOG=1: the server logs as `npm start` does (level info, every request), into a stream that drops the lines. */
 const LOGGED = process.env.API_LOG === '1';
+/** API_METRICS=1: the server counts every request for /metrics (METRICS_PORT, on a free loopback port). */
+const METRICS = process.env.API_METRICS === '1';
 /** API_DATABASES=sqlite or =postgres: only that one (default: both, PostgreSQL when installed). */
 const DATABASES = (process.env.API_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
 
@@ -142,6 +144,7 @@ async function realServer(databaseUrl?: string): Promise<ServerFigures> {
     logger,
     simulator: { tickMs: 0, commandDelayMs: [0, 0] as [number, number], fleetScale: FLEET_SCALE, alarmsPerMinute: 0 },
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(METRICS ? { operability: { metrics: { port: 0, host: '127.0.0.1' }, shutdownGraceMs: 1000 } } : {}),
   };
   const app = await createServer(config);
   // The same data, its list pages never kept: started after the first has seeded the database.
@@ -197,7 +200,7 @@ async function onPostgres(): Promise<ServerFigures | undefined> {
 
 async function main(): Promise<void> {
   console.info(
-    `autocannon：${CONNECTIONS} 个连接，预热 ${WARMUP_SECONDS} s，测量 ${SECONDS} s（压测端在独立进程中）；设备规模 ${FLEET_SCALE}；服务端日志${LOGGED ? '开启（info）' : '关闭'}`,
+    `autocannon：${CONNECTIONS} 个连接，预热 ${WARMUP_SECONDS} s，测量 ${SECONDS} s（压测端在独立进程中）；设备规模 ${FLEET_SCALE}；服务端日志${LOGGED ? '开启（info）' : '关闭'}；运维指标${METRICS ? '开启' : '关闭'}`,
   );
   // Bare Fastify is measured first and last: on shared cores the machine's speed drifts during a run, and
   // the ratios are taken against the mean of the two.

@@ -10,6 +10,12 @@ export interface PushMessage<T = PushData> {
 }
 
 /** A JSON object (not an array, not null): the only thing a push message's `data` may be. */
+/**
+ * The push socket's close code for "this instance is stopping (draining): reconnect at once with your
+ * lastId", which the load balancer hands to another instance. 1012 is WebSocket's Service Restart.
+ */
+export const PUSH_CLOSE_RECONNECT_NOW = 1012;
+
 export function isPushData(value: unknown): value is PushData {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -60,6 +60,8 @@ export interface ClusterOptions {
   proxy?: boolean;
   /** Extra arguments for node before server/main.ts in every instance (a benchmark's `--import` probe). */
   nodeArgs?: string[];
+  /** Every instance serves GET /metrics on a loopback port of its own (METRICS_PORT), kept across restarts. */
+  metrics?: boolean;
 }
 
 /** The cluster's broker: what a load generator or the device fleet needs to connect. */
@@ -80,6 +82,8 @@ export interface ClusterBroker {
 export interface Instance {
   index: number;
   port: number;
+  /** With `metrics`: its METRICS_PORT. */
+  metricsPort: number | undefined;
   child: ChildProcess;
   /** What the instance printed, for failure messages. */
   output(): string;
@@ -100,6 +104,10 @@ export interface RunningCluster {
   devices: { child: ChildProcess; output(): string } | undefined;
   /** Kills one instance the hard way (kill -9): no close frames, no clean disconnect. */
   kill(index: number): Promise<void>;
+  /** Stops one instance as a deploy does (SIGTERM: it drains); resolves with its exit code. */
+  terminate(index: number): Promise<number | null>;
+  /** Starts a stopped instance again on its port and data directory (a rolling restart's second half). */
+  restart(index: number): Promise<Instance>;
   stop(): Promise<void>;
 }
 
@@ -117,12 +125,14 @@ async function freePort(): Promise<number> {
 
 const instanceDir = (dir: string, index: number) => join(dir, `instance-${index + 1}`);
 
-/** Starts one instance of the server and resolves once it listens. */
+/** Starts one instance of the server (on `at`'s ports when given: a restart) and resolves once it listens. */
 async function startInstance(
   index: number,
-  options: { dir: string; databaseUrl: string | undefined; env: Record<string, string>; nodeArgs: string[] },
+  options: { dir: string; databaseUrl: string | undefined; env: Record<string, string>; nodeArgs: string[]; metrics?: boolean },
+  at?: Pick<Instance, 'port' | 'metricsPort'>,
 ): Promise<Instance> {
-  const port = await freePort();
+  const port = at?.port ?? (await freePort());
+  const metricsPort = at ? at.metricsPort : options.metrics ? await freePort() : undefined;
   const dataDir = instanceDir(options.dir, index);
   mkdirSync(dataDir, { recursive: true });
   const environment: NodeJS.ProcessEnv = { ...process.env };
@@ -140,12 +150,13 @@ async function startInstance(
       // The client's address as nginx saw it counts for the login limits.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const printed = untilPrinted(child, '已启动', 60_000, `实例 ${index + 1} 没有在 60 秒内启动`, `实例 ${index + 1} 退出`);
-  const instance: Instance = { index, port, child, output: printed.output };
+  const instance: Instance = { index, port, metricsPort, child, output: printed.output };
   await printed.done;
   return instance;
 }
@@ -353,15 +364,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     } else if (env.MQTT_URL) say(`各实例连接调用方指定的 MQTT 代理：${env.MQTT_URL}`);
     else say(options.mqtt === false ? '未使用 MQTT（--no-mqtt）：设备由主节点上的进程内模拟器驱动' : MOSQUITTO_MISSING);
     const nodeArgs = options.nodeArgs ?? [];
+    const started = { dir, databaseUrl, env, nodeArgs, metrics: options.metrics === true };
     // The first one migrates and seeds an empty database; the others start together after it.
-    instances.push(await startInstance(0, { dir, databaseUrl, env, nodeArgs }));
+    instances.push(await startInstance(0, started));
     // It has written the broker's files for every device: the broker rereads them.
     broker?.reload();
-    instances.push(
-      ...(await Promise.all(
-        Array.from({ length: count - 1 }, (_, index) => startInstance(index + 1, { dir, databaseUrl, env, nodeArgs })),
-      )),
-    );
+    instances.push(...(await Promise.all(Array.from({ length: count - 1 }, (_, index) => startInstance(index + 1, started)))));
     for (const instance of instances) say(`实例 ${instance.index + 1} 已启动：http://127.0.0.1:${instance.port}/`);
     if (broker) {
       // Every instance connects (and subscribes) right after it starts; a refused account shows within a moment.
@@ -399,6 +407,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       kill: async (index) => {
         const instance = instances[index];
         if (instance) await stopChild(instance.child, 'SIGKILL', 0);
+      },
+      terminate: async (index) => {
+        const instance = instances[index];
+        if (!instance) throw new Error(`没有实例 ${index + 1}`);
+        await stopChild(instance.child, 'SIGTERM', 30_000);
+        return instance.child.exitCode;
+      },
+      restart: async (index) => {
+        const instance = instances[index];
+        if (!instance) throw new Error(`没有实例 ${index + 1}`);
+        if (instance.child.exitCode === null && instance.child.signalCode === null) throw new Error(`实例 ${index + 1} 仍在运行`);
+        const again = await startInstance(index, started, instance);
+        instances[index] = again;
+        return again;
       },
       stop,
     };

@@ -27,4 +27,6 @@ export interface FeatureLifecycle {
   jobs: LeaderJob[];
   /** Called when the server closes, after the leader stopped the jobs. */
   stop?: () => Promise<void> | void;
+  /** Called when the instance starts draining (SIGTERM): close long-lived sockets with a reconnect-elsewhere code. */
+  drain?: () => void;
 }

@@ -2,6 +2,7 @@ import type { SmsProvider } from './auth/SmsProvider';
 
 import type { RuntimeConfig } from '../contracts/runtimeConfig';
 import type { StreamOptions } from './stream/StreamService';
+import { readOperabilityConfig, type OperabilityConfig } from './health/operabilityConfig';
 
 /** What `/app-config.json` serves: the web app's own runtime config type. */
 export type AppRuntimeConfig = RuntimeConfig;
@@ -72,6 +73,7 @@ export interface ServerConfig {
   seedHistoryDays?: number;
   /** SEED_RECOGNITION_RECORDS: recognition records each tenant is brought to on start, in bulk over a year (seed/bulkRecognition.ts); 0: none. */
   seedRecognitionRecords?: number;
+  operability?: OperabilityConfig; // METRICS_PORT, METRICS_HOST, SHUTDOWN_GRACE_MS (server/health/operabilityConfig.ts)
 }
 
 export interface SensorsConfig {
@@ -287,6 +289,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       watchlists: { alarmIntervalMinutes },
       seedHistoryDays,
       ...(seedRecognitionRecords ? { seedRecognitionRecords } : {}),
+      operability: readOperabilityConfig(env, port),
       ...(fieldWorkOn ? { fieldWork: { delayMs: fieldWorkDelayMs } } : {}),
       ...(env.PUSH_ALLOWED_ORIGINS
         ? {

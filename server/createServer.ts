@@ -15,18 +15,23 @@ import { SmsCodeService } from './auth/SmsCodeService';
 import { LogSmsProvider } from './auth/SmsProvider';
 import { UserDirectory } from './auth/UserDirectory';
 import { loadDeviceCatalog } from './catalog/deviceCatalog';
-import { ClusterLeader } from './cluster/ClusterLeader';
+import { ClusterLeader, LEADER_RELEASED } from './cluster/ClusterLeader';
 import { PgListener } from './cluster/PgListener';
 import type { AppRuntimeConfig, ServerConfig } from './config';
 import { DEVICES_CHANGED } from './db/DeviceDataVersion';
 import { openDatabase, sqliteFileOf } from './db/openDatabase';
 import { emergencyResourceKinds } from './emergency/emergencyResourceKinds';
 import type { AppError } from './envelope';
+import { drainGate } from './health/drainGate';
+import { registerHealth } from './health/registerHealth';
+import { ServerHealth } from './health/ServerHealth';
 import { requestIds } from './http/requestIds';
 import { securityHeaders } from './http/securityHeaders';
 import { toEnvelope } from './http/toEnvelope';
 import { ProductSockets } from './intercom/ProductSockets';
 import { currentMenuPerms } from './platform/menus';
+import { MetricsServer } from './metrics/metricsServer';
+import { OpsMetrics } from './metrics/OpsMetrics';
 import { loadPlugins } from './pluginManifests';
 import { PUSH_CHANNEL, PushHub } from './push/PushHub';
 import { registerFeatures, type FeatureServices } from './registerFeatures';
@@ -49,6 +54,10 @@ export interface ServerServices extends FeatureServices {
   leader: ClusterLeader;
   /** On PostgreSQL: the LISTEN connection that hands other instances' pushes to this one's sockets. */
   pushListener: PgListener | undefined;
+  /** Readiness and the drain (server/health/). */
+  health: ServerHealth;
+  /** GET /metrics on its own port when configured (METRICS_PORT). */
+  metrics: MetricsServer | undefined;
 }
 
 /** A server: its Fastify instance (HTTP, listen, close) and its services, typed, for tests, benches and scripts. */
@@ -96,7 +105,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   // The kinds the emergency resources and the sensor readings read (hydrants, water levels, cameras).
   const resourceKinds = emergencyResourceKinds(catalog);
   // PostgreSQL when DATABASE_URL names one, else the embedded SQLite file.
-  const { db, dialect, deviceVersion, close } = openDatabase({
+  const { db, dialect, deviceVersion, poolStats, close } = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: sqliteFileOf(config),
     onIdleError: reportError('数据库连接中断'),
@@ -142,6 +151,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
         ...(config.cluster?.listenerRetryMs ? { retryMs: config.cluster.listenerRetryMs } : {}),
         onNotification: (payload) => {
           if (payload === DEVICES_CHANGED) return deviceVersion.bump();
+          // Another instance's leader stopped on purpose (drain): try the lock now.
+          if (payload === LEADER_RELEASED) return leader.tryNow();
           pushHub.noticeCommitted(payload);
           productSockets.notice(payload);
         },
@@ -197,6 +208,20 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   });
   app.get('/app-config.json', async () => appConfig);
 
+  // Readiness and drain (server/health/); the leader and the broker are read when asked, after they exist.
+  const health = new ServerHealth({
+    db,
+    dialect,
+    pushListener,
+    broker: () => api?.features.services.mqttGateway,
+    leader: {
+      get isLeader() {
+        return leader.isLeader;
+      },
+    },
+  });
+  drainGate(app, health, apiPrefix);
+
   // The API's scope: session and permission are checked before the input (401 or 403 whatever was sent).
   let api: { routeTable: DeclaredRoute[]; features: Awaited<ReturnType<typeof registerFeatures>> } | undefined;
   await closingOnFailure(async () => {
@@ -213,6 +238,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
           freshDatabase,
           historyDays,
         });
+        await registerHealth(scope, health);
         api = { routeTable, features };
       },
       { prefix: apiPrefix },
@@ -227,12 +253,32 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     jobs: features.lifecycles.flatMap((feature) => feature.jobs),
     log: app.log,
     ...(config.cluster?.leaderRetryMs ? { retryMs: config.cluster.leaderRetryMs } : {}),
+    ...(sharedDatabaseUrl ? { releaseChannel: PUSH_CHANNEL } : {}),
   });
+  health.onWillDrain(() => {
+    for (const feature of features.lifecycles) feature.drain?.();
+  });
+  const metricsAt = config.operability?.metrics;
+  const metrics = metricsAt
+    ? new MetricsServer(
+        new OpsMetrics({
+          pushHub,
+          pushListener,
+          mqtt: () => features.services.mqttGateway?.ingest.stats,
+          pool: poolStats,
+          leader,
+          simulator: features.services.simulator,
+        }).observe(app),
+        metricsAt,
+      )
+    : undefined;
   app.addHook('onReady', async () => {
+    await metrics?.start();
     // Listening before the first socket can open, so no commit of another instance goes unheard.
     await pushListener?.start();
     await features.devices.start();
     await leader.start();
+    health.markServing();
   });
   app.addHook('onClose', async () => {
     await leader.stop();
@@ -240,6 +286,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     await pushListener?.stop();
     pushHub.close();
     await close();
+    await metrics?.stop();
   });
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : undefined;
@@ -254,5 +301,5 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     return reply.status(200).send({ code: 404, msg: '请求地址不存在' });
   });
 
-  return { app, services: { ...features.services, ctx, routeTable, pushHub, leader, pushListener } };
+  return { app, services: { ...features.services, ctx, routeTable, pushHub, leader, pushListener, health, metrics } };
 }

@@ -1,5 +1,7 @@
 import { readServerConfigFromEnv } from './config';
 import { createServer } from './createServer';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './health/operabilityConfig';
+import { drainServer } from './health/drainServer';
 import { startOwnJanus } from './janus/ownJanus';
 import { errorMessage } from '../contracts/errorMessage';
 
@@ -29,9 +31,10 @@ try {
   endProcess(1);
 }
 const { app, services } = server;
+// SIGTERM drains (server/health/drainServer.ts): unready, sockets moved, requests in flight finished; a second signal changes nothing.
+let stopping: Promise<unknown> | undefined;
 const closeAndExit = () => {
-  app
-    .close()
+  stopping ??= drainServer(server, { graceMs: listen.server.operability?.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, log: app.log })
     .then(() => janus.running?.stop())
     .then(
       () => endProcess(0),
@@ -51,6 +54,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : listen.port;
 const shownHost = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
 console.info(`城市运营指挥平台已启动: http://${shownHost}:${port}/`);
+const metricsAt = services.metrics?.address();
+if (metricsAt)
+  console.info(`运维指标：http://${metricsAt.host.includes(':') ? `[${metricsAt.host}]` : metricsAt.host}:${metricsAt.port}/metrics`);
 if (janus.running || janus.config.url) console.info(janus.message);
 else console.warn(janus.message);
 if (!services.streams.available)

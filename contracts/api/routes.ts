@@ -26,6 +26,7 @@ import { watchlistDevRoutes, watchlistRoutes } from './watchlistRoutes';
 import { lowAltitudeDevRoutes, lowAltitudeRoutes } from './lowAltitudeRoutes';
 import { patrolDevRoutes, patrolRoutes } from './patrolRoutes';
 import { fieldRoutes } from './fieldRoutes';
+import { healthRoutes } from './healthRoutes';
 import { weatherRoutes } from './weatherRoutes';
 import { workOrderRoutes } from './workOrderRoutes';
 
@@ -64,4 +65,5 @@ export const routes = {
   tourists: touristRoutes,
   perception: perceptionRoutes,
   dev: devRoutes,
+  health: healthRoutes,
 };

@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alarmPushTopic, definePushTopic } from '../../contracts/push';
 import { integer, object } from '../../contracts/push/pushSchema';
 import { SimpleEventBus } from './EventBus';
-import { PUSH_RECONNECT_MS, PushClient, pushUrlFor } from './PushClient';
+import { PUSH_CLOSE_RECONNECT_NOW } from '../../contracts/push';
+import { PUSH_DRAIN_RECONNECT_JITTER_MS, PUSH_RECONNECT_MS, PushClient, pushUrlFor } from './PushClient';
 import { PUSH_TOPIC_ALL, routedPushTopic, type RoutedPush } from './RoutedPush';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.opened.push(this);
@@ -167,6 +168,23 @@ describe('PushClient', () => {
     await vi.advanceTimersByTimeAsync(1000 + 1);
     expect(FakeSocket.opened).toHaveLength(2);
     expect(FakeSocket.opened[1]!.url).toBe('ws://host/api/push/ws?token=ticket-2&lastId=5');
+  });
+
+  it('reconnects at once, with its lastId, when a draining server closes with 1012', async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    client.start(7);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.opened[0]!.deliver(frame(9));
+    FakeSocket.opened[0]!.onclose?.({ code: PUSH_CLOSE_RECONNECT_NOW });
+    // random() is 0.5: half the drain jitter, far below the 10 s of an unintended close.
+    await vi.advanceTimersByTimeAsync(PUSH_DRAIN_RECONNECT_JITTER_MS / 2 + 1);
+    expect(FakeSocket.opened).toHaveLength(2);
+    expect(FakeSocket.opened[1]!.url).toBe('ws://host/api/push/ws?token=ticket-2&lastId=9');
+    // Any other code keeps the spec's wait.
+    FakeSocket.opened[1]!.onclose?.({ code: 1006 });
+    await vi.advanceTimersByTimeAsync(PUSH_RECONNECT_MS - 1);
+    expect(FakeSocket.opened).toHaveLength(2);
   });
 
   it('does not reconnect after it was closed on purpose', async () => {

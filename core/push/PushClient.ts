@@ -1,5 +1,5 @@
 import { pushRoutes } from '../../contracts/api/pushRoutes';
-import { parsePushMessage, PUSH_TOPICS, type PushMessage, type PushTopicDeclaration } from '../../contracts/push';
+import { parsePushMessage, PUSH_CLOSE_RECONNECT_NOW, PUSH_TOPICS, type PushMessage, type PushTopicDeclaration } from '../../contracts/push';
 import pushEvents from '../../registry/pushEvents.json';
 import type { PushEventRoute } from '../../schemas/registry/push-events.schema.gen';
 import type { EventBus } from './EventBus';
@@ -9,6 +9,8 @@ import { declaredPushValidator, pushSchemaError } from './pushValidator';
 /** Spec section 4: reconnect 10 s after an unintended close; jitter spreads a fleet of browsers. */
 export const PUSH_RECONNECT_MS = 10_000;
 export const PUSH_RECONNECT_JITTER_MS = 2_000;
+/** After a draining server's close (1012): at once, spread over this much so a fleet does not land in one tick. */
+export const PUSH_DRAIN_RECONNECT_JITTER_MS = 250;
 /** A frame larger than this is not a push message; it is logged and dropped. */
 export const MAX_PUSH_FRAME_CHARS = 64 * 1024;
 
@@ -36,7 +38,7 @@ export interface PushClientDeps {
 /**
  * The push connection: connects with the last sequence id seen, receives what it missed first,
  * drops duplicates, forwards each message on the in-app bus under its registry topic, and reconnects
- * 10 s (plus jitter) after an unintended close.
+ * 10 s (plus jitter) after an unintended close, at once after a draining server's (1012).
  */
 export class PushClient {
   private socket: WebSocket | undefined;
@@ -86,16 +88,19 @@ export class PushClient {
     const socket = (this.deps.createSocket ?? ((url) => new WebSocket(url)))(`${this.deps.url()}?${query.toString()}`);
     this.socket = socket;
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       if (this.socket === socket) this.socket = undefined;
-      this.scheduleReconnect();
+      this.scheduleReconnect(event?.code === PUSH_CLOSE_RECONNECT_NOW);
     };
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(now = false): void {
     if (this.stopped || this.timer) return;
+    const random = (this.deps.random ?? Math.random)();
     const base = this.deps.reconnectMs ?? PUSH_RECONNECT_MS;
-    const delay = base + Math.floor((this.deps.random ?? Math.random)() * Math.min(PUSH_RECONNECT_JITTER_MS, base / 5));
+    const delay = now
+      ? Math.floor(random * PUSH_DRAIN_RECONNECT_JITTER_MS)
+      : base + Math.floor(random * Math.min(PUSH_RECONNECT_JITTER_MS, base / 5));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.connect();

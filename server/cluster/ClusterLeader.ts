@@ -8,6 +8,8 @@ export interface LeaderJob {
   name: string;
   start(): void | Promise<void>;
   stop(): void | Promise<void>;
+  /** Rounds finished and failed, when the job counts them (IntervalJob): /metrics reads it. */
+  readonly runs?: { readonly ok: number; readonly failed: number };
 }
 
 export interface ClusterLeaderOptions {
@@ -17,7 +19,15 @@ export interface ClusterLeaderOptions {
   log: ClusterLog;
   /** How often a follower tries the lock and the leader checks its connection (default 3000 ms). */
   retryMs?: number;
+  /**
+   * A NOTIFY channel every instance listens on: a leader that stops on purpose (drain) announces
+   * LEADER_RELEASED there, and the others call `tryNow`, so the jobs move within a moment, not a retry period.
+   */
+  releaseChannel?: string;
 }
+
+/** The NOTIFY payload of a leader that gave the lock back. */
+export const LEADER_RELEASED = 'leader:released';
 
 /** The advisory lock's key (hashed to 64 bits by PostgreSQL); advisory locks are per database. */
 export const LEADER_LOCK_KEY = 'city-ops-dashboard:cluster-leader';
@@ -37,11 +47,23 @@ export class ClusterLeader {
   private busy = false;
   private stopped = true;
   private lastProblem = '';
+  private again = false;
 
   constructor(private readonly options: ClusterLeaderOptions) {}
 
   get isLeader(): boolean {
     return this.leading;
+  }
+
+  get jobs(): readonly LeaderJob[] {
+    return this.options.jobs;
+  }
+
+  /** Tries the lock now (another instance announced it gave it back), not at the next round. */
+  tryNow(): void {
+    if (this.options.url === undefined || this.stopped || this.leading) return;
+    if (this.busy) this.again = true;
+    else void this.round();
   }
 
   /** Tries once at once (so a lone instance starts its jobs before it serves), then every `retryMs`. */
@@ -57,14 +79,26 @@ export class ClusterLeader {
     this.timer.unref();
   }
 
-  /** Stops the jobs and gives the lock back (closing the connection releases it). */
+  /**
+   * Stops the jobs, then gives the lock back (closing the connection would release it too) and, with
+   * `releaseChannel`, tells the other instances so, on the same connection after the unlock.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    const wasLeading = this.leading;
     await this.resign();
     const client = this.client;
     this.client = undefined;
+    if (client && wasLeading && this.options.releaseChannel)
+      await client
+        .query('select pg_advisory_unlock(hashtextextended($1, 0)), pg_notify($2, $3)', [
+          LEADER_LOCK_KEY,
+          this.options.releaseChannel,
+          LEADER_RELEASED,
+        ])
+        .catch(() => undefined);
     await client?.end().catch(() => undefined);
   }
 
@@ -93,6 +127,10 @@ export class ClusterLeader {
       this.problem(error, '集群主节点检查失败');
     } finally {
       this.busy = false;
+      if (this.again) {
+        this.again = false;
+        void this.round();
+      }
     }
   }
 
@@ -149,6 +187,7 @@ export class ClusterLeader {
         this.options.log.error({ err: error }, `后台任务「${job.name}」停止失败`);
       }
     }
+    this.options.log.info('本实例不再是集群主节点，后台任务已停止');
   }
 
   /** Logs a problem once until it changes or the connection recovers, not every round. */

@@ -7,6 +7,8 @@ import type { LeaderJob } from '../cluster/ClusterLeader';
 export class IntervalJob implements LeaderJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  /** Rounds finished and failed, for /metrics (ops_job_runs_total). */
+  readonly runs = { ok: 0, failed: 0 };
 
   constructor(
     readonly name: string,
@@ -20,7 +22,13 @@ export class IntervalJob implements LeaderJob {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.work()
-        .catch(this.onError)
+        .then(
+          () => this.runs.ok++,
+          (error: unknown) => {
+            this.runs.failed++;
+            this.onError(error);
+          },
+        )
         .finally(() => (this.running = undefined));
     }, this.everyMs);
     this.timer.unref();

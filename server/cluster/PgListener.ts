@@ -32,6 +32,8 @@ export class PgListener {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private listenedOnce = false;
+  /** Connections reopened after a drop (ops_pg_listener_reconnects_total). */
+  reconnects = 0;
 
   constructor(private readonly options: PgListenerOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error(`通知频道名不合法：${options.channel}`);
@@ -87,7 +89,10 @@ export class PgListener {
     this.client = client;
     const reconnected = this.listenedOnce;
     this.listenedOnce = true;
-    if (reconnected) log.info('推送通知连接已恢复，正在补发断线期间提交的消息');
+    if (reconnected) {
+      this.reconnects++;
+      log.info('推送通知连接已恢复，正在补发断线期间提交的消息');
+    }
     await this.catchUp(client, reconnected);
   }
 

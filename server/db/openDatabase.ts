@@ -13,6 +13,8 @@ export interface OpenedDatabase {
   dialect: DialectName;
   /** Changes whenever devices may have changed (device list pages are cached against it). */
   deviceVersion: DeviceDataVersion;
+  /** PostgreSQL: the pool's connections now (/metrics); SQLite has one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -93,5 +95,6 @@ export function openPostgres(url: string, onIdleError?: (error: Error) => void, 
     }),
   });
   registerDialect(db, 'postgres');
-  return { db, dialect: 'postgres', deviceVersion, close: () => db.destroy() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: 'postgres', deviceVersion, poolStats, close: () => db.destroy() };
 }

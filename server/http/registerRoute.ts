@@ -51,7 +51,8 @@ export function route<Route extends RouteDeclaration>(
   api: FastifyInstance,
   declared: Route,
   handler: RouteHandler<Route>,
-  options: { bodyLimit?: number } = {},
+  /** `logLevel: 'silent'` keeps a route (health probes) out of the access log. */
+  options: { bodyLimit?: number; logLevel?: 'silent' } = {},
 ): void {
   api.withTypeProvider<TypeBoxTypeProvider>().route<RouteGenericInterface, ContextConfigDefault, RouteSchema<Route>>({
     method: declared.method,

@@ -57,7 +57,13 @@ export interface IngestStats {
   rowsWritten: number;
   alarms: number;
   acks: number;
+  /** Drops by why (bounded labels for /metrics; the log line has the full reason). */
+  droppedBy: Record<DropKind, number>;
 }
+
+/** Why a message was dropped, in a word (a metrics label). */
+export const DROP_KINDS = ['topic', 'payload', 'unknown_device', 'fields', 'alarm_type', 'ack', 'error'] as const;
+export type DropKind = (typeof DROP_KINDS)[number];
 
 /** Logged drops per window; past it they are only counted, then summed up in one line. */
 const DROP_LOG_LIMIT = 50;
@@ -81,7 +87,17 @@ const RETRY_MAX_MS = 5000;
  * the broker.
  */
 export class MqttIngest {
-  readonly stats: IngestStats = { received: 0, dropped: 0, reports: 0, reportsWritten: 0, batches: 0, rowsWritten: 0, alarms: 0, acks: 0 };
+  readonly stats: IngestStats = {
+    received: 0,
+    dropped: 0,
+    reports: 0,
+    reportsWritten: 0,
+    batches: 0,
+    rowsWritten: 0,
+    alarms: 0,
+    acks: 0,
+    droppedBy: { topic: 0, payload: 0, unknown_device: 0, fields: 0, alarm_type: 0, ack: 0, error: 0 },
+  };
   private readonly rules: Map<string, KindRules>;
   private readonly postgres: boolean;
   private batch: Batch = newBatch();
@@ -110,6 +126,7 @@ export class MqttIngest {
       return await this.route(topic, payload);
     } catch (error) {
       this.stats.dropped++;
+      this.stats.droppedBy.error++;
       this.deps.log.error({ err: error, topic: topic.slice(0, 200) }, 'MQTT 消息处理失败');
       return true;
     }
@@ -138,8 +155,9 @@ export class MqttIngest {
   }
 
   /** Logs a dropped message with its reason (rate-limited) and counts it. */
-  drop(topic: string, reason: string): true {
+  drop(topic: string, reason: string, kind: DropKind): true {
     this.stats.dropped++;
+    this.stats.droppedBy[kind]++;
     const at = Date.now();
     const window = this.dropWindow;
     if (at - window.startedAt > DROP_LOG_WINDOW_MS) {
@@ -156,34 +174,34 @@ export class MqttIngest {
 
   private async route(topic: string, payload: Uint8Array): Promise<boolean> {
     const address = parseDeviceTopic(topic);
-    if ('reason' in address) return this.drop(topic, address.reason);
+    if ('reason' in address) return this.drop(topic, address.reason, 'topic');
     const max = this.options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
     const unknownDevice = `未知设备：租户 ${address.tenantId} 下没有编码为 ${address.code} 的设备`;
     switch (address.channel) {
       case 'telemetry': {
         const message = parsePayload('telemetry', payload, max);
-        if (!message.ok) return this.drop(topic, message.reason);
+        if (!message.ok) return this.drop(topic, message.reason, 'payload');
         const device = await this.deps.directory.byCode(address.tenantId, address.code);
-        if (!device) return this.drop(topic, unknownDevice);
+        if (!device) return this.drop(topic, unknownDevice, 'unknown_device');
         const values = checkTelemetry(this.rules.get(device.kind), message.value.values);
-        if (!values.ok) return this.drop(topic, values.reason);
+        if (!values.ok) return this.drop(topic, values.reason, 'fields');
         return this.enqueue({ deviceId: device.deviceId, values: values.value });
       }
       case 'status': {
         const message = parsePayload('status', payload, max);
-        if (!message.ok) return this.drop(topic, message.reason);
+        if (!message.ok) return this.drop(topic, message.reason, 'payload');
         const device = await this.deps.directory.byCode(address.tenantId, address.code);
-        if (!device) return this.drop(topic, unknownDevice);
+        if (!device) return this.drop(topic, unknownDevice, 'unknown_device');
         return this.enqueue({ deviceId: device.deviceId, online: message.value.online });
       }
       case 'alarm': {
         const message = parsePayload('alarm', payload, max);
-        if (!message.ok) return this.drop(topic, message.reason);
+        if (!message.ok) return this.drop(topic, message.reason, 'payload');
         const device = await this.deps.directory.byCode(address.tenantId, address.code);
-        if (!device) return this.drop(topic, unknownDevice);
+        if (!device) return this.drop(topic, unknownDevice, 'unknown_device');
         const { alarmType, content, description, grade } = message.value;
         const typeName = this.deps.alarms.alarmTypeName(alarmType);
-        if (typeName === undefined) return this.drop(topic, `未知的告警类型：${alarmType}`);
+        if (typeName === undefined) return this.drop(topic, `未知的告警类型：${alarmType}`, 'alarm_type');
         const raised = await this.untilStored('告警写入失败', () =>
           this.deps.alarms.raise({
             tenantId: device.tenantId,
@@ -199,15 +217,15 @@ export class MqttIngest {
       }
       case 'ack': {
         const message = parsePayload('ack', payload, max);
-        if (!message.ok) return this.drop(topic, message.reason);
+        if (!message.ok) return this.drop(topic, message.reason, 'payload');
         const device = await this.deps.directory.byCode(address.tenantId, address.code);
-        if (!device) return this.drop(topic, unknownDevice);
+        if (!device) return this.drop(topic, unknownDevice, 'unknown_device');
         if (message.value.state) {
           const state = checkState(this.rules.get(device.kind), message.value.state);
-          if (!state.ok) return this.drop(topic, state.reason);
+          if (!state.ok) return this.drop(topic, state.reason, 'fields');
         }
         const refused = await this.deps.onAck(device, message.value);
-        if (refused) return this.drop(topic, refused);
+        if (refused) return this.drop(topic, refused, 'ack');
         this.stats.acks++;
         return true;
       }

@@ -76,6 +76,12 @@ export class PushHub implements PushPublisher {
   /** Set by the first catch-up: from then on a tenant seen for the first time starts at seq 0. */
   private cursorsReady = false;
   private closed = false;
+  /** Open push sockets and messages written to them, for /metrics (pushSockets keeps them). */
+  readonly socketStats = { open: 0, sent: 0 };
+  /** Set by /metrics: told the delivery lag of each socket write (publish or NOTIFY arrival → write), in seconds. */
+  onDidSendLag: ((seconds: number) => void) | undefined;
+  /** When each message was published here or its NOTIFY arrived (performance.now()); only while lag is measured. */
+  private readonly handedAt = new WeakMap<PushMessage, number>();
 
   constructor(
     private readonly db: Db,
@@ -92,10 +98,12 @@ export class PushHub implements PushPublisher {
    * listeners get the payload as its JSON reads back, exactly as sockets and other instances do.
    */
   async publish<T extends object>(tenantId: number, topic: PushTopic<T>, payload: NoInfer<T>): Promise<PushMessage> {
+    const startedAt = performance.now();
     const { json, data } = serialized(payload);
     const message = this.postgres
       ? await this.publishPostgres(tenantId, topic.eventType, json, data)
       : await this.publishSqlite(tenantId, topic.eventType, data);
+    if (this.onDidSendLag) this.handedAt.set(message, startedAt);
     if (this.shared) this.offer(tenantId, message.seq, message);
     else this.live.emit(`tenant:${tenantId}`, message);
     return message;
@@ -168,7 +176,17 @@ export class PushHub implements PushPublisher {
     if (!match || !this.shared) return;
     const tenantId = Number(match[1]);
     const seq = Number(match[2]);
-    this.offer(tenantId, seq, match[3] === undefined ? undefined : carriedMessage(match[3], seq));
+    const carried = match[3] === undefined ? undefined : carriedMessage(match[3], seq);
+    if (carried && this.onDidSendLag) this.handedAt.set(carried, performance.now());
+    this.offer(tenantId, seq, carried);
+  }
+
+  /** A socket was sent `message` (pushSockets): counts it and, while /metrics asks, its lag. */
+  didSend(message: PushMessage): void {
+    this.socketStats.sent++;
+    if (!this.onDidSendLag) return;
+    const at = this.handedAt.get(message);
+    if (at !== undefined) this.onDidSendLag((performance.now() - at) / 1000);
   }
 
   /**

@@ -25,7 +25,8 @@ interface OpenSocket {
 /**
  * The push WebSocket. The app trades its session for a short-lived single-use ticket over HTTPS and
  * connects with `?token=<ticket>&lastId=<seq>`: it first receives everything it missed, in order,
- * then live messages of its own tenant only.
+ * then live messages of its own tenant only. `drain` (SIGTERM) closes every socket with 1012 and refuses
+ * new ones, so the app reconnects at once, through the load balancer, to another instance.
  */
 export async function pushSockets(
   api: FastifyInstance,
@@ -33,8 +34,9 @@ export async function pushSockets(
   hub: PushHub,
   tickets: PushTickets,
   allowedOrigins: readonly string[] | undefined,
-): Promise<void> {
+): Promise<{ drain(): void }> {
   const open = new Set<OpenSocket>();
+  let draining = false;
 
   route(api, declared.ticket, async (request) => {
     const { tokenHash, tenantId } = sessionOf(request);
@@ -83,6 +85,7 @@ export async function pushSockets(
       if (message.seq <= sentSeq || socket.readyState !== socket.OPEN) return;
       sentSeq = message.seq;
       socket.send(JSON.stringify(message));
+      hub.didSend(message);
     };
     const unsubscribe = hub.subscribe(session.tenantId, (message) => (replaying ? queued.push(message) : send(message)));
     try {
@@ -92,13 +95,14 @@ export async function pushSockets(
       throw error;
     }
     // A client gone during the awaits already had its close event: an entry added now would never leave.
-    if (socket.readyState !== socket.OPEN) {
+    if (socket.readyState !== socket.OPEN || draining) {
       unsubscribe();
-      return undefined;
+      return draining ? 'draining' : undefined;
     }
 
     const entry: OpenSocket = { socket, ...session };
     open.add(entry);
+    hub.socketStats.open++;
 
     // The session's idle expiry slides with HTTP use; refresh what this socket knows of it.
     const refresh = setInterval(() => {
@@ -111,7 +115,7 @@ export async function pushSockets(
         .catch(() => undefined);
     }, 5000);
     socket.on('close', () => {
-      open.delete(entry);
+      if (open.delete(entry)) hub.socketStats.open--;
       unsubscribe();
       clearInterval(refresh);
     });
@@ -131,6 +135,13 @@ export async function pushSockets(
     for (const message of queued.splice(0)) send(message);
     return undefined;
   }
+
+  return {
+    drain: () => {
+      draining = true;
+      for (const entry of open) closeWith(entry.socket, 'draining');
+    },
+  };
 }
 
 /** Closing an already closed socket is a no-op in ws, so this is safe on every path. */

@@ -1,3 +1,4 @@
+import { PUSH_CLOSE_RECONNECT_NOW } from '../../contracts/push';
 import type { PushSession, PushTickets } from './PushTickets';
 /**
  * Checks on a push socket upgrade that run before the database is touched. They never throw:
@@ -5,7 +6,10 @@ import type { PushSession, PushTickets } from './PushTickets';
  * carries at most 123 bytes of reason).
  */
 
-/** One close per cause; the web app reconnects on 1011 and asks for a new ticket on 4401. */
+/**
+ * One close per cause; the web app reconnects on 1011, asks for a new ticket on 4401, and reconnects at
+ * once on 1012 (Service Restart: this instance is draining, another one takes the socket).
+ */
 export const PUSH_CLOSE = {
   origin: { code: 4403, reason: 'origin' },
   token: { code: 4400, reason: 'token' },
@@ -13,6 +17,7 @@ export const PUSH_CLOSE = {
   ticket: { code: 4401, reason: 'ticket' },
   session: { code: 4401, reason: 'session' },
   internal: { code: 1011, reason: 'internal' },
+  draining: { code: PUSH_CLOSE_RECONNECT_NOW, reason: 'draining' },
 } as const;
 
 export type PushRefusal = keyof typeof PUSH_CLOSE;

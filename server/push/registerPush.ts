@@ -23,12 +23,12 @@ export async function registerPush(
     pushHub,
   }: { config: Pick<ServerConfig, 'allowedOrigins'>; db: Db; now: () => number; ctx: ServerContext; pushHub: PushHub },
 ): Promise<FeatureLifecycle> {
-  await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
+  const sockets = await pushSockets(api, ctx, pushHub, new PushTickets(db, now), config.allowedOrigins);
   const prune = new IntervalJob(
     '推送日志清理',
     PUSH_PRUNE_EVERY_MS,
     () => prunePushLog(db, now()),
     (error) => api.log.error({ err: error }, '推送日志清理失败'),
   );
-  return { jobs: [prune] };
+  return { jobs: [prune], drain: sockets.drain };
 }

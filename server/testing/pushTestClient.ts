@@ -17,14 +17,15 @@ export interface Received {
  * it), so it replays everything after it whenever its socket opens; without it, it starts at what is
  * committed after it connects.
  */
-export function pushClient(target: { ws: string; api: string }, token: string, seenSeq?: number) {
+export function pushClient(target: { ws: string; api: string }, token: string, seenSeq?: number, reconnectMs = 100) {
   const bus = new SimpleEventBus();
   const inbox: Received[] = [];
   bus.subscribe(PUSH_TOPIC_ALL, ({ message }) => {
     inbox.push({ seq: message.seq, alarmId: typeof message.data.alarmId === 'number' ? message.data.alarmId : undefined });
   });
   const store = new Map<string, string>(seenSeq === undefined ? [] : [['push-last-seq:1', String(seenSeq)]]);
-  const sockets = { opened: 0 };
+  /** Sockets opened, and the close code of each that closed (the server's, or 1006 when none came). */
+  const sockets = { opened: 0, closeCodes: [] as number[] };
   const client = new PushClient({
     bus,
     storage: { getItem: (key) => store.get(key) ?? null, setItem: (key, value) => void store.set(key, value) },
@@ -38,9 +39,11 @@ export function pushClient(target: { ws: string; api: string }, token: string, s
     },
     createSocket: (url) => {
       sockets.opened++;
-      return new WebSocket(url) as unknown as globalThis.WebSocket;
+      const socket = new WebSocket(url);
+      socket.on('close', (code) => sockets.closeCodes.push(code));
+      return socket as unknown as globalThis.WebSocket;
     },
-    reconnectMs: 100,
+    reconnectMs,
   });
   return { client, inbox, target, sockets };
 }
