@@ -26,7 +26,8 @@ const ROUNDS = Math.floor(setting('VIDEO_FANOUT_ROUNDS', 3, 1, 20));
 const STEADY_SECONDS = setting('VIDEO_FANOUT_STEADY_SECONDS', 4, 1, 60);
 const COUNTS = (process.env.VIDEO_FANOUT_COUNTS ?? '1,9,25').split(',').map((part) => {
   const count = Number(part.trim());
-  if (!Number.isInteger(count) || count < 1 || count > 100) throw new Error(`VIDEO_FANOUT_COUNTS 的每一项应是 1 到 100 的整数，当前为 "${part}"`);
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    throw new Error(`VIDEO_FANOUT_COUNTS 的每一项应是 1 到 100 的整数，当前为 "${part}"`);
   return count;
 });
 
@@ -101,7 +102,10 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
   const server = await startServer({ SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' });
   const subscribers = startSubscribers();
   try {
-    const login = (await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as { token?: string; msg?: string };
+    const login = (await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as {
+      token?: string;
+      msg?: string;
+    };
     if (!login.token) throw new Error(`登录失败：${login.msg}`);
     const token = login.token;
     const needed = COUNTS.length * ROUNDS + 1;
