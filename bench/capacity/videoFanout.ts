@@ -1,6 +1,6 @@
 // Server-side video fan-out without browsers (issue 24, item 3): headless werift subscribers
-// (bench/capacity/videoSubscribers.ts, a process of their own, no decoding) join one camera of the real
-// server (tests/e2e/startServer: server/main.ts as a process, simulator, Janus and recording off) at 1, 9
+// (bench/capacity/videoSubscribers.ts, no decoding, spread over VIDEO_FANOUT_PROCESSES processes) join one
+// camera of the real server (tests/e2e/startServer: server/main.ts as a process, simulator, Janus and recording off) at 1, 9
 // and 25 subscribers at once. Each round takes a camera nobody watches, so the join starts its ffmpeg
 // source, as an operator opening a tile does. Per subscriber: the time from its join (before its offer) to
 // ICE+DTLS connected, to the first RTP packet and to the first VP8 key frame (the first picture a player
@@ -9,7 +9,7 @@
 // CPU from /proc: the server process over the joins (per join), then with everyone connected over a
 // steady window: (server at 25 − server at 1) / 24 is one more subscriber's cost; the camera's ffmpeg
 // (the server's child) over the same windows is one feed's cost.
-// Settings: VIDEO_FANOUT_ROUNDS (3), VIDEO_FANOUT_STEADY_SECONDS (4), VIDEO_FANOUT_COUNTS (1,9,25).
+// Settings: VIDEO_FANOUT_ROUNDS (3), VIDEO_FANOUT_STEADY_SECONDS (4), VIDEO_FANOUT_COUNTS (1,9,25), VIDEO_FANOUT_PROCESSES (5).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
 const ROUNDS = Math.floor(setting('VIDEO_FANOUT_ROUNDS', 3, 1, 20));
 const STEADY_SECONDS = setting('VIDEO_FANOUT_STEADY_SECONDS', 4, 1, 60);
+/** Subscriber processes: a join's peers are spread over them, so no one event loop holds 25 DTLS handshakes. */
+const PROCESSES = Math.floor(setting('VIDEO_FANOUT_PROCESSES', 5, 1, 25));
 const COUNTS = (process.env.VIDEO_FANOUT_COUNTS ?? '1,9,25').split(',').map((part) => {
   const count = Number(part.trim());
   if (!Number.isInteger(count) || count < 1 || count > 100)
@@ -100,7 +102,21 @@ interface CountFigures {
 export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: number; report: string[] }> {
   if (!findFfmpeg()) throw new Error('未找到 ffmpeg：无法测量视频分发（Debian：apt-get install ffmpeg）');
   const server = await startServer({ SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' });
-  const subscribers = startSubscribers();
+  const pool = Array.from({ length: PROCESSES }, () => startSubscribers());
+  // One join of `count` peers at once, spread over the processes.
+  const subscribers = {
+    join: async (command: JoinCommand) =>
+      (
+        await Promise.all(
+          pool.map((one, index) => {
+            const count = Math.floor(command.count / pool.length) + (index < command.count % pool.length ? 1 : 0);
+            return count ? one.join({ ...command, count }) : Promise.resolve([]);
+          }),
+        )
+      ).flat(),
+    leave: () => Promise.all(pool.map((one) => one.leave())),
+    stop: () => pool.forEach((one) => one.stop()),
+  };
   try {
     const login = (await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as {
       token?: string;
@@ -115,7 +131,7 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
     if (list.rows.length < needed) throw new Error(`摄像机不足 ${needed} 台（只有 ${list.rows.length} 台）`);
     const cameras = list.rows.map((row) => row.deviceId);
     // One round unmeasured: the first session of each process pays for loading werift and its crypto.
-    await subscribers.join({ url: server.url, token, deviceId: cameras.pop()!, count: 2 });
+    await subscribers.join({ url: server.url, token, deviceId: cameras.pop()!, count: PROCESSES });
     await subscribers.leave();
     await sourcesStopped(server.pid);
     const idleStart = cpuOf([server.pid]);
@@ -158,7 +174,7 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
     const perSubscriber =
       most.count > one.count ? (median(most.steadyServer) - median(one.steadyServer)) / (most.count - one.count) : Number.NaN;
     const report = [
-      `视频分发（无浏览器）：werift 订阅者（独立进程，不解码）同时加入一台无人观看的摄像机，每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数`,
+      `视频分发（无浏览器）：werift 订阅者（${PROCESSES} 个独立进程，不解码）同时加入一台无人观看的摄像机，每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数`,
       ...figures.map(
         (row) =>
           `  ${String(row.count).padStart(2)} 个订阅者   连通 ${ms(median(row.rounds.map((round) => round.connected))).padStart(7)}   首个 RTP ${ms(median(row.rounds.map((round) => round.firstRtp))).padStart(7)}   首个关键帧 ${ms(keyframe(row)).padStart(7)}   ×${(keyframe(row) / keyframe(one)).toFixed(2)}   服务器 CPU 每次加入 ${(median(row.joinCpu) * 1000).toFixed(0)} ms，稳态 ${pct(median(row.steadyServer))} 核`,
