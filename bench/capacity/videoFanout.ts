@@ -146,6 +146,7 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
         const times = await subscribers.join({ url: server.url, token, deviceId: cameras.pop()!, count });
         row.joinCpu.push((cpuOf([server.pid]) - before) / count);
         row.rounds.push({
+          answered: Math.max(...times.map((time) => time.answered)),
           connected: Math.max(...times.map((time) => time.connected)),
           firstRtp: Math.max(...times.map((time) => time.firstRtp)),
           firstKeyframe: Math.max(...times.map((time) => time.firstKeyframe)),
@@ -177,7 +178,7 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
       `视频分发（无浏览器）：werift 订阅者（${PROCESSES} 个独立进程，不解码）同时加入一台无人观看的摄像机，每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数`,
       ...figures.map(
         (row) =>
-          `  ${String(row.count).padStart(2)} 个订阅者   连通 ${ms(median(row.rounds.map((round) => round.connected))).padStart(7)}   首个 RTP ${ms(median(row.rounds.map((round) => round.firstRtp))).padStart(7)}   首个关键帧 ${ms(keyframe(row)).padStart(7)}   ×${(keyframe(row) / keyframe(one)).toFixed(2)}   服务器 CPU 每次加入 ${(median(row.joinCpu) * 1000).toFixed(0)} ms，稳态 ${pct(median(row.steadyServer))} 核`,
+          `  ${String(row.count).padStart(2)} 个订阅者   应答 ${ms(median(row.rounds.map((round) => round.answered))).padStart(7)}   连通 ${ms(median(row.rounds.map((round) => round.connected))).padStart(7)}   首个 RTP ${ms(median(row.rounds.map((round) => round.firstRtp))).padStart(7)}   首个关键帧 ${ms(keyframe(row)).padStart(7)}   ×${(keyframe(row) / keyframe(one)).toFixed(2)}   服务器 CPU 每次加入 ${(median(row.joinCpu) * 1000).toFixed(0)} ms，稳态 ${pct(median(row.steadyServer))} 核`,
       ),
       `每多一个订阅者的服务器 CPU（稳态，${one.count} → ${most.count} 个之差）：${pct(perSubscriber)} 核；每路摄像机的 ffmpeg：${pct(median(figures.flatMap((row) => row.steadyFfmpeg)))} 核；服务器空闲 ${pct(idle)} 核`,
       `重新加入（werift 订阅端 DTLS 握手卡住后重来，时间从重新加入算起）：${figures.map((row) => `${row.count} 个 ${row.rounds.reduce((sum, round) => sum + round.retries, 0)} 次`).join('，')}`,

@@ -18,6 +18,8 @@ export interface JoinCommand {
 
 /** One subscriber's times from its join, in ms (connected: ICE and DTLS up; key frame: the first packet of a VP8 key frame). */
 export interface JoinTimes {
+  /** The server's SDP answer received. */
+  answered: number;
   connected: number;
   firstRtp: number;
   firstKeyframe: number;
@@ -75,7 +77,13 @@ async function attempt(command: JoinCommand): Promise<JoinTimes> {
           times.firstKeyframe = at;
           clearTimeout(connectTimer);
           clearTimeout(timer);
-          resolve({ connected: times.connected ?? at, firstRtp: times.firstRtp, firstKeyframe: at, retries: 0 });
+          resolve({
+            answered: times.answered ?? at,
+            connected: times.connected ?? at,
+            firstRtp: times.firstRtp,
+            firstKeyframe: at,
+            retries: 0,
+          });
         }
       }),
     );
@@ -91,6 +99,7 @@ async function attempt(command: JoinCommand): Promise<JoinTimes> {
   });
   const answer = (await reply.json()) as { code: number; sdp?: string; msg?: string };
   if (answer.code !== 0 || !answer.sdp) throw new Error(`播放失败：${answer.msg ?? answer.code}`);
+  times.answered = performance.now() - joined;
   await peer.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   return done;
 }
