@@ -3,6 +3,7 @@ import type { SmsProvider } from './auth/SmsProvider';
 import type { RuntimeConfig } from '../contracts/runtimeConfig';
 import type { StreamOptions } from './stream/StreamService';
 import { readOperabilityConfig, type OperabilityConfig } from './health/operabilityConfig';
+import { parseRequestLog, type RequestLogOptions } from './http/requestLog';
 
 /** What `/app-config.json` serves: the web app's own runtime config type. */
 export type AppRuntimeConfig = RuntimeConfig;
@@ -22,6 +23,7 @@ export interface ServerConfig {
   /** Milliseconds since the epoch; injectable so tests can move time. */
   clock?: () => number;
   logger?: boolean | { level: string; stream?: { write(line: string): void }; transport?: LogTransport };
+  requestLog?: RequestLogOptions;
   smsProvider?: SmsProvider;
   appConfig?: Partial<AppRuntimeConfig>;
   /** Where the plugin folders are (the server reads plugins/device/*). */
@@ -268,6 +270,7 @@ export function readServerConfigFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal
       staticDir: env.STATIC_DIR ?? './dist',
       smsDevEndpoint: flag('SMS_DEV_ENDPOINT', false),
       logger: { level, ...(logFormat === 'pretty' ? { transport: PRETTY_LOG_TRANSPORT } : {}) },
+      requestLog: parseRequestLog(env),
       simulator: {
         tickMs: simulatorOn ? tickMs : 0,
         commandDelayMs: [300, 900],

@@ -40,6 +40,7 @@ import type { ServerContext } from './ServerContext';
 import { bearerToken, sessionGuard } from './auth/AuthServices';
 import type { ServerDeps } from './ServerDeps';
 import { formatSchemaErrors, normalizeInput } from './validation';
+import { DEFAULT_REQUEST_LOG, noteEnvelopeCodes, requestLogController } from './http/requestLog';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -80,6 +81,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const apiPrefix = config.apiPrefix ?? '/api';
   const app = Fastify({
     logger: config.logger ?? false,
+    // One line per request at most, and only when it says something (server/http/requestLog.ts).
+    logController: requestLogController(config.requestLog ?? DEFAULT_REQUEST_LOG),
     bodyLimit: BODY_LIMIT_BYTES,
     ...(config.trustProxy?.length ? { trustProxy: config.trustProxy } : {}),
     // No type coercion: text inputs are converted strictly by normalizeInput, JSON keeps its types.
@@ -188,6 +191,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     return reply.status(200).send(envelope);
   });
 
+  if (config.logger) noteEnvelopeCodes(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 

@@ -15,6 +15,20 @@ export const MAX_CLIENT_FRAME_BYTES = 4096;
 /** How often open sockets are checked against their session's expiry (spec: closed within 1 s). */
 const EXPIRY_CHECK_MS = 250;
 
+/**
+ * Each message's frame, encoded once for every socket it goes to: the hub hands all of a tenant's sockets
+ * the same object, and 2,000 sockets each stringifying and encoding it was most of an alarm's fan-out.
+ */
+const frames = new WeakMap<PushMessage, Buffer>();
+function frameOf(message: PushMessage): Buffer {
+  let frame = frames.get(message);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify(message));
+    frames.set(message, frame);
+  }
+  return frame;
+}
+
 interface OpenSocket {
   socket: WebSocket;
   tokenHash: string;
@@ -84,7 +98,8 @@ export async function pushSockets(
     const send = (message: PushMessage) => {
       if (message.seq <= sentSeq || socket.readyState !== socket.OPEN) return;
       sentSeq = message.seq;
-      socket.send(JSON.stringify(message));
+      // A text frame, as before (the bytes are the JSON's UTF-8).
+      socket.send(frameOf(message), { binary: false });
       hub.didSend(message);
     };
     const unsubscribe = hub.subscribe(session.tenantId, (message) => (replaying ? queued.push(message) : send(message)));

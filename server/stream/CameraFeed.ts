@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startsVp8Keyframe } from './vp8Keyframe';
 
 /** How simulated cameras are drawn and encoded. */
 export interface FeedOptions {
@@ -48,6 +49,9 @@ export function findChineseFont(): string | undefined {
   return file && /cjk|wqy|droid.*fallback|noto.*sc/i.test(file) && existsSync(file) ? file : undefined;
 }
 
+/** A group of pictures longer than this (packets) is not kept: a source with no key frame for that long has none to offer. */
+const MAX_GROUP_PACKETS = 1000;
+
 /** RTCP packet types (200–206) share the socket with RTP when ffmpeg is told rtcpport = the RTP port. */
 const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 200 && packet[1]! <= 206;
 
@@ -62,6 +66,8 @@ export class CameraFeed {
   private stopped = false;
   /** RTP packets received from ffmpeg so far. */
   packets = 0;
+  /** The packets since the last key frame began: what a viewer joining now needs to show a picture at once. */
+  private group: Buffer[] = [];
   /** What ffmpeg said last (its errors), for the log when it stops by itself. */
   private errorOutput = '';
 
@@ -73,6 +79,9 @@ export class CameraFeed {
     socket.on('message', (packet) => {
       if (isRtcp(packet)) return;
       this.packets++;
+      if (startsVp8Keyframe(packet)) this.group = [packet];
+      else if (this.group.length && this.group.length < MAX_GROUP_PACKETS) this.group.push(packet);
+      else this.group = [];
       for (const listener of this.listeners) listener(packet);
     });
   }
@@ -171,6 +180,14 @@ export class CameraFeed {
   listen(listener: (packet: Buffer) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The packets from the last key frame on, oldest first (empty before the first): sent to a viewer when it
+   * connects, it shows the current picture at once instead of waiting for the next key frame.
+   */
+  groupOfPictures(): readonly Buffer[] {
+    return this.group;
   }
 
   get listenerCount(): number {

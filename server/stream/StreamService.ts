@@ -59,6 +59,8 @@ interface RtpSource {
   listen(listener: (packet: Buffer | RtpPacket) => void): () => void;
   /** Asks the source for a key frame, so a viewer that joins late sees a picture at once. */
   requestKeyframe?(): void;
+  /** The packets from the source's last key frame on, for a viewer that has just connected. */
+  groupOfPictures?(): readonly Buffer[];
 }
 
 interface LiveChannel extends RtpSource {
@@ -296,8 +298,11 @@ export class StreamService {
     const answer = await peer.createAnswer();
     await peer.setLocalDescription(answer);
     await gathered(peer);
+    // Live packets go out once the viewer is connected and has had the source's current group of pictures
+    // (werift would drop them before anyway); the group then starts the viewer's picture with a key frame.
+    let live = false;
     const stopListening = source.listen((packet) => {
-      if (!track.stopped) track.writeRtp(packet);
+      if (live && !track.stopped) track.writeRtp(packet);
     });
     let released = false;
     const viewer: Viewer = {
@@ -338,7 +343,10 @@ export class StreamService {
       if (state === 'connected') {
         clearTimeout(connectTimer);
         heardAt = Date.now();
-        // The picture starts with a key frame for this viewer (a pushed picture sends one only when asked).
+        // The picture starts with a key frame for this viewer: a camera's current group of pictures from its
+        // last key frame (before the next live packet), or a pushed picture's key frame asked for.
+        for (const packet of source.groupOfPictures?.() ?? []) if (!track.stopped) track.writeRtp(packet);
+        live = true;
         source.requestKeyframe?.();
       }
       if (state === 'failed' || state === 'closed' || state === 'disconnected') viewer.release();

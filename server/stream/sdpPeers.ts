@@ -21,6 +21,9 @@ export async function openPeer(offerSdp: string, iceHostAddresses: readonly stri
   const werift = await loadWerift();
   const peer = new werift.RTCPeerConnection({
     codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
+    // Host candidates only: werift's default STUN server (stun.l.google.com) would cost every answer a DNS
+    // lookup and, where it is unreachable, hold the gathering the answer waits for until its timeout.
+    iceServers: [],
     iceAdditionalHostAddresses: ['127.0.0.1', ...iceHostAddresses],
     iceUseIpv6: false,
   });

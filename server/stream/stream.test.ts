@@ -169,6 +169,8 @@ withFfmpeg('live camera video over WebRTC (werift stream endpoint, ffmpeg source
 
     const second = await viewer(server, token, camera.deviceId);
     await until(() => second.packets.length > 20, 'the second viewer receives video');
+    // A viewer joining a running camera starts with its current group of pictures: a key frame first, at once.
+    expect(isVp8KeyFrameStart(second.packets[0]!.payload)).toBe(true);
     expect(server.services.streams.status()).toEqual([{ deviceId: camera.deviceId, viewers: 2 }]);
 
     await first.peer.close();
