@@ -28,6 +28,8 @@ let secret: Buffer;
 /** Tenant 1's online lamps in the fleet, one more online lamp that is not (it never answers), and a tenant 2 device. */
 let lamps: FleetDevice[];
 let silentLamp: FleetDevice;
+/** An online lamp outside the fleet: answers as an MQTT 3.1.1 device. */
+let plainLamp: FleetDevice;
 let tenantTwo: FleetDevice;
 const logs: { level: number; msg: string; reason?: string; topic?: string }[] = [];
 const fleetLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -92,10 +94,11 @@ describe.skipIf(!availability.run)(
         .where('kind', '=', 'lamp')
         .where('online', '=', 1)
         .orderBy('device_id')
-        .limit(21)
+        .limit(22)
         .execute();
       lamps = onlineLamps.slice(0, 20).map(toFleetDevice);
       silentLamp = toFleetDevice(onlineLamps[20]!);
+      plainLamp = toFleetDevice(onlineLamps[21]!);
       tenantTwo = toFleetDevice(
         await db
           .selectFrom('devices')
@@ -192,16 +195,14 @@ describe.skipIf(!availability.run)(
         [topic('status'), JSON.stringify({ online: 'yes' }), '字段 online 类型不正确（应为布尔值）'],
         [topic('alarm'), JSON.stringify({ alarmType: 'NO_SUCH_ALARM' }), '未知的告警类型：NO_SUCH_ALARM'],
         [topic('alarm'), JSON.stringify({ alarmType: 'LAMP_FAULT', grade: 'ALARM_GRADE_EXTREME' }), '字段 grade 不是可选值'],
-        // On PostgreSQL (several instances may share it) an ack nobody here waits for is another instance's: ignored, not dropped.
-        ...(onPostgres
-          ? []
-          : [
-              [
-                topic('ack'),
-                JSON.stringify({ id: 'no-such-command', success: true }),
-                '应答 no-such-command 没有等待中的命令（已超时）',
-              ] as [string, string, string],
-            ]),
+        // Acks reach only the instance that sent the command (or whose id they name): one nobody waits for is dropped on both databases.
+        [topic('ack'), JSON.stringify({ id: 'no-such-command', success: true }), '应答 no-such-command 没有等待中的命令（已超时）'],
+        [
+          `${topic('ack')}/${gateway.instanceKey}`,
+          JSON.stringify({ id: `${gateway.instanceKey}_gone`, success: true }),
+          `应答 ${gateway.instanceKey}_gone 没有等待中的命令（已超时）`,
+        ],
+        [topic('ack'), JSON.stringify({ success: true }), '缺少字段 id（MQTT 5 设备也可在关联数据 correlationData 中带回命令编号）'],
         [
           topic('ack'),
           JSON.stringify({ id: 'x', success: true, state: { power: { on: true } } }),
@@ -215,6 +216,21 @@ describe.skipIf(!availability.run)(
         // (Topics outside the server's subscriptions never reach it; topics.test.ts checks the parser on those.)
         ['ops/abc/DEV/telemetry', '{}', '主题中的租户编号不正确：abc'],
       ];
+      // MQTT 5 acks whose correlation data is not a command id, or disagrees with the payload's id.
+      const correlated: [string, string, Buffer, string][] = [
+        [
+          `${topic('ack')}/${gateway.instanceKey}`,
+          JSON.stringify({ success: true }),
+          Buffer.from([0xff, 0x00]),
+          '应答的关联数据（correlationData）不是命令编号',
+        ],
+        [
+          `${topic('ack')}/${gateway.instanceKey}`,
+          JSON.stringify({ id: 'a', success: true }),
+          Buffer.from('b'),
+          '应答的 id 与关联数据（correlationData）不一致',
+        ],
+      ];
       const before = await row(lamp.deviceId);
       const alarmsBefore = await server.services.ctx.db
         .selectFrom('alarms')
@@ -223,6 +239,9 @@ describe.skipIf(!availability.run)(
       const stats = { ...gateway.ingest.stats };
       const logged = logs.length;
       for (const [target, payload] of cases) await probe.publishAsync(target, payload, { qos: 1 });
+      for (const [target, payload, correlationData] of correlated)
+        await probe.publishAsync(target, payload, { qos: 1, properties: { correlationData } });
+      cases.push(...correlated.map(([target, payload, , reason]): [string, string, string] => [target, payload, reason]));
       await waitFor(() => gateway.ingest.stats.dropped - stats.dropped >= cases.length, `every bad message dropped: ${cases.length}`);
       await gateway.ingest.flush();
       expect(gateway.ingest.stats.dropped - stats.dropped).toBe(cases.length);
@@ -251,10 +270,16 @@ describe.skipIf(!availability.run)(
 
     it('sends a command from the HTTP route to the device topic and answers with the device ack', async () => {
       const lamp = lamps[1]!;
-      const seen: { topic: string; body: Record<string, unknown> }[] = [];
+      const seen: { topic: string; body: Record<string, unknown>; responseTopic?: string; correlationData?: string }[] = [];
       await probe.subscribeAsync(`ops/1/${lamp.code}/command`, { qos: 1 });
-      probe.on('message', (topic, payload) => {
-        if (topic.endsWith('/command')) seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> });
+      probe.on('message', (topic, payload, packet) => {
+        if (topic.endsWith('/command'))
+          seen.push({
+            topic,
+            body: JSON.parse(payload.toString()) as Record<string, unknown>,
+            ...(packet.properties?.responseTopic ? { responseTopic: packet.properties.responseTopic } : {}),
+            ...(packet.properties?.correlationData ? { correlationData: packet.properties.correlationData.toString() } : {}),
+          });
       });
       const reply = await server.api('POST', '/device/control/execute', {
         token,
@@ -271,15 +296,70 @@ describe.skipIf(!availability.run)(
         msg: '调光：1 台设备执行成功',
         data: { results: [{ deviceId: lamp.deviceId, success: true, message: '执行成功', state: { brightness: 37, power: 'off' } }] },
       });
+      // The id names this instance; the device answered on this instance's reply topic with the id as correlation data.
       expect(seen).toEqual([
         {
           topic: `ops/1/${lamp.code}/command`,
-          body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), command: 2, commandType: 'light', params: { brightness: 37 } },
+          body: { id: expect.stringMatching(/^[0-9a-f]{12}_[0-9a-f-]{36}$/), command: 2, commandType: 'light', params: { brightness: 37 } },
+          responseTopic: `ops/1/${lamp.code}/ack/${gateway.instanceKey}`,
+          correlationData: seen[0]?.body.id,
         },
       ]);
+      expect(String(seen[0]!.body.id).startsWith(`${gateway.instanceKey}_`)).toBe(true);
       expect(fleet.commandsAnswered.get(lamp.deviceId)).toBe(1);
       expect(JSON.parse((await row(lamp.deviceId)).state)).toEqual({ power: 'off', brightness: 37 });
       await probe.unsubscribeAsync(`ops/1/${lamp.code}/command`);
+    });
+
+    it("hands a plain ack of another instance's command on to that instance's reply topic, once", async () => {
+      const lamp = lamps[7]!;
+      const other = 'abcdef012345';
+      const forwarded: { topic: string; body: unknown; correlationData?: string }[] = [];
+      await probe.subscribeAsync(`ops/1/${lamp.code}/ack/${other}`, { qos: 1 });
+      const onMessage = (topic: string, payload: Buffer, packet: { properties?: { correlationData?: Buffer } }) => {
+        if (topic.endsWith(`/ack/${other}`))
+          forwarded.push({ topic, body: JSON.parse(payload.toString()), correlationData: packet.properties?.correlationData?.toString() });
+      };
+      probe.on('message', onMessage);
+      const before = { forwarded: gateway.acksForwarded, dropped: gateway.ingest.stats.dropped, logged: logs.length };
+      const ack = { id: `${other}_0d1c7a`, success: true, state: { brightness: 12 } };
+      await probe.publishAsync(`ops/1/${lamp.code}/ack`, JSON.stringify(ack), { qos: 1 });
+      await waitFor(() => forwarded.length > 0, 'the ack arrives on the sender’s reply topic');
+      probe.off('message', onMessage);
+      await probe.unsubscribeAsync(`ops/1/${lamp.code}/ack/${other}`);
+      expect(forwarded).toEqual([{ topic: `ops/1/${lamp.code}/ack/${other}`, body: ack, correlationData: ack.id }]);
+      expect(gateway.acksForwarded - before.forwarded).toBe(1);
+      expect(gateway.ingest.stats.dropped - before.dropped).toBe(0);
+      expect(logs.slice(before.logged).filter((line) => line.msg.includes('没有等待中的命令'))).toEqual([]);
+      // Nothing of it is stored here: the state belongs to the sender's command.
+      expect(JSON.parse((await row(lamp.deviceId)).state)).toEqual(lamp.state);
+    });
+
+    it('completes a command answered the MQTT 3.1.1 way: on the plain ack topic with the id', async () => {
+      const lamp = plainLamp;
+      const plain = new MqttDeviceFleet({
+        url: broker.url,
+        catalog: loadDeviceCatalog(),
+        devices: [lamp],
+        password: (device) => devicePassword(secret, device.tenantId, device.code),
+        tickMs: 0,
+        log: fleetLog,
+        plainAcks: true,
+      });
+      expect(await plain.start()).toBe(1);
+      try {
+        const reply = await server.api('POST', '/device/control/execute', {
+          token,
+          body: { command: 1, deviceType: 'DEVICE_LAMPPOST', commandType: 'light', deviceIds: lamp.deviceId },
+        });
+        expect(reply.body).toMatchObject({
+          code: 200,
+          data: { results: [{ deviceId: lamp.deviceId, success: true, message: '执行成功' }] },
+        });
+        expect(plain.commandsAnswered.get(lamp.deviceId)).toBe(1);
+      } finally {
+        await plain.stop();
+      }
     });
 
     it('reports 设备响应超时 for a device that never acks, while the others answer', async () => {
