@@ -13,7 +13,6 @@ import { MqttDeviceFleet, type FleetDevice } from './MqttDeviceFleet';
 import { freePort, mosquittoAvailability, startMosquitto, type RunningBroker } from './testing/mosquitto';
 
 const availability = mosquittoAvailability();
-const onPostgres = Boolean(inject('postgresAdminUrl'));
 
 /** A broker account the tests publish through: it may write any device's topics (the broker's ACL lets no device do that). */
 const PROBE = { username: 'test-probe', password: 'probe-secret' };
