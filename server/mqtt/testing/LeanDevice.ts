@@ -1,4 +1,4 @@
-// A minimal MQTT 5 device connection for the load generator: CONNECT with user name and password,
+// A minimal MQTT 5 device connection for load generators (bench/scale, the shared-ingest test): CONNECT with user name and password,
 // PUBLISH at QoS 1, PUBACK, DISCONNECT, and nothing else (no will, no subscriptions, no keep-alive
 // pings, no reconnect). A full client (mqtt.js, which the simulated fleet uses) spends several times
 // the CPU per message, and on a machine of few cores the generator shares them with the servers it
