@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The scale bench's settings (SCALE_* variables, each with its default and bounds) and small helpers. */
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const HERE = join(ROOT, 'bench', 'scale');
 
 export function setting(name: string, fallback: number, min: number, max: number): number {
