@@ -168,12 +168,12 @@ async function runSetup(
     if (ran.errors) throw new Error(`${ran.errors} 条消息发布失败（${ran.firstError ?? ''}）`);
     // The tail: the last batch written and pushed (polled at 5 Hz: the probe costs each instance a little).
     let pushes: number[] = [];
-    const flips = devices.some((device) => device.flips) ? ran.status * 2 : 0;
+    const flips = ran.flips;
     await waitUntil(
       async () => {
         if (delta(await clusterStats(cluster), before, 'reportsWritten') < ran.published) return false;
         pushes = (await counts()).map((value, index) => value - (pushesBefore[index] ?? 0));
-        return !pushes.length || Math.min(...pushes) >= flips - 2;
+        return !pushes.length || Math.min(...pushes) >= flips;
       },
       '全部消息写入并推送',
       30_000,

@@ -8,7 +8,7 @@
 // their messages changes the device's state, which the server pushes to the tenant's operators.
 // Commands on stdin, one per line; events on stdout as JSON lines:
 //   (start)        → {"type":"ready","connected":n,"failed":n}
-//   run <seconds>  → publishes rate × seconds messages, paced   → {"type":"ran","published":n,"status":n,"errors":n}
+//   run <seconds>  → publishes rate × seconds messages, paced   → {"type":"ran","published":n,"flips":n,"errors":n}
 //   stop           → disconnects and exits.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -36,7 +36,7 @@ export interface PacedSpec {
 
 export type PacedEvent =
   | { type: 'ready'; connected: number; failed: number; firstError?: string }
-  | { type: 'ran'; published: number; status: number; errors: number; firstError?: string; lateMs: number }
+  | { type: 'ran'; published: number; flips: number; errors: number; firstError?: string; lateMs: number }
   | { type: 'error'; message: string };
 
 const endProcess: (code?: number) => never = process.exit.bind(process);
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     if (command !== 'run') continue;
     const total = Math.round(spec.rate * Number(argument));
     let published = 0;
-    let status = 0;
+    let flips = 0;
     let errors = 0;
     let runError: string | undefined;
     let lateMs = 0;
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         const member = members[next++ % members.length]!;
         member.sent++;
         const offline = member.device.flips && member.sent % 2 === 1;
-        if (offline) status++;
+        if (member.device.flips) flips++;
         const sent = offline
           ? member.client.publish('{"online":false}', member.statusTopic)
           : member.client.publish(JSON.stringify({ values: { [member.device.field]: member.sent } }));
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await Promise.all(acks);
-    emit({ type: 'ran', published, status, errors, lateMs: Math.round(lateMs), ...(runError ? { firstError: runError } : {}) });
+    emit({ type: 'ran', published, flips, errors, lateMs: Math.round(lateMs), ...(runError ? { firstError: runError } : {}) });
   }
   await Promise.all(members.map((member) => member.client.end().catch(() => undefined)));
   setTimeout(() => endProcess(0), 200).unref();
