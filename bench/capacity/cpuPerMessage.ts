@@ -12,7 +12,7 @@
 // (/proc/<pid>/stat) of every instance, of PostgreSQL's processes and of Mosquitto, from the first message
 // until the instances' counters show every message written and the operators have their pushes.
 // Every message must be received once, written and not dropped, or the setup fails.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -55,6 +55,10 @@ export interface CpuSetup {
   seconds: number;
   /** CPU seconds in the window. */
   cpu: { instances: number; postgres: number; mosquitto: number; load: number; other: number };
+  /** CPU seconds of each instance in the window. */
+  perInstance: number[];
+  /** The instances' wake-ups (voluntary context switches) in the window: each is a trip through the event loop. */
+  wakeups: number;
   lateMs: number;
 }
 
@@ -74,6 +78,21 @@ function chooseDevices(rows: { tenant_id: number; code: string; kind: string }[]
     if (chosen.length >= DEVICES) break;
   }
   return chosen;
+}
+
+/** Voluntary context switches of these processes' threads, summed (/proc/<pid>/task/<tid>/status). */
+function wakeups(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return total;
 }
 
 function sum(all: Stats[]): Stats {
@@ -108,7 +127,12 @@ async function runSetup(
     dir,
     proxy: false,
     mqtt: true,
-    nodeArgs: ['--import', join(HERE, 'ingestProbe.ts')],
+    // CAPACITY_PROFILE_DIR: each instance writes a CPU profile there when it stops (to find what costs per message).
+    nodeArgs: [
+      '--import',
+      join(HERE, 'ingestProbe.ts'),
+      ...(process.env.CAPACITY_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CAPACITY_PROFILE_DIR}`] : []),
+    ],
     env: { SIMULATOR: '0', FLEET_SCALE: String(FLEET_SCALE), SEED_HISTORY_DAYS: '0', LOG_LEVEL: 'warn' },
     say: () => undefined,
   });
@@ -163,6 +187,7 @@ async function runSetup(
       generators: [load.child.pid!, listeners.child.pid!],
     };
     const cpuBefore = cpuSnapshot(groups);
+    const wakeupsBefore = wakeups(groups.instances);
     load.send(`run ${SECONDS}`);
     const ran = await load.next('ran');
     if (ran.errors) throw new Error(`${ran.errors} 条消息发布失败（${ran.firstError ?? ''}）`);
@@ -182,6 +207,7 @@ async function runSetup(
       say(`  注意：${error instanceof Error ? error.message : String(error)}（推送 ${Math.min(...pushes)}/${flips}）`),
     );
     const cpuAfter = cpuSnapshot(groups);
+    const wakeupsAfter = wakeups(groups.instances);
     const eachAfter = await Promise.all(cluster.instances.map(instanceStats));
     const after = sum(eachAfter);
     const received = delta(after, before, 'received');
@@ -209,6 +235,11 @@ async function runSetup(
         other: Math.max(0, machine - ours),
       },
       lateMs: ran.lateMs,
+      wakeups: wakeupsAfter - wakeupsBefore,
+      perInstance: cluster.instances.map((instance) => {
+        const pid = instance.child.pid!;
+        return Math.max(0, (cpuAfter.groups.instances!.get(pid) ?? 0) - (cpuBefore.groups.instances!.get(pid) ?? 0)) / TICKS;
+      }),
     };
   } finally {
     await load?.stop();
@@ -261,10 +292,10 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
   const ratio2 = ratioOf(2);
   const ratio3 = ratioOf(3);
   const report = [
-    '实例数  CPU-s/1000 条：实例 instances · PostgreSQL · Mosquitto（合计） · 各实例写入 · 推送/连接',
+    '实例数  CPU-s/1000 条：实例 instances · PostgreSQL · Mosquitto（合计） · 实例唤醒/条 · 各实例写入 · 推送/连接',
     ...setups.map(
       (setup) =>
-        `×${setup.instances}     ${perThousand(setup, setup.cpu.instances).toFixed(3)} · ${perThousand(setup, setup.cpu.postgres).toFixed(3)} · ${perThousand(setup, setup.cpu.mosquitto).toFixed(3)}（${perThousand(setup, setup.cpu.instances + setup.cpu.postgres + setup.cpu.mosquitto).toFixed(3)}） · ${setup.spread.join('/')} · ${setup.pushes[0]}–${setup.pushes[1]}/${setup.flips}`,
+        `×${setup.instances}     ${perThousand(setup, setup.cpu.instances).toFixed(3)} · ${perThousand(setup, setup.cpu.postgres).toFixed(3)} · ${perThousand(setup, setup.cpu.mosquitto).toFixed(3)}（${perThousand(setup, setup.cpu.instances + setup.cpu.postgres + setup.cpu.mosquitto).toFixed(3)}） · ${(setup.wakeups / setup.messages).toFixed(2)} · ${setup.spread.join('/')} · ${setup.pushes[0]}–${setup.pushes[1]}/${setup.flips}`,
     ),
     `${ratio3 <= 1.25 ? '✓' : '✗'} 实例 CPU/消息 x2/x1 ${ratio2.toFixed(2)}，x3/x1 ${ratio3.toFixed(2)}（目标 x3/x1 ≤ 1.25）`,
   ];
@@ -273,5 +304,5 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
 
 function describe(setup: CpuSetup): string {
   const cores = (value: number) => (value / setup.seconds).toFixed(2);
-  return `×${setup.instances}：${setup.messages} 条 / ${setup.seconds.toFixed(1)} s（其中状态变化 ${setup.flips}，各推送连接收到 ${setup.pushes[0]}–${setup.pushes[1]}），各实例写入 ${setup.spread.join('/')}；CPU 秒：实例 ${setup.cpu.instances.toFixed(2)}（${cores(setup.cpu.instances)} 核）· PostgreSQL ${setup.cpu.postgres.toFixed(2)} · Mosquitto ${setup.cpu.mosquitto.toFixed(2)} · 负载进程 ${setup.cpu.load.toFixed(2)} · 其他进程 ${cores(setup.cpu.other)} 核；负载进程最多落后 ${setup.lateMs} ms`;
+  return `×${setup.instances}：${setup.messages} 条 / ${setup.seconds.toFixed(1)} s（其中状态变化 ${setup.flips}，各推送连接收到 ${setup.pushes[0]}–${setup.pushes[1]}），各实例写入 ${setup.spread.join('/')}；CPU 秒：实例 ${setup.cpu.instances.toFixed(2)}（${cores(setup.cpu.instances)} 核；各实例 ${setup.perInstance.map((value) => value.toFixed(2)).join('/')}）· PostgreSQL ${setup.cpu.postgres.toFixed(2)} · Mosquitto ${setup.cpu.mosquitto.toFixed(2)} · 负载进程 ${setup.cpu.load.toFixed(2)} · 其他进程 ${cores(setup.cpu.other)} 核；负载进程最多落后 ${setup.lateMs} ms`;
 }
