@@ -39,7 +39,7 @@ export interface MqttFleetOptions {
    * Answer as an MQTT 3.1.1 device would: on the plain ack topic with the id in the payload, ignoring
    * the command's response topic and correlation data (default false: MQTT 5 devices).
    */
-  plainAcks?: boolean;
+  plainAcks?: boolean | ((device: FleetDevice) => boolean);
   seed?: number;
   log: MqttLog;
 }
@@ -223,7 +223,8 @@ export class MqttDeviceFleet {
     this.commandsAnswered.set(device.deviceId, (this.commandsAnswered.get(device.deviceId) ?? 0) + 1);
     const { responseTopic, correlationData } = packet.properties ?? {};
     // A device publishes only under its own topics (the broker's ACL would refuse anything else anyway).
-    if (!this.options.plainAcks && responseTopic?.startsWith(`${deviceTopic(device.tenantId, device.code, 'ack')}/`) && correlationData) {
+    const plain = typeof this.options.plainAcks === 'function' ? this.options.plainAcks(device) : this.options.plainAcks === true;
+    if (!plain && responseTopic?.startsWith(`${deviceTopic(device.tenantId, device.code, 'ack')}/`) && correlationData) {
       const ack: AckMessage = { success: true, message: '执行成功', ...state };
       await client.publishAsync(responseTopic, JSON.stringify(ack), { qos: 1, properties: { correlationData } }).catch(() => undefined);
       return;
