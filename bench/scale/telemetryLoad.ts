@@ -1,7 +1,7 @@
 // The telemetry load generator of bench/scale.ts, run as a child process of its own (never in a
 // server's process): `node --import tsx bench/scale/telemetryLoad.ts <spec.json>`.
 //
-// Every device has a connection of its own (bench/scale/leanMqtt.ts, a minimal MQTT 5 client) and
+// Every device has a connection of its own (server/mqtt/testing/LeanDevice.ts, a minimal MQTT 5 client) and
 // its OWN account (dev-<tenant>-<code>, its password derived from the cluster's secret, credentials.ts),
 // so the broker's ACL applies to it as to a field device.
 // Commands arrive on stdin, one per line; events leave on stdout as JSON lines:
@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { devicePassword, deviceUsername, loadSecret } from '../../server/mqtt/credentials';
 import { deviceTopic } from '../../server/mqtt/topics';
-import { LeanDevice } from './leanMqtt';
+import { LeanDevice } from '../../server/mqtt/testing/LeanDevice';
 import { epochNow, type LoadDevice, type LoadEvent, type TelemetrySpec } from './protocol';
 import { errorMessage } from '../../contracts/errorMessage';
 

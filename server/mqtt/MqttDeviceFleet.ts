@@ -1,4 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import { applyCommandEffect, walkTelemetry } from '../devices/FleetSimulator';
 import { reportSimulatedPicture } from '../operations/simulatedPicture';
@@ -35,6 +35,11 @@ export interface MqttFleetOptions {
   alarmTypes?: ReadonlySet<string>;
   /** A command is acknowledged after a delay in this range (ms). */
   ackDelayMs?: [number, number];
+  /**
+   * Answer as an MQTT 3.1.1 device would: on the plain ack topic with the id in the payload, ignoring
+   * the command's response topic and correlation data (default false: MQTT 5 devices).
+   */
+  plainAcks?: boolean | ((device: FleetDevice) => boolean);
   seed?: number;
   log: MqttLog;
 }
@@ -189,7 +194,7 @@ export class MqttDeviceFleet {
       void this.publish(client, device, 'status', { online: true }).catch(() => undefined);
       client.subscribe(deviceTopic(device.tenantId, device.code, 'command'), { qos: 1 });
     });
-    client.on('message', (_topic, payload) => void this.answer(client, device, payload));
+    client.on('message', (_topic, payload, packet) => void this.answer(client, device, payload, packet));
     await new Promise<void>((resolve) => {
       client.once('connect', () => resolve());
       client.once('error', (error) => {
@@ -201,8 +206,11 @@ export class MqttDeviceFleet {
     });
   }
 
-  /** Applies a command as the in-process simulator does, then acks it with the new state. */
-  private async answer(client: MqttClient, device: FleetDevice, payload: Uint8Array): Promise<void> {
+  /**
+   * Applies a command as the in-process simulator does, then acks it with the new state: on the
+   * command's response topic with its correlation data (MQTT 5), or on the plain ack topic with the id.
+   */
+  private async answer(client: MqttClient, device: FleetDevice, payload: Uint8Array, packet: IPublishPacket): Promise<void> {
     const command = parsePayload('command', payload);
     if (!command.ok) {
       this.options.log.warn({ device: device.code, reason: command.reason }, `模拟设备 ${device.code} 收到无效命令：${command.reason}`);
@@ -211,13 +219,17 @@ export class MqttDeviceFleet {
     const [min, max] = this.options.ackDelayMs ?? [0, 0];
     if (max > 0) await new Promise((resolve) => setTimeout(resolve, min + (max - min) * this.random()));
     applyCommandEffect(this.options.catalog.byPage(device.kind), command.value.command, command.value.params, device.state);
-    const ack: AckMessage = {
-      id: command.value.id,
-      success: true,
-      message: '执行成功',
-      ...(Object.keys(device.state).length ? { state: { ...device.state } } : {}),
-    };
+    const state = Object.keys(device.state).length ? { state: { ...device.state } } : {};
     this.commandsAnswered.set(device.deviceId, (this.commandsAnswered.get(device.deviceId) ?? 0) + 1);
+    const { responseTopic, correlationData } = packet.properties ?? {};
+    // A device publishes only under its own topics (the broker's ACL would refuse anything else anyway).
+    const plain = typeof this.options.plainAcks === 'function' ? this.options.plainAcks(device) : this.options.plainAcks === true;
+    if (!plain && responseTopic?.startsWith(`${deviceTopic(device.tenantId, device.code, 'ack')}/`) && correlationData) {
+      const ack: AckMessage = { success: true, message: '执行成功', ...state };
+      await client.publishAsync(responseTopic, JSON.stringify(ack), { qos: 1, properties: { correlationData } }).catch(() => undefined);
+      return;
+    }
+    const ack: AckMessage = { id: command.value.id, success: true, message: '执行成功', ...state };
     await this.publish(client, device, 'ack', ack).catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { acknowledgeWhenStored } from './acknowledgeWhenStored';
 import type { AlarmService } from '../alarms/AlarmService';
 import type { MqttConfig } from '../config';
 import { dialectOf, type Db } from '../db/Database';
@@ -9,9 +10,19 @@ import type { StatusSink } from '../devices/FleetSimulator';
 import { DEFAULT_SERVER_USERNAME, loadSecret, serverPassword, writeBrokerFiles, type BrokerFiles } from './credentials';
 import { DeviceDirectory, type DirectoryEntry } from './DeviceDirectory';
 import { MqttIngest, withRetry, type MqttLog } from './MqttIngest';
-import type { AckMessage, CommandMessage } from './payloads';
-import { MqttSessions } from './MqttSessions';
-import { DEVICE_CODE_PATTERN, deviceTopic, SERVER_SUBSCRIPTIONS } from './topics';
+import type { CommandMessage, DeviceAck } from './payloads';
+import { instanceKeyOf, MqttSessions } from './MqttSessions';
+import {
+  commandId,
+  DEVICE_CODE_PATTERN,
+  deviceTopic,
+  LEGACY_ACK_FILTER,
+  replyFilter,
+  replyTopic,
+  senderOf,
+  serverSubscriptions,
+  SHARED_SUBSCRIPTIONS,
+} from './topics';
 
 export interface MqttGatewayDependencies {
   db: Db;
@@ -88,6 +99,8 @@ export class MqttDeviceGateway implements DeviceGateway {
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
   private renewProblem = false;
+  /** Acks that came on the plain ack topic for another instance's command and were handed on to its reply topic. */
+  acksForwarded = 0;
 
   constructor(
     private readonly deps: MqttGatewayDependencies,
@@ -112,7 +125,7 @@ export class MqttDeviceGateway implements DeviceGateway {
         ...(deps.status ? { status: deps.status } : {}),
         now: deps.now,
         log: deps.log,
-        onAck: (device, ack) => this.settle(device, ack),
+        onAck: (device, ack, replyTo) => this.settle(device, ack, replyTo),
       },
       { batchMs: this.settings.batchMs, batchRows: this.settings.batchRows },
     );
@@ -167,6 +180,11 @@ export class MqttDeviceGateway implements DeviceGateway {
   /** This instance's client id at the broker (its session's name). */
   get clientId(): string {
     return this.sessions.clientId;
+  }
+
+  /** This instance's key: its reply topics end with it and its command ids start with it. */
+  get instanceKey(): string {
+    return this.sessions.instanceKey;
   }
 
   async stop(): Promise<void> {
@@ -242,10 +260,10 @@ export class MqttDeviceGateway implements DeviceGateway {
     let handled = 0;
     const activity = { lastAt: Date.now() };
     const storing = new Set<Promise<boolean>>();
-    acknowledgeWhenStored(client, (topic, payload) => {
+    acknowledgeWhenStored(client, (topic, payload, properties) => {
       handled++;
       activity.lastAt = Date.now();
-      const stored = this.ingest.handle(topic, payload);
+      const stored = this.ingest.handle(topic, payload, properties);
       storing.add(stored);
       void stored.finally(() => storing.delete(stored));
       return stored;
@@ -256,7 +274,8 @@ export class MqttDeviceGateway implements DeviceGateway {
         client.once('error', reject);
         client.once('close', () => reject(new Error('连接被关闭')));
       });
-      await client.unsubscribeAsync([...SERVER_SUBSCRIPTIONS]);
+      const key = instanceKeyOf(clientId);
+      await client.unsubscribeAsync([...SHARED_SUBSCRIPTIONS, LEGACY_ACK_FILTER, ...(key ? [replyFilter(key)] : [])]);
       activity.lastAt = Date.now();
       while (Date.now() - activity.lastAt < DRAIN_IDLE_MS || storing.size) {
         if (!client.connected) throw new Error('接管期间连接中断');
@@ -309,7 +328,7 @@ export class MqttDeviceGateway implements DeviceGateway {
     if (!client?.connected) return { success: false, message: GATEWAY_MESSAGES.notConnected };
     const commandType =
       this.deps.catalog.byPage(entry.kind)?.commands?.find((candidate) => candidate.command === command)?.commandType ?? '';
-    const message: CommandMessage = { id: randomUUID(), command, commandType, params };
+    const message: CommandMessage = { id: commandId(this.instanceKey, randomUUID()), command, commandType, params };
     return new Promise<GatewayResult>((resolve) => {
       let settled = false;
       const timer = setTimeout(() => pending.settle({ success: false, message: GATEWAY_MESSAGES.timeout }), this.settings.commandTimeoutMs);
@@ -327,7 +346,13 @@ export class MqttDeviceGateway implements DeviceGateway {
         },
       };
       this.pending.set(message.id, pending);
-      client.publish(deviceTopic(entry.tenantId, entry.code, 'command'), JSON.stringify(message), { qos: 1 }, (error) => {
+      // MQTT 5: the device answers on this instance's reply topic with the correlation data; a device
+      // that ignores them answers on its plain ack topic with the id, which names this instance too.
+      const properties = {
+        responseTopic: replyTopic(entry.tenantId, entry.code, this.instanceKey),
+        correlationData: Buffer.from(message.id),
+      };
+      client.publish(deviceTopic(entry.tenantId, entry.code, 'command'), JSON.stringify(message), { qos: 1, properties }, (error) => {
         if (error) {
           this.deps.log.warn({ err: error, deviceId: entry.deviceId }, '命令发送失败');
           pending.settle({ success: false, message: GATEWAY_MESSAGES.sendFailed });
@@ -337,11 +362,12 @@ export class MqttDeviceGateway implements DeviceGateway {
   }
 
   /** The device's ack of a command it was sent: its reported state is stored, then the command settles. */
-  private async settle(device: DirectoryEntry, ack: AckMessage): Promise<string | undefined> {
+  private async settle(device: DirectoryEntry, ack: DeviceAck, replyTo: string | undefined): Promise<string | undefined> {
     const pending = this.pending.get(ack.id);
     if (!pending) {
-      // Acks reach every instance (only the sender waits): on a shared database most are another instance's.
-      if (dialectOf(this.deps.db) === 'postgres') return undefined;
+      const sender = senderOf(ack.id);
+      // A plain ack reaches one instance of the group: another instance's command goes on to its reply topic.
+      if (replyTo === undefined && sender !== undefined && sender !== this.instanceKey) return this.forward(device, ack, sender);
       return `应答 ${ack.id} 没有等待中的命令（已超时）`;
     }
     if (pending.deviceId !== device.deviceId) return `应答 ${ack.id} 来自设备 ${device.code}，而该命令发往另一台设备`;
@@ -360,6 +386,22 @@ export class MqttDeviceGateway implements DeviceGateway {
       message: ack.message ?? (ack.success ? '执行成功' : '设备执行失败'),
       ...(state ? { state } : {}),
     });
+    return undefined;
+  }
+
+  /** Hands a plain ack to the instance that sent the command, on its reply topic; the PUBACK waits for the broker's. */
+  private async forward(device: DirectoryEntry, ack: DeviceAck, sender: string): Promise<string | undefined> {
+    const client = this.client;
+    if (!client?.connected) return `应答 ${ack.id} 未能转交发出命令的实例：未连接 MQTT 代理`;
+    try {
+      await client.publishAsync(replyTopic(device.tenantId, device.code, sender), JSON.stringify(ack), {
+        qos: 1,
+        properties: { correlationData: Buffer.from(ack.id) },
+      });
+    } catch (error) {
+      return `应答 ${ack.id} 未能转交发出命令的实例：${error instanceof Error ? error.message : String(error)}`;
+    }
+    this.acksForwarded++;
     return undefined;
   }
 
@@ -398,13 +440,13 @@ export class MqttDeviceGateway implements DeviceGateway {
       this.lastProblem = undefined;
       problem = undefined;
       this.deps.log.info(`已连接 MQTT 代理 ${url}`);
-      client.subscribe([...SERVER_SUBSCRIPTIONS], { qos: 1 }, (error, granted) => {
+      client.subscribe(serverSubscriptions(this.instanceKey), { qos: 1 }, (error, granted) => {
         const refused = (granted ?? []).filter((grant) => grant.qos === 128).map((grant) => grant.topic);
         if (error || refused.length) this.deps.log.error({ err: error, refused }, `MQTT 订阅失败：${refused.join('、') || error?.message}`);
       });
       for (const listener of this.connectedListeners.splice(0)) listener();
     });
-    acknowledgeWhenStored(client, (topic, payload) => this.ingest.handle(topic, payload));
+    acknowledgeWhenStored(client, (topic, payload, properties) => this.ingest.handle(topic, payload, properties));
     client.on('error', (error) => {
       problem = describeConnectionError(error);
     });
@@ -424,48 +466,4 @@ export class MqttDeviceGateway implements DeviceGateway {
       problem = undefined;
     });
   }
-}
-
-/**
- * Sends a QoS 1 message's PUBACK only once `handle` says it is stored. mqtt.js would acknowledge as
- * soon as the message is handed over, and waits for that before it reads the next packet; so the
- * message is handled from the 'message' event, the PUBACK mqtt.js sends is held back (letting it read
- * on), and goes out when the write commits: a batch of messages is acknowledged together, and a
- * message this process dies before storing stays with the broker. A PUBACK for an earlier connection
- * is never sent on a later one (the broker sends such a message again after reconnecting).
- * The hook is mqtt.js's internal `_sendPacket` (5.x); mqttGateway.test.ts fails if it stops working.
- */
-export function acknowledgeWhenStored(client: MqttClient, handle: (topic: string, payload: Buffer) => Promise<boolean>): void {
-  const storing = new Map<number, Promise<boolean>>();
-  client.on('message', (topic, payload, packet) => {
-    const stored = handle(topic, payload);
-    if (packet.qos === 1 && packet.messageId !== undefined) storing.set(packet.messageId, stored);
-  });
-  client.on('connect', () => storing.clear());
-  const sender = packetSender(client);
-  const send = sender.original;
-  sender.replace((packet, done, onStored) => {
-    const stored = packet.cmd === 'puback' && packet.messageId !== undefined ? storing.get(packet.messageId) : undefined;
-    if (!stored) return send(packet, done, onStored);
-    storing.delete(packet.messageId!);
-    const stream = client.stream;
-    void stored.then((ok) => {
-      if (ok && client.connected && client.stream === stream) send(packet);
-    });
-    done?.();
-  });
-}
-
-/** mqtt.js 5's internal packet send (`_sendPacket`, declared private and untyped): `done` when written, `stored` when kept for resending. */
-type SendPacket = (packet: Packet, done?: () => void, stored?: () => void) => void;
-
-/** A typed handle on the client's packet send: the library's own, bound, and a way to put another in its place. */
-function packetSender(client: MqttClient): { original: SendPacket; replace(send: SendPacket): void } {
-  const original: SendPacket = client['_sendPacket'];
-  return {
-    original: original.bind(client),
-    replace: (send) => {
-      client['_sendPacket'] = send;
-    },
-  };
 }

@@ -5,7 +5,16 @@ import { dialectOf, type Db } from '../db/Database';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
 import type { StatusSink } from '../devices/FleetSimulator';
 import type { DeviceDirectory, DirectoryEntry } from './DeviceDirectory';
-import { checkState, checkTelemetry, kindRules, MAX_PAYLOAD_BYTES, parsePayload, type AckMessage, type KindRules } from './payloads';
+import {
+  ackedCommand,
+  checkState,
+  checkTelemetry,
+  kindRules,
+  MAX_PAYLOAD_BYTES,
+  parsePayload,
+  type DeviceAck,
+  type KindRules,
+} from './payloads';
 import { parseDeviceTopic } from './topics';
 import { recordStatusChanges } from '../operations/StatusRecorder';
 
@@ -33,11 +42,19 @@ export interface IngestDependencies {
   status?: StatusSink;
   now: () => number;
   log: MqttLog;
-  /** An ack that passed its checks; returns why it was dropped, if it was (no command waits for it). */
-  onAck(device: DirectoryEntry, ack: AckMessage): Promise<string | undefined>;
+  /**
+   * An ack that passed its checks, and the instance key of the reply topic it came on (none: the plain
+   * ack topic); returns why it was dropped, if it was (no command waits for it).
+   */
+  onAck(device: DirectoryEntry, ack: DeviceAck, replyTo: string | undefined): Promise<string | undefined>;
 }
 
 type Scalar = string | number | boolean;
+
+/** What of a message's MQTT 5 properties the ingest reads. */
+export interface MessageProperties {
+  correlationData?: Uint8Array;
+}
 
 /** One accepted report waiting for the next batch. */
 interface Report {
@@ -120,10 +137,10 @@ export class MqttIngest {
    * broker: true when it is stored (or was dropped as bad: it would never be stored), false when it
    * could not be stored before the ingest stopped (then the broker must keep it and send it again).
    */
-  async handle(topic: string, payload: Uint8Array): Promise<boolean> {
+  async handle(topic: string, payload: Uint8Array, properties?: MessageProperties): Promise<boolean> {
     this.stats.received++;
     try {
-      return await this.route(topic, payload);
+      return await this.route(topic, payload, properties);
     } catch (error) {
       this.stats.dropped++;
       this.stats.droppedBy.error++;
@@ -172,7 +189,7 @@ export class MqttIngest {
     return true;
   }
 
-  private async route(topic: string, payload: Uint8Array): Promise<boolean> {
+  private async route(topic: string, payload: Uint8Array, properties: MessageProperties | undefined): Promise<boolean> {
     const address = parseDeviceTopic(topic);
     if ('reason' in address) return this.drop(topic, address.reason, 'topic');
     const max = this.options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
@@ -218,13 +235,15 @@ export class MqttIngest {
       case 'ack': {
         const message = parsePayload('ack', payload, max);
         if (!message.ok) return this.drop(topic, message.reason, 'payload');
+        const ack = ackedCommand(message.value, properties?.correlationData);
+        if (!ack.ok) return this.drop(topic, ack.reason, 'ack');
         const device = await this.deps.directory.byCode(address.tenantId, address.code);
         if (!device) return this.drop(topic, unknownDevice, 'unknown_device');
-        if (message.value.state) {
-          const state = checkState(this.rules.get(device.kind), message.value.state);
+        if (ack.value.state) {
+          const state = checkState(this.rules.get(device.kind), ack.value.state);
           if (!state.ok) return this.drop(topic, state.reason, 'fields');
         }
-        const refused = await this.deps.onAck(device, message.value);
+        const refused = await this.deps.onAck(device, ack.value, address.replyTo);
         if (refused) return this.drop(topic, refused, 'ack');
         this.stats.acks++;
         return true;

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/Database';
+import { INSTANCE_KEY_PATTERN } from './topics';
+
+const CLIENT_ID_PREFIX = 'ops-server-';
+
+/** The instance key in a server session's client id (undefined for a client id of another form). */
+export function instanceKeyOf(clientId: string): string | undefined {
+  const key = clientId.startsWith(CLIENT_ID_PREFIX) ? clientId.slice(CLIENT_ID_PREFIX.length) : '';
+  return INSTANCE_KEY_PATTERN.test(key) ? key : undefined;
+}
 
 /**
  * The broker sessions the server's instances hold, so none is forgotten with messages in it.
@@ -11,7 +20,9 @@ import type { Db } from '../db/Database';
  * over, drains it and ends it (MqttDeviceGateway.drainSession).
  */
 export class MqttSessions {
-  readonly clientId = `ops-server-${randomBytes(6).toString('hex')}`;
+  /** Names this instance's reply topic and prefixes its command ids (topics.ts). */
+  readonly instanceKey = randomBytes(6).toString('hex');
+  readonly clientId = `${CLIENT_ID_PREFIX}${this.instanceKey}`;
 
   constructor(
     private readonly db: Db,

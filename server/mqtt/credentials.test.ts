@@ -80,6 +80,7 @@ describe('broker credentials', () => {
       'topic write ops/1/LAMP-1-000001/status',
       'topic write ops/1/LAMP-1-000001/alarm',
       'topic write ops/1/LAMP-1-000001/ack',
+      'topic write ops/1/LAMP-1-000001/ack/+',
       'topic read ops/1/LAMP-1-000001/command',
     ]);
     expect(block('ops-server')).toEqual([
@@ -87,11 +88,23 @@ describe('broker credentials', () => {
       'topic read ops/+/+/status',
       'topic read ops/+/+/alarm',
       'topic read ops/+/+/ack',
+      'topic readwrite ops/+/+/ack/+',
       'topic write ops/+/+/command',
     ]);
     expect(acl).not.toContain('bad/code');
-    // No wildcard and no `pattern` line gives a device more than its own topics.
-    expect(acl.split('\n').filter((line) => line.startsWith('topic') && line.includes('+') && !line.includes('ops/+/+/'))).toEqual([]);
+    // No `pattern` line, and a device's only wildcard is the last level of its own reply topics.
+    expect(acl).not.toMatch(/^pattern/m);
+    expect(
+      acl
+        .split('\n')
+        .filter(
+          (line) =>
+            line.startsWith('topic') &&
+            line.includes('+') &&
+            !line.includes('ops/+/+/') &&
+            !/^topic write ops\/\d+\/[^/+#]+\/ack\/\+$/.test(line),
+        ),
+    ).toEqual([]);
     const passwords = new Map(
       readFileSync(files.passwordFile, 'utf8')
         .trim()

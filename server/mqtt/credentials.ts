@@ -90,8 +90,8 @@ export interface BrokerAccounts {
 
 /**
  * Writes Mosquitto's password file (mosquitto_passwd format) and ACL file under `<dataDir>/mqtt/`: each
- * device may publish only its own uplink topics and read only its own command topic; the server reads
- * every uplink and writes every command topic. A hash still matching its password is kept, so the files
+ * device may publish only its own uplink topics (its acks also on its reply topics `…/ack/<instance>`)
+ * and read only its own command topic; the server reads every uplink and writes every command topic. A hash still matching its password is kept, so the files
  * change only when the accounts do (the broker then needs a reload: `kill -HUP`).
  */
 export function writeBrokerFiles(
@@ -121,6 +121,8 @@ export function writeBrokerFiles(
     '# 由服务器生成（server/mqtt/credentials.ts），请勿手工修改：每台设备只能发布自己租户、自己编码下的主题。',
     `user ${accounts.server.username}`,
     ...UPLINK_CHANNELS.map((channel) => `topic read ${TOPIC_ROOT}/+/+/${channel}`),
+    // Each instance reads its reply topics, and hands a plain ack on to the reply topic of the instance that sent the command.
+    `topic readwrite ${TOPIC_ROOT}/+/+/ack/+`,
     `topic write ${TOPIC_ROOT}/+/+/${COMMAND_CHANNEL}`,
     '',
   ];
@@ -139,6 +141,8 @@ export function writeBrokerFiles(
     acl.push(
       `user ${username}`,
       ...UPLINK_CHANNELS.map((channel) => `topic write ${deviceTopic(device.tenantId, device.code, channel)}`),
+      // The response topics its commands name (one per server instance).
+      `topic write ${deviceTopic(device.tenantId, device.code, 'ack')}/+`,
       `topic read ${deviceTopic(device.tenantId, device.code, COMMAND_CHANNEL)}`,
       '',
     );

@@ -110,6 +110,31 @@ describe.skipIf(!availability.run)(`MQTT durability${availability.note ? `：${a
     await broker?.stop();
   });
 
+  it("hands a plain ack of another instance's command on to that instance's reply topic, once, storing nothing", async () => {
+    const lamp = lamps[5]!;
+    const other = 'abcdef012345';
+    const probe = await mqtt.connectAsync(broker.url, { ...PROBE, protocolVersion: 5, reconnectPeriod: 0, clientId: 'durability-probe' });
+    const forwarded: { topic: string; body: unknown; correlationData?: string }[] = [];
+    await probe.subscribeAsync(`ops/1/${lamp.code}/ack/${other}`, { qos: 1 });
+    probe.on('message', (topic, payload, packet) =>
+      forwarded.push({ topic, body: JSON.parse(payload.toString()), correlationData: packet.properties?.correlationData?.toString() }),
+    );
+    const before = { forwarded: gateway.acksForwarded, dropped: gateway.ingest.stats.dropped };
+    const state = async () =>
+      (await server.services.ctx.db.selectFrom('devices').select('state').where('device_id', '=', lamp.deviceId).executeTakeFirstOrThrow())
+        .state;
+    const stateBefore = await state();
+    const ack = { id: `${other}_0d1c7a`, success: true, state: { brightness: 12 } };
+    await probe.publishAsync(`ops/1/${lamp.code}/ack`, JSON.stringify(ack), { qos: 1 });
+    await waitFor(() => forwarded.length > 0, 'the ack arrives on the sender’s reply topic');
+    await probe.endAsync();
+    expect(forwarded).toEqual([{ topic: `ops/1/${lamp.code}/ack/${other}`, body: ack, correlationData: ack.id }]);
+    expect(gateway.acksForwarded - before.forwarded).toBe(1);
+    expect(gateway.ingest.stats.dropped - before.dropped).toBe(0);
+    // The state belongs to the sender's command: nothing of it is stored here.
+    expect(await state()).toBe(stateBefore);
+  });
+
   it('acknowledges a report to the broker only once it is stored, and holds on while the database refuses writes', async () => {
     const lamp = lamps[0]!;
     const device = await lampClient(lamp);

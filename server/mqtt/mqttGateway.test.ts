@@ -13,7 +13,6 @@ import { MqttDeviceFleet, type FleetDevice } from './MqttDeviceFleet';
 import { freePort, mosquittoAvailability, startMosquitto, type RunningBroker } from './testing/mosquitto';
 
 const availability = mosquittoAvailability();
-const onPostgres = Boolean(inject('postgresAdminUrl'));
 
 /** A broker account the tests publish through: it may write any device's topics (the broker's ACL lets no device do that). */
 const PROBE = { username: 'test-probe', password: 'probe-secret' };
@@ -114,6 +113,8 @@ describe.skipIf(!availability.run)(
         tickMs: 0,
         log: fleetLog,
         seed: 7,
+        // lamps[2] answers as an MQTT 3.1.1 device: on its plain ack topic with the id.
+        plainAcks: (device) => device.deviceId === lamps[2]!.deviceId,
       });
       expect(await fleet.start()).toBe(21);
       probe = await mqtt.connectAsync(broker.url, { ...PROBE, protocolVersion: 5, reconnectPeriod: 0 });
@@ -192,16 +193,14 @@ describe.skipIf(!availability.run)(
         [topic('status'), JSON.stringify({ online: 'yes' }), '字段 online 类型不正确（应为布尔值）'],
         [topic('alarm'), JSON.stringify({ alarmType: 'NO_SUCH_ALARM' }), '未知的告警类型：NO_SUCH_ALARM'],
         [topic('alarm'), JSON.stringify({ alarmType: 'LAMP_FAULT', grade: 'ALARM_GRADE_EXTREME' }), '字段 grade 不是可选值'],
-        // On PostgreSQL (several instances may share it) an ack nobody here waits for is another instance's: ignored, not dropped.
-        ...(onPostgres
-          ? []
-          : [
-              [
-                topic('ack'),
-                JSON.stringify({ id: 'no-such-command', success: true }),
-                '应答 no-such-command 没有等待中的命令（已超时）',
-              ] as [string, string, string],
-            ]),
+        // Acks reach only the instance that sent the command (or whose id they name): one nobody waits for is dropped on both databases.
+        [topic('ack'), JSON.stringify({ id: 'no-such-command', success: true }), '应答 no-such-command 没有等待中的命令（已超时）'],
+        [
+          `${topic('ack')}/${gateway.instanceKey}`,
+          JSON.stringify({ id: `${gateway.instanceKey}_gone`, success: true }),
+          `应答 ${gateway.instanceKey}_gone 没有等待中的命令（已超时）`,
+        ],
+        [topic('ack'), JSON.stringify({ success: true }), '缺少字段 id（MQTT 5 设备也可在关联数据 correlationData 中带回命令编号）'],
         [
           topic('ack'),
           JSON.stringify({ id: 'x', success: true, state: { power: { on: true } } }),
@@ -251,10 +250,16 @@ describe.skipIf(!availability.run)(
 
     it('sends a command from the HTTP route to the device topic and answers with the device ack', async () => {
       const lamp = lamps[1]!;
-      const seen: { topic: string; body: Record<string, unknown> }[] = [];
+      const seen: { topic: string; body: Record<string, unknown>; responseTopic?: string; correlationData?: string }[] = [];
       await probe.subscribeAsync(`ops/1/${lamp.code}/command`, { qos: 1 });
-      probe.on('message', (topic, payload) => {
-        if (topic.endsWith('/command')) seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> });
+      probe.on('message', (topic, payload, packet) => {
+        if (topic.endsWith('/command'))
+          seen.push({
+            topic,
+            body: JSON.parse(payload.toString()) as Record<string, unknown>,
+            ...(packet.properties?.responseTopic ? { responseTopic: packet.properties.responseTopic } : {}),
+            ...(packet.properties?.correlationData ? { correlationData: packet.properties.correlationData.toString() } : {}),
+          });
       });
       const reply = await server.api('POST', '/device/control/execute', {
         token,
@@ -271,18 +276,22 @@ describe.skipIf(!availability.run)(
         msg: '调光：1 台设备执行成功',
         data: { results: [{ deviceId: lamp.deviceId, success: true, message: '执行成功', state: { brightness: 37, power: 'off' } }] },
       });
+      // The id names this instance; the device answered on this instance's reply topic with the id as correlation data.
       expect(seen).toEqual([
         {
           topic: `ops/1/${lamp.code}/command`,
-          body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), command: 2, commandType: 'light', params: { brightness: 37 } },
+          body: { id: expect.stringMatching(/^[0-9a-f]{12}_[0-9a-f-]{36}$/), command: 2, commandType: 'light', params: { brightness: 37 } },
+          responseTopic: `ops/1/${lamp.code}/ack/${gateway.instanceKey}`,
+          correlationData: seen[0]?.body.id,
         },
       ]);
+      expect(String(seen[0]!.body.id).startsWith(`${gateway.instanceKey}_`)).toBe(true);
       expect(fleet.commandsAnswered.get(lamp.deviceId)).toBe(1);
       expect(JSON.parse((await row(lamp.deviceId)).state)).toEqual({ power: 'off', brightness: 37 });
       await probe.unsubscribeAsync(`ops/1/${lamp.code}/command`);
     });
 
-    it('reports 设备响应超时 for a device that never acks, while the others answer', async () => {
+    it('reports 设备响应超时 for a device that never acks, while the others answer (one of them the MQTT 3.1.1 way)', async () => {
       const started = Date.now();
       const reply = await server.api('POST', '/device/control/execute', {
         token,

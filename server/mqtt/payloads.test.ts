@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDeviceCatalog } from '../catalog/deviceCatalog';
-import { checkState, checkTelemetry, kindRules, parsePayload } from './payloads';
-import { deviceTopic, parseDeviceTopic } from './topics';
+import { ackedCommand, checkState, checkTelemetry, kindRules, parsePayload } from './payloads';
+import { commandId, deviceTopic, parseDeviceTopic, replyTopic, senderOf } from './topics';
 
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -10,6 +10,19 @@ describe('MQTT topics', () => {
     expect(deviceTopic(1, 'LAMP-1-000001', 'telemetry')).toBe('ops/1/LAMP-1-000001/telemetry');
     expect(deviceTopic(2, 'CAM-2-000001', 'command')).toBe('ops/2/CAM-2-000001/command');
     expect(parseDeviceTopic('ops/1/LAMP-1-000001/ack')).toEqual({ tenantId: 1, code: 'LAMP-1-000001', channel: 'ack' });
+  });
+
+  it("names an instance's reply topic, and the sender in a command id", () => {
+    expect(replyTopic(1, 'LAMP-1-000001', '0123456789ab')).toBe('ops/1/LAMP-1-000001/ack/0123456789ab');
+    expect(parseDeviceTopic('ops/1/LAMP-1-000001/ack/0123456789ab')).toEqual({
+      tenantId: 1,
+      code: 'LAMP-1-000001',
+      channel: 'ack',
+      replyTo: '0123456789ab',
+    });
+    expect(senderOf(commandId('0123456789ab', 'f'.repeat(36)))).toBe('0123456789ab');
+    expect(senderOf('no-such-command')).toBeUndefined();
+    expect(senderOf('0123456789abc_x')).toBeUndefined();
   });
 
   it.each([
@@ -21,6 +34,9 @@ describe('MQTT topics', () => {
     ['ops/1/-LAMP/telemetry', '设备编码不正确'],
     ['ops/1/LAMP/command', '不支持的上行通道：command'],
     ['ops/1/LAMP/whatever', '不支持的上行通道：whatever'],
+    ['ops/1/LAMP/telemetry/0123456789ab', '主题不符合'],
+    ['ops/1/LAMP/ack/NOT-AN-INSTANCE', '应答主题中的实例标识不正确'],
+    ['ops/1/LAMP/ack/0123456789ab/more', '主题不符合'],
   ])('refuses the topic %s', (topic, reason) => {
     expect(parseDeviceTopic(topic)).toEqual({ reason: expect.stringContaining(reason) });
   });
@@ -28,6 +44,21 @@ describe('MQTT topics', () => {
 
 describe('MQTT payloads', () => {
   const rules = kindRules(loadDeviceCatalog());
+
+  it('takes the command an ack answers from the correlation data or the id, and refuses them disagreeing', () => {
+    expect(ackedCommand({ success: true }, Buffer.from('abc_1'))).toEqual({ ok: true, value: { id: 'abc_1', success: true } });
+    expect(ackedCommand({ id: 'abc_1', success: true }, undefined)).toEqual({ ok: true, value: { id: 'abc_1', success: true } });
+    expect(ackedCommand({ id: 'abc_1', success: true }, Buffer.from('abc_1'))).toMatchObject({ ok: true });
+    expect(ackedCommand({ id: 'abc_1', success: true }, Buffer.from('abc_2'))).toEqual({
+      ok: false,
+      reason: '应答的 id 与关联数据（correlationData）不一致',
+    });
+    expect(ackedCommand({ success: true }, Buffer.from('两个字'))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('不是命令编号'),
+    });
+    expect(ackedCommand({ success: true }, undefined)).toMatchObject({ ok: false, reason: expect.stringContaining('缺少字段 id') });
+  });
 
   it('accepts the documented shapes', () => {
     expect(parsePayload('telemetry', bytes({ values: { voltage: 221.5, current: 1.2 } }))).toEqual({

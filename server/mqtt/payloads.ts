@@ -22,12 +22,18 @@ export interface AlarmMessage {
   description?: string;
   grade?: string;
 }
+/** `id` may be left out by a device that answers on the response topic with the correlation data (MQTT 5). */
 export interface AckMessage {
-  id: string;
+  id?: string;
   success: boolean;
   message?: string;
   state?: Record<string, Scalar>;
 }
+/** An ack whose command id is known (from the payload's `id` or the MQTT 5 correlation data). */
+export interface DeviceAck extends AckMessage {
+  id: string;
+}
+
 /** Server → device. */
 export interface CommandMessage {
   id: string;
@@ -64,7 +70,7 @@ export const PAYLOAD_SCHEMAS = {
   },
   ack: {
     type: 'object',
-    required: ['id', 'success'],
+    required: ['success'],
     additionalProperties: false,
     properties: {
       id: { type: 'string', pattern: CORRELATION_ID },
@@ -87,6 +93,24 @@ export const PAYLOAD_SCHEMAS = {
 } as const;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const CORRELATION = new RegExp(CORRELATION_ID);
+
+/**
+ * The command an ack answers: the MQTT 5 correlation data (the command's id, as the command carried
+ * it) or the payload's `id`; both, when given, must agree.
+ */
+export function ackedCommand(ack: AckMessage, correlationData: Uint8Array | undefined): Parsed<DeviceAck> {
+  let correlated: string | undefined;
+  if (correlationData !== undefined) {
+    correlated = Buffer.from(correlationData).toString('utf8');
+    if (!CORRELATION.test(correlated)) return { ok: false, reason: '应答的关联数据（correlationData）不是命令编号' };
+    if (ack.id !== undefined && ack.id !== correlated) return { ok: false, reason: '应答的 id 与关联数据（correlationData）不一致' };
+  }
+  const id = correlated ?? ack.id;
+  if (id === undefined) return { ok: false, reason: '缺少字段 id（MQTT 5 设备也可在关联数据 correlationData 中带回命令编号）' };
+  return { ok: true, value: { ...ack, id } };
+}
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 const validators = {

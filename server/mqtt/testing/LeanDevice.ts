@@ -1,4 +1,4 @@
-// A minimal MQTT 5 device connection for the load generator: CONNECT with user name and password,
+// A minimal MQTT 5 device connection for load generators (bench/scale, the shared-ingest test): CONNECT with user name and password,
 // PUBLISH at QoS 1, PUBACK, DISCONNECT, and nothing else (no will, no subscriptions, no keep-alive
 // pings, no reconnect). A full client (mqtt.js, which the simulated fleet uses) spends several times
 // the CPU per message, and on a machine of few cores the generator shares them with the servers it
@@ -77,8 +77,8 @@ export class LeanDevice {
     });
   }
 
-  /** Publishes at QoS 1; resolves with undefined on the broker's PUBACK, or with why it failed. */
-  publish(payload: string): Promise<string | undefined> {
+  /** Publishes at QoS 1 (to its topic, or this one); resolves with undefined on the broker's PUBACK, or with why it failed. */
+  publish(payload: string, topic?: string): Promise<string | undefined> {
     if (this.closedWith || !this.socket) return Promise.resolve(this.closedWith ?? '未连接');
     const id = this.nextId;
     this.nextId = this.nextId === 0xffff ? 1 : this.nextId + 1;
@@ -87,8 +87,9 @@ export class LeanDevice {
     const head = Buffer.allocUnsafe(3);
     head.writeUInt16BE(id, 0);
     head[2] = 0;
-    const length = this.topicBytes.length + 3 + body.length;
-    this.socket.write(Buffer.concat([Buffer.from([0x32]), varint(length), this.topicBytes, head, body]));
+    const topicBytes = topic === undefined ? this.topicBytes : utf8(topic);
+    const length = topicBytes.length + 3 + body.length;
+    this.socket.write(Buffer.concat([Buffer.from([0x32]), varint(length), topicBytes, head, body]));
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
