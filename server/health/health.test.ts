@@ -41,8 +41,11 @@ function socketOutcome(url: string): Promise<{ opened: boolean; code?: number; s
 describe('health and readiness', () => {
   it('is starting until the server is ready, then ready; live and ready answer JSON and stay out of the access log', async () => {
     const lines: string[] = [];
-    // trace: whatever level the access log is written at, it would show here.
-    const server = await started({ logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
+    // trace, and every request logged (LOG_ACCESS=all): whatever level an access line is written at, it would show here.
+    const server = await started({
+      logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+      requestLog: { access: 'all', slowMs: 0, sampleEvery: 1 },
+    });
     expect((await server.services.health.readiness()).status).toBe('starting');
     const { status, report } = await ready(server);
     expect(status).toBe(200);
