@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiCaller } from '../http/ApiCaller';
 import type { HttpClient } from '../http/HttpClient';
 import { createSessionFetch } from '../http/sessionFetch';
-import { createCameraStreams, createSdpExchange, type CameraStreamState } from './CameraStreams';
+import { createCameraStreams, createSdpExchange, type CameraStreamState, type PlayTiming } from './CameraStreams';
 import { StreamEndpointError, type StreamEnvironment } from './StreamClient';
 
 const reply = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -242,5 +242,96 @@ describe("operators' pictures", () => {
     );
     streams.playOperator(7, video, onState);
     await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'unavailable', message: '该操作员当前没有推流' }));
+  });
+});
+
+describe('a camera that does not play at once', () => {
+  const fast: PlayTiming = { firstPictureMs: 60, tries: 3, retryDelayMs: 5, stallMs: 80, disconnectedGraceMs: 30 };
+  function setup(exchange = vi.fn(async () => 'answer')) {
+    const peers: FakePeer[] = [];
+    const http: HttpClient = {
+      get: vi.fn(async () => ({ code: 200, msg: '', data: { streamUrl: '/stream/play?deviceId=3', available: true } })) as never,
+      post: vi.fn(),
+      put: vi.fn(),
+      delete: vi.fn(),
+    };
+    const streams = createCameraStreams(
+      createApiCaller(http),
+      exchange,
+      {
+        createPeer: () => {
+          peers.push(new FakePeer());
+          return peers.at(-1) as unknown as RTCPeerConnection;
+        },
+        mediaDevices: undefined,
+      },
+      fast,
+    );
+    const video = document.createElement('video');
+    video.play = vi.fn(async () => undefined);
+    video.pause = vi.fn();
+    const states: CameraStreamState[] = [];
+    /** The latest try shows its first frame. */
+    const picture = async () => {
+      await vi.waitFor(() => expect(peers.at(-1)?.remote).toBeDefined());
+      peers.at(-1)!.ontrack!({ streams: [{}], track: {} });
+      video.dispatchEvent(new Event('loadeddata'));
+    };
+    return { peers, exchange, video, states, picture, play: () => streams.play(3, video, (state) => states.push(state)) };
+  }
+
+  it('tries again when no picture comes, closing the try that failed, and plays on the next', async () => {
+    const { peers, exchange, states, picture, play } = setup();
+    const stop = play();
+    await vi.waitFor(() => expect(exchange).toHaveBeenCalledTimes(2));
+    expect(peers[0]!.closed).toBe(true);
+    await picture();
+    expect(states).toEqual([{ status: 'connecting' }, { status: 'playing' }]);
+    stop();
+    expect(peers[1]!.closed).toBe(true);
+  });
+
+  it('says why after the last try, and a transport failure of the exchange is tried again too', async () => {
+    const exchange = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const { peers, states, play } = setup(exchange);
+    play();
+    await vi.waitFor(() => expect(states.at(-1)?.status).toBe('failed'));
+    expect(exchange).toHaveBeenCalledTimes(3);
+    expect(states).toEqual([{ status: 'connecting' }, { status: 'failed', message: 'offer/answer 交换失败：Failed to fetch' }]);
+    expect(peers.every((peer) => peer.closed)).toBe(true);
+
+    const silent = setup();
+    silent.play();
+    await vi.waitFor(() => expect(silent.states.at(-1)?.status).toBe('failed'), { timeout: 2_000 });
+    expect(silent.exchange).toHaveBeenCalledTimes(3);
+    expect(silent.states.at(-1)).toEqual({ status: 'failed', message: '连接后长时间没有收到画面' });
+  });
+
+  it("takes the endpoint's refusal as the camera's state, without trying again", async () => {
+    const exchange = vi.fn(async () => Promise.reject(new StreamEndpointError(503, '视频源不可用：ffmpeg 退出')));
+    const { states, play } = setup(exchange);
+    play();
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ status: 'unavailable', message: '视频源不可用：ffmpeg 退出' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(exchange).toHaveBeenCalledTimes(1);
+  });
+
+  it('connects again by itself when a playing picture is lost or stands still', async () => {
+    const { peers, exchange, video, states, picture, play } = setup();
+    play();
+    await picture();
+    // The connection fails: connecting, and a new try plays.
+    peers[0]!.become('failed');
+    expect(states.at(-1)).toEqual({ status: 'connecting' });
+    await vi.waitFor(() => expect(exchange).toHaveBeenCalledTimes(2));
+    await picture();
+    expect(states.at(-1)).toEqual({ status: 'playing' });
+    // 'disconnected' that heals is nothing…
+    peers[1]!.become('disconnected');
+    peers[1]!.become('connected');
+    // …but a video whose time stands still while it plays has lost its source.
+    Object.defineProperty(video, 'paused', { value: false });
+    await vi.waitFor(() => expect(exchange).toHaveBeenCalledTimes(3));
+    expect(states.slice(-2)).toEqual([{ status: 'playing' }, { status: 'connecting' }]);
   });
 });

@@ -132,7 +132,34 @@ const translatedDevices = (devices: StreamEnvironment['mediaDevices']): StreamEn
 const messageOf = (error: unknown) => errorMessage(error);
 const quietly = { loading: false, quiet: true } as const;
 
-export function createCameraStreams(api: ApiCaller, exchange: SdpExchange, environment?: StreamEnvironment): LiveStreams {
+/** How a camera's play tries again: its picture's deadline, the tries, the pause between them, what counts as lost. */
+export interface PlayTiming {
+  /** From the offer to the first decoded frame, at most. */
+  firstPictureMs: number;
+  /** Tries in a row before the tile says it failed (a picture that played starts them over). */
+  tries: number;
+  /** The pause before try n + 1 is n times this. */
+  retryDelayMs: number;
+  /** A playing video whose time stands still this long has lost its picture. */
+  stallMs: number;
+  /** A connection 'disconnected' this long is lost. */
+  disconnectedGraceMs: number;
+}
+
+export const DEFAULT_PLAY_TIMING: PlayTiming = {
+  firstPictureMs: 20_000,
+  tries: 3,
+  retryDelayMs: 1_000,
+  stallMs: 10_000,
+  disconnectedGraceMs: 5_000,
+};
+
+export function createCameraStreams(
+  api: ApiCaller,
+  exchange: SdpExchange,
+  environment?: StreamEnvironment,
+  timing: PlayTiming = DEFAULT_PLAY_TIMING,
+): LiveStreams {
   /** The last POST /stream/push/stop: a new push waits for it, so a late stop never ends the new picture. */
   let stopping: Promise<void> = Promise.resolve();
   const stopPush = () => {
@@ -173,35 +200,101 @@ export function createCameraStreams(api: ApiCaller, exchange: SdpExchange, envir
 
   return {
     play(deviceId, video, onState) {
-      let client: StreamClient | undefined;
       let stopped = false;
-      onState({ status: 'connecting' });
-      void (async () => {
+      /** The current try's client; a try that is over no longer reports (its peer's events included). */
+      let client: StreamClient | undefined;
+      let tries = 0;
+      let playing = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let stallCheck: ReturnType<typeof setInterval> | undefined;
+      const report = (state: CameraStreamState) => !stopped && onState(state);
+      const endTry = () => {
+        clearTimeout(timer);
+        clearInterval(stallCheck);
+        timer = stallCheck = undefined;
+        client?.close(video);
+        client = undefined;
+      };
+      /**
+       * The picture did not start, or was lost (a busy server, a source restarted, a network blip): a control
+       * room's tile connects again by itself, a few tries each time, and only then says why it cannot play.
+       */
+      const retry = (message: string) => {
+        if (stopped) return;
+        endTry();
+        if (playing) {
+          playing = false;
+          tries = 0;
+          report({ status: 'connecting' });
+        }
+        if (tries >= timing.tries) return report({ status: 'failed', message });
+        timer = setTimeout(() => void tryPlay(), timing.retryDelayMs * tries);
+      };
+      /** While it plays, the picture must move: a video whose time stands still has lost its source. */
+      const watchPicture = () => {
+        let seen = video.currentTime;
+        let stillSince = Date.now();
+        stallCheck = setInterval(() => {
+          // A paused video (the operator paused it) is not a lost picture.
+          if (video.currentTime !== seen || video.paused) [seen, stillSince] = [video.currentTime, Date.now()];
+          else if (Date.now() - stillSince >= timing.stallMs) retry(t.pictureLost);
+        }, timing.stallMs / 4);
+      };
+      const tryPlay = async () => {
+        tries++;
         let address: Pick<StreamAddress, 'streamUrl' | 'available' | 'reason'>;
         try {
           address = (await api.call(streamRoutes.getStream, { query: { type: 'play', deviceId } }, quietly)).data;
         } catch (error) {
-          if (!stopped) onState({ status: 'failed', message: messageOf(error) });
-          return;
+          return report({ status: 'failed', message: messageOf(error) });
         }
         if (stopped) return;
-        if (address.available === false) return onState({ status: 'unavailable', message: address.reason ?? t.streamUnavailable });
-        client = receive(address.streamUrl, video, {
-          stopped: () => stopped,
-          report: onState,
-          // The endpoint saying the camera's source cannot run (503) is a state of the camera, not a fault.
-          refused: (result) =>
-            onState(
-              result.endpoint?.endpointCode === SOURCE_UNAVAILABLE
-                ? { status: 'unavailable', message: result.endpoint.message }
-                : { status: 'failed', message: result.message },
-            ),
-        });
-      })();
+        if (address.available === false) return report({ status: 'unavailable', message: address.reason ?? t.streamUnavailable });
+        timer = setTimeout(() => retry(t.noPicture), timing.firstPictureMs);
+        const current: StreamClient = receive(
+          address.streamUrl,
+          video,
+          {
+            stopped: () => stopped || client !== current,
+            report: (state) => {
+              if (state.status === 'playing') {
+                clearTimeout(timer);
+                playing = true;
+                watchPicture();
+              }
+              report(state);
+            },
+            refused: (result) => {
+              // The endpoint's refusal is the camera's state (503: its source cannot run); a transport failure is tried again.
+              if (!result.endpoint) return retry(result.message);
+              endTry();
+              report(
+                result.endpoint.endpointCode === SOURCE_UNAVAILABLE
+                  ? { status: 'unavailable', message: result.endpoint.message }
+                  : { status: 'failed', message: result.message },
+              );
+            },
+          },
+          (peer) => {
+            let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+            peer.addEventListener('connectionstatechange', () => {
+              if (client !== current) return;
+              clearTimeout(disconnectedTimer);
+              if (peer.connectionState === 'failed' || peer.connectionState === 'closed') retry(t.pictureLost);
+              // 'disconnected' may heal by itself within a few seconds; past that the picture is gone.
+              else if (peer.connectionState === 'disconnected')
+                disconnectedTimer = setTimeout(() => client === current && retry(t.pictureLost), timing.disconnectedGraceMs);
+            });
+          },
+        );
+        client = current;
+      };
+      report({ status: 'connecting' });
+      void tryPlay();
       return () => {
         stopped = true;
-        if (client) client.close(video);
-        else clear(video);
+        endTry();
+        clear(video);
       };
     },
 

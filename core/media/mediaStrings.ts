@@ -18,6 +18,8 @@ export const mediaStrings = {
   screenEnded: '屏幕共享已结束，推流已停止',
   pushInterrupted: '推流连接已中断',
   operatorEnded: '该操作员已停止推流',
+  noPicture: '连接后长时间没有收到画面',
+  pictureLost: '视频连接已中断',
 } as const;
 
 /**

@@ -282,29 +282,9 @@ export class StreamService {
       throw new AppError(400, streamMessages.noVideo);
     }
     const track = new MediaStreamTrack({ kind: 'video' });
-    for (const transceiver of peer.getTransceivers()) {
-      // One picture to send: the first video section sends it; anything else (audio, more video) is inactive.
-      const sends = transceiver === video[0];
-      transceiver.setDirection(sends ? 'sendonly' : 'inactive');
-      if (sends) await transceiver.sender.replaceTrack(track);
-    }
-    let source: RtpSource;
-    try {
-      source = await sourceFor();
-    } catch (error) {
-      await peer.close();
-      throw error;
-    }
-    const answer = await peer.createAnswer();
-    await peer.setLocalDescription(answer);
-    await gathered(peer);
-    // Live packets go out once the viewer is connected and has had the source's current group of pictures
-    // (werift would drop them before anyway); the group then starts the viewer's picture with a key frame.
-    let live = false;
-    const stopListening = source.listen((packet) => {
-      if (live && !track.stopped) track.writeRtp(packet);
-    });
     let released = false;
+    let stopListening = () => {};
+    let stopTimers = () => {};
     const viewer: Viewer = {
       peer,
       release: () => {
@@ -317,7 +297,34 @@ export class StreamService {
         room.leave(viewer);
       },
     };
+    // The viewer counts from here, before its source is looked up and its answer made (which takes a while
+    // on a busy machine): a camera's idle stop must not end the source under a viewer being answered.
     room.join(viewer);
+    let source: RtpSource;
+    let answer: Awaited<ReturnType<typeof peer.createAnswer>>;
+    try {
+      for (const transceiver of peer.getTransceivers()) {
+        // One picture to send: the first video section sends it; anything else (audio, more video) is inactive.
+        const sends = transceiver === video[0];
+        transceiver.setDirection(sends ? 'sendonly' : 'inactive');
+        if (sends) await transceiver.sender.replaceTrack(track);
+      }
+      source = await sourceFor();
+      answer = await peer.createAnswer();
+      await peer.setLocalDescription(answer);
+      await gathered(peer);
+    } catch (error) {
+      viewer.release();
+      throw error;
+    }
+    // The source stopped while the answer was made (ffmpeg died, the push ended): it would never send a packet.
+    if (released) throw new AppError(503, streamMessages.sourceStopped);
+    // Live packets go out once the viewer is connected and has had the source's current group of pictures
+    // (werift would drop them before anyway); the group then starts the viewer's picture with a key frame.
+    let live = false;
+    stopListening = source.listen((packet) => {
+      if (live && !track.stopped) track.writeRtp(packet);
+    });
     let heardAt = Date.now();
     const sender = video[0]!.sender;
     sender.onRtcp.subscribe((rtcp) => {
@@ -335,7 +342,7 @@ export class StreamService {
     const connectTimer = setTimeout(() => {
       if (peer.connectionState !== 'connected') viewer.release();
     }, this.options.connectTimeoutMs ?? 20_000);
-    const stopTimers = () => {
+    stopTimers = () => {
       clearTimeout(connectTimer);
       clearInterval(watchdog);
     };

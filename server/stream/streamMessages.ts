@@ -2,6 +2,7 @@
 export const streamMessages = {
   noSource: '视频源不可用：服务器未安装 ffmpeg，无法生成模拟摄像机画面',
   sourceFailed: (why: string) => `视频源不可用：${why}`,
+  sourceStopped: '视频源不可用：视频源在连接建立前已停止，请重试',
   badOffer: (why: string) => `SDP 无效：${why}`,
   noVideo: 'SDP 中没有视频，无法播放',
   notVideoDevice: (name: string) => `${name}没有实时视频`,
