@@ -21,9 +21,11 @@ export async function openPeer(offerSdp: string, iceHostAddresses: readonly stri
   const werift = await loadWerift();
   const peer = new werift.RTCPeerConnection({
     codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
-    // Host candidates only: werift's default STUN server (stun.l.google.com) would cost every answer a DNS
-    // lookup and, where it is unreachable, hold the gathering the answer waits for until its timeout.
-    iceServers: [],
+    // ICE-lite, as media servers are (mediasoup, Janus's ice_lite): the endpoint has known host addresses and
+    // answers the browser's checks. A full agent would also ask a STUN server for its public address, and werift
+    // falls back to stun.l.google.com whatever iceServers says: an answer waited up to 5 s (its gathering
+    // timeout) when 25 viewers joined at once, and a lookup per answer on an intranet that has no DNS for it.
+    iceLite: true,
     iceAdditionalHostAddresses: ['127.0.0.1', ...iceHostAddresses],
     iceUseIpv6: false,
   });
