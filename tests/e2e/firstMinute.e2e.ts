@@ -1,30 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage } from './browser';
+import { FIRST_MINUTE_PAGES as PAGES } from './firstMinutePages';
 import { startServer, type RunningServer } from './startServer';
-
-// The first minute of a fresh start (issue 21): `npm start`'s defaults — a month of history and the
-// simulator on — and every page of 综合态势, 告警管理, 运维管理, 安全应急 and 商业运营 shows data with at
-// most one empty panel, from the first visit.
-const PAGES = [
-  '/comprehensive',
-  '/alarmManage',
-  '/alarmManage/eventcenter',
-  '/alarmManage/alarmstatistics',
-  '/operation',
-  '/operation/deviceoperation',
-  '/operation/videodiagnosis',
-  '/operation/workorder',
-  '/securityEmergency',
-  '/securityEmergency/dispatcheventtask',
-  '/securityEmergency/dispatchpanel',
-  '/securityEmergency/evacuate',
-  '/securityEmergency/fire',
-  '/securityEmergency/firefighting',
-  '/securityEmergency/floodprevention',
-  '/securityEmergency/water',
-  '/business',
-];
 
 let server: RunningServer;
 let browser: Browser;
