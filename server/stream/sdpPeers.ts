@@ -21,11 +21,6 @@ export async function openPeer(offerSdp: string, iceHostAddresses: readonly stri
   const werift = await loadWerift();
   const peer = new werift.RTCPeerConnection({
     codecs: { video: [VIDEO_CODEC(werift)], audio: [] },
-    // ICE-lite, as media servers are (mediasoup, Janus's ice_lite): the endpoint has known host addresses and
-    // answers the browser's checks. A full agent would also ask a STUN server for its public address, and werift
-    // falls back to stun.l.google.com whatever iceServers says: an answer waited up to 5 s (its gathering
-    // timeout) when 25 viewers joined at once, and a lookup per answer on an intranet that has no DNS for it.
-    iceLite: true,
     iceAdditionalHostAddresses: ['127.0.0.1', ...iceHostAddresses],
     iceUseIpv6: false,
   });
@@ -35,7 +30,18 @@ export async function openPeer(offerSdp: string, iceHostAddresses: readonly stri
     await peer.close();
     throw new AppError(400, streamMessages.badOffer(errorMessage(error)));
   }
+  withoutStun(peer);
   return peer;
+}
+
+/**
+ * Host candidates only. werift asks stun.l.google.com for a server-reflexive address whatever `iceServers` says
+ * (an empty list falls back to it): a DNS lookup per address per answer, and an answer held up to its 5 s gathering
+ * timeout when 25 viewers joined at once (and wherever that host cannot be reached: an intranet). The endpoint's
+ * host addresses are its interfaces and 127.0.0.1 (and any the options add), so its transports, made by the offer, gather no more.
+ */
+function withoutStun(peer: RTCPeerConnection): void {
+  for (const transport of peer.iceTransports) transport.connection.stunServer = undefined;
 }
 
 /** A plain check before werift parses it: an SDP offer is text that starts with v=0 and has media sections. */
