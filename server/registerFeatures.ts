@@ -131,7 +131,7 @@ export async function registerFeatures(
   await registerPanels(api, deps, inputs.plugins);
   const { videoRooms } = await registerVideoRooms(api, deps);
   const push = await registerPush(api, deps);
-  await registerIntercom(api, deps, { productSockets: inputs.productSockets, videoRooms });
+  const intercom = await registerIntercom(api, deps, { productSockets: inputs.productSockets, videoRooms });
   await registerVoice(api, deps);
   const workOrders = await registerWorkOrders(api, deps, { alarms, orderCounters });
   const emergency = await registerEmergency(api, deps, {
@@ -192,6 +192,7 @@ export async function registerFeatures(
     // In the order their jobs start (and their parts stop); the streams stop last, as before.
     lifecycles: [
       push,
+      intercom,
       devices,
       business,
       weather,

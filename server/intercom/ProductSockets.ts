@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
+import { PUSH_CLOSE_RECONNECT_NOW } from '../../contracts/push';
 import type { ProductSocketMessage } from '../../contracts/videoRooms';
 import type { RevokeReason, SessionEnded } from '../auth/SessionService';
 import type { ClusterLog } from '../cluster/PgListener';
@@ -41,6 +42,7 @@ export class ProductSockets {
   private readonly open = new Set<ProductSocketEntry>();
   private readonly instance = randomBytes(6).toString('hex');
   private readonly endedElsewhere: ((tokenHash: string) => void)[] = [];
+  private draining = false;
 
   constructor(
     private readonly db: Db,
@@ -58,9 +60,22 @@ export class ProductSockets {
     return row?.user_id;
   }
 
-  add(entry: ProductSocketEntry): () => void {
+  /** Adds an open socket; false (and not added) while the instance drains: the caller closes it with 1012. */
+  add(entry: ProductSocketEntry): (() => void) | false {
+    if (this.draining) return false;
     this.open.add(entry);
     return () => this.open.delete(entry);
+  }
+
+  /**
+   * The instance is draining (SIGTERM): every socket closes with 1012, "reconnect now", and the client's
+   * reconnect reaches another instance through the load balancer (the product channel's messages are
+   * announced to every instance, so nothing meant for the user is lost by moving). New sockets are refused alike.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const entry of this.open) entry.socket.close(PUSH_CLOSE_RECONNECT_NOW, 'draining');
+    this.open.clear();
   }
 
   /** Whether the user has a product socket open on this instance, in that tenant. */

@@ -75,6 +75,18 @@ describe('product socket', () => {
     client.socket.terminate();
   });
 
+  it('closes its sockets with 1012 (reconnect now, to another instance) when the instance drains; a new one is refused with 503', async () => {
+    const server = await start();
+    const token = await server.login();
+    const client = await connect(server, token);
+    expect(client.ready()).toBe(true);
+    server.services.health.startDraining();
+    await until(() => client.closed() !== undefined);
+    expect(client.closed()).toEqual({ code: 1012, reason: 'draining' });
+    // A new one is not even upgraded: a draining instance answers GETs 503 so the load balancer retries elsewhere.
+    await expect(connect(server, token)).rejects.toThrow('503');
+  });
+
   it("tells the session's sockets of a logout, then closes them; other sessions' sockets stay open", async () => {
     const server = await start();
     const token = await server.login();

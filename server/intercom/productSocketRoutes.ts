@@ -61,6 +61,7 @@ export async function productSocketRoutes(
     // Gone during the awaits: its close event has passed, an entry added now would never leave.
     if (socket.readyState !== socket.OPEN) return undefined;
     const remove = sockets.add({ socket, tokenHash: session.tokenHash, tenantId: session.tenantId, userId });
+    if (!remove) return 'draining';
     for (const message of await onOpen(session.tenantId, userId).catch(() => []))
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     let expiresAt = session.expiresAt;
