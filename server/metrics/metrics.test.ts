@@ -74,6 +74,8 @@ describe('GET /metrics', () => {
     } else expect(text).toContain('# TYPE ops_db_pool_connections gauge');
     expect(value('ops_leader')).toBe(1);
     expect(value('ops_job_runs_total{job="推送日志清理",outcome="failed"}')).toBe(0);
+    // A job wrapped for its first round still reports its interval's rounds.
+    expect(value('ops_job_runs_total{job="视频诊断",outcome="failed"}')).toBe(0);
     expect(value('ops_simulator_on')).toBe(0);
     expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(values.has('nodejs_eventloop_lag_seconds')).toBe(true);

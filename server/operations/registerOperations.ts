@@ -63,6 +63,8 @@ export async function registerOperations(
   let firstRound: Promise<unknown> | undefined;
   jobs.push({
     name: diagnosis.name,
+    // Its rounds on /metrics (ops_job_runs_total): the interval's; the first round is reported as an error only.
+    runs: diagnosis.runs,
     start: () => {
       if (settings.videoDiagnosisMs > 0) firstRound = video.run().catch(reportError('视频诊断失败'));
       diagnosis.start();
