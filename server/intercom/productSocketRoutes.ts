@@ -10,9 +10,6 @@ import type { ServerContext } from '../ServerContext';
 import type { ProductSockets } from './ProductSockets';
 import type { ProductSocketMessage } from '../../contracts/videoRooms';
 
-/** How often an open product socket re-reads its session (an expiry or a missed notice closes it within this). */
-const SESSION_CHECK_MS = 5000;
-
 /**
  * The product socket (spec sections 4 and 7): logout, repeat login and temporary calls, one JSON
  * ProductSocketMessage per frame (contracts/videoRooms.ts). Opened like the push socket: the app trades
@@ -64,24 +61,14 @@ export async function productSocketRoutes(
     if (!remove) return 'draining';
     for (const message of await onOpen(session.tenantId, userId).catch(() => []))
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-    let expiresAt = session.expiresAt;
-    const check = setInterval(() => {
-      if (ctx.now() >= expiresAt) {
-        socket.close(4401, 'expired');
-        return;
-      }
-      tickets
-        .expiry(session.tokenHash)
-        .then((at) => {
-          if (at === undefined) socket.close(PUSH_CLOSE.session.code, PUSH_CLOSE.session.reason);
-          else expiresAt = at;
-        })
-        .catch(() => undefined);
-    }, SESSION_CHECK_MS);
-    check.unref();
+    // The session, read again with every other socket's (PushTickets.watch): revoked, or lapsed since.
+    const unwatch = tickets.watch(session.tokenHash, (expiresAt) => {
+      if (expiresAt === undefined) socket.close(PUSH_CLOSE.session.code, PUSH_CLOSE.session.reason);
+      else if (ctx.now() >= expiresAt) socket.close(4401, 'expired');
+    });
     socket.on('close', () => {
       remove();
-      clearInterval(check);
+      unwatch();
     });
     socket.on('message', (raw, isBinary) => {
       const text = isBinary ? '' : String(raw);

@@ -119,20 +119,15 @@ export async function pushSockets(
     open.add(entry);
     hub.socketStats.open++;
 
-    // The session's idle expiry slides with HTTP use; refresh what this socket knows of it.
-    const refresh = setInterval(() => {
-      void tickets
-        .expiry(entry.tokenHash)
-        .then((expiresAt) => {
-          if (expiresAt === undefined) closeWith(socket, 'session');
-          else entry.expiresAt = expiresAt;
-        })
-        .catch(() => undefined);
-    }, 5000);
+    // The session's idle expiry slides with HTTP use; refresh what this socket knows of it (all sockets in one read).
+    const unwatch = tickets.watch(entry.tokenHash, (expiresAt) => {
+      if (expiresAt === undefined) closeWith(socket, 'session');
+      else entry.expiresAt = expiresAt;
+    });
     socket.on('close', () => {
       if (open.delete(entry)) hub.socketStats.open--;
       unsubscribe();
-      clearInterval(refresh);
+      unwatch();
     });
     socket.on('message', (raw) => {
       // Only pings are expected; anything else is ignored, never trusted.
