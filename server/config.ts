@@ -1,9 +1,9 @@
 import type { SmsProvider } from './auth/SmsProvider';
-
 import type { RuntimeConfig } from '../contracts/runtimeConfig';
 import type { StreamOptions } from './stream/StreamService';
 import { readOperabilityConfig, type OperabilityConfig } from './health/operabilityConfig';
 import { parseRequestLog, type RequestLogOptions } from './http/requestLog';
+import { parseServiceUrl } from './serviceUrl';
 import { readJanusConfig, type JanusConfig } from './janus/janusConfig';
 
 export { readJanusConfig, type JanusConfig };
@@ -374,21 +374,13 @@ export function parseTrustProxy(value: string | undefined): string[] {
  * appears in the error.
  */
 export function parseDatabaseUrl(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  const shown = text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@');
-  const refuse = (why: string) => new Error(`DATABASE_URL ${why}，应形如 postgres://用户:密码@主机:5432/数据库，当前为 "${shown}"`);
-  if (!url) throw refuse('不是有效的地址');
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw refuse('只支持 PostgreSQL（postgres:// 或 postgresql://）');
-  if (!url.hostname && !url.searchParams.get('host')) throw refuse('缺少主机');
-  if (url.pathname.length <= 1) throw refuse('缺少数据库名');
-  return text;
+  return parseServiceUrl('DATABASE_URL', value, {
+    protocols: ['postgres:', 'postgresql:'],
+    protocolsText: 'PostgreSQL（postgres:// 或 postgresql://）',
+    example: 'postgres://用户:密码@主机:5432/数据库',
+    hostInQuery: true,
+    pathRequired: '缺少数据库名',
+  });
 }
 
 /**
@@ -397,21 +389,12 @@ export function parseDatabaseUrl(value: string | undefined): string | undefined 
  * in the URL (it is logged).
  */
 export function parseMqttUrl(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  const refuse = (why: string) =>
-    new Error(`MQTT_URL ${why}，应形如 mqtt://主机:1883，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
-  if (!url) throw refuse('不是有效的地址');
-  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) throw refuse('只支持 mqtt://、mqtts://、ws:// 或 wss://');
-  if (!url.hostname) throw refuse('缺少主机');
-  if (url.username || url.password) throw refuse('不能包含账号密码（请用 MQTT_USERNAME、MQTT_PASSWORD）');
-  return text;
+  return parseServiceUrl('MQTT_URL', value, {
+    protocols: ['mqtt:', 'mqtts:', 'ws:', 'wss:'],
+    protocolsText: 'mqtt://、mqtts://、ws:// 或 wss://',
+    example: 'mqtt://主机:1883',
+    credentialsRefused: '不能包含账号密码（请用 MQTT_USERNAME、MQTT_PASSWORD）',
+  });
 }
 
 /**
@@ -419,20 +402,9 @@ export function parseMqttUrl(value: string | undefined): string | undefined {
  * address of the engine. Credentials in the URL are allowed (the error hides the password).
  */
 export function parseSpeechToTextUrl(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  const refuse = (why: string) =>
-    new Error(
-      `SPEECH_TO_TEXT_URL ${why}，应形如 http://主机:端口/路径，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`,
-    );
-  if (!url) throw refuse('不是有效的地址');
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('只支持 http:// 或 https://');
-  if (!url.hostname) throw refuse('缺少主机');
-  return text;
+  return parseServiceUrl('SPEECH_TO_TEXT_URL', value, {
+    protocols: ['http:', 'https:'],
+    protocolsText: 'http:// 或 https://',
+    example: 'http://主机:端口/路径',
+  });
 }

@@ -1,3 +1,5 @@
+import { parseServiceUrl } from '../serviceUrl';
+
 /**
  * Video rooms (server/videoRooms/) on Janus. With `url` the server administers that Janus; without it
  * rooms are unavailable for the reason in `unavailable` (npm start fills `url` in when it starts its own
@@ -34,23 +36,8 @@ export function readJanusConfig(env: NodeJS.ProcessEnv, on: boolean): JanusConfi
       throw new Error(`${name} 必须是 1 到 65535 之间的整数，当前为 "${env[name]}"`);
     return parsed;
   };
-  const address = (name: string, protocols: string[], example: string) => {
-    const text = env[name]?.trim() ?? '';
-    if (text === '') return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    const refuse = (why: string) =>
-      new Error(`${name} ${why}，应形如 ${example}，当前为 "${text.replace(/^([^:/]+:\/\/[^:@/]*):[^/]*@/, '$1:***@')}"`);
-    if (!url) throw refuse('不是有效的地址');
-    if (!protocols.includes(url.protocol)) throw refuse(`只支持 ${protocols.map((protocol) => `${protocol}//`).join('、')}`);
-    if (!url.hostname) throw refuse('缺少主机');
-    if (url.username || url.password) throw refuse('不能包含账号密码');
-    return text.replace(/\/+$/, '');
-  };
+  const address = (name: string, protocols: string[], example: string) =>
+    parseServiceUrl(name, env[name], { protocols, example, credentialsRefused: '不能包含账号密码' })?.replace(/\/+$/, '');
   const url = address('JANUS_URL', ['http:', 'https:'], 'http://10.0.0.5:8088/janus');
   const publicUrl = address(
     'JANUS_PUBLIC_URL',
