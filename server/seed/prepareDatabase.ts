@@ -1,4 +1,3 @@
-import { seedLowAltitude } from '../lowAltitude/seedLowAltitude';
 import { sql } from 'kysely';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
@@ -82,11 +81,6 @@ export async function prepareDatabase(
     freshDatabase,
     info,
   });
-  // The demo tenants' geofences and their UAVs' past day (server/lowAltitude/), for tenants without fences.
-  const uavBegan = performance.now();
-  const uavTenants = historyDays > 0 ? await seedLowAltitude(db, options, now) : 0;
-  const uavSeconds = ((performance.now() - uavBegan) / 1000).toFixed(1);
-  if (uavTenants) info(`已为 ${uavTenants} 个租户写入电子围栏与近 24 小时的无人机飞行（用时 ${uavSeconds} 秒）`);
   // A scale test's recognition records (SEED_RECOGNITION_RECORDS), once: a tenant that has them is left alone.
   if (options.recognitionRecords) {
     const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);
