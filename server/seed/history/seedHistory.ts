@@ -10,7 +10,7 @@ import { seedCaseHistory } from './caseHistory';
 import { TENANT_AREAS } from '../seedData';
 import { writeFieldHistory } from './fieldHistory';
 import { fieldKinds } from '../../field/fieldKinds';
-import { HistoryGateway, markPastFailuresChecked, scheduleCommandHistory } from './commandHistory';
+import { CommandHistoryModel, HistoryGateway, scheduleCommandHistory } from './commandHistory';
 import { HistoryTimeline } from './HistoryTimeline';
 import { historyServices, type HistoryContext, type HistorySources } from './historyServices';
 import { historyRandom, loadHistoryTenant } from './historyTenant';
@@ -54,8 +54,8 @@ const ORIGIN_KEYS: Record<(typeof ORIGIN_TABLES)[number], string> = {
   video_diagnosis_checks: 'id',
 };
 
-async function maxId(db: Db, table: (typeof ORIGIN_TABLES)[number] | 'device_command_results'): Promise<number> {
-  const key = table === 'device_command_results' ? 'id' : ORIGIN_KEYS[table];
+async function maxId(db: Db, table: (typeof ORIGIN_TABLES)[number]): Promise<number> {
+  const key = ORIGIN_KEYS[table];
   const { rows } = await sql<{ max: number | null }>`select max(${sql.ref(key)}) as "max" from ${sql.table(table)}`.execute(db);
   return Number(rows[0]?.max ?? 0);
 }
@@ -167,7 +167,6 @@ async function writeDeviceReplays(options: HistoryOptions): Promise<void> {
   const { db, days, now, info } = options;
   const start = now - days * DAY_MS;
   const before = await maxIds(db, DEVICE_TABLES);
-  const commandResultsBefore = await maxId(db, 'device_command_results');
   let outages: Map<number, Outage[]> | undefined;
   if (options.freshDatabase) {
     const statusBegun = performance.now();
@@ -189,17 +188,19 @@ async function writeDeviceReplays(options: HistoryOptions): Promise<void> {
     if (!tenant.handlers.length) continue;
     const begun = performance.now();
     const timeline = new HistoryTimeline(start, now);
-    const services = historyServices(
-      options,
-      timeline,
-      new HistoryGateway(outages ?? new Map(), timeline.now, historyRandom(tenantId, 'commands')),
-    );
-    const context: HistoryContext = { timeline, services, tenant, random: historyRandom(tenantId, 'commands'), failures: [] };
-    const commandCount = commands ? scheduleCommandHistory(context, options.catalog) : 0;
+    const gateway = new HistoryGateway(outages ?? new Map(), timeline.now, historyRandom(tenantId, 'commands'));
+    // The commands as DeviceService.control writes them, in bulk when the timeline has played.
+    const devices = await db
+      .selectFrom('devices')
+      .select(['device_id', 'tenant_id', 'kind', 'name', 'online'])
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    const model = new CommandHistoryModel(options.catalog, devices, gateway, timeline.now);
+    const context = { timeline, tenant, random: historyRandom(tenantId, 'commands') };
+    const commandCount = commands ? scheduleCommandHistory(context, options.catalog, model.control) : 0;
     const rounds = video ? scheduleVideoDiagnosisHistory(db, options.catalog, timeline, tenantId, outages) : 0;
     await timeline.play();
-    if (context.failures.length) throw context.failures[0];
-    if (commands) await markPastFailuresChecked(db, tenantId, commandResultsBefore);
+    await model.write(db);
     const parts = [...(commandCount ? [`设备命令 ${commandCount} 条`] : []), ...(rounds ? [`视频诊断 ${rounds} 轮`] : [])];
     info(`已为租户 ${tenantId} 写入近 ${days} 天的${parts.join('、')}（${seconds(begun)}）`);
   }
