@@ -71,12 +71,15 @@ const hasSeedRows = async (db: Db, table: 'alarms', tenantId: number) =>
 
 /**
  * A deterministic past of `days` days for every tenant that has none (a fresh database, or one whose
- * tenant lacks a domain's history), written through the services live traffic uses on a clock of the
- * history's own (HistoryTimeline) and told to nobody: alarms with their handling, the work orders and
- * emergency events raised from them, the maintenance rounds and the cases; in a part of their own the
- * fleet's status changes (on a fresh database) with the commands sent to it and the cameras' diagnosis
- * rounds; in a third the business figures and the recognition records, and in a fourth the field teams'
- * day of positions. The rows written are marked origin 'seed' (migration 018). Progress lines go to `info`.
+ * tenant lacks a domain's history), written as the services live traffic uses write it, on a clock of the
+ * history's own (HistoryTimeline), and told to nobody. Five parts, each in a transaction of its own:
+ * alarms with their handling, the work orders and emergency events raised from them, the maintenance
+ * rounds and the cases (then, in the UAVs' own transaction, their fences and past day); on a fresh
+ * database the fleet's status changes with the commands sent to it, and the cameras' diagnosis rounds;
+ * the business figures; the recognition records; the field teams' day of positions. Cases and commands
+ * are worked out in memory and written in bulk (CaseHistoryModel, CommandHistoryModel: the services'
+ * rows, checked against them by their tests); the rest goes through the services. The rows written are
+ * marked origin 'seed' (migration 018). Progress lines go to `info`.
  */
 export async function seedHistory(options: HistoryOptions): Promise<void> {
   if (options.days <= 0) return;
