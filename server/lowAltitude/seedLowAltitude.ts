@@ -1,4 +1,4 @@
-import type { LngLat } from '../../contracts/lowAltitude';
+import type { Geofence } from '../../contracts/lowAltitude';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
 import { AlarmService } from '../alarms/AlarmService';
 import { loadAlarmTypes } from '../alarms/alarmTypes';
@@ -9,6 +9,7 @@ import { silentPublisher } from '../seed/history/historyServices';
 import { loadHistoryTenant } from '../seed/history/historyTenant';
 import { inOneTransaction } from '../seed/history/oneTransaction';
 import { FlightService } from './FlightService';
+import { fenceSide } from './fenceGeometry';
 import { batteryAt, flightDurationMs, landingResult, pointAlong, simulatedFindings } from './flightPath';
 import { GeofenceService } from './GeofenceService';
 import { routePresetsOf, SEEDED_GEOFENCES } from './uavRoutePresets';
@@ -19,29 +20,27 @@ const HISTORY_MS = 24 * HOUR_MS;
 const FLIGHT_EVERY_MS = 80 * 60_000;
 /** UAVs the history flies (the first of the tenant's). */
 const HISTORY_UAVS = 3;
-/** Positions this far (degrees, ~60 m) outside every fence's bounds cannot enter or leave one: they skip the check. */
-const FENCE_REACH_DEG = 0.0006;
 
 /** How a past UAV alarm was handled, and what the duty officer wrote at each step. */
 const HANDLED = ['ALARM_STATUS_PROCESSING', 'ALARM_STATUS_COMPLET', 'ALARM_STATUS_CONFIRMED'] as const;
 const HANDLING_NOTES = ['已联系飞手核实航线', '已提醒飞手绕飞禁飞区并复核航线', '确认处置完毕'] as const;
 
-type Bounds = [west: number, south: number, east: number, north: number];
-
-const boundsOf = (polygon: readonly LngLat[]): Bounds => [
-  Math.min(...polygon.map(([lng]) => lng)) - FENCE_REACH_DEG,
-  Math.min(...polygon.map(([, lat]) => lat)) - FENCE_REACH_DEG,
-  Math.max(...polygon.map(([lng]) => lng)) + FENCE_REACH_DEG,
-  Math.max(...polygon.map(([, lat]) => lat)) + FENCE_REACH_DEG,
-];
-const near = (bounds: readonly Bounds[], { longitude, latitude }: Position) =>
-  bounds.some(([west, south, east, north]) => longitude >= west && longitude <= east && latitude >= south && latitude <= north);
+/**
+ * Whether GeofenceService.update would change anything at `position`: a fence it is inside without an
+ * open stay (an entry), or one it is outside of with one (an exit). Elsewhere (farther out, in a fence
+ * already entered, or in a fence's edge band) update only reads, so the history skips the call.
+ */
+const crossesAt = (fences: readonly Geofence[], open: ReadonlySet<number>, position: Position) =>
+  fences.some((fence) => {
+    const side = fenceSide(fence, position.longitude, position.latitude, position.altitude ?? 0);
+    return side === 'inside' ? !open.has(fence.fenceId) : side === 'outside' && open.has(fence.fenceId);
+  });
 
 /**
  * The demo tenants' geofences and their UAVs' past day (for a tenant with presets and no fence yet),
  * written through the services the simulator uses on a clock of the history's own and told to nobody:
  * each flight planned, started, its 1 Hz positions stored through TrackService.ingest (one batch) and
- * checked by GeofenceService.update where they come near a fence (farther ones cannot cross one), and
+ * checked by GeofenceService.update where they enter or leave a fence (elsewhere it would only read), and
  * landed with its findings. One transaction. Returns the tenants given a history.
  */
 export async function seedLowAltitude(
@@ -63,9 +62,9 @@ export async function seedLowAltitude(
     const tracks = new TrackService(inside, () => now);
     for (const tenantId of due) {
       clock.at = now - HISTORY_MS;
-      const fences = [];
+      const fences: Geofence[] = [];
       for (const fence of SEEDED_GEOFENCES[tenantId] ?? []) fences.push(await geofences.create(tenantId, fence));
-      const bounds = fences.map((fence) => boundsOf(fence.polygon));
+      const active = fences.filter((fence) => fence.active);
       const presets = routePresetsOf(tenantId);
       const uavs = await inside
         .selectFrom('devices')
@@ -89,11 +88,21 @@ export async function seedLowAltitude(
         for (let elapsed = 0; elapsed <= duration; elapsed += 1000)
           positions.push({ subjectKind: 'uav', subjectId: deviceId, at: start + elapsed, ...pointAlong(preset.route, flightId, elapsed) });
         await tracks.ingest(tenantId, positions);
+        // The flight's open stays, as update leaves them: it is called only where it enters or leaves one.
+        const open = new Set<number>();
         for (const position of positions) {
-          if (!near(bounds, position)) continue;
+          if (!crossesAt(active, open, position)) continue;
           clock.at = position.at;
           const { longitude, latitude } = position;
-          await geofences.update(tenantId, { flightId, at: position.at, longitude, latitude, altitude: position.altitude ?? 0 });
+          const { entered, exited } = await geofences.update(tenantId, {
+            flightId,
+            at: position.at,
+            longitude,
+            latitude,
+            altitude: position.altitude ?? 0,
+          });
+          for (const stay of entered) open.add(stay.fenceId);
+          for (const stay of exited) open.delete(stay.fenceId);
         }
         clock.at = start + duration;
         const { rows: stays, total } = await geofences.stays(tenantId, { pageNum: 1, pageSize: 10, flightId });

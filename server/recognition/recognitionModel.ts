@@ -14,7 +14,7 @@ import {
 import type { Database } from '../db/Database';
 import { chinesePlate } from '../simulation/chinesePlates';
 import { seededRandom } from '../simulation/seededRandom';
-import { HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
+import { DAY_MS, HOUR_MS, SHANGHAI_OFFSET_MS } from '../stats/periods';
 
 export type RecognitionRow = Omit<Database['recognition_records'], 'record_id'>;
 
@@ -143,9 +143,14 @@ export function poisson(mean: number, random: () => number): number {
   return Math.max(0, Math.round(mean + Math.sqrt(mean) * z));
 }
 
+let lastDay = { start: Number.NaN, name: '' };
+
 /** A snapshot's file name under the tenant's folder: the Shanghai day's folder, then time, camera and a draw (unique enough, known before the insert). */
 export function snapshotName(at: number, deviceId: number, random: () => number): string {
-  const day = new Date(at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  const dayStart = Math.floor((at + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS;
+  // The day's folder formatted once per day (records come in time order: a month's are ~60k names).
+  if (dayStart !== lastDay.start) lastDay = { start: dayStart, name: new Date(dayStart).toISOString().slice(0, 10).replaceAll('-', '') };
+  const day = lastDay.name;
   const token = Math.floor(random() * 0x1_0000_0000)
     .toString(16)
     .padStart(8, '0');

@@ -1,4 +1,3 @@
-import { seedLowAltitude } from '../lowAltitude/seedLowAltitude';
 import { sql } from 'kysely';
 import type { LoadedManifest } from '../../contracts/manifests/validateManifests';
 import type { DeviceCatalog } from '../catalog/deviceCatalog';
@@ -68,25 +67,32 @@ export async function prepareDatabase(
   const shelters = await seedEmergencyResources(db);
   if (shelters) info(`已为 ${shelters} 个租户写入避难场所与疏散路线`);
   // A day of seeded water levels and pressures for tenants without readings (a new database, one from before migration 015).
-  const readings = historyDays > 0 ? await seedSensorHistory(db, options.resourceKinds, now) : 0;
-  if (readings) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${readings} 条`);
+  const readings = async () => {
+    const written = historyDays > 0 ? await seedSensorHistory(db, options.resourceKinds, now) : 0;
+    if (written) info(`已写入水位与消火栓水压近 ${SEEDED_READINGS_HOURS} 小时的演示读数 ${written} 条`);
+  };
   // Every tenant without one gets a past (server/seed/history/): alarms and their handling, work orders,
-  // emergency events, diagnosis rounds, business; a new fleet also its status changes, commands and inspections.
-  await seedHistory({
-    db,
-    catalog,
-    resourceKinds: options.resourceKinds,
-    plugins: options.plugins,
-    days: historyDays,
-    now,
-    freshDatabase,
-    info,
-  });
-  // The demo tenants' geofences and their UAVs' past day (server/lowAltitude/), for tenants without fences.
-  const uavBegan = performance.now();
-  const uavTenants = historyDays > 0 ? await seedLowAltitude(db, options, now) : 0;
-  const uavSeconds = ((performance.now() - uavBegan) / 1000).toFixed(1);
-  if (uavTenants) info(`已为 ${uavTenants} 个租户写入电子围栏与近 24 小时的无人机飞行（用时 ${uavSeconds} 秒）`);
+  // emergency events, cases, diagnosis rounds, business, tracks, the UAVs' day; a new fleet also its status
+  // changes, commands and inspections.
+  const history = () =>
+    seedHistory({
+      db,
+      catalog,
+      resourceKinds: options.resourceKinds,
+      plugins: options.plugins,
+      days: historyDays,
+      now,
+      freshDatabase,
+      info,
+    });
+  if (dialect === 'postgres') {
+    // Beside the history on a connection of their own (their table is theirs alone); SQLite's one writer takes one after the other.
+    const outcomes = await Promise.allSettled([readings(), history()]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  } else {
+    await readings();
+    await history();
+  }
   // A scale test's recognition records (SEED_RECOGNITION_RECORDS), once: a tenant that has them is left alone.
   if (options.recognitionRecords) {
     const cameraKinds = catalog.kinds.filter((kind) => kind.liveVideo).map((kind) => kind.page);

@@ -1,6 +1,9 @@
 import type { DeviceCatalog } from '../../catalog/deviceCatalog';
-import type { Db } from '../../db/Database';
+import type { Database, Db } from '../../db/Database';
+import type { ControlResult } from '../../../contracts/devices';
 import { GATEWAY_MESSAGES, type DeviceGateway, type GatewayResult } from '../../devices/DeviceGateway';
+import type { ControlRequest } from '../../devices/DeviceService';
+import { recordCommandHistory, type RecordedCommandResult } from '../../operations/StatusRecorder';
 import { AppError } from '../../envelope';
 import { DAY_MS } from '../../stats/periods';
 import { groupBy, onlineAt, type Outage } from '../seedOperationsHistory';
@@ -29,14 +32,20 @@ export class HistoryGateway implements DeviceGateway {
   }
 }
 
+/** What the history's commands are sent through: DeviceService.control, or CommandHistoryModel's. */
+export type CommandControl = (request: ControlRequest) => Promise<unknown>;
+
 /**
  * A command on about every other day (now and then two) to each kind of the tenant that takes commands without parameters (开灯, 关闭 …),
- * to one to six of its devices at once, sent by the tenant's operators through DeviceService.control on
- * the timeline: the command log and each device's result (设备运维's success rates) are written together,
- * as live. Returns how many commands were scheduled.
+ * to one to six of its devices at once, sent by the tenant's operators through `control` on the timeline:
+ * the command log and each device's result (设备运维's success rates) are written together, as live.
+ * Returns how many commands were scheduled.
  */
-export function scheduleCommandHistory(context: HistoryContext, catalog: DeviceCatalog): number {
-  const { timeline, services, tenant, random } = context;
+export function scheduleCommandHistory(
+  { timeline, tenant, random }: Pick<HistoryContext, 'timeline' | 'tenant' | 'random'>,
+  catalog: DeviceCatalog,
+  control: CommandControl,
+): number {
   const days = Math.round((timeline.end - timeline.start) / DAY_MS);
   let scheduled = 0;
   for (const [kindPage, ofKind] of groupBy(tenant.devices, (device) => device.kind)) {
@@ -54,7 +63,7 @@ export function scheduleCommandHistory(context: HistoryContext, catalog: DeviceC
         scheduled++;
         timeline.at(at, async () => {
           try {
-            await services.devices.control({
+            await control({
               tenantId: tenant.tenantId,
               userId,
               deviceType: kindPage,
@@ -75,16 +84,100 @@ export function scheduleCommandHistory(context: HistoryContext, catalog: DeviceC
   return scheduled;
 }
 
+/** A device as a command of the history finds it. */
+type CommandDevice = Pick<Database['devices'], 'device_id' | 'tenant_id' | 'kind' | 'name' | 'online'>;
+
+/** Rows per INSERT of the command log (11 columns). */
+const LOG_ROWS_PER_INSERT = 1000;
+
 /**
- * The history's command failures are past: the fault job raises faults from what fails from now on, so
- * the history's are marked as looked at (as the replayed results always were).
+ * What DeviceService.control writes for the history's commands (valid ones: a kind's command without
+ * parameters to devices of that kind), worked out in memory and written in a few multi-row statements:
+ * the same log rows and results as sending them through the service (commandHistory.test.ts holds the two
+ * side by side), the results' failures marked as looked at (markPastFailuresChecked). A command the
+ * service would refuse throws: the history sends none.
  */
-export async function markPastFailuresChecked(db: Db, tenantId: number, afterId: number): Promise<void> {
-  await db
-    .updateTable('device_command_results')
-    .set({ fault_checked: 1 })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '>', afterId)
-    .where('fault_checked', '=', 0)
-    .execute();
+export class CommandHistoryModel {
+  private readonly logs: Omit<Database['command_log'], 'id'>[] = [];
+  private readonly results: (RecordedCommandResult & { tenantId: number; kind: string; at: number })[] = [];
+  private readonly devices: ReadonlyMap<number, CommandDevice>;
+
+  constructor(
+    private readonly catalog: DeviceCatalog,
+    devices: readonly CommandDevice[],
+    private readonly gateway: DeviceGateway,
+    private readonly now: () => number,
+  ) {
+    this.devices = new Map(devices.map((device) => [device.device_id, device]));
+  }
+
+  readonly control: CommandControl = async (request) => {
+    const kind = this.catalog.resolve(request.deviceType);
+    const command = kind?.commands?.find((candidate) => candidate.command === request.command);
+    const validate = command && kind?.paramValidators.get(command.command);
+    const targets = [...new Set(request.deviceIds)]
+      .sort((a, b) => a - b)
+      .map((deviceId) => this.devices.get(deviceId))
+      .filter((device): device is CommandDevice => device?.tenant_id === request.tenantId && device.kind === kind?.page);
+    const valid =
+      kind &&
+      command &&
+      command.commandType === request.commandType &&
+      (validate ? validate(request.params) : !Object.keys(request.params).length) &&
+      !request.groupIds.length &&
+      targets.length > 0 &&
+      targets.length === new Set(request.deviceIds).size;
+    if (!valid) throw new Error(`历史命令 ${request.deviceType}/${request.command} 不是设备服务会执行的命令`);
+    const at = this.now();
+    const results: ControlResult[] = [];
+    for (const device of targets) {
+      const outcome = await this.gateway.execute(
+        { deviceId: device.device_id, tenantId: device.tenant_id, kind: device.kind, online: device.online === 1 },
+        command.command,
+        request.params,
+      );
+      results.push({
+        deviceId: device.device_id,
+        deviceName: device.name,
+        success: outcome.success,
+        message: outcome.message,
+        ...(outcome.state ? { state: outcome.state } : {}),
+      });
+    }
+    const failed = results.filter((result) => !result.success);
+    const message =
+      failed.length === 0
+        ? `${command.label}：${results.length} 台设备执行成功`
+        : failed.length === results.length
+          ? results.length === 1
+            ? `${command.label}失败：${failed[0]!.deviceName} ${failed[0]!.message}`
+            : `${command.label}失败：${results.length} 台设备均未执行（${failed[0]!.message}）`
+          : `${command.label}：${results.length - failed.length} 台成功，${failed.length} 台失败`;
+    this.logs.push({
+      tenant_id: request.tenantId,
+      user_id: request.userId,
+      at,
+      device_type: request.deviceType,
+      command: Number.isFinite(request.command) ? request.command : null,
+      command_type: request.commandType,
+      params: JSON.stringify(request.params),
+      target: JSON.stringify({ deviceIds: request.deviceIds, groupIds: request.groupIds }),
+      outcome: failed.length === 0 ? 'ok' : failed.length === results.length ? 'failed' : 'partial',
+      message,
+      results: JSON.stringify(results),
+    });
+    for (const result of results) this.results.push({ ...result, tenantId: request.tenantId, kind: kind.page, at });
+    if (failed.length === results.length) throw new AppError(500, message);
+  };
+
+  /** Writes the log rows and the results, in the order the commands were sent (their ids as the service's). */
+  async write(db: Db): Promise<number> {
+    for (let start = 0; start < this.logs.length; start += LOG_ROWS_PER_INSERT)
+      await db
+        .insertInto('command_log')
+        .values(this.logs.slice(start, start + LOG_ROWS_PER_INSERT))
+        .execute();
+    await recordCommandHistory(db, this.results, { faultsRaised: true });
+    return this.logs.length;
+  }
 }

@@ -38,7 +38,10 @@ export async function seedRecognitionHistory(db: Db, cameraKinds: readonly strin
     // and one rollup upsert per tenant instead of one per day.
     const rows: RecognitionRow[] = [];
     for (let from = now - days * DAY_MS; from < now; from += DAY_MS)
-      for (const row of produceRecords(tenantId, sites, from, Math.min(now, from + DAY_MS), random)) rows.push({ ...row, origin: 'seed' });
+      for (const row of produceRecords(tenantId, sites, from, Math.min(now, from + DAY_MS), random)) {
+        row.origin = 'seed';
+        rows.push(row);
+      }
     await RecognitionService.insert(db, rows);
     written += rows.length;
   }
