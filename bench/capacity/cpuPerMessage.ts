@@ -10,18 +10,18 @@
 // report (every such message changes the device's state, is stored with its history and pushed to every
 // operator). After CAPACITY_WARMUP_SECONDS of the same load, CAPACITY_SECONDS are measured: utime+stime
 // (/proc/<pid>/stat) of every instance, of PostgreSQL's processes and of Mosquitto, from the first message
-// until the instances' counters show every message written and the operators have their pushes.
+// until the instances' counters show every message written (then up to 5 s for the operators' pushes).
 // Every message must be received once, written and not dropped, or the setup fails.
 // After each setup of N, the same load is split over N bare mqtt.js consumers (bareBaseline.ts, no
 // database): what splitting one stream over N processes costs on this machine with no cluster at all.
 //
 // The default rate, 3,000 messages/s (1,000 per instance at ×3), comes from the curve in bench/README.md
-// (300–4,500/s, bare baseline in every run). At 1,500/s and below, x3/x1 (1.8–2.9) measures how often
+// (300–4,500/s, bare baseline in every run). At 1,500/s and below, x3/x1 (1.7–3.0) measures how often
 // each process is woken, not coordination: every 10 ms tick of the paced load wakes every instance for a
 // few messages, batches turn time-based (one a second per instance), and bare consumers with no database
-// grow as much (x3/x1 2.1–2.9). From 3,000/s the instances' x3/x1 stops falling (≈ 1.3 at 3,000 and
-// 4,500) and its growth is the bare consumers' own (net of it ≈ 0.9), while the setup takes about a fifth
-// of the 2 cores; at 4,500/s the shared machine had no headroom left.
+// grow as much (x3/x1 1.9–2.9 at every rate). From 3,000/s the instances' x3/x1 stops falling (1.2–1.6
+// at 3,000, 1.1–1.3 at 4,500) and its growth is no more than the bare consumers' (net of it 0.7–1.2),
+// while the setup takes about a fifth of the 2 cores; at 4,500/s the shared machine had no headroom left.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
