@@ -10,10 +10,20 @@
 // report (every such message changes the device's state, is stored with its history and pushed to every
 // operator). After CAPACITY_WARMUP_SECONDS of the same load, CAPACITY_SECONDS are measured: utime+stime
 // (/proc/<pid>/stat) of every instance, of PostgreSQL's processes and of Mosquitto, from the first message
-// until the instances' counters show every message written and the operators have their pushes.
+// until the instances' counters show every message written (then up to 5 s for the operators' pushes).
 // Every message must be received once, written and not dropped, or the setup fails.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// After each setup of N, the same load is split over N bare mqtt.js consumers (bareBaseline.ts, no
+// database): what splitting one stream over N processes costs on this machine with no cluster at all.
+//
+// The default rate, 3,000 messages/s (1,000 per instance at ×3), comes from the curve in bench/README.md
+// (300–4,500/s, bare baseline in every run). At 1,500/s and below, x3/x1 (1.7–3.0) measures how often
+// each process is woken, not coordination: every 10 ms tick of the paced load wakes every instance for a
+// few messages, batches turn time-based (one a second per instance), and bare consumers with no database
+// grow as much (x3/x1 1.9–2.9 at every rate). From 3,000/s the instances' x3/x1 stops falling (1.2–1.6
+// at 3,000, 1.1–1.3 at 4,500) and its growth is no more than the bare consumers' (net of it 0.7–1.2),
+// while the setup takes about a fifth of the 2 cores; at 4,500/s the shared machine had no headroom left.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster, type RunningCluster } from '../../scripts/cluster';
@@ -22,19 +32,25 @@ import { DEVICE_CODE_PATTERN } from '../../server/mqtt/topics';
 import { loadPlugins } from '../../server/pluginManifests';
 import { findPostgresBinDir, POSTGRES_MISSING, startTestCluster } from '../../server/testing/postgresCluster';
 import { clusterStats, delta, instanceStats, openReader, type Stats } from '../scale/clusterReads';
-import { cpuSnapshot, groupTicks, pidsWhere, TICKS, type CpuSnapshot } from '../scale/cpuTime';
+import { cpuSnapshot, groupTicks, pidsWhere, TICKS, wakeups, type CpuSnapshot } from '../scale/cpuTime';
 import { HERE, ROOT, setting, sleep } from '../scale/settings';
+import { startBareBaseline, type BareBaseline, type BareSetup } from './bareBaseline';
 import { startJsonChild } from './jsonChild';
+import { waitUntil } from './waitUntil';
 import type { PacedDevice, PacedEvent, PacedSpec } from './pacedLoad';
 import type { ListenerSpec } from './pushListeners';
 
-const RATE = setting('CAPACITY_RATE', 1500, 10, 100_000);
+const RATE = setting('CAPACITY_RATE', 3000, 10, 100_000);
 const SECONDS = setting('CAPACITY_SECONDS', 20, 2, 600);
 const WARMUP_SECONDS = setting('CAPACITY_WARMUP_SECONDS', 5, 0, 600);
 const DEVICES = Math.floor(setting('CAPACITY_DEVICES', 3000, 10, 100_000));
 const PUSH_CLIENTS = Math.floor(setting('CAPACITY_PUSH_CLIENTS', 60, 0, 5000));
 const FLIP_SHARE = setting('CAPACITY_FLIP_SHARE', 0.02, 0, 1);
 const FLEET_SCALE = setting('CAPACITY_FLEET_SCALE', 5, 0.1, 100);
+/** CAPACITY_BARE=0 leaves out the bare baseline (bareBaseline.ts). */
+const BARE_SETTING = setting('CAPACITY_BARE', 1, 0, 1);
+if (BARE_SETTING !== 0 && BARE_SETTING !== 1) throw new Error(`CAPACITY_BARE 应为 0 或 1，当前为 "${process.env.CAPACITY_BARE}"`);
+const BARE = BARE_SETTING === 1;
 const INSTANCE_COUNTS = (process.env.CAPACITY_INSTANCES ?? '1,2,3').split(',').map((part) => {
   const count = Number(part.trim());
   if (!Number.isInteger(count) || count < 1 || count > 8)
@@ -80,21 +96,6 @@ function chooseDevices(rows: { tenant_id: number; code: string; kind: string }[]
   return chosen;
 }
 
-/** Voluntary context switches of these processes' threads, summed (/proc/<pid>/task/<tid>/status). */
-function wakeups(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        total += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))?.[1] ?? 0);
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  }
-  return total;
-}
-
 function sum(all: Stats[]): Stats {
   const total: Stats = {};
   for (const stats of all) for (const [key, value] of Object.entries(stats)) total[key] = (total[key] ?? 0) + value;
@@ -105,21 +106,13 @@ function seconds(before: CpuSnapshot, after: CpuSnapshot, group: string): number
   return groupTicks(before.groups[group], after.groups[group]!) / TICKS;
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, ms: number, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`等待超时：${what}`);
-    await sleep(everyMs);
-  }
-}
-
 async function runSetup(
   count: number,
   dir: string,
   databaseUrl: string,
   postgresPids: () => number[],
   say: (line: string) => void,
-): Promise<CpuSetup> {
+): Promise<{ setup: CpuSetup; devices: PacedDevice[] }> {
   const started = performance.now();
   const cluster: RunningCluster = await startCluster({
     instances: count,
@@ -191,21 +184,29 @@ async function runSetup(
     load.send(`run ${SECONDS}`);
     const ran = await load.next('ran');
     if (ran.errors) throw new Error(`${ran.errors} 条消息发布失败（${ran.firstError ?? ''}）`);
-    // The tail: the last batch written and pushed (polled at 5 Hz: the probe costs each instance a little).
+    // The tail: the last batch written, then pushed (polled at 5 Hz: the probe costs each instance a little).
     let pushes: number[] = [];
     const flips = ran.flips;
+    const note = (error: unknown) =>
+      say(`  注意：${error instanceof Error ? error.message : String(error)}（推送 ${pushes.length ? Math.min(...pushes) : 0}/${flips}）`);
+    await waitUntil(
+      async () => delta(await clusterStats(cluster), before, 'reportsWritten') >= ran.published,
+      '全部消息写入',
+      30_000,
+      200,
+    ).catch(note);
+    // A push follows its batch's commit at once: one still missing seconds later is lost, not late (a device's
+    // status and report handled out of order by two instances; see bench/README.md), and waiting on would only
+    // add idle time to the window.
     await waitUntil(
       async () => {
-        if (delta(await clusterStats(cluster), before, 'reportsWritten') < ran.published) return false;
         pushes = (await counts()).map((value, index) => value - (pushesBefore[index] ?? 0));
         return !pushes.length || Math.min(...pushes) >= flips;
       },
-      '全部消息写入并推送',
-      30_000,
+      '全部推送送达',
+      5000,
       200,
-    ).catch((error: unknown) =>
-      say(`  注意：${error instanceof Error ? error.message : String(error)}（推送 ${Math.min(...pushes)}/${flips}）`),
-    );
+    ).catch(note);
     const cpuAfter = cpuSnapshot(groups);
     const wakeupsAfter = wakeups(groups.instances);
     const eachAfter = await Promise.all(cluster.instances.map(instanceStats));
@@ -220,7 +221,7 @@ async function runSetup(
     const part = (group: string) => seconds(cpuBefore, cpuAfter, group);
     const machine = (cpuAfter.machine - cpuBefore.machine) / TICKS;
     const ours = ['instances', 'mosquitto', 'PostgreSQL', 'generators', 'bench'].reduce((sum, group) => sum + part(group), 0);
-    return {
+    const setup: CpuSetup = {
       instances: count,
       messages: ran.published,
       flips,
@@ -241,6 +242,7 @@ async function runSetup(
         return Math.max(0, (cpuAfter.groups.instances!.get(pid) ?? 0) - (cpuBefore.groups.instances!.get(pid) ?? 0)) / TICKS;
       }),
     };
+    return { setup, devices };
   } finally {
     await load?.stop();
     await listeners.stop();
@@ -253,6 +255,7 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
   ratio2: number;
   ratio3: number;
   setups: CpuSetup[];
+  bare: BareSetup[];
   report: string[];
 }> {
   const binDir = findPostgresBinDir();
@@ -260,6 +263,8 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
   const dir = mkdtempSync(join(tmpdir(), 'ops-bench-capacity-'));
   if (process.getuid?.() === 0) chmodSync(dir, 0o711);
   const setups: CpuSetup[] = [];
+  const bare: BareSetup[] = [];
+  let baseline: BareBaseline | undefined;
   say(
     `CPU/消息：${RATE} 条/s × ${SECONDS} s（预热 ${WARMUP_SECONDS} s），${DEVICES} 台设备，${(FLIP_SHARE * 100).toFixed(1)}% 的租户 1 设备交替上下线，${PUSH_CLIENTS} 个推送连接；实例数 ${INSTANCE_COUNTS.join('/')}`,
   );
@@ -274,11 +279,26 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
         await admin.connect();
         await admin.query(`create database capacity_${index + 1}`);
         await admin.end();
-        const setup = await runSetup(count, join(dir, `setup-${index + 1}`), postgres.urlOf(`capacity_${index + 1}`), postgresPids, say);
+        const { setup, devices } = await runSetup(
+          count,
+          join(dir, `setup-${index + 1}`),
+          postgres.urlOf(`capacity_${index + 1}`),
+          postgresPids,
+          say,
+        );
         setups.push(setup);
         say(`  ${describe(setup)}`);
+        if (!BARE) continue;
+        // The baseline of the same N right after, on the same machine (the devices are the fleet's, the same in every setup).
+        baseline ??= await startBareBaseline({ dir, devices, rate: RATE, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS });
+        const consumers = await baseline.measure(count);
+        bare.push(consumers);
+        say(
+          `  基线 ×${count}：${consumers.messages} 条 / ${consumers.seconds.toFixed(1)} s；CPU 秒：裸消费者 ${consumers.cpu.toFixed(2)}（各 ${consumers.perConsumer.map((value) => value.toFixed(2)).join('/')}），唤醒/条 ${(consumers.wakeups / consumers.messages).toFixed(2)}`,
+        );
       }
     } finally {
+      await baseline?.stop();
       postgres.stop();
     }
   } finally {
@@ -291,15 +311,42 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
   };
   const ratio2 = ratioOf(2);
   const ratio3 = ratioOf(3);
+  const bareBase = bare.find((setup) => setup.consumers === 1);
+  const bareRatioOf = (consumers: number) => {
+    const setup = bare.find((candidate) => candidate.consumers === consumers);
+    return setup && bareBase ? setup.cpu / setup.messages / (bareBase.cpu / bareBase.messages) : Number.NaN;
+  };
+  const [bare2, bare3] = [bareRatioOf(2), bareRatioOf(3)];
+  // The instances' CPU per message at ×N less what the bare consumers' grew from ×1 to ×N (the same machine's
+  // cost of splitting one stream over N processes), over ×1: near 1 when the cluster adds nothing per message.
+  const netOf = (instances: number) => {
+    const setup = setups.find((candidate) => candidate.instances === instances);
+    const consumers = bare.find((candidate) => candidate.consumers === instances);
+    if (!setup || !base || !consumers || !bareBase) return Number.NaN;
+    const grown = (consumers.cpu / consumers.messages - bareBase.cpu / bareBase.messages) * 1000;
+    return (perThousand(setup, setup.cpu.instances) - grown) / perThousand(base, base.cpu.instances);
+  };
+  const perSecond = (wakes: number, seconds: number, processes: number) => (wakes / seconds / processes).toFixed(0);
   const report = [
-    '实例数  CPU-s/1000 条：实例 instances · PostgreSQL · Mosquitto（合计） · 实例唤醒/条 · 各实例写入 · 推送/连接',
+    '实例数  CPU-s/1000 条：实例 instances · PostgreSQL · Mosquitto（合计） · 实例唤醒/条（每实例每秒） · 各实例写入 · 推送/连接',
     ...setups.map(
       (setup) =>
-        `×${setup.instances}     ${perThousand(setup, setup.cpu.instances).toFixed(3)} · ${perThousand(setup, setup.cpu.postgres).toFixed(3)} · ${perThousand(setup, setup.cpu.mosquitto).toFixed(3)}（${perThousand(setup, setup.cpu.instances + setup.cpu.postgres + setup.cpu.mosquitto).toFixed(3)}） · ${(setup.wakeups / setup.messages).toFixed(2)} · ${setup.spread.join('/')} · ${setup.pushes[0]}–${setup.pushes[1]}/${setup.flips}`,
+        `×${setup.instances}     ${perThousand(setup, setup.cpu.instances).toFixed(3)} · ${perThousand(setup, setup.cpu.postgres).toFixed(3)} · ${perThousand(setup, setup.cpu.mosquitto).toFixed(3)}（${perThousand(setup, setup.cpu.instances + setup.cpu.postgres + setup.cpu.mosquitto).toFixed(3)}） · ${(setup.wakeups / setup.messages).toFixed(2)}（${perSecond(setup.wakeups, setup.seconds, setup.instances)}） · ${setup.spread.join('/')} · ${setup.pushes[0]}–${setup.pushes[1]}/${setup.flips}`,
     ),
-    `${ratio3 <= 1.25 ? '✓' : '✗'} 实例 CPU/消息 x2/x1 ${ratio2.toFixed(2)}，x3/x1 ${ratio3.toFixed(2)}（目标 x3/x1 ≤ 1.25）`,
+    ...bare.map(
+      (setup) =>
+        `基线 ×${setup.consumers} 裸消费者 CPU-s/1000 条 ${((setup.cpu / setup.messages) * 1000).toFixed(3)} · 唤醒/条 ${(setup.wakeups / setup.messages).toFixed(2)}（每进程每秒 ${perSecond(setup.wakeups, setup.seconds, setup.consumers)}）`,
+    ),
+    ...(bare.length
+      ? [
+          `基线（同一负载下的裸 mqtt.js 消费者）x2/x1 ${bare2.toFixed(2)}，x3/x1 ${bare3.toFixed(2)}；实例扣除基线的增长后 x2/x1 ${netOf(2).toFixed(2)}，x3/x1 ${netOf(3).toFixed(2)}（≈ 1：集群未增加每条消息的协调开销）`,
+        ]
+      : []),
+    `${ratio3 <= 1.25 ? '✓' : '✗'} 实例 CPU/消息 x2/x1 ${ratio2.toFixed(2)}，x3/x1 ${ratio3.toFixed(2)}（目标 x3/x1 ≤ 1.25）；结束时负载 ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
   ];
-  return { ratio2, ratio3, setups, report };
+  return { ratio2, ratio3, setups, bare, report };
 }
 
 function describe(setup: CpuSetup): string {

@@ -17,6 +17,27 @@ export function processTicks(pid: number): number {
   }
 }
 
+/** Voluntary context switches of these processes' threads, summed (/proc/<pid>/task/<tid>/status): each is a wake-up. */
+export function wakeups(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of threads) {
+      try {
+        total += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return total;
+}
+
 /** CPU time of this process's children that have exited and been waited for. */
 export function reapedTicks(): number {
   const stat = readFileSync('/proc/self/stat', 'utf8');
