@@ -38,7 +38,13 @@ export async function copyRows<Row extends Record<string, unknown>>(
   for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
     if (start) await new Promise((resolve) => setImmediate(resolve));
     let text = '';
-    for (const row of rows.slice(start, start + ROWS_PER_CHUNK)) text += columns.map((name) => copyText(row[name])).join('\t') + '\n';
+    for (let index = start; index < Math.min(rows.length, start + ROWS_PER_CHUNK); index++) {
+      const row = rows[index]!;
+      // A line by concatenation: no array per row (350k rows in a fresh start's history).
+      let line = copyText(row[columns[0]!]);
+      for (let column = 1; column < columns.length; column++) line += '\t' + copyText(row[columns[column]!]);
+      text += line + '\n';
+    }
     chunks.push(text);
   }
   const result = await db.executeQuery(CompiledQuery.raw(`copy ${quoted(table)} (${columns.map(quoted).join(', ')}) from stdin`, [chunks]));
