@@ -172,11 +172,13 @@ export class PreparingClient implements PostgresPoolClient {
     }) as Promise<PostgresQueryResult<R>>;
   }
 
-  /** Streams `data` (COPY's text format) into `sql`'s table; reported as an INSERT of its rows. */
+  /** Streams `data` (COPY's text format: one text, or its chunks in order) into `sql`'s table; reported as an INSERT of its rows. */
   private async copyIn<R>(sql: string, data: unknown): Promise<PostgresQueryResult<R>> {
-    if (typeof data !== 'string') throw new TypeError('copy … from stdin 需要一个文本参数：要写入的行');
+    const chunks =
+      typeof data === 'string' ? [data] : Array.isArray(data) && data.every((chunk) => typeof chunk === 'string') ? data : undefined;
+    if (!chunks) throw new TypeError('copy … from stdin 需要一个文本参数：要写入的行');
     const stream = this.client.query(copyFrom(sql));
-    await pipeline(Readable.from([data]), stream);
+    await pipeline(Readable.from(chunks), stream);
     return { command: 'INSERT', rowCount: stream.rowCount, rows: [] };
   }
 

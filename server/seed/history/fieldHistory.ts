@@ -6,6 +6,8 @@ import { inOneTransaction } from './oneTransaction';
 
 /** The history's fixes: one every 10 s (the live simulator reports every second). */
 export const FIELD_HISTORY_EVERY_MS = 10_000;
+/** Fixes worked out between two turns of the event loop (~5 ms). */
+const YIELD_EVERY = 1000;
 /** How far back the members' tracks go. */
 export const FIELD_HISTORY_MS = 24 * 3_600_000;
 
@@ -62,6 +64,8 @@ export async function writeFieldHistory(inside: Db, streetKinds: readonly string
             speed: fix.speed,
             heading: fix.heading,
           });
+          // The event loop's turn now and then: the other parts' round trips wait for it.
+          if (batch.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
           if (batch.length === INGEST_MAX_POSITIONS) {
             written += await tracks.ingest(tenantId, batch, { fresh: true });
             batch = [];
