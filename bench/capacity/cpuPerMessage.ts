@@ -254,6 +254,9 @@ async function runSetup(
 export async function measureCpuPerMessage(say: (line: string) => void = console.info): Promise<{
   ratio2: number;
   ratio3: number;
+  /** The ratios net of the bare consumers' growth in the same run (NaN without the baseline). */
+  net2: number;
+  net3: number;
   setups: CpuSetup[];
   bare: BareSetup[];
   report: string[];
@@ -346,7 +349,7 @@ export async function measureCpuPerMessage(say: (line: string) => void = console
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   ];
-  return { ratio2, ratio3, setups, bare, report };
+  return { ratio2, ratio3, net2: netOf(2), net3: netOf(3), setups, bare, report };
 }
 
 function describe(setup: CpuSetup): string {

@@ -9,7 +9,10 @@
 // CPU from /proc: the server process over the joins (per join), then with everyone connected over a
 // steady window: (server at 25 − server at 1) / 24 is one more subscriber's cost; the camera's ffmpeg
 // (the server's child) over the same windows is one feed's cost.
-// Settings: VIDEO_FANOUT_ROUNDS (3), VIDEO_FANOUT_STEADY_SECONDS (4), VIDEO_FANOUT_COUNTS (1,9,25), VIDEO_FANOUT_PROCESSES (5).
+// Bare baseline, in the same run: the same subscribers join bareVideoEndpoint.ts (werift's peer and answer
+// alone, no product) at the same counts: what N joins at once cost on this machine with werift at both ends.
+// Settings: VIDEO_FANOUT_ROUNDS (3), VIDEO_FANOUT_STEADY_SECONDS (4), VIDEO_FANOUT_COUNTS (1,9,25), VIDEO_FANOUT_PROCESSES (5),
+// VIDEO_FANOUT_BARE (1).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +22,8 @@ import { findFfmpeg } from '../../server/stream/CameraFeed';
 import { processTicks, TICKS } from '../scale/cpuTime';
 import { setting, sleep } from '../scale/settings';
 import type { JoinCommand, JoinTimes, SubscriberReply } from './videoSubscribers';
+import type { BareVideoEvent } from './bareVideoEndpoint';
+import { startJsonChild, type JsonChild } from './jsonChild';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -26,6 +31,10 @@ const ROUNDS = Math.floor(setting('VIDEO_FANOUT_ROUNDS', 3, 1, 20));
 const STEADY_SECONDS = setting('VIDEO_FANOUT_STEADY_SECONDS', 4, 1, 60);
 /** Subscriber processes: a join's peers are spread over them, so no one event loop holds 25 DTLS handshakes. */
 const PROCESSES = Math.floor(setting('VIDEO_FANOUT_PROCESSES', 5, 1, 25));
+/** VIDEO_FANOUT_BARE=0 leaves out the bare werift baseline (bareVideoEndpoint.ts). */
+const BARE_SETTING = setting('VIDEO_FANOUT_BARE', 1, 0, 1);
+if (BARE_SETTING !== 0 && BARE_SETTING !== 1) throw new Error(`VIDEO_FANOUT_BARE 应为 0 或 1，当前为 "${process.env.VIDEO_FANOUT_BARE}"`);
+const BARE = BARE_SETTING === 1;
 const COUNTS = (process.env.VIDEO_FANOUT_COUNTS ?? '1,9,25').split(',').map((part) => {
   const count = Number(part.trim());
   if (!Number.isInteger(count) || count < 1 || count > 100)
@@ -99,12 +108,78 @@ interface CountFigures {
   steadyFfmpeg: number[];
 }
 
-export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: number; report: string[] }> {
+type Subscribers = {
+  join(command: JoinCommand): Promise<JoinTimes[]>;
+  leave(): Promise<unknown>;
+  stop(): void;
+};
+
+/** The rounds at every count against one endpoint: `cameras` gives each round's camera, `settle` waits after a round. */
+async function measureCounts(
+  subscribers: Subscribers,
+  endpoint: { url: string; token: string; pid: number },
+  cameras: () => number,
+  settle: () => Promise<void>,
+  withFfmpeg: boolean,
+): Promise<CountFigures[]> {
+  const figures: CountFigures[] = [];
+  for (const count of COUNTS) {
+    const row: CountFigures = { count, rounds: [], joinCpu: [], steadyServer: [], steadyFfmpeg: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = cpuOf([endpoint.pid]);
+      const times = await subscribers.join({ url: endpoint.url, token: endpoint.token, deviceId: cameras(), count });
+      row.joinCpu.push((cpuOf([endpoint.pid]) - before) / count);
+      row.rounds.push({
+        answered: Math.max(...times.map((time) => time.answered)),
+        connected: Math.max(...times.map((time) => time.connected)),
+        firstRtp: Math.max(...times.map((time) => time.firstRtp)),
+        firstKeyframe: Math.max(...times.map((time) => time.firstKeyframe)),
+        retries: times.reduce((sum, time) => sum + time.retries, 0),
+      });
+      await sleep(1000);
+      const feeds = withFfmpeg ? ffmpegChildren(endpoint.pid) : [];
+      const steadyBefore = { server: cpuOf([endpoint.pid]), ffmpeg: cpuOf(feeds) };
+      await sleep(STEADY_SECONDS * 1000);
+      row.steadyServer.push((cpuOf([endpoint.pid]) - steadyBefore.server) / STEADY_SECONDS);
+      row.steadyFfmpeg.push((cpuOf(feeds) - steadyBefore.ffmpeg) / STEADY_SECONDS / Math.max(1, feeds.length));
+      await subscribers.leave();
+      await settle();
+    }
+    figures.push(row);
+  }
+  return figures;
+}
+
+const keyframe = (row: CountFigures) => median(row.rounds.map((round) => round.firstKeyframe));
+/** The key-frame figure at `count` over the one at the smallest count. */
+function ratioOf(figures: CountFigures[], count: number): number {
+  const one = figures.find((row) => row.count === 1) ?? figures[0]!;
+  const row = figures.find((candidate) => candidate.count === count);
+  return row ? keyframe(row) / keyframe(one) : Number.NaN;
+}
+function countLines(figures: CountFigures[], who: string): string[] {
+  const one = figures.find((row) => row.count === 1) ?? figures[0]!;
+  return figures.map(
+    (row) =>
+      `  ${String(row.count).padStart(2)} 个订阅者   应答 ${ms(median(row.rounds.map((round) => round.answered))).padStart(7)}   连通 ${ms(median(row.rounds.map((round) => round.connected))).padStart(7)}   首个 RTP ${ms(median(row.rounds.map((round) => round.firstRtp))).padStart(7)}   首个关键帧 ${ms(keyframe(row)).padStart(7)}   ×${(keyframe(row) / keyframe(one)).toFixed(2)}   ${who} CPU 每次加入 ${(median(row.joinCpu) * 1000).toFixed(0)} ms，稳态 ${pct(median(row.steadyServer))} 核`,
+  );
+}
+
+export interface VideoFanoutResult {
+  ratio9: number;
+  ratio25: number;
+  /** The same ratios against the bare werift endpoint in the same run (NaN when VIDEO_FANOUT_BARE=0). */
+  bare9: number;
+  bare25: number;
+  report: string[];
+}
+
+export async function measureVideoFanout(): Promise<VideoFanoutResult> {
   if (!findFfmpeg()) throw new Error('未找到 ffmpeg：无法测量视频分发（Debian：apt-get install ffmpeg）');
   const server = await startServer({ SIMULATOR: '0', JANUS: '0', RECORDINGS: '0', MQTT_URL: '' });
   const pool = Array.from({ length: PROCESSES }, () => startSubscribers());
   // One join of `count` peers at once, spread over the processes.
-  const subscribers = {
+  const subscribers: Subscribers = {
     join: async (command: JoinCommand) =>
       (
         await Promise.all(
@@ -117,6 +192,7 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
     leave: () => Promise.all(pool.map((one) => one.leave())),
     stop: () => pool.forEach((one) => one.stop()),
   };
+  let bareEndpoint: JsonChild<BareVideoEvent> | undefined;
   try {
     const login = (await (await fetch(`${server.url}/api/authCodeLogin?authCode=OPER-2026-DEMO`)).json()) as {
       token?: string;
@@ -138,54 +214,50 @@ export async function measureVideoFanout(): Promise<{ ratio9: number; ratio25: n
     await sleep(2000);
     const idle = (cpuOf([server.pid]) - idleStart) / 2;
 
-    const figures: CountFigures[] = [];
-    for (const count of COUNTS) {
-      const row: CountFigures = { count, rounds: [], joinCpu: [], steadyServer: [], steadyFfmpeg: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        const before = cpuOf([server.pid]);
-        const times = await subscribers.join({ url: server.url, token, deviceId: cameras.pop()!, count });
-        row.joinCpu.push((cpuOf([server.pid]) - before) / count);
-        row.rounds.push({
-          answered: Math.max(...times.map((time) => time.answered)),
-          connected: Math.max(...times.map((time) => time.connected)),
-          firstRtp: Math.max(...times.map((time) => time.firstRtp)),
-          firstKeyframe: Math.max(...times.map((time) => time.firstKeyframe)),
-          retries: times.reduce((sum, time) => sum + time.retries, 0),
-        });
-        await sleep(1000);
-        const feeds = ffmpegChildren(server.pid);
-        const steadyBefore = { server: cpuOf([server.pid]), ffmpeg: cpuOf(feeds) };
-        await sleep(STEADY_SECONDS * 1000);
-        row.steadyServer.push((cpuOf([server.pid]) - steadyBefore.server) / STEADY_SECONDS);
-        row.steadyFfmpeg.push((cpuOf(feeds) - steadyBefore.ffmpeg) / STEADY_SECONDS / Math.max(1, feeds.length));
-        await subscribers.leave();
-        await sourcesStopped(server.pid);
-      }
-      figures.push(row);
-    }
-
-    const keyframe = (row: CountFigures) => median(row.rounds.map((round) => round.firstKeyframe));
-    const at = (count: number) => figures.find((row) => row.count === count);
-    const one = at(1) ?? figures[0]!;
-    const ratioOf = (count: number) => {
-      const row = at(count);
-      return row ? keyframe(row) / keyframe(one) : Number.NaN;
-    };
+    const figures = await measureCounts(
+      subscribers,
+      { url: server.url, token, pid: server.pid },
+      () => cameras.pop()!,
+      () => sourcesStopped(server.pid),
+      true,
+    );
+    const one = figures.find((row) => row.count === 1) ?? figures[0]!;
     const most = figures.at(-1)!;
     const perSubscriber =
       most.count > one.count ? (median(most.steadyServer) - median(one.steadyServer)) / (most.count - one.count) : Number.NaN;
+    const [ratio9, ratio25] = [ratioOf(figures, 9), ratioOf(figures, 25)];
     const report = [
       `视频分发（无浏览器）：werift 订阅者（${PROCESSES} 个独立进程，不解码）同时加入一台无人观看的摄像机，每组 ${ROUNDS} 轮，取各轮最慢订阅者的中位数`,
-      ...figures.map(
-        (row) =>
-          `  ${String(row.count).padStart(2)} 个订阅者   应答 ${ms(median(row.rounds.map((round) => round.answered))).padStart(7)}   连通 ${ms(median(row.rounds.map((round) => round.connected))).padStart(7)}   首个 RTP ${ms(median(row.rounds.map((round) => round.firstRtp))).padStart(7)}   首个关键帧 ${ms(keyframe(row)).padStart(7)}   ×${(keyframe(row) / keyframe(one)).toFixed(2)}   服务器 CPU 每次加入 ${(median(row.joinCpu) * 1000).toFixed(0)} ms，稳态 ${pct(median(row.steadyServer))} 核`,
-      ),
+      ...countLines(figures, '服务器'),
       `每多一个订阅者的服务器 CPU（稳态，${one.count} → ${most.count} 个之差）：${pct(perSubscriber)} 核；每路摄像机的 ffmpeg：${pct(median(figures.flatMap((row) => row.steadyFfmpeg)))} 核；服务器空闲 ${pct(idle)} 核`,
       `重新加入（werift 订阅端 DTLS 握手卡住后重来，时间从重新加入算起）：${figures.map((row) => `${row.count} 个 ${row.rounds.reduce((sum, round) => sum + round.retries, 0)} 次`).join('，')}`,
-      `首个关键帧 9/1 ${ratioOf(9).toFixed(2)}，25/1 ${ratioOf(25).toFixed(2)}（目标 25/1 ≤ 1.5）`,
     ];
-    return { ratio9: ratioOf(9), ratio25: ratioOf(25), report };
+    let [bare9, bare25] = [Number.NaN, Number.NaN];
+    if (BARE) {
+      // The bare baseline in the same run: the same subscribers against werift alone (bareVideoEndpoint.ts).
+      const endpoint = startJsonChild<BareVideoEvent>(join(HERE, 'bareVideoEndpoint.ts'), []);
+      bareEndpoint = endpoint;
+      const { url } = await endpoint.next('ready');
+      const pid = endpoint.child.pid!;
+      const leaveAll = async () => {
+        endpoint.send('leave');
+        await endpoint.next('left');
+      };
+      await subscribers.join({ url, token: '', deviceId: 0, count: PROCESSES });
+      await subscribers.leave();
+      await leaveAll();
+      const bare = await measureCounts(subscribers, { url, token: '', pid }, () => 0, leaveAll, false);
+      [bare9, bare25] = [ratioOf(bare, 9), ratioOf(bare, 25)];
+      report.push(
+        '基线：同样的订阅者加入一个只有 werift 的端点（bareVideoEndpoint.ts：同样的对等连接与应答，无 Fastify、登录、摄像机与 ffmpeg）',
+        ...countLines(bare, '端点'),
+        `基线首个关键帧 9/1 ${bare9.toFixed(2)}，25/1 ${bare25.toFixed(2)}：这台机器上 werift 两端同时建立 N 个连接本身的代价；产品 ÷ 基线 9/1 ${(ratio9 / bare9).toFixed(2)}，25/1 ${(ratio25 / bare25).toFixed(2)}`,
+      );
+    }
+    report.push(`首个关键帧 9/1 ${ratio9.toFixed(2)}，25/1 ${ratio25.toFixed(2)}（目标 25/1 ≤ 1.5）`);
+    return { ratio9, ratio25, bare9, bare25, report };
   } finally {
+    await bareEndpoint?.stop();
     subscribers.stop();
     await server.stop();
   }

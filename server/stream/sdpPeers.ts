@@ -5,11 +5,21 @@ import { errorMessage } from '../../contracts/errorMessage';
 
 /** The WebRTC side of the stream endpoint: checking an SDP offer, a VP8 peer on it, its gathered answer. */
 
-/** werift is loaded with the first stream (most servers never play one). */
-export const loadWerift = () => import('werift');
+type Werift = typeof import('werift');
+let werift: Promise<Werift> | undefined;
+/**
+ * werift is loaded with the first stream (most servers never play one), once: a dynamic import() is resolved
+ * again on every call, and under tsx each resolution is a round trip to its loader thread (~2 ms per join, a
+ * tenth of a join's CPU when 25 viewers joined at once).
+ */
+export const loadWerift = (): Promise<Werift> =>
+  (werift ??= import('werift').catch((error: unknown) => {
+    werift = undefined;
+    throw error;
+  }));
 
 /** Answers the VP8 the simulated cameras send (Chromium and Firefox decode it in software everywhere). */
-const VIDEO_CODEC = ({ RTCRtpCodecParameters }: Awaited<ReturnType<typeof loadWerift>>) =>
+const VIDEO_CODEC = ({ RTCRtpCodecParameters }: Werift) =>
   new RTCRtpCodecParameters({
     mimeType: 'video/VP8',
     clockRate: 90000,
