@@ -75,7 +75,11 @@ async function lane(name, steps, lanes) {
   return passed;
 }
 
-const minutesAndSeconds = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+// Rounded to the second first, so 959.6 s reads 16:00 and not 15:60.
+const minutesAndSeconds = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /** The closing table: each step's time, then each lane's (CI logs are read from their tail). */
 function printTimes(lanes, totalSeconds) {
