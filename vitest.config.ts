@@ -37,7 +37,7 @@ const postgresTests =
         setupFiles: ['server/testing/serverTestSetup.ts', 'server/testing/postgresTestSetup.ts'],
         globalSetup: ['server/testing/postgresGlobalSetup.ts', 'server/testing/seededGlobalSetup.ts'],
       }
-    : { include: ['server/testing/postgresSkipped.check.ts'], setupFiles: [], globalSetup: ['server/testing/postgresGlobalSetup.ts'] };
+    : { include: ['server/testing/postgresAbsent.check.ts'], setupFiles: [], globalSetup: ['server/testing/postgresGlobalSetup.ts'] };
 
 export default defineConfig({
   plugins: [react()],

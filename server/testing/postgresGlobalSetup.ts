@@ -5,10 +5,10 @@ import { createTemplateDatabase } from './testDatabases';
 /**
  * globalSetup of the vitest project server-pg: one throwaway PostgreSQL cluster for the whole run, with
  * a migrated template database; stopped and removed when the run ends. Without PostgreSQL the project
- * is skipped (vitest.config.ts then runs only server/testing/postgresSkipped.check.ts), unless
+ * is skipped (vitest.config.ts then runs only server/testing/postgresAbsent.check.ts), unless
  * REQUIRE_POSTGRES=1 (CI), which makes it fail here.
  */
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default async function setup(project: Pick<TestProject, 'provide'>): Promise<(() => void) | undefined> {
   const binDir = findPostgresBinDir();
   if (!binDir) {
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1，但${POSTGRES_MISSING}`);
