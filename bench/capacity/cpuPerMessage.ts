@@ -33,7 +33,7 @@ import { loadPlugins } from '../../server/pluginManifests';
 import { findPostgresBinDir, POSTGRES_MISSING, startTestCluster } from '../../server/testing/postgresCluster';
 import { clusterStats, delta, instanceStats, openReader, type Stats } from '../scale/clusterReads';
 import { cpuSnapshot, groupTicks, pidsWhere, TICKS, wakeups, type CpuSnapshot } from '../scale/cpuTime';
-import { HERE, ROOT, setting, sleep } from '../scale/settings';
+import { HERE, ROOT, setting, sleep, switchSetting } from '../scale/settings';
 import { startBareBaseline, type BareBaseline, type BareSetup } from './bareBaseline';
 import { startJsonChild } from './jsonChild';
 import { waitUntil } from './waitUntil';
@@ -48,9 +48,7 @@ const PUSH_CLIENTS = Math.floor(setting('CAPACITY_PUSH_CLIENTS', 60, 0, 5000));
 const FLIP_SHARE = setting('CAPACITY_FLIP_SHARE', 0.02, 0, 1);
 const FLEET_SCALE = setting('CAPACITY_FLEET_SCALE', 5, 0.1, 100);
 /** CAPACITY_BARE=0 leaves out the bare baseline (bareBaseline.ts). */
-const BARE_SETTING = setting('CAPACITY_BARE', 1, 0, 1);
-if (BARE_SETTING !== 0 && BARE_SETTING !== 1) throw new Error(`CAPACITY_BARE 应为 0 或 1，当前为 "${process.env.CAPACITY_BARE}"`);
-const BARE = BARE_SETTING === 1;
+const BARE = switchSetting('CAPACITY_BARE', true);
 const INSTANCE_COUNTS = (process.env.CAPACITY_INSTANCES ?? '1,2,3').split(',').map((part) => {
   const count = Number(part.trim());
   if (!Number.isInteger(count) || count < 1 || count > 8)

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { startServer } from '../../tests/e2e/startServer';
 import { findFfmpeg } from '../../server/stream/CameraFeed';
 import { processTicks, TICKS } from '../scale/cpuTime';
-import { setting, sleep } from '../scale/settings';
+import { setting, sleep, switchSetting } from '../scale/settings';
 import type { JoinCommand, JoinTimes, SubscriberReply } from './videoSubscribers';
 import type { BareVideoEvent } from './bareVideoEndpoint';
 import { startJsonChild, type JsonChild } from './jsonChild';
@@ -32,9 +32,7 @@ const STEADY_SECONDS = setting('VIDEO_FANOUT_STEADY_SECONDS', 4, 1, 60);
 /** Subscriber processes: a join's peers are spread over them, so no one event loop holds 25 DTLS handshakes. */
 const PROCESSES = Math.floor(setting('VIDEO_FANOUT_PROCESSES', 5, 1, 25));
 /** VIDEO_FANOUT_BARE=0 leaves out the bare werift baseline (bareVideoEndpoint.ts). */
-const BARE_SETTING = setting('VIDEO_FANOUT_BARE', 1, 0, 1);
-if (BARE_SETTING !== 0 && BARE_SETTING !== 1) throw new Error(`VIDEO_FANOUT_BARE 应为 0 或 1，当前为 "${process.env.VIDEO_FANOUT_BARE}"`);
-const BARE = BARE_SETTING === 1;
+const BARE = switchSetting('VIDEO_FANOUT_BARE', true);
 const COUNTS = (process.env.VIDEO_FANOUT_COUNTS ?? '1,9,25').split(',').map((part) => {
   const count = Number(part.trim());
   if (!Number.isInteger(count) || count < 1 || count > 100)

@@ -15,6 +15,13 @@ export function setting(name: string, fallback: number, min: number, max: number
   return parsed;
 }
 
+/** A 0/1 switch from the environment (absent: `fallback`); anything else is refused with its name. */
+export function switchSetting(name: string, fallback: boolean): boolean {
+  const value = setting(name, fallback ? 1 : 0, 0, 1);
+  if (value !== 0 && value !== 1) throw new Error(`${name} 应为 0 或 1，当前为 "${process.env[name]}"`);
+  return value === 1;
+}
+
 export interface Setup {
   database: 'sqlite' | 'postgres';
   instances: number;
