@@ -134,9 +134,32 @@ async function boxes(page: Page): Promise<Record<string, { x: number; y: number;
   );
 }
 
-/** The same, once react-grid-layout has finished moving the panels to their places (it animates them). */
+/**
+ * The same, once react-grid-layout has put the panels in their places: no animation runs and the boxes
+ * stay put over several frames. With reduced motion there is no animation at all, so "none running" alone
+ * would read the boxes before React has rendered a drop.
+ */
 async function settledBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
-  await page.waitForFunction(() => [...document.querySelectorAll('.react-grid-item')].every((item) => item.getAnimations().length === 0));
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const snapshot = () =>
+          [...document.querySelectorAll('.react-grid-item')]
+            .map((item) => (item.getAnimations().length ? 'moving' : JSON.stringify(item.getBoundingClientRect())))
+            .join('|');
+        const first = snapshot();
+        let frames = 0;
+        const next = () => {
+          frames += 1;
+          if (snapshot() !== first || first.includes('moving')) return resolve(false);
+          if (frames < 6) requestAnimationFrame(next);
+          else setTimeout(() => resolve(snapshot() === first), 150);
+        };
+        requestAnimationFrame(next);
+      }),
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
   return boxes(page);
 }
 
@@ -258,7 +281,7 @@ describe('panel pages', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + 60 - 300, from.y + from.height / 2 - 200, { steps: 12 });
     await page.mouse.up();
-    await settledBoxes(page);
+    const moved = await settledBoxes(page);
     // 今日告警 made taller runs into the two panels under it: they make room (over the map nothing
     // closes up, but panels never overlap, on screen or in what is saved).
     const resized = page
@@ -269,6 +292,7 @@ describe('panel pages', () => {
     await page.mouse.down();
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 120, { steps: 8 });
     await page.mouse.up();
+    await expect.poll(async () => (await settledBoxes(page))['今日告警']!.height).toBeGreaterThan(moved['今日告警']!.height);
     const shown = await settledBoxes(page);
     expect(overlapping(shown)).toEqual([]);
 
