@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { JobRuns } from '../cluster/JobRuns';
 import { dialectOf, type Database, type Db } from '../db/Database';
 import { copyRows } from '../db/copyRows';
 import { columnNames, unnestRows } from '../db/rowsExpression';
@@ -124,6 +125,9 @@ export class BusinessSimulator {
     this.random = seededRandom(options.seed ?? Date.now());
   }
 
+  /** Its rounds, for /metrics (ops_job_runs_total). */
+  readonly runs = new JobRuns();
+
   get active(): boolean {
     return this.timer !== undefined;
   }
@@ -134,7 +138,8 @@ export class BusinessSimulator {
     this.stopping = false;
     const run = () => {
       if (this.running) return;
-      this.running = this.catchUp()
+      this.running = this.runs
+        .count(this.catchUp())
         .catch(this.onError)
         .finally(() => (this.running = undefined));
     };

@@ -16,7 +16,9 @@ export async function registerBusiness(
   await businessRoutes(api, new BusinessService(db, now));
   return {
     businessSimulator,
-    jobs: [{ name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop() }],
+    jobs: [
+      { name: '景区业务模拟', start: () => businessSimulator.start(), stop: () => businessSimulator.stop(), runs: businessSimulator.runs },
+    ],
     stop: () => businessSimulator.stop(),
   };
 }

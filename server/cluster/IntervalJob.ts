@@ -1,4 +1,5 @@
 import type { LeaderJob } from '../cluster/ClusterLeader';
+import { JobRuns } from './JobRuns';
 
 /**
  * A leader job (runs on one instance of the cluster) that calls `work` every `everyMs`, never two
@@ -8,7 +9,7 @@ export class IntervalJob implements LeaderJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   /** Rounds finished and failed, for /metrics (ops_job_runs_total). */
-  readonly runs = { ok: 0, failed: 0 };
+  readonly runs = new JobRuns();
 
   constructor(
     readonly name: string,
@@ -21,14 +22,9 @@ export class IntervalJob implements LeaderJob {
     if (this.timer || this.everyMs <= 0) return;
     this.timer = setInterval(() => {
       if (this.running) return;
-      this.running = this.work()
-        .then(
-          () => this.runs.ok++,
-          (error: unknown) => {
-            this.runs.failed++;
-            this.onError(error);
-          },
-        )
+      this.running = this.runs
+        .count(this.work())
+        .catch(this.onError)
         .finally(() => (this.running = undefined));
     }, this.everyMs);
     this.timer.unref();

@@ -1,3 +1,4 @@
+import { JobRuns } from '../cluster/JobRuns';
 import type { Db } from '../db/Database';
 import type { DeviceCatalog, DeviceKind } from '../catalog/deviceCatalog';
 import type { DeviceGateway, GatewayDevice, GatewayResult } from './DeviceGateway';
@@ -21,6 +22,8 @@ export interface SimulatorOptions {
    * threshold of 设备运维). Defaults to `flipChance` when only that is given.
    */
   recoverChance?: number;
+  /** A background tick that failed (logged by the server); ticks go on. */
+  onError?: (error: unknown) => void;
   /** A command takes effect after a delay in this range (ms). */
   commandDelayMs: [number, number];
   /** Alarms raised per minute over the whole fleet. */
@@ -88,6 +91,8 @@ export function applyCommandEffect(
  */
 export class FleetSimulator implements DeviceGateway {
   private timer: NodeJS.Timeout | undefined;
+  /** Its ticks, for /metrics (ops_job_runs_total). */
+  readonly runs = new JobRuns();
   private readonly random: () => number;
   private alarmTable: Map<string, SimulatedAlarm[]> | undefined;
 
@@ -158,12 +163,11 @@ export class FleetSimulator implements DeviceGateway {
     if (this.options.tickMs > 0 && !this.timer) {
       let alarmDebt = 0;
       this.timer = setInterval(() => {
-        void this.tick().catch(() => undefined);
         // Carry fractions over so low rates still produce alarms.
         alarmDebt += ((this.options.alarmsPerMinute ?? 0) * this.options.tickMs) / 60_000;
         const due = Math.floor(alarmDebt);
         alarmDebt -= due;
-        void this.raiseAlarms(due).catch(() => undefined);
+        void this.runs.count(Promise.all([this.tick(), this.raiseAlarms(due)])).catch(this.options.onError ?? (() => undefined));
       }, this.options.tickMs);
       this.timer.unref();
     }

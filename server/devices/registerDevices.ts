@@ -22,7 +22,7 @@ export interface DevicesFeature extends FeatureLifecycle {
  */
 export async function registerDevices(
   api: FastifyInstance,
-  { config, db, now, ctx, catalog, pushHub }: ServerDeps,
+  { config, db, now, ctx, catalog, pushHub, reportError }: ServerDeps,
   {
     alarms,
     deviceVersion,
@@ -43,6 +43,7 @@ export async function registerDevices(
       tickMs: config.simulator?.tickMs ?? 0,
       commandDelayMs: config.simulator?.commandDelayMs ?? [0, 0],
       alarmsPerMinute: config.simulator?.alarmsPerMinute ?? 0,
+      onError: reportError('设备模拟器本轮失败'),
     },
     now,
     alarms,
@@ -61,7 +62,7 @@ export async function registerDevices(
     // subscriptions; only draining the sessions of instances that went away is the leader's.
     jobs: remote
       ? [{ name: 'MQTT 遗留会话接管', start: () => remote.startSweeping(), stop: () => remote.stopSweeping() }]
-      : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop() }],
+      : [{ name: '设备模拟器', start: () => simulator.start(), stop: () => simulator.stop(), runs: simulator.runs }],
     start: async () => {
       await remote?.start();
     },

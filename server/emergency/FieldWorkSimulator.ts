@@ -1,6 +1,7 @@
 import type { WorkOrderRow } from '../../contracts/workOrders';
 import type { EmergencyTasks } from './EmergencyTasks';
 import { IntervalJob } from '../cluster/IntervalJob';
+import type { JobRuns } from '../cluster/JobRuns';
 
 /** The progress a field team reports, in steps, before the operator finishes the task. */
 export const FIELD_WORK_STEPS = [30, 60, 90] as const;
@@ -62,6 +63,11 @@ export class FieldWorkSimulator {
 
   start(): void {
     this.job.start();
+  }
+
+  /** Its rounds, for /metrics (ops_job_runs_total). */
+  get runs(): JobRuns {
+    return this.job.runs;
   }
 
   stop(): Promise<void> {

@@ -44,5 +44,9 @@ export async function registerEmergency(
     onError: reportError('现场处置模拟失败'),
   });
   await emergencyRoutes(api, emergency);
-  return { emergency, fieldWork, jobs: [{ name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop() }] };
+  return {
+    emergency,
+    fieldWork,
+    jobs: [{ name: '现场处置模拟', start: () => fieldWork.start(), stop: () => fieldWork.stop(), runs: fieldWork.runs }],
+  };
 }

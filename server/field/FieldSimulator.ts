@@ -1,6 +1,7 @@
 import { packPositions, type FieldPosition } from '../../contracts/field';
 import { fieldPositionsPushTopic } from '../../contracts/push/fieldPushTopics';
 import { IntervalJob } from '../cluster/IntervalJob';
+import type { JobRuns } from '../cluster/JobRuns';
 import type { Db } from '../db/Database';
 import type { PushPublisher } from '../push/PushPublisher';
 import type { FieldMembers } from './FieldMembers';
@@ -74,6 +75,11 @@ export class FieldSimulator {
 
   start(): void {
     this.job.start();
+  }
+
+  /** Its rounds, for /metrics (ops_job_runs_total). */
+  get runs(): JobRuns {
+    return this.job.runs;
   }
 
   stop(): Promise<void> {

@@ -36,6 +36,6 @@ export async function registerField(
     members,
     calls,
     simulator,
-    jobs: [{ name: '人员轨迹模拟', start: () => simulator.start(), stop: () => simulator.stop() }],
+    jobs: [{ name: '人员轨迹模拟', start: () => simulator.start(), stop: () => simulator.stop(), runs: simulator.runs }],
   };
 }

@@ -76,6 +76,9 @@ describe('GET /metrics', () => {
     expect(value('ops_job_runs_total{job="推送日志清理",outcome="failed"}')).toBe(0);
     // A job wrapped for its first round still reports its interval's rounds.
     expect(value('ops_job_runs_total{job="视频诊断",outcome="failed"}')).toBe(0);
+    // The simulators are leader jobs like the others, counted too (off here: no rounds yet).
+    for (const job of ['设备模拟器', '天气模拟', '景区业务模拟', '人员轨迹模拟', '现场处置模拟'])
+      expect(value(`ops_job_runs_total{job="${job}",outcome="ok"}`), job).toBe(0);
     expect(value('ops_simulator_on')).toBe(0);
     expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(values.has('nodejs_eventloop_lag_seconds')).toBe(true);

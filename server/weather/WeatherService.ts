@@ -1,5 +1,6 @@
 import { weatherPushTopic } from '../../contracts/push';
 import { temperatureBandName, weatherIcon, type WeatherNow } from '../../contracts/weather';
+import { JobRuns } from '../cluster/JobRuns';
 import { RecentReads } from '../db/RecentReads';
 import type { Database, Db } from '../db/Database';
 import { seededRandom } from '../simulation/seededRandom';
@@ -90,6 +91,8 @@ export class WeatherSimulator {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private readonly random: () => number;
+  /** Its rounds, for /metrics (ops_job_runs_total). */
+  readonly runs = new JobRuns();
 
   constructor(
     private readonly weather: WeatherService,
@@ -108,8 +111,8 @@ export class WeatherSimulator {
     if (this.intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => {
       if (this.running) return;
-      this.running = this.weather
-        .advance(this.random)
+      this.running = this.runs
+        .count(this.weather.advance(this.random))
         .catch(this.onError)
         .finally(() => (this.running = undefined));
     }, this.intervalMs);

@@ -17,7 +17,7 @@ export async function registerWeather(
   await weatherRoutes(api, weather);
   return {
     weather,
-    jobs: [{ name: '天气模拟', start: () => simulator.start(), stop: () => simulator.stop() }],
+    jobs: [{ name: '天气模拟', start: () => simulator.start(), stop: () => simulator.stop(), runs: simulator.runs }],
     stop: () => simulator.stop(),
   };
 }
