@@ -195,16 +195,30 @@ describe('map pages', () => {
         // Beside two busy lanes on 2 cores a situation read and its render have taken over 20 s.
         { timeout: 40_000 },
       );
-    // Jumps from alarm to alarm until the cursor stands on the planted one: the first minute's history has alarms
-    // of its own in the past day, and one of them may lie between the cursor and the planted alarm.
-    const jumpTo = async (button: '上一告警' | '跳到告警', at: number) => {
-      for (let press = 0; press < 10; press++) {
+    // The planted alarm is among the bar's marks (a missing mark fails here, not as a walk that never arrives).
+    await bar.locator(`[data-kind="alarmRaised"][data-at="${alarm.createTime}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+    // Jumps from alarm to alarm until the cursor stands on the planted one: 上一告警 while the cursor is after it,
+    // 跳到告警 while before. The first minute's history has alarms of its own in the past day, and one may lie
+    // between the cursor and the planted alarm; `first` is the button expected to be needed first.
+    const jumpTo = async (first: '上一告警' | '跳到告警', at: number) => {
+      const visited: string[] = [];
+      for (let press = 0; press < 12; press++) {
         const before = await cursor.getAttribute('aria-valuenow');
-        if (before === String(at)) return;
-        await bar.getByRole('button', { name: button }).click();
+        visited.push(before ?? '');
+        if (before === String(at)) break;
+        const button = Number(before) > at ? '上一告警' : '跳到告警';
+        await bar.getByRole('button', { name: button, exact: true }).click();
         await expect.poll(() => cursor.getAttribute('aria-valuenow')).not.toBe(before);
       }
-      expect(await cursor.getAttribute('aria-valuenow')).toBe(String(at));
+      // On failure: where the cursor went, and the alarm marks the bar had, to tell a skipped mark from a missing one.
+      const marks = await bar
+        .locator('[data-kind="alarmRaised"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-at')));
+      const path = `${first}: ${visited.join(' → ')}; alarm marks ${marks.join(',')}`;
+      expect(await cursor.getAttribute('aria-valuenow'), path).toBe(String(at));
+      // Only the expected button was needed: a walk that overshot says so (with its path) instead of passing quietly.
+      const overshot = visited.slice(1).some((value) => (first === '上一告警' ? Number(value) < at : Number(value) > at));
+      if (overshot) console.warn(`态势回放：跳转越过了目标告警 ${at}（${path}）`);
     };
     // The bar opens an hour back, just after the planted alarm (planted before the page opened): 上一告警 reaches it.
     await jumpTo('上一告警', alarm.createTime);

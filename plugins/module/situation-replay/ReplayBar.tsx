@@ -142,6 +142,7 @@ export function ReplayBar(props: ReplayBarProps) {
               style={{ left: `${fraction(event.at) * 100}%` }}
               title={t.tick(event.kind, event.at, event.label)}
               data-kind={event.kind}
+              data-at={event.at}
             />
           ))}
         </ul>
