@@ -299,7 +299,7 @@ describe('panel pages', () => {
           drags += 1;
           return (await stands()) !== JSON.stringify(added['告警设备排行（近 7 日）']);
         },
-        { timeout: 60_000, intervals: [500] },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(true);
     if (drags > 1) console.warn(`综合态势：拖动「告警设备排行」用了 ${drags} 次手势`);
@@ -324,7 +324,7 @@ describe('panel pages', () => {
           gestures += 1;
           return (await settledBoxes(page))['今日告警']!.height > moved['今日告警']!.height;
         },
-        { timeout: 60_000, intervals: [500] },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(true);
     if (gestures > 1) console.warn(`综合态势：拖大「今日告警」用了 ${gestures} 次手势`);
