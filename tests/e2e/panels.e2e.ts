@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { StatValue } from '@ops/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginByAuthCode, openPage, screenshot, type BrowserPage } from './browser';
 import { startServer, type RunningServer } from './startServer';
@@ -119,8 +120,11 @@ async function everyPanelShowsData(page: Page, expected: number): Promise<string
   return page.locator('section.panel-frame h3').allTextContents();
 }
 
+/** Each panel's box on screen, by its title. */
+type Boxes = Record<string, { x: number; y: number; width: number; height: number }>;
+
 /** Each panel's title and box on screen, to compare layouts across reloads and browsers. */
-async function boxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
+async function boxes(page: Page): Promise<Boxes> {
   return page.evaluate(() =>
     Object.fromEntries(
       [...document.querySelectorAll('section.panel-frame')].map((panel) => {
@@ -139,7 +143,7 @@ async function boxes(page: Page): Promise<Record<string, { x: number; y: number;
  * stay put over several frames. With reduced motion there is no animation at all, so "none running" alone
  * would read the boxes before React has rendered a drop.
  */
-async function settledBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
+async function settledBoxes(page: Page): Promise<Boxes> {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
@@ -163,8 +167,28 @@ async function settledBoxes(page: Page): Promise<Record<string, { x: number; y: 
   return boxes(page);
 }
 
+/**
+ * A mouse gesture on the grid, made again only while it has not taken effect yet (`done`, read once the boxes
+ * settled): beside two busy lanes on 2 cores one drag was seen to leave a panel as it was. A repeat is printed.
+ */
+async function gestureUntil(page: Page, name: string, gesture: () => Promise<void>, done: (shown: Boxes) => boolean): Promise<void> {
+  let made = 0;
+  await expect
+    .poll(
+      async () => {
+        if (done(await settledBoxes(page))) return true;
+        await gesture();
+        made += 1;
+        return done(await settledBoxes(page));
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  if (made > 1) console.warn(`综合态势：${name}用了 ${made} 次手势`);
+}
+
 /** Pairs of panels whose boxes overlap. */
-function overlapping(shown: Record<string, { x: number; y: number; width: number; height: number }>): string[] {
+function overlapping(shown: Boxes): string[] {
   const all = Object.entries(shown);
   return all.flatMap(([name, a], index) =>
     all
@@ -255,13 +279,13 @@ describe('panel pages', () => {
     const shown = async () => Number((await card.locator('.ops-figure__digits').first().textContent())?.replace(/[^\d]/g, ''));
     const before = await shown();
     await post('/dev/alarm/raise', { tenantId: 1, alarmType: 'MANHOLE', deviceId: 9, content: '推送后的告警' });
-    // The card comes to the server's count, which has ours in it. Not just before + 1: the server's own leader
-    // jobs (geofences, missed checkpoints, field work) may raise an alarm of theirs in the same seconds.
+    // The card comes to the server's own count, which has ours in it. Not just before + 1: a CI run once saw
+    // 22 → 25 here, more alarms of tenant 1 in those seconds than this test raised (their source not found).
     const token = await tokenOf('OPER-2026-DEMO');
     await expect
       .poll(
         async () => {
-          const counted = ((await get('/stats/alarms/count?range=today', token)).data as { value: number }).value;
+          const counted = ((await get('/stats/alarms/count?range=today', token)).data as StatValue).value;
           return (await shown()) === counted && counted > before;
         },
         { timeout: 30_000 },
@@ -284,50 +308,38 @@ describe('panel pages', () => {
     await expect.poll(async () => Object.keys(await boxes(page))).toContain('近 7 日告警');
     const added = await settledBoxes(page);
     const header = page.getByRole('region', { name: '告警设备排行（近 7 日）' }).locator('.panel-frame__header');
-    // As with the resize below: the drag is made again only while the panel still stands where it was.
-    let drags = 0;
-    await expect
-      .poll(
-        async () => {
-          const stands = async () => JSON.stringify((await settledBoxes(page))['告警设备排行（近 7 日）']);
-          if ((await stands()) !== JSON.stringify(added['告警设备排行（近 7 日）'])) return true;
-          const from = (await header.boundingBox())!;
-          await page.mouse.move(from.x + 60, from.y + from.height / 2);
-          await page.mouse.down();
-          await page.mouse.move(from.x + 60 - 300, from.y + from.height / 2 - 200, { steps: 12 });
-          await page.mouse.up();
-          drags += 1;
-          return (await stands()) !== JSON.stringify(added['告警设备排行（近 7 日）']);
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe(true);
-    if (drags > 1) console.warn(`综合态势：拖动「告警设备排行」用了 ${drags} 次手势`);
+    const panel = '告警设备排行（近 7 日）';
+    await gestureUntil(
+      page,
+      `拖动「${panel}」`,
+      async () => {
+        const from = (await header.boundingBox())!;
+        await page.mouse.move(from.x + 60, from.y + from.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(from.x + 60 - 300, from.y + from.height / 2 - 200, { steps: 12 });
+        await page.mouse.up();
+      },
+      (shown) => JSON.stringify(shown[panel]) !== JSON.stringify(added[panel]),
+    );
     const moved = await settledBoxes(page);
     // 今日告警 made taller runs into the two panels under it: they make room (over the map nothing
     // closes up, but panels never overlap, on screen or in what is saved).
     const resized = page
       .locator('.react-grid-item', { has: page.getByRole('region', { name: '今日告警', exact: true }) })
       .locator('.react-resizable-handle');
-    // The gesture is made again only while 今日告警 is still no taller: beside two busy lanes on 2 cores one
-    // drag was seen to leave it as it was (twice taller would do as well: what follows asks only "taller").
-    let gestures = 0;
-    await expect
-      .poll(
-        async () => {
-          if ((await settledBoxes(page))['今日告警']!.height > moved['今日告警']!.height) return true;
-          const handle = (await resized.boundingBox())!;
-          await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-          await page.mouse.down();
-          await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 120, { steps: 8 });
-          await page.mouse.up();
-          gestures += 1;
-          return (await settledBoxes(page))['今日告警']!.height > moved['今日告警']!.height;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe(true);
-    if (gestures > 1) console.warn(`综合态势：拖大「今日告警」用了 ${gestures} 次手势`);
+    await gestureUntil(
+      page,
+      '拖大「今日告警」',
+      async () => {
+        const handle = (await resized.boundingBox())!;
+        await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 120, { steps: 8 });
+        await page.mouse.up();
+      },
+      // Taller is what counts (made twice, twice as tall would do as well).
+      (shown) => shown['今日告警']!.height > moved['今日告警']!.height,
+    );
     const shown = await settledBoxes(page);
     expect(overlapping(shown)).toEqual([]);
 
